@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: ['./apps/api/src/modules/*/*.tables.ts', './apps/api/src/platform/*.tables.ts'],
+  out: './apps/api/src/db/migrations',
+  casing: 'snake_case',
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The environment, parsed once at start. Secrets come only from here. */
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** External PostgreSQL; without it the embedded server under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(5433),
+  /** HMAC secret for access tokens; generated and kept under DATA_DIR when absent outside production. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Public address of the web app, used in mailed links. Defaults to http://localhost:PORT. */
+  APP_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Despacho <no-reply@despacho.mx>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Attempts per minute and client on login, code checks, resend and password recovery. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Set to a directory to serve the built SPA from; empty disables it. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof configSchema> & { JWT_SECRET: string; APP_URL: string };
+export type RawConfig = z.infer<typeof configSchema>;
+
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): RawConfig {
+  return configSchema.parse(env);
+}

@@ -1,0 +1,62 @@
+import { buildApp } from './app';
+import { parseConfig, type Config } from './config';
+import { seedDemo, DEMO_LOGINS } from './db/seed';
+import { systemClock } from './platform/clock';
+import { openDatabaseServer } from './platform/database-server';
+import { connect, runMigrations } from './platform/db';
+import { resolveJwtSecret } from './platform/secrets';
+
+/** Process entry: configuration → database → migrations → demo data → app → listen. */
+async function main() {
+  const raw = parseConfig();
+  const config: Config = {
+    ...raw,
+    JWT_SECRET: resolveJwtSecret(raw),
+    APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
+  };
+  const server = await openDatabaseServer(config, () => {});
+  const db = connect(server.url);
+  await runMigrations(db);
+  const seeded = await seedDemo(db, systemClock);
+
+  const app = await buildApp({ config, db, clock: systemClock });
+  await app.listen({ host: config.HOST, port: config.PORT });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await db.$client.end();
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const lines = [
+    '',
+    `  Despacho está listo en ${config.APP_URL}`,
+    `  Base de datos: ${server.embedded ? `PostgreSQL embebido en ${config.DATA_DIR}/pg` : 'DATABASE_URL'}${seeded ? ' (datos demo creados)' : ''}`,
+    `  API: ${config.APP_URL}/api/v1 · Documentación: ${config.APP_URL}/api/docs`,
+    config.NODE_ENV === 'production'
+      ? ''
+      : `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,
+    '',
+    '  Accesos demo:',
+    ...DEMO_LOGINS.map(
+      (login) => `    ${login.label.padEnd(22)} ${login.email} / ${login.password}`,
+    ),
+    '',
+    '  Ctrl-C detiene el servidor y la base de datos.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  // Start-up errors are only logged to the console (spec §8).
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import type { FastifyServerOptions } from 'fastify';
+
+// Query parameters that carry credentials (recovery links, refresh tokens, invitations).
+const SECRET_QUERY = /([?&](?:token|refresh_token|invitation_code|code)=)[^&]*/gi;
+
+/** Hides credentials that travel in URLs before a URL is logged. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        // Paths like user/verify-code/{userId}/{code} carry the code itself.
+        url: redactUrl(request.url).replace(/(verify-code\/[^/]+\/)\d+/, '$1[redacted]'),
+        ip: request.ip,
+      }),
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
+import { connect, runMigrations } from '../src/platform/db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDatabaseUrl: string;
+  }
+}
+
+/**
+ * One real PostgreSQL for the whole run, with a migrated template database that every test file
+ * clones into a fresh database of its own.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = path.resolve('.data/test-pg');
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await startEmbeddedPostgres({ dataDir, database: 'despacho_template' });
+  const db = connect(server.url, 2);
+  await runMigrations(db);
+  await db.$client.end();
+  project.provide('templateDatabaseUrl', server.url);
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { parseConfig, type Config } from '../src/config';
+import { ManualClock } from '../src/platform/clock';
+import { connect } from '../src/platform/db';
+
+/** A fresh database cloned from the migrated template, for one test file. */
+export async function createTestDatabase() {
+  const templateUrl = new URL(inject('templateDatabaseUrl'));
+  const template = templateUrl.pathname.slice(1);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: templateUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return connect(url.toString(), 5);
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    APP_URL: 'http://despacho.test',
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh database, with a clock the test can move. */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const db = await createTestDatabase();
+  const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
+  const app = await buildApp({ config: testConfig(overrides), db, clock });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await db.$client.end();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Permission keys are the menu's modules and submodules (spec §2 "Menu").
+ * A user holds submodule keys (`shipments.pickup`) and module keys for modules
+ * without submodules (`dashboard`, `help`). A module shows when any of its keys is held.
+ */
+export const MODULES = {
+  dashboard: [],
+  shipments: ['quick_quote', 'create_shipment', 'pickup'],
+  ecommerce: ['orders', 'clients', 'stores'],
+  warehousing: ['products', 'warehouse_inventory', 'warehouse_entries', 'warehouse_exits'],
+  international_trade: ['tariff_classification', 'my_shipments', 'create_international_shipment'],
+  finances: ['purchases', 'deposits', 'billing', 'financing'],
+  settings: ['my_company', 'address_book', 'packages', 'carriers', 'vendors', 'users'],
+  help: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ModuleKey = keyof typeof MODULES;
+type SubmoduleOf<M extends ModuleKey> = `${M}.${(typeof MODULES)[M][number]}`;
+export type PermissionKey = {
+  [M in ModuleKey]: (typeof MODULES)[M] extends readonly [] ? M : SubmoduleOf<M>;
+}[ModuleKey];
+
+export const MODULE_KEYS = Object.keys(MODULES) as ModuleKey[];
+
+export const ALL_PERMISSIONS: PermissionKey[] = MODULE_KEYS.flatMap((module) => {
+  const submodules: readonly string[] = MODULES[module];
+  return (
+    submodules.length === 0 ? [module] : submodules.map((s) => `${module}.${s}`)
+  ) as PermissionKey[];
+});
+
+export function isPermissionKey(value: string): value is PermissionKey {
+  return (ALL_PERMISSIONS as string[]).includes(value);
+}
+
+export function moduleOf(permission: PermissionKey): ModuleKey {
+  return permission.split('.')[0] as ModuleKey;
+}
+
+export function permissionsOfModule(module: ModuleKey): PermissionKey[] {
+  return ALL_PERMISSIONS.filter((permission) => moduleOf(permission) === module);
+}
+
+/** True when the user holds the key, or — for a module key — any of its submodules. */
+export function hasPermission(
+  held: readonly string[],
+  required: PermissionKey | ModuleKey,
+): boolean {
+  if (held.includes(required)) return true;
+  return !required.includes('.') && held.some((key) => key.startsWith(`${required}.`));
+}
+
+/** The two built-in roles every organization starts with. */
+export const SYSTEM_ROLES = {
+  owner: ALL_PERMISSIONS,
+  shipping: permissionsOfModule('shipments'),
+} as const satisfies Record<string, PermissionKey[]>;
+export type SystemRole = keyof typeof SYSTEM_ROLES;
+
+/** Shipping-only users hold nothing outside Shipments; their home is Shipment, not Dashboard. */
+export function isShippingOnly(held: readonly string[]): boolean {
+  return held.length > 0 && held.every((key) => key.startsWith('shipments.'));
+}
+
+export type HomeScreen = 'shipment' | 'dashboard';
+export function homeScreen(held: readonly string[]): HomeScreen {
+  return isShippingOnly(held) ? 'shipment' : 'dashboard';
+}

@@ -1,0 +1,216 @@
+import { interpolate, type Language } from './language';
+
+interface ErrorDefinition {
+  status: number;
+  es: string;
+  en: string;
+}
+
+/**
+ * Every error the API can answer with: HTTP status and the message in each language.
+ * English texts follow the product specification's error catalogue (§8); Spanish is the default.
+ */
+export const ERRORS = {
+  INTERNAL_ERROR: {
+    status: 500,
+    es: 'Ha ocurrido un error. Por favor, inténtalo más tarde.',
+    en: 'An error has occurred. Please try again later.',
+  },
+  SESSION_EXPIRED: {
+    status: 401,
+    es: 'Tu sesión ha expirado, por favor inicia sesión de nuevo.',
+    en: 'Your session has expired, please log in again.',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    es: 'Inicia sesión para continuar.',
+    en: 'Please log in to continue.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    es: 'No tienes permiso para realizar esta acción.',
+    en: 'You do not have permission to do this.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    es: 'No encontramos lo que buscas.',
+    en: 'We could not find what you are looking for.',
+  },
+  VALIDATION_FAILED: {
+    status: 400,
+    es: 'Revisa los datos marcados.',
+    en: 'Please check the highlighted fields.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+    en: 'Too many attempts. Please wait a moment and try again.',
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    es: 'El correo o la contraseña no son correctos.',
+    en: 'The email or password is incorrect.',
+  },
+  USER_INACTIVE: {
+    status: 403,
+    es: 'Tu usuario está desactivado. Contacta al administrador de tu organización.',
+    en: 'Your user is deactivated. Contact your organization administrator.',
+  },
+  PHONE_NOT_VERIFIED: {
+    status: 403,
+    es: 'Verifica tu teléfono para continuar.',
+    en: 'Verify your phone to continue.',
+  },
+  REGISTRATION_INCOMPLETE: {
+    status: 409,
+    es: 'Completa tu registro para continuar.',
+    en: 'Complete your registration to continue.',
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    es: 'Ya existe una cuenta con este correo.',
+    en: 'An account with this email already exists.',
+  },
+  ALREADY_VERIFIED: {
+    status: 409,
+    es: 'Este teléfono ya fue verificado.',
+    en: 'This phone has already been verified.',
+  },
+  CODE_INVALID: {
+    status: 400,
+    es: 'El código no es correcto.',
+    en: 'The code is not correct.',
+  },
+  CODE_EXPIRED: {
+    status: 400,
+    es: 'El código ha expirado. Solicita uno nuevo.',
+    en: 'The code has expired. Request a new one.',
+  },
+  CODE_ATTEMPTS_EXCEEDED: {
+    status: 429,
+    es: 'Superaste el número de intentos. Solicita un código nuevo.',
+    en: 'Too many wrong attempts. Request a new code.',
+  },
+  RESEND_TOO_EARLY: {
+    status: 429,
+    es: 'Podrás solicitar otro código en {seconds} segundos.',
+    en: 'You can request another code in {seconds} seconds.',
+  },
+  TOKEN_INVALID: {
+    status: 400,
+    es: 'El enlace no es válido.',
+    en: 'The link is not valid.',
+  },
+  TOKEN_EXPIRED: {
+    status: 400,
+    es: 'El enlace ha expirado. Solicita uno nuevo.',
+    en: 'The link has expired. Request a new one.',
+  },
+  REFRESH_TOKEN_INVALID: {
+    status: 401,
+    es: 'Tu sesión ha expirado, por favor inicia sesión de nuevo.',
+    en: 'Your session has expired, please log in again.',
+  },
+  WRONG_CURRENT_PASSWORD: {
+    status: 400,
+    es: 'La contraseña actual no es correcta.',
+    en: 'The current password is not correct.',
+  },
+  ORGANIZATION_EXISTS: {
+    status: 409,
+    es: 'Tu organización ya fue creada.',
+    en: 'Your organization has already been created.',
+  },
+  // Shipping (§8)
+  MISSING_INFORMATION: {
+    status: 400,
+    es: 'Falta información',
+    en: 'Missing information',
+  },
+  GUIDE_PAYMENT_FAILED: {
+    status: 402,
+    es: 'El pago de la guía falló',
+    en: 'Guide payment failed',
+  },
+  INSUFFICIENT_BALANCE: {
+    status: 402,
+    es: 'Saldo insuficiente para realizar el pago',
+    en: 'Insufficient balance to make payment',
+  },
+  TAX_INFORMATION_UNAVAILABLE: {
+    status: 422,
+    es: 'No se pudo obtener tu información fiscal, por favor verifica tus datos',
+    en: 'Your tax information could not be obtained, please verify your information',
+  },
+  PRODUCTS_UNAVAILABLE: {
+    status: 502,
+    es: 'Error al obtener los productos',
+    en: 'Error getting products',
+  },
+  NO_INVENTORY: {
+    status: 409,
+    es: 'No hay productos en inventario',
+    en: 'No products in inventory',
+  },
+  PRODUCT_ALREADY_REGISTERED: {
+    status: 409,
+    es: 'El producto no se puede agregar porque ya fue registrado.',
+    en: 'The product cannot be added because it has already been registered.',
+  },
+  PACKAGE_REQUIRED: {
+    status: 400,
+    es: 'Debes agregar al menos un paquete',
+    en: 'You must add at least one package',
+  },
+  // Pickups (§8)
+  PICKUP_NO_BUSINESS_DAYS: {
+    status: 409,
+    es: 'No hay días hábiles disponibles para la recolección, inténtalo más tarde.',
+    en: 'No business days are available for collection, try again later.',
+  },
+  PICKUP_NO_SCHEDULES: {
+    status: 409,
+    es: 'No hay horarios disponibles.',
+    en: 'No schedules are available.',
+  },
+  // Entries and products (§8)
+  ENTRY_PRODUCT_REQUIRED: {
+    status: 400,
+    es: 'Se necesita al menos un producto.',
+    en: 'At least one product is needed.',
+  },
+  ENTRY_PRODUCT_DATA_MISSING: {
+    status: 400,
+    es: 'Completa los datos faltantes de los productos.',
+    en: 'Fill in the missing product data.',
+  },
+  PRODUCT_DUPLICATE: {
+    status: 409,
+    es: 'No se puede agregar un producto duplicado.',
+    en: 'A duplicate product cannot be added.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+export function errorMessage(
+  code: ErrorCode,
+  language: Language,
+  params?: Record<string, unknown>,
+): string {
+  return interpolate(ERRORS[code][language], params);
+}
+
+/** The error body every failing API call answers with. */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    details?: Record<string, unknown>;
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from './validation';
+
+/** Field rules of spec §5 that many forms share. Each carries its message key. */
+
+export const requiredText = (max = 50) => z.string().trim().min(1, { error: 'required' }).max(max);
+
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { error: 'required' })
+  .max(254)
+  .pipe(z.email({ error: 'email' }))
+  .transform((email) => email.toLowerCase());
+
+// At least 6 characters with a digit, an upper-case letter, a lower-case letter and a symbol.
+export const PASSWORD_PATTERN =
+  /^(?=.*\d)(?=.*[a-záéíóúñ])(?=.*[A-ZÁÉÍÓÚÑ])(?=.*[^\p{L}\p{N}\s]).{6,128}$/u;
+
+export const passwordField = z
+  .string()
+  .min(1, { error: 'required' })
+  .regex(PASSWORD_PATTERN, { error: 'password_rules' });
+
+export const phoneField = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, { error: 'phone' });
+
+export const phoneCountryCodeField = z
+  .string()
+  .trim()
+  .regex(/^\+\d{1,3}$/, { error: 'phone_country_code' });
+
+export const companyField = z.string().trim().min(5, { error: 'company' }).max(100);
+
+export const postalCodeField = z.string().trim().min(5, { error: 'postal_code' }).max(10);
+
+export const urlField = z.url({ error: 'url' });
+
+/** Adds the "confirmation must match" rule to a schema with `password` and `password_confirmation`. */
+export function withPasswordConfirmation<
+  T extends z.ZodType<{ password: string; password_confirmation: string }>,
+>(schema: T) {
+  return schema.refine((value) => value.password === value.password_confirmation, {
+    error: 'password_mismatch',
+    path: ['password_confirmation'],
+  });
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { interpolate, type Language } from './language';
+
+/**
+ * Validation messages (spec §5). Schemas name a key as their error (`{ error: 'phone' }`);
+ * issues without a key are described from their zod code, so one function localizes
+ * every issue the same way on the server and in the forms.
+ */
+export const VALIDATION_MESSAGES = {
+  required: { es: 'Este campo es obligatorio.', en: 'This field is required.' },
+  invalid: { es: 'El valor no es válido.', en: 'The value is not valid.' },
+  email: { es: 'Ingresa un correo electrónico válido.', en: 'Enter a valid email.' },
+  amount_positive: {
+    es: 'El monto debe ser mayor a 0.',
+    en: 'The amount must be greater than 0.',
+  },
+  number: { es: 'Ingresa un número.', en: 'Enter a number.' },
+  integer: { es: 'Solo se aceptan números enteros.', en: 'Only whole numbers are accepted.' },
+  positive: { es: 'Solo se aceptan números positivos.', en: 'Only positive numbers are accepted.' },
+  password_rules: {
+    es: 'La contraseña debe tener al menos 6 caracteres, con números, mayúsculas, minúsculas y un carácter especial.',
+    en: 'The password needs at least 6 characters, with digits, upper case, lower case and a special character.',
+  },
+  password_mismatch: { es: 'Las contraseñas no coinciden.', en: 'The passwords do not match.' },
+  phone: {
+    es: 'El teléfono debe tener exactamente 10 dígitos.',
+    en: 'The phone must have exactly 10 digits.',
+  },
+  phone_country_code: {
+    es: 'Selecciona una lada válida, por ejemplo +52.',
+    en: 'Choose a valid country code, for example +52.',
+  },
+  postal_code: {
+    es: 'El código postal debe tener al menos 5 caracteres.',
+    en: 'The postal code must have at least 5 characters.',
+  },
+  url: { es: 'Ingresa una URL válida.', en: 'Enter a valid URL.' },
+  company: {
+    es: 'La empresa debe tener al menos 5 caracteres.',
+    en: 'The company must have at least 5 characters.',
+  },
+  code_format: { es: 'El código tiene 6 dígitos.', en: 'The code has 6 digits.' },
+  min_length: { es: 'Escribe al menos {min} caracteres.', en: 'Enter at least {min} characters.' },
+  max_length: { es: 'Escribe máximo {max} caracteres.', en: 'Enter at most {max} characters.' },
+  min_number: { es: 'El valor mínimo es {min}.', en: 'The minimum value is {min}.' },
+  max_number: { es: 'El valor máximo es {max}.', en: 'The maximum value is {max}.' },
+  at_least_one: { es: 'Agrega al menos un elemento.', en: 'Add at least one item.' },
+  max_items: { es: 'Agrega máximo {max} elementos.', en: 'Add at most {max} items.' },
+  no_duplicates: {
+    es: 'No se permiten elementos duplicados.',
+    en: 'Duplicate items are not allowed.',
+  },
+  one_of: { es: 'Selecciona una opción válida.', en: 'Choose a valid option.' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
+
+function isKey(message: string): message is ValidationKey {
+  return Object.hasOwn(VALIDATION_MESSAGES, message);
+}
+
+// A missing value reads as "required" everywhere, whatever type the schema expected.
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
+      return 'required';
+    }
+    return undefined;
+  },
+});
+
+/** The minimal issue shape we localize: zod's own issues, or the ones fastify passes through. */
+export interface IssueLike {
+  code?: string;
+  message: string;
+  path?: PropertyKey[];
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
+  expected?: string;
+}
+
+function keyFor(issue: IssueLike): { key: ValidationKey; params?: Record<string, unknown> } {
+  if (isKey(issue.message)) return { key: issue.message };
+  const numeric = issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint';
+  switch (issue.code) {
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return Number(issue.minimum) <= 1
+          ? { key: 'required' }
+          : { key: 'min_length', params: { min: issue.minimum } };
+      }
+      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'at_least_one' };
+      if (numeric && Number(issue.minimum) === 0) {
+        return { key: issue.inclusive ? 'positive' : 'amount_positive' };
+      }
+      return { key: 'min_number', params: { min: issue.minimum } };
+    case 'too_big':
+      if (issue.origin === 'string') return { key: 'max_length', params: { max: issue.maximum } };
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return { key: 'max_items', params: { max: issue.maximum } };
+      }
+      return { key: 'max_number', params: { max: issue.maximum } };
+    case 'invalid_format':
+      if (issue.format === 'email') return { key: 'email' };
+      if (issue.format === 'url') return { key: 'url' };
+      return { key: 'invalid' };
+    case 'invalid_type':
+      if (issue.expected === 'int') return { key: 'integer' };
+      if (issue.expected === 'number') return { key: 'number' };
+      return { key: 'invalid' };
+    case 'invalid_value':
+      return { key: 'one_of' };
+    default:
+      return { key: 'invalid' };
+  }
+}
+
+export function localizeIssue(issue: IssueLike, language: Language): string {
+  const { key, params } = keyFor(issue);
+  return interpolate(VALIDATION_MESSAGES[key][language], params);
+}
+
+/** Field path as the API and the forms name it: `items.0.sku`; the whole payload is `_`. */
+export function issuePath(path: readonly PropertyKey[] | undefined): string {
+  return path && path.length > 0 ? path.map(String).join('.') : '_';
+}
+
+/** Per-field messages for a list of issues; the first issue of each field wins. */
+export function localizeIssues(
+  issues: readonly IssueLike[],
+  language: Language,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issuePath(issue.path);
+    fields[path] ??= localizeIssue(issue, language);
+  }
+  return fields;
+}
+
+export { z };
