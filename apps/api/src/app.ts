@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { AUTH_RULES } from '@despacho/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,12 +14,15 @@ import {
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
-import type { AppDeps } from './platform/module';
+import { AccessTokens, authGuards } from './platform/auth';
+import type { AppDeps, BaseDeps } from './platform/module';
 import { registerSpa } from './platform/spa';
 import { modules } from './modules';
 
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
+  const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
+  const deps: AppDeps = { ...base, tokens, guards: authGuards(tokens, base.clock) };
   const app = Fastify({
     logger: loggerOptions(deps.config.LOG_LEVEL),
     trustProxy: true,
@@ -27,6 +31,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
+  app.decorateRequest('auth', null);
   registerErrorHandler(app);
 
   await app.register(helmet, {

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Db } from './db';
 import type { Clock } from './clock';
+import type { AccessTokens, authGuards } from './auth';
 
-/** What every module receives: configuration and the platform services. */
-export interface AppDeps {
+/** What the caller of `buildApp` provides. */
+export interface BaseDeps {
   config: Config;
   db: Db;
   clock: Clock;
+}
+
+/** What every module receives: configuration and the platform services. */
+export interface AppDeps extends BaseDeps {
+  tokens: AccessTokens;
+  guards: ReturnType<typeof authGuards>;
 }
 
 /** A business module: registers its routes under `/api/v1`. */

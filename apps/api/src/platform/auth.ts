@@ -1,0 +1,129 @@
+import { hasPermission, type ModuleKey, type PermissionKey } from '@despacho/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from './errors';
+
+/** Who is calling, read from the access token: set by `authenticate`. */
+export interface AuthContext {
+  userId: string;
+  /** Null until the sign-up wizard has created the organization. */
+  organizationId: string | null;
+  permissions: string[];
+  isStaff: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const ISSUER = 'despacho';
+const AUDIENCE = 'despacho-api';
+
+export interface AccessTokenClaims extends AuthContext {
+  sessionFamily: string;
+}
+
+/**
+ * Short-lived HS256 access tokens. They carry the permissions so that authorization needs no
+ * query; a role change or deactivation takes effect at the next refresh (at most one token TTL).
+ */
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  get ttl() {
+    return this.ttlSeconds;
+  }
+
+  sign(claims: AccessTokenClaims, now: Date): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    return new SignJWT({
+      org: claims.organizationId,
+      perms: claims.permissions,
+      staff: claims.isStaff,
+      fam: claims.sessionFamily,
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token; SESSION_EXPIRED for an expired one, UNAUTHENTICATED otherwise. */
+  async verify(token: string, now: Date): Promise<AccessTokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      return {
+        userId: String(payload.sub),
+        organizationId: typeof payload.org === 'string' ? payload.org : null,
+        permissions: Array.isArray(payload.perms) ? payload.perms.map(String) : [],
+        isStaff: payload.staff === true,
+        sessionFamily: String(payload.fam ?? ''),
+      };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('SESSION_EXPIRED');
+      throw new AppError('UNAUTHENTICATED');
+    }
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Builds the pre-handlers routes use: `authenticate`, `requirePermission(key)`, `requireStaff`. */
+export function authGuards(tokens: AccessTokens, clock: { now(): Date }) {
+  const authenticate = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearer(request);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const { sessionFamily: _family, ...auth } = await tokens.verify(token, clock.now());
+    request.auth = auth;
+  };
+
+  /** Signed in and holding the key (or any key of the module). Runs `authenticate` itself. */
+  const requirePermission =
+    (key: PermissionKey | ModuleKey) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await authenticate(request, reply);
+      if (!request.auth?.organizationId || !hasPermission(request.auth.permissions, key)) {
+        throw new AppError('FORBIDDEN');
+      }
+    };
+
+  const requireStaff = async (request: FastifyRequest, reply: FastifyReply) => {
+    await authenticate(request, reply);
+    if (!request.auth?.isStaff) throw new AppError('FORBIDDEN');
+  };
+
+  return { authenticate, requirePermission, requireStaff };
+}
+
+/** The caller's context inside a handler behind `authenticate`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED');
+  return request.auth;
+}
+
+/** The caller's organization inside a handler behind `requirePermission`. */
+export function organizationOf(request: FastifyRequest): string {
+  const organizationId = authOf(request).organizationId;
+  if (!organizationId) throw new AppError('FORBIDDEN');
+  return organizationId;
+}
