@@ -62,7 +62,9 @@ export function isShippingOnly(held: readonly string[]): boolean {
   return held.length > 0 && held.every((key) => key.startsWith('shipments.'));
 }
 
-export type HomeScreen = 'shipment' | 'dashboard';
-export function homeScreen(held: readonly string[]): HomeScreen {
+/** Where a user lands: platform staff on the operators' console, then by permissions. */
+export type HomeScreen = 'shipment' | 'dashboard' | 'staff';
+export function homeScreen(held: readonly string[], isStaff = false): HomeScreen {
+  if (isStaff && held.length === 0) return 'staff';
   return isShippingOnly(held) ? 'shipment' : 'dashboard';
 }

@@ -21,7 +21,7 @@ export const userSchema = z.object({
   is_staff: z.boolean(),
   role: z.string().nullable(),
   permissions: z.array(z.string()),
-  home: z.enum(['shipment', 'dashboard']),
+  home: z.enum(['shipment', 'dashboard', 'staff']),
 });
 export type User = z.infer<typeof userSchema>;
 
