@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerCsrf } from './platform/csrf';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
@@ -49,6 +50,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  registerCsrf(app, deps.config.NODE_ENV === 'production');
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
