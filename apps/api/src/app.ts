@@ -15,6 +15,8 @@ import { registerCsrf } from './platform/csrf';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
+import { smtpMailSender } from './platform/mail';
+import { Outbox } from './platform/outbox';
 import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
 import { registerSpa } from './platform/spa';
@@ -23,12 +25,22 @@ import { modules } from './modules';
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
-  const deps: AppDeps = { ...base, tokens, guards: authGuards(tokens, base.clock) };
   const app = Fastify({
-    logger: loggerOptions(deps.config.LOG_LEVEL),
+    logger: loggerOptions(base.config.LOG_LEVEL),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
+    routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
+  const outbox = new Outbox(base.db, {
+    mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
+    sms: null,
+    log: app.log,
+    logContents: base.config.NODE_ENV !== 'production',
+  });
+  // Deliveries under way finish before the caller closes the database pool.
+  app.addHook('onClose', () => outbox.drain());
+  const deps: AppDeps = { ...base, tokens, guards: authGuards(tokens, base.clock), outbox };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/platform/embedded-postgres';
@@ -15,8 +16,8 @@ declare module 'vitest' {
  * clones into a fresh database of its own.
  */
 export default async function setup(project: TestProject) {
-  const dataDir = path.resolve('.data/test-pg');
-  rmSync(dataDir, { recursive: true, force: true });
+  // A folder of its own, so two runs at once (two developers, watch mode) never share a cluster.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-pg-'));
   const server = await startEmbeddedPostgres({ dataDir, database: 'despacho_template' });
   const db = connect(server.url, 2);
   await runMigrations(db);

@@ -189,6 +189,12 @@ export const ERRORS = {
     es: 'No se puede agregar un producto duplicado.',
     en: 'A duplicate product cannot be added.',
   },
+  // Support
+  CONVERSATION_CLOSED: {
+    status: 409,
+    es: 'Esta conversación ya está cerrada.',
+    en: 'This conversation is already closed.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,3 +11,14 @@ export interface PageMeta {
   pageSize: number;
   total: number;
 }
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+
+/** A list answer: `{ data: [...], meta: { page, pageSize, total } }`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}

@@ -1,5 +1,7 @@
+import { AccountsService } from '../modules/accounts/accounts.service';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
+import { hashPassword } from '../platform/passwords';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -14,7 +16,49 @@ export const DEMO_LOGINS = [
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user) and one platform
  * staff user, once. Returns whether anything was created.
  */
-export async function seedDemo(_db: Db, _clock: Clock): Promise<boolean> {
-  // Filled in by the accounts module.
-  return false;
+export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
+  const accounts = new AccountsService({ db, clock });
+  const [owner, shipping, staff] = DEMO_LOGINS;
+  if (await accounts.findByEmail(owner.email)) return false;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const verified = {
+    passwordHash,
+    phoneCountryCode: '+52',
+    phoneVerifiedAt: clock.now(),
+    language: 'es' as const,
+  };
+  await db.transaction(async (tx) => {
+    const dueno = await accounts.createUser(
+      { ...verified, email: owner.email, name: 'Dueño', lastName: 'Demo', phone: '5500000001' },
+      tx,
+    );
+    const organization = await accounts.createOrganization(
+      dueno.id,
+      {
+        company: 'Comercio Demo',
+        default_currency: 'MXN',
+        default_unit: 'kg',
+        abbreviation: 'CDM',
+      },
+      tx,
+    );
+    const envios = await accounts.createUser(
+      { ...verified, email: shipping.email, name: 'Envíos', lastName: 'Demo', phone: '5500000002' },
+      tx,
+    );
+    await accounts.assignRole(envios.id, organization.id, 'shipping', tx);
+    await accounts.createUser(
+      {
+        ...verified,
+        email: staff.email,
+        name: 'Staff',
+        lastName: 'Despacho',
+        phone: '5500000003',
+        isStaff: true,
+      },
+      tx,
+    );
+  });
+  return true;
 }

@@ -1,5 +1,21 @@
 import type { AppModule } from '../platform/module';
+import { mailboxRoutes } from '../platform/mailbox.routes';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { authRoutes } from './auth/auth.routes';
 import { healthRoutes } from './health/health.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
+import { staffRoutes } from './staff/staff.routes';
+import { supportRoutes } from './support/support.routes';
 
 /** Every business module, registered under /api/v1 in this order. */
-export const modules: AppModule[] = [healthRoutes];
+export const modules: AppModule[] = [
+  healthRoutes,
+  authRoutes,
+  accountsRoutes,
+  mailboxRoutes,
+  dashboardRoutes,
+  notificationsRoutes,
+  supportRoutes,
+  staffRoutes,
+];

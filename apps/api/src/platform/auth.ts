@@ -10,6 +10,8 @@ export interface AuthContext {
   organizationId: string | null;
   permissions: string[];
   isStaff: boolean;
+  /** The refresh-token family (sign-in) this access token belongs to. */
+  sessionFamily: string;
 }
 
 declare module 'fastify' {
@@ -21,9 +23,7 @@ declare module 'fastify' {
 const ISSUER = 'despacho';
 const AUDIENCE = 'despacho-api';
 
-export interface AccessTokenClaims extends AuthContext {
-  sessionFamily: string;
-}
+export type AccessTokenClaims = AuthContext;
 
 /**
  * Short-lived HS256 access tokens. They carry the permissions so that authorization needs no
@@ -94,8 +94,7 @@ export function authGuards(tokens: AccessTokens, clock: { now(): Date }) {
   const authenticate = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    const { sessionFamily: _family, ...auth } = await tokens.verify(token, clock.now());
-    request.auth = auth;
+    request.auth = await tokens.verify(token, clock.now());
   };
 
   /** Signed in and holding the key (or any key of the module). Runs `authenticate` itself. */

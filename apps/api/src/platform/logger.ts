@@ -2,10 +2,12 @@ import type { FastifyServerOptions } from 'fastify';
 
 // Query parameters that carry credentials (recovery links, refresh tokens, invitations).
 const SECRET_QUERY = /([?&](?:token|refresh_token|invitation_code|code)=)[^&]*/gi;
+// Path segments that do: the sign-up wizard's token, recovery links opened in the SPA.
+const SECRET_SEGMENT = /(\/(?:wizard|recovery-password)\/)[^/?#]+/gi;
 
 /** Hides credentials that travel in URLs before a URL is logged. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_SEGMENT, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

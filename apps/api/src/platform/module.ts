@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from './db';
 import type { Clock } from './clock';
 import type { AccessTokens, authGuards } from './auth';
+import type { Outbox } from './outbox';
 
 /** What the caller of `buildApp` provides. */
 export interface BaseDeps {
@@ -15,6 +16,8 @@ export interface BaseDeps {
 export interface AppDeps extends BaseDeps {
   tokens: AccessTokens;
   guards: ReturnType<typeof authGuards>;
+  /** Mail and SMS: queued in the caller's transaction, delivered after commit. */
+  outbox: Outbox;
 }
 
 /** A business module: registers its routes under `/api/v1`. */

@@ -60,3 +60,6 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const meSchema = z.object({ user: userSchema, organization: organizationSchema.nullable() });
 export type Me = z.infer<typeof meSchema>;
+
+/** `PATCH user/change-language?language=`. */
+export const changeLanguageQuerySchema = z.object({ language: languageSchema });

@@ -125,3 +125,10 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const wizardTokenParamsSchema = z.object({ token: z.string().min(1) });
 export const wizardInfoSchema = z.object({ email: z.string(), name: z.string() });
+
+/** `POST auth/password/reset` answers the same whether or not the email has an account. */
+export const passwordResetRequestResultSchema = z.object({ sent: z.literal(true) });
+/** `GET auth/verify_token`: the recovery link can still be used. */
+export const tokenValidResultSchema = z.object({ valid: z.literal(true) });
+/** Calls that only confirm: logout, setting and changing the password. */
+export const okResultSchema = z.object({ ok: z.literal(true) });

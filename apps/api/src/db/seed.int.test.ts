@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+import { organizations, roles, users } from '../modules/accounts/accounts.tables';
+import { DEMO_LOGINS, seedDemo } from './seed';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('seedDemo', () => {
+  it('creates the demo organization and users once', async () => {
+    expect(await seedDemo(ctx.db, ctx.clock)).toBe(true);
+    expect(await seedDemo(ctx.db, ctx.clock)).toBe(false);
+
+    expect(await ctx.db.select().from(organizations)).toMatchObject([
+      { company: 'Comercio Demo', defaultCurrency: 'MXN', defaultUnit: 'kg', abbreviation: 'CDM' },
+    ]);
+    expect((await ctx.db.select().from(roles)).map((role) => role.key).sort()).toEqual([
+      'owner',
+      'shipping',
+    ]);
+    const seeded = await ctx.db.select().from(users);
+    expect(seeded.map((user) => user.email).sort()).toEqual(
+      DEMO_LOGINS.map((login) => login.email).sort(),
+    );
+    expect(seeded.every((user) => user.phoneVerifiedAt && user.status === 'active')).toBe(true);
+  });
+
+  it('gives every demo login a working password', async () => {
+    for (const { email, password } of DEMO_LOGINS) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode, email).toBe(200);
+    }
+  });
+});

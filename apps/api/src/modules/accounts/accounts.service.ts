@@ -1,0 +1,143 @@
+import {
+  SYSTEM_ROLES,
+  type Language,
+  type Me,
+  type OrganizationCreate,
+  type ProfileUpdate,
+  type SystemRole,
+  type User,
+} from '@despacho/domain';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { meView, userView, type Account } from './account-view';
+import {
+  findOrganizationNames,
+  findRoleByKey,
+  insertOrganization,
+  insertRoles,
+  type OrganizationRow,
+} from './organizations.repository';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserWithRole,
+  insertUser,
+  updateUser,
+  type NewUser,
+  type UserChanges,
+  type UserRow,
+} from './users.repository';
+
+const SYSTEM_ROLE_NAMES: Record<SystemRole, string> = { owner: 'Dueño', shipping: 'Envíos' };
+
+/** Users, organizations and roles: other domains reach them only through this service. */
+export class AccountsService {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  findByEmail(email: string, db: DbOrTx = this.deps.db): Promise<UserRow | undefined> {
+    return findUserByEmail(db, email);
+  }
+
+  /** With `lock`, holds the row until the transaction ends: for read-check-write steps. */
+  async user(id: string, db: DbOrTx = this.deps.db, lock = false): Promise<UserRow> {
+    const user = await findUserById(db, id, lock);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** The existing user with this email, locked, or a new one: sign-up may resume. */
+  async findOrCreateUser(values: NewUser, tx: DbOrTx): Promise<UserRow> {
+    const created = await insertUser(tx, values);
+    if (created) return created;
+    const existing = await findUserByEmail(tx, values.email, true);
+    if (!existing) throw new Error('user neither inserted nor found');
+    return existing;
+  }
+
+  /** A new user; EMAIL_TAKEN when the email already has one. */
+  async createUser(values: NewUser, db: DbOrTx = this.deps.db): Promise<UserRow> {
+    const created = await insertUser(db, values);
+    if (!created) throw new AppError('EMAIL_TAKEN');
+    return created;
+  }
+
+  async updateUser(id: string, changes: UserChanges, db: DbOrTx = this.deps.db) {
+    const user = await updateUser(db, id, { ...changes, updatedAt: this.deps.clock.now() });
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** The user with role and organization, as sessions and `me` need them. */
+  async account(userId: string, db: DbOrTx = this.deps.db): Promise<Account> {
+    const row = await findUserWithRole(db, userId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * The sign-up wizard's last step: the organization, its system roles, and the user as its
+   * owner. ORGANIZATION_EXISTS when the user already has one.
+   */
+  async createOrganization(
+    ownerId: string,
+    input: OrganizationCreate,
+    tx: DbOrTx,
+  ): Promise<OrganizationRow> {
+    const owner = await this.user(ownerId, tx, true);
+    if (owner.organizationId) throw new AppError('ORGANIZATION_EXISTS');
+    const organization = await insertOrganization(tx, {
+      company: input.company,
+      defaultCurrency: input.default_currency,
+      defaultUnit: input.default_unit,
+      abbreviation: input.abbreviation,
+    });
+    await insertRoles(
+      tx,
+      organization.id,
+      (Object.keys(SYSTEM_ROLES) as SystemRole[]).map((key) => ({
+        key,
+        name: SYSTEM_ROLE_NAMES[key],
+        permissions: [...SYSTEM_ROLES[key]],
+        system: true,
+      })),
+    );
+    await this.assignRole(ownerId, organization.id, 'owner', tx);
+    return organization;
+  }
+
+  /** Makes the user a member of the organization with one of its roles. */
+  async assignRole(userId: string, organizationId: string, roleKey: string, tx: DbOrTx) {
+    const role = await findRoleByKey(tx, organizationId, roleKey);
+    if (!role) throw notFound();
+    return this.updateUser(userId, { organizationId, roleId: role.id }, tx);
+  }
+
+  /** `GET me`: the signed-in user and their organization, read fresh from the database. */
+  async me(userId: string): Promise<Me> {
+    const account = await this.account(userId);
+    if (account.user.status !== 'active') throw new AppError('USER_INACTIVE');
+    return meView(account);
+  }
+
+  async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {
+    await this.updateUser(userId, {
+      name: input.name,
+      lastName: input.last_name,
+      phoneCountryCode: input.phone_country_code,
+      phone: input.phone,
+    });
+    return userView(await this.account(userId));
+  }
+
+  async changeLanguage(userId: string, language: Language): Promise<User> {
+    await this.updateUser(userId, { language });
+    return userView(await this.account(userId));
+  }
+
+  /** Company name of each organization id (the staff console lists every organization). */
+  async organizationNames(ids: string[]): Promise<Map<string, string>> {
+    const rows = await findOrganizationNames(this.deps.db, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.company]));
+  }
+}

@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { organizations, roles, users } from './accounts.tables';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<Omit<NewUser, 'id' | 'createdAt'>>;
+
+/** With `lock`, holds the row until the transaction ends: for read-check-write steps. */
+export async function findUserById(db: DbOrTx, id: string, lock = false) {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string, lock = false) {
+  const query = db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Inserts the user, or nothing when the email is taken (answers undefined then). */
+export async function insertUser(db: DbOrTx, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row;
+}
+
+/** The user with their role and organization, in one query. */
+export async function findUserWithRole(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ user: users, role: roles, organization: organizations })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .leftJoin(
+      roles,
+      and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
+    )
+    .where(eq(users.id, id));
+  return row;
+}

@@ -1,0 +1,28 @@
+import type { AppDeps, AppModule } from '../../platform/module';
+import { authServices, type AuthServices } from './auth.services';
+import { passwordRoutes } from './passwords.routes';
+import { sessionRoutes } from './sessions.routes';
+import { signupRoutes } from './signup.routes';
+import { verificationRoutes } from './verification.routes';
+import { wizardRoutes } from './wizard.routes';
+
+/** A group of auth routes, registered on the module's instance with the shared services. */
+export type AuthRouteGroup = (
+  app: Parameters<AppModule>[0],
+  deps: AppDeps,
+  services: AuthServices,
+) => void;
+
+/** Sign-up, phone verification, the wizard, sessions and passwords. */
+export const authRoutes: AppModule = async (app, deps) => {
+  const services = authServices(deps);
+  for (const group of [
+    signupRoutes,
+    verificationRoutes,
+    wizardRoutes,
+    sessionRoutes,
+    passwordRoutes,
+  ]) {
+    group(app, deps, services);
+  }
+};

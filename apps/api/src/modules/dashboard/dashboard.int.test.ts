@@ -1,0 +1,61 @@
+import { SYSTEM_ROLES } from '@despacho/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/test-app';
+import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { NotificationsService } from '../notifications/notifications.service';
+
+describe('GET /api/v1/dashboard/summary', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let owner: TestUser;
+
+  const summary = (user: TestUser) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard/summary', headers: user.headers() });
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    owner = (await createTestMerchant(ctx)).user;
+  });
+  afterAll(() => ctx.close());
+
+  it('answers the five figures, zero for the domains not built yet', async () => {
+    const response = await summary(owner);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: {
+        shipments_made: 0,
+        ecommerce_orders: 0,
+        total_purchases_centavos: 0,
+        balance_centavos: 0,
+        currency: 'MXN',
+        unread_notifications: 0,
+      },
+    });
+  });
+
+  it('counts the caller’s unread notifications', async () => {
+    const notifications = new NotificationsService(ctx);
+    const text = { es: 'Aviso', en: 'Notice' };
+    await notifications.notify(owner.organizationId!, { kind: 'NEWS', title: text, body: text });
+    await notifications.notify(owner.organizationId!, { kind: 'ERROR', title: text, body: text });
+    expect((await summary(owner)).json().data.unread_notifications).toBe(2);
+
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: owner.headers(),
+    });
+    expect((await summary(owner)).json().data.unread_notifications).toBe(0);
+  });
+
+  it('forbids users without the dashboard permission', async () => {
+    const shippingOnly = await createTestUser(ctx, {
+      organizationId: owner.organizationId,
+      permissions: SYSTEM_ROLES.shipping,
+    });
+    const response = await summary(shippingOnly);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('FORBIDDEN');
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard/summary' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,28 @@
+import { dashboardSummarySchema } from '@despacho/domain';
+import { z } from 'zod';
+import { authOf, organizationOf } from '../../platform/auth';
+import type { AppModule } from '../../platform/module';
+import { NotificationsService } from '../notifications/notifications.service';
+import { figureProviders } from './dashboard.figures';
+import { DashboardService } from './dashboard.service';
+
+/** `GET dashboard/summary`: the figures of the merchant's home screen. */
+export const dashboardRoutes: AppModule = async (app, deps) => {
+  const dashboard = new DashboardService(
+    figureProviders({ notifications: new NotificationsService(deps) }),
+  );
+  app.get(
+    '/dashboard/summary',
+    {
+      onRequest: deps.guards.requirePermission('dashboard'),
+      schema: {
+        tags: ['dashboard'],
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ data: dashboardSummarySchema }) },
+      },
+    },
+    async (request) => ({
+      data: await dashboard.summary(organizationOf(request), authOf(request).userId),
+    }),
+  );
+};

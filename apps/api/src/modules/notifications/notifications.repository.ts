@@ -1,0 +1,139 @@
+import type { NoticeKey, PaginationQuery } from '@despacho/domain';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { noticeDismissals, notificationReads, notifications } from './notifications.tables';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = Omit<typeof notifications.$inferInsert, 'organizationId' | 'id'>;
+
+/** Organization-wide notifications and the ones addressed to this user. */
+function visibleTo(organizationId: string, userId: string) {
+  return and(
+    eq(notifications.organizationId, organizationId),
+    or(isNull(notifications.userId), eq(notifications.userId, userId)),
+  );
+}
+
+/** Joins this user's read mark, if any. */
+function readBy(userId: string) {
+  return and(
+    eq(notificationReads.organizationId, notifications.organizationId),
+    eq(notificationReads.notificationId, notifications.id),
+    eq(notificationReads.userId, userId),
+  );
+}
+
+const withReadAt = { notification: notifications, readAt: notificationReads.readAt };
+
+export async function insertNotification(
+  db: DbOrTx,
+  organizationId: string,
+  values: NewNotification,
+): Promise<NotificationRow> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ ...values, organizationId })
+    .returning();
+  return row!;
+}
+
+export async function listVisible(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  { page, pageSize }: PaginationQuery,
+) {
+  const where = visibleTo(organizationId, userId);
+  const [rows, total] = await Promise.all([
+    db
+      .select(withReadAt)
+      .from(notifications)
+      .leftJoin(notificationReads, readBy(userId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(notifications, where),
+  ]);
+  return { rows, total };
+}
+
+export async function findVisible(db: DbOrTx, organizationId: string, userId: string, id: string) {
+  const [row] = await db
+    .select(withReadAt)
+    .from(notifications)
+    .leftJoin(notificationReads, readBy(userId))
+    .where(and(visibleTo(organizationId, userId), eq(notifications.id, id)));
+  return row;
+}
+
+export async function countUnread(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .leftJoin(notificationReads, readBy(userId))
+    .where(and(visibleTo(organizationId, userId), isNull(notificationReads.userId)));
+  return row?.unread ?? 0;
+}
+
+export async function markRead(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  notificationId: string,
+  readAt: Date,
+): Promise<void> {
+  await db
+    .insert(notificationReads)
+    .values({ organizationId, notificationId, userId, readAt })
+    .onConflictDoNothing();
+}
+
+/** Marks every unread visible notification as read; answers how many it marked. */
+export async function markAllRead(
+  db: DbOrTx,
+  organizationId: string,
+  userId: string,
+  readAt: Date,
+): Promise<number> {
+  const unread = db
+    .select({
+      organizationId: notifications.organizationId,
+      notificationId: notifications.id,
+      userId: sql`${userId}::uuid`.as('user_id'),
+      readAt: sql`${readAt.toISOString()}::timestamptz`.as('read_at'),
+    })
+    .from(notifications)
+    .leftJoin(notificationReads, readBy(userId))
+    .where(and(visibleTo(organizationId, userId), isNull(notificationReads.userId)));
+  const marked = await db
+    .insert(notificationReads)
+    .select(unread)
+    .onConflictDoNothing()
+    .returning({ id: notificationReads.notificationId });
+  return marked.length;
+}
+
+export async function dismissedNotices(db: DbOrTx, userId: string): Promise<NoticeKey[]> {
+  const rows = await db
+    .select({ key: noticeDismissals.noticeKey })
+    .from(noticeDismissals)
+    .where(eq(noticeDismissals.userId, userId));
+  return rows.map((row) => row.key);
+}
+
+export async function dismissNotice(
+  db: DbOrTx,
+  userId: string,
+  noticeKey: NoticeKey,
+  dismissedAt: Date,
+): Promise<void> {
+  await db
+    .insert(noticeDismissals)
+    .values({ userId, noticeKey, dismissedAt })
+    .onConflictDoNothing();
+}

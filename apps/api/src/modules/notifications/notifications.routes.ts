@@ -1,0 +1,108 @@
+import {
+  activeNoticesSchema,
+  idParamsSchema,
+  noticeParamsSchema,
+  notificationSchema,
+  pageSchema,
+  paginationQuerySchema,
+} from '@despacho/domain';
+import { z } from 'zod';
+import { authOf, organizationOf } from '../../platform/auth';
+import type { AppModule } from '../../platform/module';
+import { NotificationsService } from './notifications.service';
+
+const tags = ['notifications'];
+const security = [{ bearer: [] }];
+
+/** The signed-in user's notifications and dismissible notices. */
+export const notificationsRoutes: AppModule = async (app, deps) => {
+  const notifications = new NotificationsService(deps);
+  const signedIn = { onRequest: deps.guards.authenticate };
+
+  app.get(
+    '/notifications',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        querystring: paginationQuerySchema,
+        response: { 200: pageSchema(notificationSchema) },
+      },
+    },
+    async (request) =>
+      notifications.list(
+        organizationOf(request),
+        authOf(request).userId,
+        request.query,
+        request.language,
+      ),
+  );
+
+  app.patch(
+    '/notifications/:id/read',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: z.object({ data: notificationSchema }) },
+      },
+    },
+    async (request) => ({
+      data: await notifications.markRead(
+        organizationOf(request),
+        authOf(request).userId,
+        request.params.id,
+        request.language,
+      ),
+    }),
+  );
+
+  app.post(
+    '/notifications/read-all',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        response: { 200: z.object({ data: z.object({ marked: z.number().int() }) }) },
+      },
+    },
+    async (request) => ({
+      data: {
+        marked: await notifications.markAllRead(organizationOf(request), authOf(request).userId),
+      },
+    }),
+  );
+
+  app.get(
+    '/notifications/notices',
+    {
+      ...signedIn,
+      schema: { tags, security, response: { 200: z.object({ data: activeNoticesSchema }) } },
+    },
+    async (request) => ({
+      data: { active: await notifications.activeNotices(authOf(request).userId) },
+    }),
+  );
+
+  app.post(
+    '/notifications/notices/:key/dismiss',
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        params: noticeParamsSchema,
+        response: { 200: z.object({ data: activeNoticesSchema }) },
+      },
+    },
+    async (request) => ({
+      data: {
+        active: await notifications.dismissNotice(authOf(request).userId, request.params.key),
+      },
+    }),
+  );
+};

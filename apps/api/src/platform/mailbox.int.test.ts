@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ AUTH_RATE_LIMIT: 100 });
+});
+afterAll(() => ctx.close());
+
+const signUp = (email: string, phone: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/create',
+    payload: {
+      email,
+      name: 'Ana',
+      last_name: 'López',
+      phone_country_code: '+52',
+      phone,
+      password: 'Secreta#2026',
+      password_confirmation: 'Secreta#2026',
+    },
+  });
+
+describe('GET dev/mailbox', () => {
+  it('lists the messages newest first, optionally for one recipient', async () => {
+    await signUp('uno@example.mx', '5511111111');
+    await signUp('dos@example.mx', '5522222222');
+
+    const all = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((m: { recipient: string }) => m.recipient)).toEqual([
+      '+525522222222',
+      '+525511111111',
+    ]);
+
+    const one = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mailbox?recipient=%2B525511111111',
+    });
+    expect(one.json().data).toEqual([
+      {
+        id: expect.any(String),
+        channel: 'sms',
+        recipient: '+525511111111',
+        subject: null,
+        body: expect.stringMatching(/^Tu código de Despacho es \d{6}\./),
+        created_at: expect.any(String),
+      },
+    ]);
+    // An unencoded plus reads as a space: the number still matches.
+    const typed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mailbox?recipient=+525511111111',
+    });
+    expect(typed.json().data).toEqual(one.json().data);
+  });
+
+  it('does not exist in production', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' });
+    const response = await production.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+    await production.close();
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,79 @@
+import { ALL_PERMISSIONS, AUTH_RULES } from '@despacho/domain';
+import { randomUUID } from 'node:crypto';
+import { organizations, users } from '../src/modules/accounts/accounts.tables';
+import { AccessTokens } from '../src/platform/auth';
+import type { Clock } from '../src/platform/clock';
+import type { Db } from '../src/platform/db';
+import { testConfig } from './test-app';
+
+interface TestContext {
+  db: Db;
+  clock: Clock;
+}
+
+export interface TestUser {
+  id: string;
+  organizationId: string | null;
+  permissions: string[];
+  isStaff: boolean;
+  /** Bearer authorization for `inject()`, plus any extra headers. */
+  headers: (extra?: Record<string, string>) => Record<string, string>;
+}
+
+/** A new session (another device) for a user: a freshly signed access token. */
+export async function signIn(ctx: TestContext, user: Omit<TestUser, 'headers'>): Promise<TestUser> {
+  const { id, organizationId, permissions, isStaff } = user;
+  const token = await new AccessTokens(
+    testConfig().JWT_SECRET,
+    AUTH_RULES.accessTokenTtlSeconds,
+  ).sign(
+    { userId: id, organizationId, permissions, isStaff, sessionFamily: randomUUID() },
+    ctx.clock.now(),
+  );
+  return {
+    id,
+    organizationId,
+    permissions,
+    isStaff,
+    headers: (extra = {}) => ({ authorization: `Bearer ${token}`, ...extra }),
+  };
+}
+
+export async function createTestOrganization(ctx: TestContext, company = 'Comercio Prueba') {
+  const [organization] = await ctx.db
+    .insert(organizations)
+    .values({ company, defaultCurrency: 'MXN', defaultUnit: 'kg', abbreviation: 'CP' })
+    .returning();
+  return organization!;
+}
+
+/**
+ * A signed-in user without going through sign-up: the row is inserted and an access token
+ * signed with the test secret, carrying exactly the permissions given.
+ */
+export async function createTestUser(
+  ctx: TestContext,
+  options: { organizationId?: string | null; permissions?: string[]; isStaff?: boolean } = {},
+): Promise<TestUser> {
+  const organizationId = options.organizationId ?? null;
+  const isStaff = options.isStaff ?? false;
+  const permissions = options.permissions ?? (isStaff ? [] : ALL_PERMISSIONS);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      email: `${randomUUID()}@prueba.mx`,
+      name: 'Ana',
+      lastName: 'Prueba',
+      organizationId,
+      isStaff,
+    })
+    .returning();
+  return signIn(ctx, { id: user!.id, organizationId, permissions, isStaff });
+}
+
+/** A merchant organization with one user holding every permission. */
+export async function createTestMerchant(ctx: TestContext, company?: string) {
+  const organization = await createTestOrganization(ctx, company);
+  const user = await createTestUser(ctx, { organizationId: organization.id });
+  return { organization, user };
+}

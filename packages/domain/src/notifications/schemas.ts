@@ -1,0 +1,36 @@
+import { z } from '../validation';
+
+/** Notification kinds of spec §4; the web colours its badge by kind. */
+export const NOTIFICATION_KINDS = ['ERROR', 'NOTIFICATION', 'NEWS', 'WARNING'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A notification as the signed-in user sees it, in the language of the request. */
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** An app path to open, e.g. `/app/dashboard?chat=open`. */
+  link: z.string().nullable(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Dismissible notices: one key per announcement. `shop_policy_2025_06`: the online-shop platform
+ * (Shopify) changes its integration policy on 1 June 2025 and app version 2025-04 needs new
+ * permissions, so merchants must re-authorize their store connection.
+ */
+export const NOTICE_KEYS = ['shop_policy_2025_06'] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+export function isNoticeKey(value: string): value is NoticeKey {
+  return (NOTICE_KEYS as readonly string[]).includes(value);
+}
+
+export const noticeParamsSchema = z.object({ key: z.string() });
+
+/** The notices the signed-in user has not dismissed. */
+export const activeNoticesSchema = z.object({ active: z.array(z.enum(NOTICE_KEYS)) });
+export type ActiveNotices = z.infer<typeof activeNoticesSchema>;
