@@ -24,3 +24,6 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+// jsdom does not scroll; the router scrolls to the top on every navigation.
+window.scrollTo = () => {};

@@ -1,0 +1,58 @@
+import { LANGUAGES, type Language } from '@despacho/domain';
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { accountsApi } from '../../features/accounts/api';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { messageOf } from '../../lib/server-errors';
+import { readSession, updateSession } from '../../lib/session';
+
+// Each language is named in itself, so anyone can find theirs.
+const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
+
+/** es/en switch; signed in, the choice is saved on the user and sent as x-language from then on. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const change = useMutation({
+    mutationFn: async (next: Language) => {
+      if (readSession()) {
+        const user = await accountsApi.changeLanguage(next);
+        updateSession({ user });
+      }
+      await setLanguage(next);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+  });
+
+  return (
+    <Menu position="bottom-end" width={160}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-md"
+          aria-label={t('language.change')}
+          leftSection={<IconLanguage size={18} />}
+          loading={change.isPending}
+        >
+          {language.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((option) => (
+          <Menu.Item
+            key={option}
+            lang={option}
+            onClick={() => option !== language && change.mutate(option)}
+            rightSection={option === language ? <IconCheck size={16} /> : null}
+          >
+            {LANGUAGE_NAMES[option]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

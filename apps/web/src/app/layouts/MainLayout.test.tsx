@@ -1,0 +1,83 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, setLanguage } from '../../lib/i18n';
+import { clearSession, readRefreshToken, readSession, saveSession } from '../../lib/session';
+import { stubApi } from '../../test/api-stub';
+import { json, makeSession, makeUser, shippingOnlyUser } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+
+const menu = () => screen.getByRole('navigation', { name: 'Menú principal' });
+
+describe('main layout', () => {
+  afterEach(async () => {
+    clearSession();
+    vi.unstubAllGlobals();
+    await setLanguage('es');
+  });
+
+  it('shows a shipping-only user their home and only the Envíos module', async () => {
+    stubApi({});
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
+    const router = await renderApp('/app');
+    expect(router.state.location.pathname).toBe('/app/shipment');
+    expect(screen.getByRole('heading', { name: 'Cotización rápida' })).toBeTruthy();
+    expect(screen.getByText('Disponible próximamente')).toBeTruthy();
+    expect(within(menu()).getByText('Envíos')).toBeTruthy();
+    expect(within(menu()).queryByText('Finanzas')).toBeNull();
+    expect(within(menu()).queryByText('Dashboard')).toBeNull();
+    expect(screen.getByText('Comercial Jade')).toBeTruthy();
+  });
+
+  it('sends a user away from a screen they lack the permission for', async () => {
+    stubApi({});
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
+    const router = await renderApp('/app/finance/deposits');
+    expect(router.state.location.pathname).toBe('/app/shipment');
+  });
+
+  it('shows the spec placeholders as new features with a way back', async () => {
+    stubApi({});
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/finance/financing');
+    expect(screen.getByRole('heading', { name: 'Financiamiento' })).toBeTruthy();
+    expect(screen.getByText('Nueva funcionalidad')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al dashboard' }).getAttribute('href')).toBe(
+      '/app',
+    );
+  });
+
+  it('saves a language change on the user and speaks it from then on', async () => {
+    const calls = stubApi({
+      'PATCH /user/change-language': (_body, url) =>
+        json(200, { data: makeUser({ language: url.searchParams.get('language') as 'en' }) }),
+    });
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'LOCAL');
+    await renderApp('/app/shipment');
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar idioma' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+
+    expect(await screen.findByRole('heading', { name: 'Quick quote' })).toBeTruthy();
+    expect(calls[0]).toMatchObject({ key: 'PATCH /user/change-language' });
+    expect(readSession()?.user.language).toBe('en');
+    expect(i18n.language).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('logs out: revokes the refresh token, forgets the session, goes to login', async () => {
+    const calls = stubApi({ 'POST /auth/logout': () => json(200, { data: { ok: true } }) });
+    saveSession(makeSession(), 'LOCAL');
+    const router = await renderApp('/app/settings/users');
+    fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    expect(await screen.findByText('ana@example.mx')).toBeTruthy();
+    // jsdom has no layout, so the floating dropdown counts as detached and hidden.
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión', hidden: true }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(calls.at(-1)).toMatchObject({
+      key: 'POST /auth/logout',
+      body: { refresh_token: 'refresh-1' },
+    });
+    expect(readSession()).toBeNull();
+    expect(readRefreshToken()).toBeNull();
+  });
+});

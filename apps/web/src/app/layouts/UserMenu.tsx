@@ -1,0 +1,43 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { User } from '@despacho/domain';
+import { useLogout } from './useLogout';
+
+export function UserMenu({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const fullName = `${user.name} ${user.last_name}`.trim();
+  return (
+    <Menu position="bottom-end" width={240}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('userMenu.open')}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar name={fullName || user.email} color="initials" radius="xl" size={34} />
+            <Text fz="sm" fw={600} visibleFrom="sm" maw={160} truncate>
+              {user.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text fz="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {fullName}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/app/settings/details" leftSection={<IconUser size={16} />}>
+          {t('userMenu.account')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+          {t('userMenu.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// "Petróleo": the favicon's deep blue-green (#0b7285) — calm and serious for money and parcels.
+const petrol: MantineColorsTuple = [
+  '#e6f6f8',
+  '#cdeaee',
+  '#9bd3dc',
+  '#65bbc9',
+  '#3aa7b9',
+  '#1f9aaf',
+  '#0e8aa0',
+  '#0b7285',
+  '#075f6f',
+  '#044c5a',
+];
+
+const px = (value: number) => `${value / 16}em`;
+
+export const theme = createTheme({
+  primaryColor: 'petrol',
+  // Shade 7 is the brand colour and keeps white text on buttons above 4.5:1 contrast.
+  primaryShade: 7,
+  colors: { petrol },
+  // Spec §9 breakpoints: 600, 1024, 1440 and 1920 px; xl only exists because Mantine needs it.
+  breakpoints: { xs: px(600), sm: px(1024), md: px(1440), lg: px(1920), xl: px(2560) },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+});

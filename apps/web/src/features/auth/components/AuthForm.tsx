@@ -1,0 +1,64 @@
+import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+
+/**
+ * Heading, server error, fields and submit button of an auth screen, covered by the overlay
+ * while it sends. Takes `formProps` of `useDomainForm` as they are.
+ */
+export function AuthForm({
+  eyebrow,
+  title,
+  subtitle,
+  error,
+  busy = false,
+  onSubmit,
+  submitLabel,
+  children,
+  footer,
+}: {
+  eyebrow?: string;
+  title: string;
+  subtitle?: ReactNode;
+  error?: string | null;
+  busy?: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Without it the form shows no button (e.g. once it is done). */
+  submitLabel?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <Stack gap="xl">
+      <Stack gap={6}>
+        {eyebrow && (
+          <Text fz="xs" fw={700} tt="uppercase" c="petrol.7" lts={0.5}>
+            {eyebrow}
+          </Text>
+        )}
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        {subtitle && <Text c="dimmed">{subtitle}</Text>}
+      </Stack>
+      <Box component="form" pos="relative" onSubmit={onSubmit} noValidate>
+        <AppLoadingOverlay visible={busy} />
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {error}
+            </Alert>
+          )}
+          {children}
+          {submitLabel && (
+            <Button type="submit" size="md" fullWidth>
+              {submitLabel}
+            </Button>
+          )}
+        </Stack>
+      </Box>
+      {footer}
+    </Stack>
+  );
+}

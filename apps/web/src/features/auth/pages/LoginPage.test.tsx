@@ -1,0 +1,80 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, readSession } from '../../../lib/session';
+import { stubApi } from '../../../test/api-stub';
+import { json, makeSession } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+describe('login page', () => {
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('explains in Spanish what is missing before calling the API', async () => {
+    const calls = stubApi({});
+    await renderApp('/auth/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findAllByText('Este campo es obligatorio.')).toHaveLength(2);
+    fill('Correo electrónico', 'ana@');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Ingresa un correo electrónico válido.')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('signs in, remembers the session when asked, and returns to the saved target', async () => {
+    const calls = stubApi({ 'POST /auth/login': () => json(200, { data: makeSession() }) });
+    const router = await renderApp('/auth/login?redirect=%2Fapp%2Fpickup');
+    fill('Correo electrónico', 'Ana@Example.mx');
+    fill('Contraseña', 'Secreta1!');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Recordarme' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/pickup'));
+    expect(calls[0]).toMatchObject({
+      key: 'POST /auth/login',
+      body: { email: 'ana@example.mx', password: 'Secreta1!', remember_me: true },
+    });
+    expect(calls[0]!.headers.get('x-language')).toBe('es');
+    expect(readSession()).toMatchObject({ strategy: 'LOCAL', token: 'access-1' });
+    expect(await screen.findByRole('heading', { name: 'Recolección' })).toBeTruthy();
+  });
+
+  it('shows the server message for wrong credentials', async () => {
+    stubApi({
+      'POST /auth/login': () =>
+        json(401, {
+          error: {
+            code: 'INVALID_CREDENTIALS',
+            message: 'El correo o la contraseña no son correctos.',
+          },
+        }),
+    });
+    await renderApp('/auth/login');
+    fill('Correo electrónico', 'ana@example.mx');
+    fill('Contraseña', 'mala');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('El correo o la contraseña no son correctos.')).toBeTruthy();
+    expect(readSession()).toBeNull();
+  });
+
+  it.each([
+    ['PHONE_NOT_VERIFIED', { user_id: 'u-1' }, '/auth/verify?user_id=u-1'],
+    ['REGISTRATION_INCOMPLETE', { wizard_token: 'w-1' }, '/auth/wizard/w-1'],
+  ])('sends a half-registered user (%s) back to the missing step', async (code, details, to) => {
+    stubApi({
+      'POST /auth/login': () => json(403, { error: { code, message: '…', details } }),
+      'GET /wizard/w-1': () => json(200, { data: { email: 'ana@example.mx', name: 'Ana' } }),
+    });
+    const router = await renderApp('/auth/login');
+    fill('Correo electrónico', 'ana@example.mx');
+    fill('Contraseña', 'Secreta1!');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(to),
+    );
+  });
+});

@@ -1,0 +1,155 @@
+import type { NotificationKind, Notification } from '@despacho/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { messageOf } from '../../../lib/server-errors';
+import { ListPagination } from '../../../ui/ListPagination';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  useDashboardSummary,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+} from '../api';
+
+const KIND_COLORS: Record<NotificationKind, string> = {
+  ERROR: 'red',
+  NOTIFICATION: 'blue',
+  NEWS: 'teal',
+  WARNING: 'yellow',
+};
+
+/** The user's notifications, newest first, with read marks. */
+export function NotificationsPanel() {
+  const { t } = useTranslation('dashboard');
+  const [page, setPage] = useState(1);
+  const list = useNotifications(page);
+  const unread = useDashboardSummary().data?.unread_notifications ?? 0;
+  const markAll = useMarkAllNotificationsRead();
+  const markRead = useMarkNotificationRead();
+  const failure = markAll.error ?? markRead.error;
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="notifications-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4" id="notifications-title">
+          {t('notifications.title')}
+        </Title>
+        <Button
+          variant="subtle"
+          size="xs"
+          disabled={unread === 0}
+          loading={markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
+          {t('notifications.markAllRead')}
+        </Button>
+      </Group>
+      {failure && (
+        <Text c="red" fz="sm" role="alert" mb="sm">
+          {messageOf(failure)}
+        </Text>
+      )}
+      {list.isPending ? (
+        <Stack gap="md">
+          {[1, 2, 3].map((row) => (
+            <Skeleton key={row} h={56} />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <Alert color="red">{messageOf(list.error)}</Alert>
+      ) : list.data.data.length === 0 ? (
+        <EmptyState
+          title={t('notifications.empty')}
+          description={t('notifications.emptyHint')}
+          size="sm"
+        />
+      ) : (
+        <Stack component="ul" gap="md" m={0} p={0}>
+          {list.data.data.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              onRead={() => markRead.mutate(notification.id)}
+            />
+          ))}
+        </Stack>
+      )}
+      <ListPagination
+        total={list.data?.meta.total ?? 0}
+        pageSize={NOTIFICATIONS_PAGE_SIZE}
+        page={page}
+        onChange={setPage}
+        label={t('notifications.pagination')}
+      />
+    </Paper>
+  );
+}
+
+function NotificationItem({
+  notification: { kind, title, body, link, created_at, read },
+  onRead,
+}: {
+  notification: Notification;
+  onRead: () => void;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      align="flex-start"
+      wrap="nowrap"
+      style={{ listStyle: 'none' }}
+    >
+      <Stack gap={2}>
+        <Group gap="xs">
+          <Badge color={KIND_COLORS[kind]} variant="light" size="sm">
+            {t(`notifications.kinds.${kind}`)}
+          </Badge>
+          {!read && (
+            <Badge variant="dot" size="sm">
+              {t('notifications.unread')}
+            </Badge>
+          )}
+          <Text fz="xs" c="dimmed">
+            {dayjs(created_at).format('D MMM YYYY, HH:mm')}
+          </Text>
+        </Group>
+        <Text fw={read ? 500 : 700}>{title}</Text>
+        <Text fz="sm" c="dimmed">
+          {body}
+        </Text>
+        {link && (
+          <Anchor component={Link} to={link} fz="sm" onClick={read ? undefined : onRead}>
+            {t('notifications.open')}
+          </Anchor>
+        )}
+      </Stack>
+      {!read && (
+        <Button
+          variant="light"
+          size="compact-xs"
+          onClick={onRead}
+          aria-label={t('notifications.markReadOf', { title })}
+        >
+          {t('notifications.markRead')}
+        </Button>
+      )}
+    </Group>
+  );
+}

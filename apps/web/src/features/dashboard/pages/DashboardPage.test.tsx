@@ -1,0 +1,262 @@
+import type { DashboardSummary, User } from '@despacho/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import '../../../lib/i18n';
+import { SESSION_KEY, type SessionRecord } from '../../../lib/session';
+import { dashboardKeys } from '../api';
+import { DashboardPage } from './DashboardPage';
+
+type Answer = { status?: number; body: unknown };
+type Routes = Record<string, Answer | ((payload: unknown) => Answer)>;
+
+const SUMMARY: DashboardSummary = {
+  shipments_made: 1234,
+  ecommerce_orders: 7,
+  total_purchases_centavos: 123_456_789,
+  balance_centavos: 50_000,
+  currency: 'MXN',
+  unread_notifications: 0,
+};
+const NO_NOTIFICATIONS = { data: [], meta: { page: 1, pageSize: 10, total: 0 } };
+const NOTICE = 'shop_policy_2025_06';
+
+/** Answers the http layer's calls by `METHOD /path` (below /api/v1) and records them. */
+function mockApi(routes: Routes) {
+  const calls: { call: string; payload: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const path = new URL(input, 'http://localhost').pathname.replace('/api/v1', '');
+      const call = `${init.method ?? 'GET'} ${path}`;
+      const payload = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ call, payload });
+      const route = routes[call];
+      const { status = 200, body } =
+        typeof route === 'function' ? route(payload) : (route ?? { status: 404, body: {} });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function baseRoutes(overrides: Routes = {}): Routes {
+  return {
+    'GET /dashboard/summary': { body: { data: SUMMARY } },
+    'GET /notifications': { body: NO_NOTIFICATIONS },
+    'GET /notifications/notices': { body: { data: { active: [NOTICE] } } },
+    ...overrides,
+  };
+}
+
+function renderDashboard() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/app/dashboard']}>
+          <DashboardPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return queryClient;
+}
+
+beforeEach(() => {
+  const session: SessionRecord = {
+    strategy: 'LOCAL',
+    token: 'access-token',
+    user: { name: 'Ana', language: 'es' } as User,
+    organization: null,
+  };
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('DashboardPage', () => {
+  it('greets the user and shows the five figures, amounts in MXN as written in Mexico', async () => {
+    mockApi(baseRoutes());
+    renderDashboard();
+
+    expect(screen.getByRole('heading', { name: 'Hola, Ana' })).toBeTruthy();
+    const figure = (name: string) => within(screen.getByRole('group', { name }));
+    await waitFor(() => expect(figure('Total de compras').getByText('$1,234,567.89')).toBeTruthy());
+    expect(figure('Saldo actual').getByText('$500.00')).toBeTruthy();
+    expect(figure('Envíos realizados').getByText('1,234')).toBeTruthy();
+    expect(figure('Pedidos e-commerce').getByText('7')).toBeTruthy();
+    expect(figure('Notificaciones').getByText('0')).toBeTruthy();
+  });
+
+  it('shows the summary error in the words of the API', async () => {
+    const message = 'No tienes permiso para realizar esta acción.';
+    mockApi(
+      baseRoutes({
+        'GET /dashboard/summary': { status: 403, body: { error: { code: 'FORBIDDEN', message } } },
+      }),
+    );
+    renderDashboard();
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('shows the shop policy notice and dismisses it through the API', async () => {
+    const calls = mockApi(
+      baseRoutes({
+        [`POST /notifications/notices/${NOTICE}/dismiss`]: { body: { data: { active: [] } } },
+      }),
+    );
+    renderDashboard();
+
+    const notice = await screen.findByText(/Vuelve a autorizar tu tienda Shopify/);
+    expect(screen.getByText(/versión 2025-04 de la app de Despacho/)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Ir a Marketplaces y tiendas' }).getAttribute('href'),
+    ).toBe('/app/settings/marketplaces');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ocultar aviso' }));
+    await waitFor(() => expect(notice.isConnected).toBe(false));
+    expect(calls.map(({ call }) => call)).toContain(
+      `POST /notifications/notices/${NOTICE}/dismiss`,
+    );
+  });
+
+  it('keeps the notice, with the API message, when the dismissal fails', async () => {
+    const message = 'Ha ocurrido un error. Por favor, inténtalo más tarde.';
+    mockApi(
+      baseRoutes({
+        [`POST /notifications/notices/${NOTICE}/dismiss`]: {
+          status: 500,
+          body: { error: { code: 'INTERNAL_ERROR', message } },
+        },
+      }),
+    );
+    renderDashboard();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ocultar aviso' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByText(/Vuelve a autorizar tu tienda Shopify/)).toBeTruthy();
+  });
+
+  it('hides the notice the user already dismissed', async () => {
+    mockApi(baseRoutes({ 'GET /notifications/notices': { body: { data: { active: [] } } } }));
+    const queryClient = renderDashboard();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(dashboardKeys.notices())?.status).toBe('success'),
+    );
+    expect(screen.queryByText(/Vuelve a autorizar tu tienda Shopify/)).toBeNull();
+  });
+
+  it('lists notifications by kind and marks them read', async () => {
+    const notification = (id: string, kind: string, title: string, read: boolean) => ({
+      id,
+      kind,
+      title,
+      body: `${title}: detalle`,
+      link: null,
+      created_at: '2026-03-02T16:00:00.000Z',
+      read,
+    });
+    const calls = mockApi(
+      baseRoutes({
+        'GET /dashboard/summary': { body: { data: { ...SUMMARY, unread_notifications: 1 } } },
+        'GET /notifications': {
+          body: {
+            data: [
+              notification('n-1', 'WARNING', 'Saldo bajo', false),
+              notification('n-2', 'NEWS', 'Nueva paquetería', true),
+            ],
+            meta: { page: 1, pageSize: 10, total: 2 },
+          },
+        },
+        'PATCH /notifications/n-1/read': {
+          body: { data: notification('n-1', 'WARNING', 'Saldo bajo', true) },
+        },
+        'POST /notifications/read-all': { body: { data: { marked: 1 } } },
+      }),
+    );
+    renderDashboard();
+
+    expect(await screen.findByText('Saldo bajo')).toBeTruthy();
+    expect(screen.getByText('Advertencia')).toBeTruthy();
+    expect(screen.getByText('Novedad')).toBeTruthy();
+    expect(
+      screen.queryByRole('button', { name: 'Marcar como leída: Nueva paquetería' }),
+    ).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar como leída: Saldo bajo' }));
+    await waitFor(() =>
+      expect(calls.map(({ call }) => call)).toContain('PATCH /notifications/n-1/read'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar todas como leídas' }));
+    await waitFor(() =>
+      expect(calls.map(({ call }) => call)).toContain('POST /notifications/read-all'),
+    );
+  });
+
+  it('says so when there are no notifications', async () => {
+    mockApi(baseRoutes());
+    renderDashboard();
+    expect(await screen.findByText('No tienes notificaciones')).toBeTruthy();
+    expect(
+      (screen.getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+  });
+
+  it('opens the consultant chat and sends a message', async () => {
+    const sent: unknown[] = [];
+    const message = {
+      id: 'm-1',
+      author_kind: 'merchant',
+      body: '¿Cómo cancelo una guía?',
+      created_at: '2026-03-02T16:00:00.000Z',
+    };
+    const calls = mockApi(
+      baseRoutes({
+        'GET /support/conversation': () => ({
+          body: {
+            data: sent.length
+              ? {
+                  id: 'c-1',
+                  status: 'open',
+                  created_at: message.created_at,
+                  last_message_at: message.created_at,
+                  messages: [message],
+                }
+              : null,
+          },
+        }),
+        'POST /support/conversation/messages': (payload) => {
+          sent.push(payload);
+          return { status: 201, body: { data: message } };
+        },
+      }),
+    );
+    renderDashboard();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Contactar a un asesor' }));
+    const chat = await screen.findByRole('dialog', { name: 'Chat con un asesor' });
+    expect(await within(chat).findByText(/un asesor de Despacho te responderá/)).toBeTruthy();
+
+    fireEvent.click(within(chat).getByRole('button', { name: 'Enviar' }));
+    expect(await within(chat).findByText('Este campo es obligatorio.')).toBeTruthy();
+
+    fireEvent.change(within(chat).getByRole('textbox', { name: 'Mensaje' }), {
+      target: { value: '¿Cómo cancelo una guía?' },
+    });
+    fireEvent.click(within(chat).getByRole('button', { name: 'Enviar' }));
+    expect(
+      await within(chat).findByText('¿Cómo cancelo una guía?', { selector: 'p' }),
+    ).toBeTruthy();
+    expect(sent).toEqual([{ body: '¿Cómo cancelo una guía?' }]);
+    expect(calls.filter(({ call }) => call === 'GET /support/conversation').length).toBe(2);
+  });
+});
