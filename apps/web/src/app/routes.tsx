@@ -17,10 +17,8 @@ function guard({ request }: LoaderFunctionArgs) {
 }
 
 /** A page loaded on demand, behind the guard. */
-const page = (load: () => Promise<ComponentType>): RouteObject => ({
-  loader: guard,
-  lazy: { Component: load },
-});
+const page = (load: () => Promise<ComponentType>) =>
+  ({ loader: guard, lazy: { Component: load } }) satisfies RouteObject;
 
 const loadScreenPage = () => import('./pages/ScreenPage').then((m) => m.ScreenPage);
 
@@ -88,8 +86,15 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
+          // Platform staff get the same header (language, user menu, logout), without a menu.
           path: 'staff',
-          ...page(() => import('../features/staff/pages/StaffPage').then((m) => m.StaffPage)),
+          lazy: { Component: () => import('./layouts/MainLayout').then((m) => m.MainLayout) },
+          children: [
+            {
+              index: true,
+              ...page(() => import('../features/staff/pages/StaffPage').then((m) => m.StaffPage)),
+            },
+          ],
         },
         {
           path: 'dev/mailbox',

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeSession } from '../test/fixtures';
 import { ApiError, createHttpClient } from './http';
-import { clearSession, readRefreshToken, readSession, saveSession } from './session';
+import { clearSession, readRefreshToken, readSession, saveSession, updateSession } from './session';
 
 const REFRESH_URL = '/api/v1/auth/refresh-token/create-access-token';
 
@@ -132,6 +132,25 @@ describe('http client', () => {
     ]);
     expect(calls.filter((call) => call.url === REFRESH_URL)).toHaveLength(1);
     expect(calls).toHaveLength(3 + 1 + 3);
+  });
+
+  it('uses the token another tab got while this one waited for the refresh lock', async () => {
+    saveSession(makeSession(), 'LOCAL');
+    // The other tab holds the lock, rotates the tokens in shared storage, then lets this one in.
+    const request = vi.fn(async (_name: string, callback: () => Promise<boolean>) => {
+      updateSession({ token: 'access-2' }, 'refresh-2');
+      return callback();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    try {
+      const { client, calls } = setup(expiringApi(refreshed));
+      await expect(client.get('/me')).resolves.toEqual({ data: '/api/v1/me' });
+      expect(request).toHaveBeenCalledOnce();
+      expect(calls.map((call) => call.url)).toEqual(['/api/v1/me', '/api/v1/me']);
+      expect(bearer(calls[1]!.init)).toBe('Bearer access-2');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('does not retry a second time when the retried call is refused again', async () => {

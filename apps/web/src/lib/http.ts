@@ -116,7 +116,9 @@ export function createHttpClient(options: HttpClientOptions) {
   let refreshing: Promise<boolean> | null = null;
 
   /** True when a new access token is stored; on 401/403 the session ends. */
-  async function refresh(): Promise<boolean> {
+  async function refresh(failedToken: string): Promise<boolean> {
+    // Another tab sharing this session may have refreshed while this one waited for the lock.
+    if (readSession() && readSession()?.token !== failedToken) return true;
     const refreshToken = readRefreshToken();
     if (!refreshToken) {
       endSession(LOGIN_PATH);
@@ -138,8 +140,18 @@ export function createHttpClient(options: HttpClientOptions) {
     return false;
   }
 
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= refresh().finally(() => {
+  /**
+   * One refresh at a time: within the tab through a shared promise, across tabs (a remembered
+   * session lives in localStorage) through a Web Lock. Presenting an already rotated refresh
+   * token would end the whole session on the server, so a tab that waited reuses the new one.
+   */
+  function refreshOnce(failedToken: string): Promise<boolean> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    refreshing ??= (
+      locks
+        ? locks.request('despacho.session-refresh', () => refresh(failedToken))
+        : refresh(failedToken)
+    ).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -151,7 +163,7 @@ export function createHttpClient(options: HttpClientOptions) {
     let response = await attempt(token);
     if (response?.status === 401 && token) {
       // A call that left before another one refreshed just retries with the newer token.
-      const renewed = readSession()?.token !== token || (await refreshOnce());
+      const renewed = readSession()?.token !== token || (await refreshOnce(token));
       const current = readSession()?.token ?? null;
       if (renewed && current) {
         token = current;

@@ -24,6 +24,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
 export const shippingOnlyUser = () =>
   makeUser({ role: 'shipping', permissions: [...SYSTEM_ROLES.shipping], home: 'shipment' });
 
+export const staffUser = () =>
+  makeUser({ is_staff: true, role: null, permissions: [], home: 'staff' });
+
 export function makeSession(overrides: Partial<Session> = {}): Session {
   return {
     access_token: 'access-1',

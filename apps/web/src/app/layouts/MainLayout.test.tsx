@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, setLanguage } from '../../lib/i18n';
 import { clearSession, readRefreshToken, readSession, saveSession } from '../../lib/session';
 import { stubApi } from '../../test/api-stub';
-import { json, makeSession, makeUser, shippingOnlyUser } from '../../test/fixtures';
+import { json, makeSession, makeUser, shippingOnlyUser, staffUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 const menu = () => screen.getByRole('navigation', { name: 'Menú principal' });
@@ -26,6 +26,31 @@ describe('main layout', () => {
     expect(within(menu()).queryByText('Finanzas')).toBeNull();
     expect(within(menu()).queryByText('Dashboard')).toBeNull();
     expect(screen.getByText('Comercial Jade')).toBeTruthy();
+  });
+
+  it('reloads the user from GET me, so a changed role shows without signing in again', async () => {
+    const owner = makeUser();
+    stubApi({
+      'GET /me': () =>
+        json(200, { data: { user: shippingOnlyUser(), organization: makeSession().organization } }),
+    });
+    saveSession(makeSession({ user: owner }), 'SESSION');
+    await renderApp('/app/shipment');
+    await waitFor(() => expect(within(menu()).queryByText('Finanzas')).toBeNull());
+    expect(readSession()?.user.permissions).toEqual(shippingOnlyUser().permissions);
+  });
+
+  it('gives platform staff the header with their user menu on the console, and no menu', async () => {
+    stubApi({
+      'GET /staff/conversations': () =>
+        json(200, { data: [], meta: { page: 1, pageSize: 20, total: 0 } }),
+    });
+    saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
+    const router = await renderApp('/app');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff'));
+    expect(await screen.findByRole('heading', { name: 'Consola de operaciones' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
 
   it('sends a user away from a screen they lack the permission for', async () => {
@@ -57,7 +82,7 @@ describe('main layout', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
 
     expect(await screen.findByRole('heading', { name: 'Quick quote' })).toBeTruthy();
-    expect(calls[0]).toMatchObject({ key: 'PATCH /user/change-language' });
+    expect(calls.map((call) => call.key)).toContain('PATCH /user/change-language');
     expect(readSession()?.user.language).toBe('en');
     expect(i18n.language).toBe('en');
     expect(document.documentElement.lang).toBe('en');
@@ -73,8 +98,7 @@ describe('main layout', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión', hidden: true }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
-    expect(calls.at(-1)).toMatchObject({
-      key: 'POST /auth/logout',
+    expect(calls.find((call) => call.key === 'POST /auth/logout')).toMatchObject({
       body: { refresh_token: 'refresh-1' },
     });
     expect(readSession()).toBeNull();

@@ -42,6 +42,3 @@ export function DashboardPage() {
     </>
   );
 }
-
-/** The router lazy-loads this page by name or as the module's default. */
-export default DashboardPage;

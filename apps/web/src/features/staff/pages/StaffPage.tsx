@@ -36,6 +36,3 @@ export function StaffPage() {
     </>
   );
 }
-
-/** The router lazy-loads this page by name or as the module's default. */
-export default StaffPage;
