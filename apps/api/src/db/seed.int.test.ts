@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { organizations, roles, users } from '../modules/accounts/accounts.tables';
+import { notifications } from '../modules/notifications/notifications.tables';
 import { DEMO_LOGINS, seedDemo } from './seed';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -26,6 +27,9 @@ describe('seedDemo', () => {
       DEMO_LOGINS.map((login) => login.email).sort(),
     );
     expect(seeded.every((user) => user.phoneVerifiedAt && user.status === 'active')).toBe(true);
+    expect(await ctx.db.select().from(notifications)).toMatchObject([
+      { kind: 'NEWS', title: { es: 'Bienvenido a Despacho', en: 'Welcome to Despacho' } },
+    ]);
   });
 
   it('gives every demo login a working password', async () => {

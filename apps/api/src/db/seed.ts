@@ -1,4 +1,5 @@
 import { AccountsService } from '../modules/accounts/accounts.service';
+import { NotificationsService } from '../modules/notifications/notifications.service';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
@@ -48,6 +49,18 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       tx,
     );
     await accounts.assignRole(envios.id, organization.id, 'shipping', tx);
+    await new NotificationsService({ db, clock }).notify(
+      organization.id,
+      {
+        kind: 'NEWS',
+        title: { es: 'Bienvenido a Despacho', en: 'Welcome to Despacho' },
+        body: {
+          es: 'Tu cuenta demo está lista. Si tienes dudas, contacta a un asesor desde el dashboard.',
+          en: 'Your demo account is ready. Questions? Contact a consultant from the dashboard.',
+        },
+      },
+      tx,
+    );
     await accounts.createUser(
       {
         ...verified,
