@@ -27,6 +27,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
+    // Never hang on the way out (a database that already went away, say).
+    setTimeout(() => {
+      console.error('Stopping took longer than 15 s; exiting anyway.');
+      process.exit(1);
+    }, 15_000).unref();
     await app.close();
     await db.$client.end();
     await server.stop();

@@ -144,6 +144,7 @@ function NotificationItem({
         <Button
           variant="light"
           size="compact-xs"
+          style={{ flexShrink: 0 }}
           onClick={onRead}
           aria-label={t('notifications.markReadOf', { title })}
         >
