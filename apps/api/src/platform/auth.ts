@@ -1,5 +1,6 @@
 import { hasPermission, type ModuleKey, type PermissionKey } from '@despacho/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors';
 
@@ -31,11 +32,20 @@ export type AccessTokenClaims = AuthContext;
  */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  // Imported once: handing jose the raw bytes makes it import the key again on every call.
+  private readonly verifyKey: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.verifyKey = webcrypto.subtle.importKey(
+      'raw',
+      this.key,
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
   }
 
   get ttl() {
@@ -62,7 +72,7 @@ export class AccessTokens {
   /** The claims of a valid token; SESSION_EXPIRED for an expired one, UNAUTHENTICATED otherwise. */
   async verify(token: string, now: Date): Promise<AccessTokenClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.verifyKey, {
         issuer: ISSUER,
         audience: AUDIENCE,
         algorithms: ['HS256'],

@@ -14,6 +14,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export function connect(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server drops must not crash the process; the pool replaces it on the
+  // next query. 57P01 is the server shutting down (a restart, or our own Ctrl-C): nothing to report.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   return drizzle({ client: pool, casing: 'snake_case' }) as Db;
 }
 

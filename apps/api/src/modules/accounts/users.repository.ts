@@ -37,9 +37,8 @@ export async function updateUser(
   return row;
 }
 
-/** The user with their role and organization, in one query. */
-export async function findUserWithRole(db: DbOrTx, id: string) {
-  const [row] = await db
+function prepareUserWithRole(db: DbOrTx) {
+  return db
     .select({ user: users, role: roles, organization: organizations })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
@@ -47,6 +46,21 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
       roles,
       and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
     )
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_with_role');
+}
+
+// Every `GET me` runs this query: a named prepared statement is built once per handle and
+// planned once per connection, instead of on every call.
+const preparedUserWithRole = new WeakMap<DbOrTx, ReturnType<typeof prepareUserWithRole>>();
+
+/** The user with their role and organization, in one query. */
+export async function findUserWithRole(db: DbOrTx, id: string) {
+  let query = preparedUserWithRole.get(db);
+  if (!query) {
+    query = prepareUserWithRole(db);
+    preparedUserWithRole.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
