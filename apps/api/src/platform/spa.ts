@@ -16,6 +16,8 @@ export function registerSpa(app: FastifyInstance, webDist: string | undefined) {
       root,
       wildcard: false,
       index: false,
+      // Our own cache headers below; the plugin's default would overwrite them.
+      cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html must always be fresh.
         res.setHeader(
