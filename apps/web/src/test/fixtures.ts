@@ -21,8 +21,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
   };
 }
 
-export const shippingOnlyUser = () =>
-  makeUser({ role: 'shipping', permissions: [...SYSTEM_ROLES.shipping], home: 'shipment' });
+export const shippingOnlyUser = (overrides: Partial<User> = {}) =>
+  makeUser({
+    role: 'shipping',
+    permissions: [...SYSTEM_ROLES.shipping],
+    home: 'shipment',
+    ...overrides,
+  });
 
 export const staffUser = () =>
   makeUser({ is_staff: true, role: null, permissions: [], home: 'staff' });

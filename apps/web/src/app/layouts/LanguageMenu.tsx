@@ -2,12 +2,13 @@ import { LANGUAGES, type Language } from '@despacho/domain';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from '../../features/accounts/api';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { messageOf } from '../../lib/server-errors';
 import { readSession, updateSession } from '../../lib/session';
+import { ACCOUNT_QUERY_KEY } from './useCurrentAccount';
 
 // Each language is named in itself, so anyone can find theirs.
 const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
@@ -16,11 +17,15 @@ const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English'
 export function LanguageMenu() {
   const { t } = useTranslation();
   const language = currentLanguage();
+  const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: async (next: Language) => {
       if (readSession()) {
         const user = await accountsApi.changeLanguage(next);
         updateSession({ user });
+        // A GET me answer still on its way must not bring the old language back.
+        await queryClient.cancelQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
       }
       await setLanguage(next);
     },

@@ -53,6 +53,22 @@ describe('main layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
 
+  it('speaks the language the server has for the user, chosen on another device', async () => {
+    stubApi({
+      'GET /me': () =>
+        json(200, {
+          data: {
+            user: shippingOnlyUser({ language: 'en' }),
+            organization: makeSession().organization,
+          },
+        }),
+    });
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
+    await renderApp('/app/shipment');
+    expect(await screen.findByRole('heading', { name: 'Quick quote' })).toBeTruthy();
+    expect(readSession()?.user.language).toBe('en');
+  });
+
   it('sends a user away from a screen they lack the permission for', async () => {
     stubApi({});
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');

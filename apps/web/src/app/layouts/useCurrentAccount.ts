@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { accountsApi } from '../../features/accounts/api';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { updateSession } from '../../lib/session';
 
 /**
@@ -8,13 +9,17 @@ import { updateSession } from '../../lib/session';
  * name and language changed elsewhere (another device, an administrator) show without signing in
  * again. The stored record paints the first frame; the answer replaces it.
  */
+export const ACCOUNT_QUERY_KEY = ['accounts', 'me'];
+
 export function useCurrentAccount() {
   const { data } = useQuery({
-    queryKey: ['accounts', 'me'],
+    queryKey: ACCOUNT_QUERY_KEY,
     queryFn: accountsApi.me,
     staleTime: 60_000,
   });
   useEffect(() => {
-    if (data) updateSession({ user: data.user, organization: data.organization });
+    if (!data) return;
+    updateSession({ user: data.user, organization: data.organization });
+    if (data.user.language !== currentLanguage()) void setLanguage(data.user.language);
   }, [data]);
 }

@@ -1,0 +1,242 @@
+// `npm run bench`: load benchmark of the real app (not part of `npm test`).
+// Starts the app like the e2e server (fresh temporary DATA_DIR, embedded PostgreSQL, built SPA,
+// LOG_LEVEL warn, a very high AUTH_RATE_LIMIT), signs in as the demo owner, then drives it with
+// autocannon on loopback:
+//   POST /api/v1/auth/login   (demo credentials; argon2id makes this CPU-bound by design)
+//   GET  /api/v1/me           (bearer token; the goal: >= 3,000 req/s with p99 <= 25 ms)
+// Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
+//          --port N (default BENCH_PORT or 3200). The load generator shares the machine.
+import autocannon from 'autocannon';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
+import { startThrowawayApp, waitForHealth } from '../scripts/lib/throwaway-app.mjs';
+import { cpuSeconds } from './cpu.mjs';
+
+const GOAL = { path: '/api/v1/me', minRequestsPerSecond: 3000, maxP99Ms: 25 };
+
+const { values: args } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '3200' },
+  },
+});
+const scale = args.quick ? 0.2 : 1;
+const seconds = (full) => Math.max(2, Math.round(full * scale));
+// Progress goes to stderr so that --json leaves stdout to the result alone.
+const say = (line) => console.error(line);
+
+const { DEMO_LOGINS } = await tsImport('../apps/api/src/db/seed.ts', import.meta.url);
+const owner = DEMO_LOGINS[0];
+
+const app = startThrowawayApp({
+  port: Number(args.port),
+  name: 'bench',
+  // The app's own start-up banner goes to stderr too.
+  stdio: ['ignore', 2, 2],
+  env: {
+    JWT_SECRET: 'despacho-bench-only-secret-not-for-any-real-server-01',
+    AUTH_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'warn',
+  },
+});
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    interrupted = true;
+    say(`\n${signal}: stopping the app…`);
+    void app.stop().then(() => process.exit(130));
+  });
+}
+
+async function signIn() {
+  const response = await fetch(`${app.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: owner.email, password: owner.password }),
+  });
+  const body = await response.json().catch(() => null);
+  const token = body?.data?.access_token;
+  if (!response.ok || typeof token !== 'string') {
+    throw new Error(
+      `login as ${owner.email} failed: ${response.status} ${JSON.stringify(body)} ` +
+        '(is the auth API there, and does the seed create the demo logins?)',
+    );
+  }
+  const me = await fetch(`${app.url}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`GET /api/v1/me with the fresh token answered ${me.status}`);
+  return token;
+}
+
+function cannon({ path, ...options }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: `${app.url}${path}`, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** A measured run: the autocannon result plus the CPU the API and PostgreSQL spent on it. */
+async function measure(options) {
+  const before = cpuSeconds(app.child.pid);
+  const result = await cannon(options);
+  const after = cpuSeconds(app.child.pid);
+  const answered = (result['2xx'] ?? 0) + result.non2xx;
+  if (before && after && answered > 0) {
+    result.cpu = {
+      api_us_per_request: Math.round(((after.self - before.self) / answered) * 1e6),
+      postgres_us_per_request: Math.round(
+        ((after.descendants - before.descendants) / answered) * 1e6,
+      ),
+    };
+  }
+  return result;
+}
+
+function summary(name, result) {
+  return {
+    name,
+    connections: result.connections,
+    duration_s: result.duration,
+    requests: result.requests.total,
+    requests_per_s: Math.round(result.requests.average),
+    latency_p50_ms: result.latency.p50,
+    latency_p99_ms: result.latency.p99,
+    latency_max_ms: result.latency.max,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    api_cpu_us_per_request: result.cpu?.api_us_per_request ?? null,
+    postgres_cpu_us_per_request: result.cpu?.postgres_us_per_request ?? null,
+    status_codes: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+    ),
+  };
+}
+
+function table(rows) {
+  const columns = [
+    ['scenario', (row) => row.name],
+    ['conns', (row) => row.connections],
+    ['secs', (row) => row.duration_s],
+    ['req/s', (row) => row.requests_per_s],
+    ['p50 ms', (row) => row.latency_p50_ms],
+    ['p99 ms', (row) => row.latency_p99_ms],
+    ['max ms', (row) => row.latency_max_ms],
+    ['non-2xx', (row) => row.non_2xx],
+    ['errors', (row) => row.errors],
+    ['API µs/req', (row) => row.api_cpu_us_per_request ?? '-'],
+    ['PG µs/req', (row) => row.postgres_cpu_us_per_request ?? '-'],
+  ];
+  const cells = [columns.map(([title]) => title)].concat(
+    rows.map((row) => columns.map(([, get]) => String(get(row)))),
+  );
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+  return cells
+    .map((line) =>
+      line
+        .map((cell, i) => (i === 0 ? cell.padEnd : cell.padStart).call(cell, widths[i]))
+        .join('  '),
+    )
+    .join('\n');
+}
+
+let exitCode = 1;
+const loadBefore = os.loadavg()[0];
+if (loadBefore > 0.5) {
+  say(
+    `Note: the 1-minute load average is ${loadBefore.toFixed(2)} before the run; other work on ` +
+      'this machine lowers the figures.',
+  );
+}
+try {
+  say(`Starting the app on ${app.url} (DATA_DIR ${app.dataDir})…`);
+  await waitForHealth(app);
+  const token = await signIn();
+  // Like a browser that already holds the CSRF cookie (otherwise every answer mints a new one).
+  const csrf = { cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
+  const bearer = { ...csrf, authorization: `Bearer ${token}` };
+  const loginBody = JSON.stringify({ email: owner.email, password: owner.password });
+  const json = { ...csrf, 'content-type': 'application/json' };
+
+  // Baseline: routing, serialization and one `select 1` through the pool, no auth.
+  say(`GET /api/v1/health: ${seconds(10)} s, 50 connections…`);
+  const health = summary(
+    'GET /api/v1/health',
+    await measure({
+      path: '/api/v1/health',
+      headers: csrf,
+      connections: 50,
+      duration: seconds(10),
+    }),
+  );
+
+  say(`POST /api/v1/auth/login: ${seconds(10)} s, 20 connections…`);
+  const login = summary(
+    'POST /api/v1/auth/login',
+    await measure({
+      method: 'POST',
+      path: '/api/v1/auth/login',
+      headers: json,
+      body: loginBody,
+      connections: 20,
+      duration: seconds(10),
+    }),
+  );
+
+  say(`GET /api/v1/me: warm-up ${seconds(5)} s…`);
+  await cannon({ path: '/api/v1/me', headers: bearer, connections: 50, duration: seconds(5) });
+  say(`GET /api/v1/me: ${seconds(15)} s, 50 connections…`);
+  const me = summary(
+    'GET /api/v1/me',
+    await measure({ path: '/api/v1/me', headers: bearer, connections: 50, duration: seconds(15) }),
+  );
+
+  const pass =
+    me.requests_per_s >= GOAL.minRequestsPerSecond &&
+    me.latency_p99_ms <= GOAL.maxP99Ms &&
+    me.non_2xx === 0 &&
+    me.errors === 0;
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpu_model: os.cpus()[0]?.model ?? 'unknown',
+      memory_gib: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      load_generator: 'autocannon, same machine',
+      load_average_1m_before: Number(loadBefore.toFixed(2)),
+      load_average_1m_after: Number(os.loadavg()[0].toFixed(2)),
+    },
+    quick: args.quick,
+    results: [health, login, me],
+    goal: { ...GOAL, pass },
+  };
+  if (args.json) {
+    console.log(JSON.stringify(report, null, 2));
+  } else {
+    console.log(`\n${table(report.results)}\n`);
+    console.log(
+      `${report.machine.cpus} CPUs (${report.machine.cpu_model}), Node ${process.version}, ` +
+        `load average before ${report.machine.load_average_1m_before}, after ` +
+        `${report.machine.load_average_1m_after}`,
+    );
+    for (const row of report.results.filter((result) => result.non_2xx > 0)) {
+      console.log(`${row.name}: answers by status ${JSON.stringify(row.status_codes)}`);
+    }
+    console.log(
+      `Goal GET /api/v1/me >= ${GOAL.minRequestsPerSecond} req/s with p99 <= ${GOAL.maxP99Ms} ms ` +
+        `and no errors: ${pass ? 'PASS' : 'FAIL'} (${me.requests_per_s} req/s, p99 ${me.latency_p99_ms} ms)` +
+        (args.quick ? ' [--quick run]' : ''),
+    );
+  }
+  exitCode = pass ? 0 : 2;
+} catch (error) {
+  if (!interrupted) say(`bench: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  if (!interrupted) {
+    await app.stop();
+    process.exit(exitCode);
+  }
+}

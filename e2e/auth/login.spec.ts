@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import {
+  alertWith,
+  DEMO,
+  expectLoginScreen,
+  expectNoStoredSession,
+  greeting,
+  pathOf,
+  storedSession,
+  submitLogin,
+} from '../support';
+
+// Sign-in through the login form with the demo owner (signing in changes nothing of the user).
+
+test('without "Recordarme" the session lives in this tab only', async ({ page, context }) => {
+  await page.goto('/auth/login');
+  await submitLogin(page, DEMO.owner);
+  await expect(page).toHaveURL('/app/dashboard');
+  await expect(greeting(page, DEMO.owner.name)).toBeVisible();
+
+  const stored = await storedSession(page);
+  expect(stored.session.record).toMatchObject({
+    strategy: 'SESSION',
+    user: { email: DEMO.owner.email },
+    organization: { company: DEMO.owner.company },
+  });
+  expect(stored.session.record?.token).toMatch(/^ey/);
+  expect(stored.session.refreshToken).toBeTruthy();
+  expect(stored.local).toEqual({ record: null, refreshToken: null });
+
+  // The same tab keeps it across a reload…
+  await page.reload();
+  await expect(greeting(page, DEMO.owner.name)).toBeVisible();
+  expect(pathOf(page)).toBe('/app/dashboard');
+
+  // …but a new tab of the same browser does not have it.
+  const otherTab = await context.newPage();
+  await otherTab.goto('/app/dashboard');
+  await expectLoginScreen(otherTab);
+  expect(pathOf(otherTab)).toBe('/auth/login?redirect=%2Fapp%2Fdashboard');
+});
+
+test('with "Recordarme" the session is kept for every tab of the browser', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/auth/login');
+  await submitLogin(page, DEMO.owner, { rememberMe: true });
+  await expect(greeting(page, DEMO.owner.name)).toBeVisible();
+
+  const stored = await storedSession(page);
+  expect(stored.local.record).toMatchObject({
+    strategy: 'LOCAL',
+    user: { email: DEMO.owner.email },
+  });
+  expect(stored.local.refreshToken).toBeTruthy();
+  expect(stored.session).toEqual({ record: null, refreshToken: null });
+
+  const otherTab = await context.newPage();
+  await otherTab.goto('/app/dashboard');
+  await expect(greeting(otherTab, DEMO.owner.name)).toBeVisible();
+  expect(pathOf(otherTab)).toBe('/app/dashboard');
+  // Its API calls are authorized too: the figures load.
+  await expect(otherTab.getByRole('group', { name: 'Saldo actual' })).toContainText('$');
+});
+
+test('a wrong password shows the server message and signs nobody in', async ({ page }) => {
+  await page.goto('/auth/login');
+  const answer = page.waitForResponse('**/api/v1/auth/login');
+  await submitLogin(page, { email: DEMO.owner.email, password: 'Equivocada#1' });
+  expect((await answer).status()).toBe(401);
+
+  await expect(alertWith(page, 'El correo o la contraseña no son correctos.')).toBeVisible();
+  await expectLoginScreen(page);
+  // The form stays as it was, ready for another try.
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO.owner.email);
+  await expectNoStoredSession(page);
+});

@@ -1,0 +1,10 @@
+export { DEMO_LOGINS, DEMO_PASSWORD } from '../../apps/api/src/db/seed';
+export { csrfHeaders, signInByApi } from './api';
+export { E2E_BASE_URL, E2E_JWT_SECRET, E2E_PORT } from './env';
+export * from './mailbox';
+export { expiredCopyOf } from './tokens';
+export * from './calls';
+export * from './demo';
+export * from './session';
+export * from './signup';
+export * from './ui';
