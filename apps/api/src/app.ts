@@ -11,6 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { callerLoader } from './modules/auth/caller';
+import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
@@ -40,7 +42,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   // Deliveries under way finish before the caller closes the database pool.
   app.addHook('onClose', () => outbox.drain());
-  const deps: AppDeps = { ...base, tokens, guards: authGuards(tokens, base.clock), outbox };
+  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock));
+  const deps: AppDeps = { ...base, tokens, guards, outbox };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
@@ -79,6 +82,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  registerAccess(app, guards);
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module, deps);

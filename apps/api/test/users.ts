@@ -1,6 +1,7 @@
 import { ALL_PERMISSIONS, AUTH_RULES } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
-import { organizations, users } from '../src/modules/accounts/accounts.tables';
+import { organizations, roles, users } from '../src/modules/accounts/accounts.tables';
+import { refreshTokens } from '../src/modules/auth/auth.tables';
 import { AccessTokens } from '../src/platform/auth';
 import type { Clock } from '../src/platform/clock';
 import type { Db } from '../src/platform/db';
@@ -20,16 +21,22 @@ export interface TestUser {
   headers: (extra?: Record<string, string>) => Record<string, string>;
 }
 
-/** A new session (another device) for a user: a freshly signed access token. */
+/** A new sign-in (another device) for a user: a live refresh-token family and its access token. */
 export async function signIn(ctx: TestContext, user: Omit<TestUser, 'headers'>): Promise<TestUser> {
   const { id, organizationId, permissions, isStaff } = user;
+  const sessionFamily = randomUUID();
+  await ctx.db.insert(refreshTokens).values({
+    tokenHash: randomUUID(),
+    familyId: sessionFamily,
+    userId: id,
+    remembered: false,
+    createdAt: ctx.clock.now(),
+    expiresAt: new Date(ctx.clock.now().getTime() + 3_600_000),
+  });
   const token = await new AccessTokens(
     testConfig().JWT_SECRET,
     AUTH_RULES.accessTokenTtlSeconds,
-  ).sign(
-    { userId: id, organizationId, permissions, isStaff, sessionFamily: randomUUID() },
-    ctx.clock.now(),
-  );
+  ).sign({ userId: id, organizationId, permissions, isStaff, sessionFamily }, ctx.clock.now());
   return {
     id,
     organizationId,
@@ -48,8 +55,8 @@ export async function createTestOrganization(ctx: TestContext, company = 'Comerc
 }
 
 /**
- * A signed-in user without going through sign-up: the row is inserted and an access token
- * signed with the test secret, carrying exactly the permissions given.
+ * A signed-in user without going through sign-up: the rows are inserted (user, a role holding
+ * exactly the permissions given, a live sign-in) and an access token signed with the test secret.
  */
 export async function createTestUser(
   ctx: TestContext,
@@ -58,6 +65,15 @@ export async function createTestUser(
   const organizationId = options.organizationId ?? null;
   const isStaff = options.isStaff ?? false;
   const permissions = options.permissions ?? (isStaff ? [] : ALL_PERMISSIONS);
+  // Permissions come from the user's role, read on every call: give the user a role of their own.
+  const role = organizationId
+    ? (
+        await ctx.db
+          .insert(roles)
+          .values({ organizationId, key: `test-${randomUUID()}`, name: 'Prueba', permissions })
+          .returning()
+      )[0]
+    : undefined;
   const [user] = await ctx.db
     .insert(users)
     .values({
@@ -65,6 +81,7 @@ export async function createTestUser(
       name: 'Ana',
       lastName: 'Prueba',
       organizationId,
+      roleId: role?.id ?? null,
       isStaff,
     })
     .returning();

@@ -1,5 +1,5 @@
 import { hasPermission, type ModuleKey, type PermissionKey } from '@despacho/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors';
@@ -99,29 +99,55 @@ function bearer(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Builds the pre-handlers routes use: `authenticate`, `requirePermission(key)`, `requireStaff`. */
-export function authGuards(tokens: AccessTokens, clock: { now(): Date }) {
-  const authenticate = async (request: FastifyRequest, _reply: FastifyReply) => {
+/**
+ * What a route needs from its caller, declared once per route as `config: { access }`:
+ * anyone, any signed-in user, a signed-in member of an organization, platform staff, or a
+ * permission key of the menu (spec §2) — the same keys the web menu reads.
+ */
+export type RouteAccess =
+  'public' | 'signed-in' | 'organization' | 'staff' | PermissionKey | ModuleKey;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/**
+ * For a token that verified: the caller as the database knows them now, or null when the
+ * sign-in ended (logout, deactivation, password reset). Checked on every call, so such a change
+ * takes effect at the caller's next request.
+ */
+export type CallerLoader = (claims: AccessTokenClaims) => Promise<AuthContext | null>;
+
+/** The checks behind each kind of access. */
+export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCaller: CallerLoader) {
+  const authenticate = async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    request.auth = await tokens.verify(token, clock.now());
+    const caller = await loadCaller(await tokens.verify(token, clock.now()));
+    if (!caller) throw new AppError('SESSION_EXPIRED');
+    request.auth = caller;
   };
 
-  /** Signed in and holding the key (or any key of the module). Runs `authenticate` itself. */
-  const requirePermission =
-    (key: PermissionKey | ModuleKey) => async (request: FastifyRequest, reply: FastifyReply) => {
-      await authenticate(request, reply);
-      if (!request.auth?.organizationId || !hasPermission(request.auth.permissions, key)) {
-        throw new AppError('FORBIDDEN');
-      }
-    };
-
-  const requireStaff = async (request: FastifyRequest, reply: FastifyReply) => {
-    await authenticate(request, reply);
-    if (!request.auth?.isStaff) throw new AppError('FORBIDDEN');
+  /** Enforces a route's declared access; routes that declare none are refused (fail closed). */
+  const enforce = async (request: FastifyRequest, access: RouteAccess | undefined) => {
+    if (access === 'public') return;
+    if (access === undefined) throw new AppError('FORBIDDEN');
+    await authenticate(request);
+    const auth = request.auth!;
+    if (access === 'signed-in') return;
+    if (access === 'staff') {
+      if (!auth.isStaff) throw new AppError('FORBIDDEN');
+      return;
+    }
+    if (!auth.organizationId) throw new AppError('FORBIDDEN');
+    if (access !== 'organization' && !hasPermission(auth.permissions, access)) {
+      throw new AppError('FORBIDDEN');
+    }
   };
 
-  return { authenticate, requirePermission, requireStaff };
+  return { authenticate, enforce };
 }
 
 /** The caller's context inside a handler behind `authenticate`. */

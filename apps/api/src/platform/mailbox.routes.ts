@@ -11,6 +11,7 @@ export const mailboxRoutes: AppModule = async (app, { config, outbox }) => {
   app.get(
     '/dev/mailbox',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['platform'],
         querystring: mailboxQuerySchema,

@@ -16,7 +16,7 @@ const userAnswer = z.object({ data: userSchema });
 /** The signed-in user's own account: `GET me`, `PUT users`, `PATCH user/change-language`. */
 export const accountsRoutes: AppModule = async (app, deps) => {
   const accounts = new AccountsService(deps);
-  const signedIn = { onRequest: deps.guards.authenticate };
+  const signedIn = { config: { access: 'signed-in' as const } };
 
   app.get(
     '/me',

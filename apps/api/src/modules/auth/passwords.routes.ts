@@ -21,7 +21,7 @@ export const passwordRoutes: AuthRouteGroup = (app, deps, { passwords }) => {
   app.post(
     '/auth/password/reset',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: {
         tags,
         body: passwordResetRequestSchema,
@@ -37,6 +37,7 @@ export const passwordRoutes: AuthRouteGroup = (app, deps, { passwords }) => {
   app.get(
     '/auth/verify_token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         querystring: tokenQuerySchema,
@@ -52,6 +53,7 @@ export const passwordRoutes: AuthRouteGroup = (app, deps, { passwords }) => {
   app.put(
     '/auth/password',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         querystring: tokenQuerySchema,
@@ -68,7 +70,7 @@ export const passwordRoutes: AuthRouteGroup = (app, deps, { passwords }) => {
   app.put(
     '/auth/password/reset',
     {
-      onRequest: deps.guards.authenticate,
+      config: { access: 'signed-in' },
       schema: {
         tags,
         security: [{ bearer: [] }],

@@ -19,7 +19,7 @@ export const sessionRoutes: AuthRouteGroup = (app, deps, { sessions }) => {
   app.post(
     '/auth/login',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: { tags, body: loginSchema, response: { 200: z.object({ data: sessionSchema }) } },
     },
     async (request) => ({ data: await sessions.login(request.body) }),
@@ -28,6 +28,7 @@ export const sessionRoutes: AuthRouteGroup = (app, deps, { sessions }) => {
   app.post(
     '/auth/refresh-token/create-access-token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         body: refreshSchema,
@@ -40,6 +41,7 @@ export const sessionRoutes: AuthRouteGroup = (app, deps, { sessions }) => {
   app.get(
     '/auth/refresh-token/verify-token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         querystring: refreshVerifyQuerySchema,
@@ -51,7 +53,10 @@ export const sessionRoutes: AuthRouteGroup = (app, deps, { sessions }) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags, body: logoutSchema, response: { 200: z.object({ data: okResultSchema }) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: logoutSchema, response: { 200: z.object({ data: okResultSchema }) } },
+    },
     async (request) => {
       await sessions.logout(request.body.refresh_token);
       return { data: { ok: true as const } };

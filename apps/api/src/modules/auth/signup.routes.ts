@@ -16,7 +16,10 @@ const answer = z.object({ data: signupResultSchema });
 export const signupRoutes: AuthRouteGroup = (app, deps, { signup }) => {
   app.post(
     '/users',
-    { schema: { tags, body: signupStartSchema, response: { 201: answer } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: signupStartSchema, response: { 201: answer } },
+    },
     async (request, reply) =>
       reply.status(201).send({ data: await signup.start(request.body.email, request.language) }),
   );
@@ -25,7 +28,7 @@ export const signupRoutes: AuthRouteGroup = (app, deps, { signup }) => {
   app.put(
     '/users/:id',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: { tags, params: idParamsSchema, body: registrationSchema, response: { 200: answer } },
     },
     async (request) => ({ data: await signup.register(request.params.id, request.body) }),
@@ -34,7 +37,7 @@ export const signupRoutes: AuthRouteGroup = (app, deps, { signup }) => {
   app.post(
     '/user/create',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: { tags, body: userCreateSchema, response: { 201: answer } },
     },
     async (request, reply) =>

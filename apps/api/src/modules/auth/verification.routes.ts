@@ -15,7 +15,7 @@ export const verificationRoutes: AuthRouteGroup = (app, deps, { verification }) 
   app.patch(
     '/user/verify-code/:userId/:code',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: {
         tags,
         params: verifyCodeParamsSchema,
@@ -30,7 +30,7 @@ export const verificationRoutes: AuthRouteGroup = (app, deps, { verification }) 
   app.post(
     '/user/verify-code/resend',
     {
-      config: authRateLimit(deps.config),
+      config: { access: 'public', ...authRateLimit(deps.config) },
       schema: {
         tags,
         querystring: resendQuerySchema,

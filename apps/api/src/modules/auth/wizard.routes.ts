@@ -14,6 +14,7 @@ export const wizardRoutes: AuthRouteGroup = (app, _deps, { wizard }) => {
   app.get(
     '/wizard/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         params: wizardTokenParamsSchema,
@@ -26,6 +27,7 @@ export const wizardRoutes: AuthRouteGroup = (app, _deps, { wizard }) => {
   app.post(
     '/wizard/:token',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         params: wizardTokenParamsSchema,

@@ -14,7 +14,7 @@ export const dashboardRoutes: AppModule = async (app, deps) => {
   app.get(
     '/dashboard/summary',
     {
-      onRequest: deps.guards.requirePermission('dashboard'),
+      config: { access: 'dashboard' },
       schema: {
         tags: ['dashboard'],
         security: [{ bearer: [] }],

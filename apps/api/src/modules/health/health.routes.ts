@@ -10,7 +10,10 @@ const healthSchema = z.object({
 export const healthRoutes: AppModule = async (app, { db, clock }) => {
   app.get(
     '/health',
-    { schema: { tags: ['platform'], response: { 200: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], response: { 200: healthSchema } },
+    },
     async () => {
       await db.execute(sql`select 1`);
       return {

@@ -17,12 +17,13 @@ const security = [{ bearer: [] }];
 /** The signed-in user's notifications and dismissible notices. */
 export const notificationsRoutes: AppModule = async (app, deps) => {
   const notifications = new NotificationsService(deps);
-  const signedIn = { onRequest: deps.guards.authenticate };
+  const signedIn = { config: { access: 'signed-in' as const } };
+  const member = { config: { access: 'organization' as const } };
 
   app.get(
     '/notifications',
     {
-      ...signedIn,
+      ...member,
       schema: {
         tags,
         security,
@@ -42,7 +43,7 @@ export const notificationsRoutes: AppModule = async (app, deps) => {
   app.patch(
     '/notifications/:id/read',
     {
-      ...signedIn,
+      ...member,
       schema: {
         tags,
         security,
@@ -63,7 +64,7 @@ export const notificationsRoutes: AppModule = async (app, deps) => {
   app.post(
     '/notifications/read-all',
     {
-      ...signedIn,
+      ...member,
       schema: {
         tags,
         security,

@@ -25,7 +25,7 @@ export const staffRoutes: AppModule = async (app, deps) => {
     support: new SupportService({ ...deps, notifications: new NotificationsService(deps) }),
     accounts: new AccountsService(deps),
   });
-  const staffOnly = { onRequest: deps.guards.requireStaff };
+  const staffOnly = { config: { access: 'staff' as const } };
 
   app.get(
     '/staff/conversations',

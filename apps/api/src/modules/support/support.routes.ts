@@ -22,7 +22,7 @@ export const supportRoutes: AppModule = async (app, deps) => {
   app.get(
     '/support/conversation',
     {
-      onRequest: deps.guards.authenticate,
+      config: { access: 'organization' },
       schema: {
         tags,
         security,
@@ -35,7 +35,7 @@ export const supportRoutes: AppModule = async (app, deps) => {
   app.post(
     '/support/conversation/messages',
     {
-      onRequest: deps.guards.authenticate,
+      config: { access: 'organization' },
       schema: {
         tags,
         security,

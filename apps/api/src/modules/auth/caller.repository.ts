@@ -1,0 +1,41 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { roles, users } from '../accounts/accounts.tables';
+import { refreshTokens } from './auth.tables';
+
+function prepareCaller(db: DbOrTx) {
+  const liveFamily = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sql.placeholder('family')),
+        eq(refreshTokens.userId, users.id),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql.placeholder('now')),
+      ),
+    );
+  return db
+    .select({ user: users, role: roles, live: sql<boolean>`exists ${liveFamily}` })
+    .from(users)
+    .leftJoin(
+      roles,
+      and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
+    )
+    .where(eq(users.id, sql.placeholder('user')))
+    .prepare('caller');
+}
+
+// Runs on every authenticated call: prepared once per handle, planned once per connection.
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareCaller>>();
+
+/** The user and role behind an access token, and whether its sign-in (family) is still alive. */
+export async function findCaller(db: DbOrTx, userId: string, family: string, now: Date) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = prepareCaller(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ user: userId, family, now });
+  return row;
+}

@@ -1,0 +1,56 @@
+import { ALL_PERMISSIONS, MODULE_KEYS } from '@despacho/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+import { createTestMerchant, createTestUser } from '../../test/users';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('route access', () => {
+  it('every API route declares who may call it: public, signed-in, staff or a menu permission', () => {
+    const known = new Set<string>([
+      'public',
+      'signed-in',
+      'organization',
+      'staff',
+      ...MODULE_KEYS,
+      ...ALL_PERMISSIONS,
+    ]);
+    expect(ctx.app.declaredRoutes.length).toBeGreaterThan(20);
+    const undeclared = ctx.app.declaredRoutes.filter(
+      (route) => !route.access || !known.has(route.access),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('ends a sign-in at the next call once the user is deactivated or the sign-in revoked', async () => {
+    const { user } = await createTestMerchant(ctx);
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers() });
+    expect((await me()).statusCode).toBe(200);
+
+    await ctx.db.execute(
+      `update refresh_tokens set revoked_at = now() where user_id = '${user.id}'`,
+    );
+    const revoked = await me();
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error.code).toBe('SESSION_EXPIRED');
+  });
+
+  it('reads permissions fresh: a role change applies to the next call', async () => {
+    const { organization } = await createTestMerchant(ctx);
+    const user = await createTestUser(ctx, {
+      organizationId: organization.id,
+      permissions: ['dashboard'],
+    });
+    const summary = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard/summary', headers: user.headers() });
+    expect((await summary()).statusCode).toBe(200);
+    await ctx.db.execute(
+      `update roles set permissions = '{shipments.pickup}' where id = (select role_id from users where id = '${user.id}')`,
+    );
+    expect((await summary()).statusCode).toBe(403);
+  });
+});

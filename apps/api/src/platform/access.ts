@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { authGuards, RouteAccess } from './auth';
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with the access it declared, for the test that walks them all. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Every route under /api/v1 declares its access (`config: { access }`); one hook enforces it
+ * before the body is even read. Must be registered before the modules.
+ */
+export function registerAccess(app: FastifyInstance, guards: ReturnType<typeof authGuards>) {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      declared.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    // Not-found answers and the docs/SPA routes live outside the API.
+    if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
+    await guards.enforce(request, request.routeOptions.config.access);
+  });
+}
