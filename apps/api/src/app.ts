@@ -1,9 +1,11 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { AUTH_RULES } from '@despacho/domain';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,6 +16,7 @@ import {
 import { callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
+import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
@@ -43,7 +46,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   // Deliveries under way finish before the caller closes the database pool.
   app.addHook('onClose', () => outbox.drain());
   const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock));
-  const deps: AppDeps = { ...base, tokens, guards, outbox };
+  const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
+  const deps: AppDeps = { ...base, tokens, guards, outbox, files };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
@@ -67,6 +71,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerCsrf(app, deps.config.NODE_ENV === 'production');
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: MAX_UPLOAD_BYTES } });
   await app.register(swagger, {
     openapi: {
       info: {

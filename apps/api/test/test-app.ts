@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
@@ -36,7 +39,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const db = await createTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
-  const app = await buildApp({ config: testConfig(overrides), db, clock });
+  // Uploaded files of a test app go to a folder of its own, never into the project.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-data-'));
+  const app = await buildApp({
+    config: testConfig({ DATA_DIR: dataDir, ...overrides }),
+    db,
+    clock,
+  });
   await app.ready();
   return {
     app,
@@ -45,6 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
     async close() {
       await app.close();
       await db.$client.end();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -121,6 +121,22 @@ export const ERRORS = {
     es: 'Tu organización ya fue creada.',
     en: 'Your organization has already been created.',
   },
+  // Uploads (spec §5: 1 MB)
+  FILE_REQUIRED: {
+    status: 400,
+    es: 'Adjunta un archivo.',
+    en: 'Attach a file.',
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    es: 'El archivo supera el tamaño máximo de {max}.',
+    en: 'The file is larger than the maximum of {max}.',
+  },
+  FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    es: 'Este tipo de archivo no está permitido. Sube un archivo {allowed}.',
+    en: 'This file type is not allowed. Upload a {allowed} file.',
+  },
   // Shipping (§8)
   MISSING_INFORMATION: {
     status: 400,

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from './db';
 import type { Clock } from './clock';
 import type { AccessTokens, authGuards } from './auth';
+import type { FileStore } from './files';
 import type { Outbox } from './outbox';
 
 /** What the caller of `buildApp` provides. */
@@ -18,6 +19,8 @@ export interface AppDeps extends BaseDeps {
   guards: ReturnType<typeof authGuards>;
   /** Mail and SMS: queued in the caller's transaction, delivered after commit. */
   outbox: Outbox;
+  /** Uploaded files: size and type checked while receiving, kept per organization. */
+  files: FileStore;
 }
 
 /** A business module: registers its routes under `/api/v1`. */

@@ -121,6 +121,18 @@ CREATE TABLE "conversations" (
 	CONSTRAINT "conversations_organization_id_id_pk" PRIMARY KEY("organization_id","id")
 );
 --> statement-breakpoint
+CREATE TABLE "files" (
+	"organization_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"purpose" text NOT NULL,
+	"kind" text NOT NULL,
+	"size" integer NOT NULL,
+	"original_name" text NOT NULL,
+	"uploaded_by" uuid,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "files_organization_id_id_pk" PRIMARY KEY("organization_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "outbox_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"channel" text NOT NULL,

@@ -1,0 +1,166 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { Clock } from './clock';
+import type { Db, DbOrTx } from './db';
+import { AppError } from './errors';
+import { files } from './files.tables';
+
+export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf';
+export type StoredFile = typeof files.$inferSelect;
+
+export const MAX_UPLOAD_BYTES = 1024 * 1024;
+
+const MIME: Record<FileKind, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
+
+const LABEL: Record<FileKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' };
+
+/** The type a file really is, from its first bytes; the name and the browser's word don't count. */
+export function sniffKind(head: Buffer): FileKind | null {
+  const starts = (bytes: number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  return null;
+}
+
+export interface ReceiveOptions {
+  organizationId: string;
+  purpose: string;
+  allowed: FileKind[];
+  maxBytes?: number;
+  uploadedBy?: string;
+}
+
+/** Keeps the first bytes that pass through, for sniffing once the upload is complete. */
+function headCollector(size = 16) {
+  let head = Buffer.alloc(0);
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (head.length < size) head = Buffer.concat([head, chunk]).subarray(0, size);
+      done(null, chunk);
+    },
+  });
+  return { stream, head: () => head };
+}
+
+/**
+ * Uploads (multipart, one file) stored on local disk under generated names, one folder per
+ * organization, with a row per file. Limits are enforced while streaming, the type is checked
+ * from the content, and a refused upload leaves nothing behind.
+ */
+export class FileStore {
+  constructor(
+    private readonly db: Db,
+    private readonly root: string,
+    private readonly clock: Clock,
+  ) {}
+
+  private pathOf(file: Pick<StoredFile, 'organizationId' | 'id'>) {
+    return path.join(this.root, file.organizationId, file.id);
+  }
+
+  /** Reads the request's file, checks it and stores it; the caller links the returned row. */
+  async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
+    const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+    const limitParams = { max: `${Math.round(maxBytes / 1024)} KB` };
+    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+    const upload = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (!upload) throw new AppError('FILE_REQUIRED');
+
+    const id = randomUUID();
+    const target = this.pathOf({ organizationId: options.organizationId, id });
+    const partial = `${target}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    const head = headCollector();
+    let size = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(upload.file, head.stream, counter, createWriteStream(partial));
+      if (upload.file.truncated) throw new AppError('FILE_TOO_LARGE', limitParams);
+    } catch (error) {
+      await rm(partial, { force: true });
+      if (error instanceof AppError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', limitParams);
+      }
+      throw error;
+    }
+
+    const kind = sniffKind(head.head());
+    if (!kind || !options.allowed.includes(kind)) {
+      await rm(partial, { force: true });
+      throw new AppError('FILE_TYPE_NOT_ALLOWED', {
+        allowed: options.allowed.map((allowed) => LABEL[allowed]).join(', '),
+      });
+    }
+    if (size === 0) {
+      await rm(partial, { force: true });
+      throw new AppError('FILE_REQUIRED');
+    }
+    await rename(partial, target);
+    const [row] = await db
+      .insert(files)
+      .values({
+        organizationId: options.organizationId,
+        id,
+        purpose: options.purpose,
+        kind,
+        size,
+        originalName: path.basename(upload.filename || 'archivo').slice(0, 200),
+        uploadedBy: options.uploadedBy ?? null,
+        createdAt: this.clock.now(),
+      })
+      .returning();
+    return row!;
+  }
+
+  /** The file of the organization, or NOT_FOUND: a foreign id looks like a missing one. */
+  async find(organizationId: string, id: string, db: DbOrTx = this.db): Promise<StoredFile> {
+    const [row] = await db
+      .select()
+      .from(files)
+      .where(and(eq(files.organizationId, organizationId), eq(files.id, id)));
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /** Answers the file's bytes with its real type; `download` asks the browser to save it. */
+  send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
+    const name = encodeURIComponent(file.originalName);
+    return reply
+      .header('content-type', MIME[file.kind])
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-cache')
+      .header(
+        'content-disposition',
+        `${options.download ? 'attachment' : 'inline'}; filename*=UTF-8''${name}`,
+      )
+      .send(createReadStream(this.pathOf(file)));
+  }
+
+  /** Forgets a file: its row now, its bytes right after. */
+  async remove(file: StoredFile, db: DbOrTx = this.db) {
+    await db
+      .delete(files)
+      .where(and(eq(files.organizationId, file.organizationId), eq(files.id, file.id)));
+    await rm(this.pathOf(file), { force: true });
+  }
+}
