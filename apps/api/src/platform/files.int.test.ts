@@ -1,5 +1,5 @@
 import multipartPlugin from '@fastify/multipart';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { registerLanguage } from './language';
 const organizationId = randomUUID();
 const root = mkdtempSync(path.join(tmpdir(), 'despacho-files-'));
 let db: Db;
-let app: ReturnType<typeof Fastify>;
+let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await createTestDatabase();
