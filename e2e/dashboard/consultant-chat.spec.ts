@@ -34,10 +34,15 @@ test('the owner asks in the chat and sees the answer staff give from the console
     await signInAs(staffPage, request, DEMO.staff);
     await staffPage.goto('/staff');
     await expect(staffPage.getByRole('heading', { name: 'Consola de operaciones' })).toBeVisible();
+    await staffPage
+      .getByRole('navigation', { name: 'Menú de la consola' })
+      .getByRole('link', { name: 'Conversaciones' })
+      .click();
+    await expect(staffPage).toHaveURL('/staff/conversations');
     const conversation = staffPage.getByRole('link', { name: new RegExp(`^${person.company}`) });
     await expect(conversation).toContainText(question);
     await conversation.click();
-    await expect(staffPage).toHaveURL(/\/staff\?conversation=[0-9a-f-]{36}$/);
+    await expect(staffPage).toHaveURL(/\/staff\/conversations\?conversation=[0-9a-f-]{36}$/);
 
     const panel = staffPage.getByRole('region', { name: person.company });
     await expect(panel.getByRole('log', { name: 'Mensajes' })).toContainText(question);

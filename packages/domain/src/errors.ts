@@ -137,6 +137,43 @@ export const ERRORS = {
     es: 'Este tipo de archivo no está permitido. Sube un archivo {allowed}.',
     en: 'This file type is not allowed. Upload a {allowed} file.',
   },
+  // Organization users and invitations
+  USER_ALREADY_IN_ORGANIZATION: {
+    status: 409,
+    es: 'Este correo ya pertenece a un usuario de tu organización.',
+    en: 'This email already belongs to a user of your organization.',
+  },
+  EMAIL_IN_OTHER_ORGANIZATION: {
+    status: 409,
+    es: 'Este correo ya tiene una cuenta en otra organización. Cada usuario pertenece a una sola organización.',
+    en: 'This email already has an account in another organization. Each user belongs to one organization only.',
+  },
+  CANNOT_DEACTIVATE_SELF: {
+    status: 409,
+    es: 'No puedes desactivar tu propio usuario.',
+    en: 'You cannot deactivate your own user.',
+  },
+  LAST_OWNER: {
+    status: 409,
+    es: 'La organización necesita al menos un dueño activo: asigna otro dueño antes de cambiar este.',
+    en: 'The organization needs at least one active owner: make someone else owner before changing this one.',
+  },
+  OWNER_ONLY: {
+    status: 403,
+    es: 'Solo un dueño puede asignar, quitar o desactivar a un dueño.',
+    en: 'Only an owner can make, unmake or deactivate an owner.',
+  },
+  PERMISSION_NOT_GRANTABLE: {
+    status: 403,
+    es: 'No puedes otorgar permisos que no tienes ni cambiar a un usuario con más permisos que tú.',
+    en: 'You cannot grant permissions you do not hold or change a user with more permissions than you.',
+  },
+  // Account details: deposit data
+  CLABE_TAKEN: {
+    status: 409,
+    es: 'Esta CLABE ya está registrada por otra organización.',
+    en: 'This CLABE is already registered by another organization.',
+  },
   // Shipping (§8)
   MISSING_INFORMATION: {
     status: 400,
@@ -204,6 +241,27 @@ export const ERRORS = {
     status: 409,
     es: 'No se puede agregar un producto duplicado.',
     en: 'A duplicate product cannot be added.',
+  },
+  // Account verification
+  VERIFICATION_INCOMPLETE: {
+    status: 400,
+    es: 'Sube tu identificación oficial, comprobante de domicilio y constancia de situación fiscal antes de enviar.',
+    en: 'Upload your official ID, proof of address and tax status statement before submitting.',
+  },
+  VERIFICATION_IN_REVIEW: {
+    status: 409,
+    es: 'Tu verificación está en revisión. Espera la respuesta antes de cambiarla.',
+    en: 'Your verification is under review. Wait for the answer before changing it.',
+  },
+  VERIFICATION_COMPLETED: {
+    status: 409,
+    es: 'Tu cuenta ya está verificada.',
+    en: 'Your account is already verified.',
+  },
+  VERIFICATION_NOT_IN_REVIEW: {
+    status: 409,
+    es: 'Esta verificación no está en revisión.',
+    en: 'This verification is not under review.',
   },
   // Support
   CONVERSATION_CLOSED: {

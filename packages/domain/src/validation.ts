@@ -51,6 +51,52 @@ export const VALIDATION_MESSAGES = {
     en: 'Duplicate items are not allowed.',
   },
   one_of: { es: 'Selecciona una opción válida.', en: 'Choose a valid option.' },
+  // Tax information (CFDI 4.0) and deposit data
+  rfc: {
+    es: 'Ingresa un RFC válido: 12 caracteres para persona moral o 13 para persona física.',
+    en: 'Enter a valid RFC: 12 characters for a legal entity or 13 for an individual.',
+  },
+  rfc_check_digit: {
+    es: 'El dígito verificador del RFC no es correcto. Revísalo en tu Constancia de Situación Fiscal.',
+    en: 'The RFC check digit is not correct. Check it on your tax status certificate.',
+  },
+  rfc_person_type: {
+    es: 'El RFC no corresponde al tipo de persona: persona moral tiene 12 caracteres y persona física 13.',
+    en: 'The RFC does not match the type of person: a legal entity has 12 characters and an individual 13.',
+  },
+  tax_regime_person_type: {
+    es: 'Este régimen fiscal no aplica para el tipo de persona elegido.',
+    en: 'This tax regime does not apply to the chosen type of person.',
+  },
+  cfdi_use_regime: {
+    es: 'Este uso de CFDI no es válido para el régimen fiscal elegido.',
+    en: 'This CFDI use is not valid for the chosen tax regime.',
+  },
+  generic_rfc_regime: {
+    es: 'Con un RFC genérico el SAT solo acepta el régimen 616 Sin obligaciones fiscales.',
+    en: 'With a generic RFC, SAT only accepts regime 616 (no tax obligations).',
+  },
+  generic_rfc_use: {
+    es: 'Con un RFC genérico el SAT solo acepta el uso S01 Sin efectos fiscales.',
+    en: 'With a generic RFC, SAT only accepts use S01 (no tax effects).',
+  },
+  legal_name_suffix: {
+    es: 'Escribe la razón social sin el régimen societario (por ejemplo, sin «SA DE CV»), como pide el CFDI 4.0.',
+    en: 'Enter the company name without its company type (e.g. without "SA DE CV"), as CFDI 4.0 requires.',
+  },
+  zip_code: {
+    es: 'El código postal fiscal tiene 5 dígitos.',
+    en: 'The tax postal code has 5 digits.',
+  },
+  zip_code_unknown: {
+    es: 'Este código postal no existe en México.',
+    en: 'This postal code does not exist in Mexico.',
+  },
+  clabe: { es: 'La CLABE tiene 18 dígitos.', en: 'The CLABE has 18 digits.' },
+  clabe_check_digit: {
+    es: 'El dígito verificador de la CLABE no es correcto. Revisa que esté bien escrita.',
+    en: 'The CLABE check digit is not correct. Check that it is typed correctly.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -19,6 +19,8 @@ describe('seedDemo', () => {
       { company: 'Comercio Demo', defaultCurrency: 'MXN', defaultUnit: 'kg', abbreviation: 'CDM' },
     ]);
     expect((await ctx.db.select().from(roles)).map((role) => role.key).sort()).toEqual([
+      'administrator',
+      'member',
       'owner',
       'shipping',
     ]);

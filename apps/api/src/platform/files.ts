@@ -74,7 +74,10 @@ export class FileStore {
   /** Reads the request's file, checks it and stores it; the caller links the returned row. */
   async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
     const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
-    const limitParams = { max: `${Math.round(maxBytes / 1024)} KB` };
+    const mb = maxBytes / (1024 * 1024);
+    const limitParams = {
+      max: Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`,
+    };
     if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
     const upload = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
     if (!upload) throw new AppError('FILE_REQUIRED');

@@ -65,6 +65,8 @@ describe('navigation guard', () => {
   it('keeps the operators console for staff', () => {
     expect(decide(at('/staff'), staff)).toBeNull();
     expect(decide(at('/staff'), owner)).toBe('/app/dashboard');
+    expect(decide(at('/staff/conversations'), staff)).toBeNull();
+    expect(decide(at('/staff/verifications/0b8e7c52'), owner)).toBe('/app/dashboard');
     expect(decide(at('/app/orders'), staff)).toBe('/staff');
   });
 

@@ -225,6 +225,17 @@ export const SCREENS: readonly Screen[] = [
     path: 'settings/details',
     permission: 'settings.my_company',
     menu: true,
+    page: () =>
+      import('../features/accounts/pages/AccountDetailsPage').then((m) => m.AccountDetailsPage),
+  },
+  // Account verification (spec §2): part of "Mi empresa", reached from it and the dashboard.
+  {
+    id: 'settingsVerification',
+    path: 'settings/verification',
+    permission: 'settings.my_company',
+    parent: 'settingsDetails',
+    page: () =>
+      import('../features/verification/pages/VerificationPage').then((m) => m.VerificationPage),
   },
   {
     id: 'settingsLocations',
@@ -240,7 +251,13 @@ export const SCREENS: readonly Screen[] = [
     menu: true,
   },
   { id: 'settingsVendors', path: 'settings/vendors', permission: 'settings.vendors', menu: true },
-  { id: 'settingsUsers', path: 'settings/users', permission: 'settings.users', menu: true },
+  {
+    id: 'settingsUsers',
+    path: 'settings/users',
+    permission: 'settings.users',
+    menu: true,
+    page: () => import('../features/users/pages/UsersPage').then((m) => m.UsersPage),
+  },
   // API keys and webhooks belong to the company's settings.
   { id: 'development', path: 'development', permission: 'settings.my_company' },
   // Ayuda

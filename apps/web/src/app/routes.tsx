@@ -86,13 +86,41 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
-          // Platform staff get the same header (language, user menu, logout), without a menu.
+          // The operators' console: platform staff only (the guard sends anyone else home),
+          // in a layout of its own. Its first screen is the account verification queue.
           path: 'staff',
-          lazy: { Component: () => import('./layouts/MainLayout').then((m) => m.MainLayout) },
+          loader: guard,
+          lazy: { Component: () => import('./layouts/StaffLayout').then((m) => m.StaffLayout) },
           children: [
             {
               index: true,
-              ...page(() => import('../features/staff/pages/StaffPage').then((m) => m.StaffPage)),
+              ...page(() =>
+                import('../features/staff/pages/VerificationQueuePage').then(
+                  (m) => m.VerificationQueuePage,
+                ),
+              ),
+            },
+            {
+              path: 'verifications/:organizationId',
+              ...page(() =>
+                import('../features/staff/pages/VerificationReviewPage').then(
+                  (m) => m.VerificationReviewPage,
+                ),
+              ),
+            },
+            {
+              path: 'conversations',
+              ...page(() =>
+                import('../features/staff/pages/ConversationsPage').then(
+                  (m) => m.ConversationsPage,
+                ),
+              ),
+            },
+            {
+              path: 'audit',
+              ...page(() =>
+                import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),
+              ),
             },
           ],
         },

@@ -27,8 +27,11 @@ export class ApiError extends Error {
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions {
+  /** JSON, or `FormData` for a file upload (multipart, the browser sets the boundary). */
   body?: unknown;
   query?: Query;
+  /** `blob` reads a file answer (an image, a PDF) instead of JSON. */
+  as?: 'json' | 'blob';
 }
 
 export interface HttpClientOptions {
@@ -91,14 +94,18 @@ export function createHttpClient(options: HttpClientOptions) {
       accept: 'application/json',
       'x-language': language(),
     };
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    const form = typeof FormData !== 'undefined' && call.body instanceof FormData;
+    if (call.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
     const csrf = method === 'GET' ? null : xsrfToken();
     if (csrf) headers['x-xsrf-token'] = csrf;
     return doFetch(url(path, call.query), {
       method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body:
+        call.body === undefined || form
+          ? (call.body as FormData | undefined)
+          : JSON.stringify(call.body),
       credentials: 'same-origin',
     });
   }
@@ -170,7 +177,9 @@ export function createHttpClient(options: HttpClientOptions) {
         response = await attempt(token);
       }
     }
-    if (response?.ok) return (await readBody(response)) as T;
+    if (response?.ok) {
+      return (call.as === 'blob' ? await response.blob() : await readBody(response)) as T;
+    }
     if (response?.status === 403 && token && token === readSession()?.token) endSession('/');
     throw await toError(response);
   }
@@ -184,6 +193,8 @@ export function createHttpClient(options: HttpClientOptions) {
     patch: <T>(path: string, body?: unknown, query?: Query) =>
       request<T>('PATCH', path, { body, query }),
     delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
+    /** A file the API serves (behind the same sign-in and refresh rules). */
+    blob: (path: string, query?: Query) => request<Blob>('GET', path, { query, as: 'blob' }),
   };
 }
 

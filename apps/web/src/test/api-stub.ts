@@ -14,7 +14,13 @@ export function stubApi(answers: Record<string, Route>) {
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://despacho.test');
       const key = `${init.method ?? 'GET'} ${url.pathname.replace('/api/v1', '')}`;
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      // Uploads are recorded as the FormData they are; everything else is JSON.
+      const body =
+        init.body instanceof FormData
+          ? init.body
+          : init.body
+            ? JSON.parse(String(init.body))
+            : undefined;
       calls.push({ key, body, headers: new Headers(init.headers) });
       const answer = answers[key];
       return answer

@@ -50,12 +50,42 @@ export function hasPermission(
   return !required.includes('.') && held.some((key) => key.startsWith(`${required}.`));
 }
 
-/** The two built-in roles every organization starts with. */
+/**
+ * The built-in roles every organization has. Owners and administrators hold everything (only
+ * owners make or unmake owners); a member holds the permissions chosen for them, stored with the
+ * user; shipping-only users hold Shipments.
+ */
 export const SYSTEM_ROLES = {
   owner: ALL_PERMISSIONS,
+  administrator: ALL_PERMISSIONS,
+  member: [],
   shipping: permissionsOfModule('shipments'),
 } as const satisfies Record<string, PermissionKey[]>;
 export type SystemRole = keyof typeof SYSTEM_ROLES;
+export const SYSTEM_ROLE_KEYS = Object.keys(SYSTEM_ROLES) as SystemRole[];
+
+export function isSystemRole(value: string): value is SystemRole {
+  return Object.hasOwn(SYSTEM_ROLES, value);
+}
+
+/**
+ * General users land on the Dashboard (spec §6): holding anything outside Shipments (other than
+ * the Dashboard itself) brings the Dashboard with it. Only shipping-only users go without.
+ */
+export function impliesDashboard(held: readonly string[]): boolean {
+  return held.some((key) => key !== 'dashboard' && !key.startsWith('shipments.'));
+}
+
+/**
+ * What a system role grants: the role's fixed set, or for `member` the valid keys chosen for the
+ * user (with the Dashboard, their home, when they are not shipping-only). The one rule behind
+ * every user's effective permissions (API checks, `GET me`, the menu).
+ */
+export function rolePermissions(role: SystemRole, chosen: readonly string[] = []): PermissionKey[] {
+  if (role !== 'member') return [...SYSTEM_ROLES[role]];
+  const home = impliesDashboard(chosen.filter(isPermissionKey)) ? ['dashboard'] : [];
+  return ALL_PERMISSIONS.filter((key) => chosen.includes(key) || home.includes(key));
+}
 
 /** Shipping-only users hold nothing outside Shipments; their home is Shipment, not Dashboard. */
 export function isShippingOnly(held: readonly string[]): boolean {

@@ -28,7 +28,8 @@ export type User = z.infer<typeof userSchema>;
 export const organizationSchema = z.object({
   id: z.uuid(),
   company: z.string(),
-  logo_url: z.string().nullable(),
+  /** `/api/v1/organization/logo?v=<file id>` (`organizationLogoUrl`), null without a logo. */
+  logo_url: z.string().startsWith('/api/v1/organization/logo').nullable(),
   default_currency: z.enum(CURRENCIES),
   default_unit: z.enum(UNITS_OF_MEASURE),
   abbreviation: z.string(),

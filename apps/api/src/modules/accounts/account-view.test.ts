@@ -1,6 +1,6 @@
-import { SYSTEM_ROLES } from '@despacho/domain';
+import { ALL_PERMISSIONS, SYSTEM_ROLES, type SystemRole } from '@despacho/domain';
 import { describe, expect, it } from 'vitest';
-import { userView, type Account } from './account-view';
+import { permissionsOf, userView, type Account } from './account-view';
 
 const now = new Date('2026-03-02T16:00:00Z');
 const user: Account['user'] = {
@@ -17,10 +17,11 @@ const user: Account['user'] = {
   isStaff: false,
   organizationId: null,
   roleId: null,
+  permissions: [],
   createdAt: now,
   updatedAt: now,
 };
-const role = (key: 'owner' | 'shipping'): NonNullable<Account['role']> => ({
+const role = (key: SystemRole): NonNullable<Account['role']> => ({
   organizationId: '11111111-1111-4111-8111-111111111111',
   id: '22222222-2222-4222-8222-222222222222',
   key,
@@ -49,5 +50,21 @@ describe('userView', () => {
     expect(
       userView({ user: { ...user, isStaff: true }, role: null, organization: null }).home,
     ).toBe('staff');
+  });
+});
+
+describe('permissionsOf', () => {
+  it('grants a member the permissions stored with them, and system roles what the code says', () => {
+    const member = { ...user, permissions: ['help', 'shipments.pickup', 'gone'] };
+    expect(permissionsOf({ user: member, role: role('member') })).toEqual([
+      'dashboard',
+      'shipments.pickup',
+      'help',
+    ]);
+    // A stale copy in the role row does not limit an owner.
+    const owner = { ...role('owner'), permissions: ['dashboard'] };
+    expect(permissionsOf({ user, role: owner })).toEqual(ALL_PERMISSIONS);
+    const custom = { ...role('owner'), key: 'custom', system: false, permissions: ['help'] };
+    expect(permissionsOf({ user: member, role: custom })).toEqual(['help']);
   });
 });

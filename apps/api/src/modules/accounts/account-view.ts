@@ -1,4 +1,12 @@
-import { homeScreen, type Me, type Organization, type User } from '@despacho/domain';
+import {
+  homeScreen,
+  isSystemRole,
+  organizationLogoUrl,
+  rolePermissions,
+  type Me,
+  type Organization,
+  type User,
+} from '@despacho/domain';
 import type { OrganizationRow, RoleRow } from './organizations.repository';
 import type { UserRow } from './users.repository';
 
@@ -9,8 +17,20 @@ export interface Account {
   organization: OrganizationRow | null;
 }
 
-export function permissionsOf(account: Account): string[] {
-  return account.role?.permissions ?? [];
+/**
+ * The user's effective permissions, the one place they are computed (every call's access check,
+ * `GET me`, the tokens and so the menu). System roles grant what the code says they do today
+ * (a member: the permissions stored with the user), not a copy stored when the role was created;
+ * other roles grant their stored permissions.
+ */
+export function permissionsOf(
+  account: Pick<Account, 'user' | 'role'> & Partial<Account>,
+): string[] {
+  const { role, user } = account;
+  if (!role) return [];
+  return role.system && isSystemRole(role.key)
+    ? rolePermissions(role.key, user.permissions)
+    : role.permissions;
 }
 
 /** The user as the API shows it; fields sign-up has not filled yet read as empty. */
@@ -38,7 +58,7 @@ export function organizationView(row: OrganizationRow): Organization {
   return {
     id: row.id,
     company: row.company,
-    logo_url: row.logoUrl,
+    logo_url: row.logoFileId ? organizationLogoUrl(row.logoFileId) : null,
     default_currency: row.defaultCurrency,
     default_unit: row.defaultUnit,
     abbreviation: row.abbreviation,

@@ -17,10 +17,13 @@ import {
   insertOrganization,
   insertRoles,
   type OrganizationRow,
+  type RoleRow,
 } from './organizations.repository';
+import { ensureRole } from './organization-users.repository';
 import {
   findUserByEmail,
   findUserById,
+  findUserEmails,
   findUserWithRole,
   insertUser,
   updateUser,
@@ -29,7 +32,12 @@ import {
   type UserRow,
 } from './users.repository';
 
-const SYSTEM_ROLE_NAMES: Record<SystemRole, string> = { owner: 'Dueño', shipping: 'Envíos' };
+const SYSTEM_ROLE_NAMES: Record<SystemRole, string> = {
+  owner: 'Dueño',
+  administrator: 'Administrador',
+  member: 'Miembro',
+  shipping: 'Envíos',
+};
 
 /** Users, organizations and roles: other domains reach them only through this service. */
 export class AccountsService {
@@ -106,6 +114,20 @@ export class AccountsService {
     return organization;
   }
 
+  /**
+   * The organization's system role; created on first use, so organizations made before a role
+   * existed get it the same way new ones do.
+   */
+  systemRole(organizationId: string, key: SystemRole, tx: DbOrTx): Promise<RoleRow> {
+    const permissions = [...SYSTEM_ROLES[key]];
+    return ensureRole(tx, organizationId, {
+      key,
+      name: SYSTEM_ROLE_NAMES[key],
+      permissions,
+      system: true,
+    });
+  }
+
   /** Makes the user a member of the organization with one of its roles. */
   async assignRole(userId: string, organizationId: string, roleKey: string, tx: DbOrTx) {
     const role = await findRoleByKey(tx, organizationId, roleKey);
@@ -139,5 +161,11 @@ export class AccountsService {
   async organizationNames(ids: string[]): Promise<Map<string, string>> {
     const rows = await findOrganizationNames(this.deps.db, [...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.company]));
+  }
+
+  /** Email of each user id (the staff audit log names who acted). */
+  async userEmails(ids: string[]): Promise<Map<string, string>> {
+    const rows = await findUserEmails(this.deps.db, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.email]));
   }
 }

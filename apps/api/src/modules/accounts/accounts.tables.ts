@@ -24,7 +24,8 @@ export const organizations = pgTable('organizations', {
     .primaryKey()
     .default(sql`gen_random_uuid()`),
   company: text().notNull(),
-  logoUrl: text(),
+  /** The logo in the file store (`files`), served by `GET organization/logo`. */
+  logoFileId: uuid(),
   defaultCurrency: text({ enum: CURRENCIES }).notNull(),
   defaultUnit: text({ enum: UNITS_OF_MEASURE }).notNull(),
   abbreviation: text().notNull(),
@@ -94,6 +95,11 @@ export const users = pgTable(
     isStaff: boolean().notNull().default(false),
     organizationId: uuid().references(() => organizations.id),
     roleId: uuid(),
+    /** The permissions chosen for a user whose role is `member`; other roles grant their own. */
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { organizations, roles, users } from './accounts.tables';
 
@@ -63,4 +63,13 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
   }
   const [row] = await query.execute({ id });
   return row;
+}
+
+/** Emails by user id, for screens that name several users (the staff audit log). */
+export async function findUserEmails(
+  db: DbOrTx,
+  ids: string[],
+): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
 }

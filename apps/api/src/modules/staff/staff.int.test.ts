@@ -138,6 +138,47 @@ describe('operators’ console: consultant chats', () => {
     expect(reopened.messages).toHaveLength(1);
   });
 
+  it('writes each answer and the close to the audit log, with the conversation before and after', async () => {
+    const response = await call(staff, 'GET', '/staff/audit');
+    expect(response.statusCode).toBe(200);
+    const entries = response
+      .json()
+      .data.filter((entry: { subject_id: string }) => entry.subject_id === tiendaConversationId);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'conversation.close',
+        subject_type: 'conversation',
+        organization_id: tienda.organizationId,
+        organization_name: 'Tienda La Esperanza',
+        actor_id: staff.id,
+        before: expect.objectContaining({ status: 'open', closed_at: null }),
+        after: expect.objectContaining({ status: 'closed', closed_at: expect.any(String) }),
+      }),
+      expect.objectContaining({
+        action: 'conversation.answer',
+        created_at: '2026-03-02T16:03:00.000Z',
+        actor_id: staff.id,
+        actor_email: expect.stringMatching(/@prueba\.mx$/),
+        before: {
+          status: 'open',
+          last_message_at: '2026-03-02T16:02:00.000Z',
+          closed_at: null,
+        },
+        after: {
+          status: 'open',
+          last_message_at: '2026-03-02T16:03:00.000Z',
+          closed_at: null,
+          message: {
+            id: expect.any(String),
+            body: 'Claro, desde Mis envíos en las primeras 73 horas.',
+          },
+        },
+      }),
+    ]);
+    // Refused answers (empty, too long, on a closed chat) and a repeated close leave no entry.
+    expect(entries).toHaveLength(2);
+  });
+
   it('filters by status', async () => {
     const closed = await call(staff, 'GET', '/staff/conversations?status=closed');
     expect(closed.json().data.map((c: { id: string }) => c.id)).toEqual([tiendaConversationId]);

@@ -1,29 +1,48 @@
 import {
+  auditEntrySchema,
   conversationMessageSchema,
   idParamsSchema,
   messageCreateSchema,
   pageSchema,
+  staffAuditQuerySchema,
   staffConversationSchema,
   staffConversationsQuerySchema,
   staffConversationSummarySchema,
+  staffOrganizationParamsSchema,
+  staffVerificationDocumentParamsSchema,
+  staffVerificationSchema,
+  staffVerificationsQuerySchema,
+  staffVerificationSummarySchema,
+  verificationDownloadQuerySchema,
+  verificationRejectSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
+import { AuditLog } from '../../platform/audit';
 import { authOf } from '../../platform/auth';
 import type { AppModule } from '../../platform/module';
 import { AccountsService } from '../accounts/accounts.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { SupportService } from '../support/support.service';
+import { VerificationService } from '../verification/verification.service';
 import { StaffService } from './staff.service';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
 const conversationAnswer = z.object({ data: staffConversationSchema });
+const verificationAnswer = z.object({ data: staffVerificationSchema });
 
-/** The operators' console: platform staff answer every organization's consultant chat. */
+/**
+ * The operators' console: platform staff answer every organization's consultant chat, review
+ * account verifications and read the audit log of what they did.
+ */
 export const staffRoutes: AppModule = async (app, deps) => {
+  const notifications = new NotificationsService(deps);
+  const audit = new AuditLog(deps);
   const staff = new StaffService({
-    support: new SupportService({ ...deps, notifications: new NotificationsService(deps) }),
+    support: new SupportService({ ...deps, notifications, audit }),
     accounts: new AccountsService(deps),
+    verification: new VerificationService({ ...deps, notifications, audit }),
+    audit,
   });
   const staffOnly = { config: { access: 'staff' as const } };
 
@@ -78,6 +97,107 @@ export const staffRoutes: AppModule = async (app, deps) => {
       ...staffOnly,
       schema: { tags, security, params: idParamsSchema, response: { 200: conversationAnswer } },
     },
-    async (request) => ({ data: await staff.close(request.params.id) }),
+    async (request) => ({
+      data: await staff.close(request.params.id, authOf(request).userId),
+    }),
+  );
+
+  app.get(
+    '/staff/verifications',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        querystring: staffVerificationsQuerySchema,
+        response: { 200: pageSchema(staffVerificationSummarySchema) },
+      },
+    },
+    async (request) => staff.verifications(request.query),
+  );
+
+  app.get(
+    '/staff/verifications/:organizationId',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        params: staffOrganizationParamsSchema,
+        response: { 200: verificationAnswer },
+      },
+    },
+    async (request) => ({ data: await staff.verification(request.params.organizationId) }),
+  );
+
+  app.get(
+    '/staff/verifications/:organizationId/documents/:kind',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'A submitted document; `download=1` asks the browser to save it',
+        params: staffVerificationDocumentParamsSchema,
+        querystring: verificationDownloadQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      deps.files.send(
+        reply,
+        await staff.verificationDocument(request.params.organizationId, request.params.kind),
+        { download: request.query.download === '1' },
+      ),
+  );
+
+  app.post(
+    '/staff/verifications/:organizationId/approve',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        params: staffOrganizationParamsSchema,
+        response: { 200: verificationAnswer },
+      },
+    },
+    async (request) => ({
+      data: await staff.approve(request.params.organizationId, authOf(request).userId),
+    }),
+  );
+
+  app.post(
+    '/staff/verifications/:organizationId/reject',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        params: staffOrganizationParamsSchema,
+        body: verificationRejectSchema,
+        response: { 200: verificationAnswer },
+      },
+    },
+    async (request) => ({
+      data: await staff.reject(
+        request.params.organizationId,
+        authOf(request).userId,
+        request.body.reason,
+      ),
+    }),
+  );
+
+  app.get(
+    '/staff/audit',
+    {
+      ...staffOnly,
+      schema: {
+        tags,
+        security,
+        querystring: staffAuditQuerySchema,
+        response: { 200: pageSchema(auditEntrySchema) },
+      },
+    },
+    async (request) => staff.audit(request.query),
   );
 };

@@ -1,25 +1,44 @@
 import type {
+  AuditEntry,
   ConversationMessage,
   PageMeta,
+  StaffAuditQuery,
   StaffConversation,
   StaffConversationsQuery,
   StaffConversationSummary,
+  StaffVerification,
+  StaffVerificationsQuery,
+  StaffVerificationSummary,
+  VerificationDocumentKind,
 } from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
+import type { StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ConversationForStaff, SupportService } from '../support/support.service';
+import type {
+  VerificationForStaff,
+  VerificationService,
+} from '../verification/verification.service';
 
 export interface StaffDeps {
   support: SupportService;
   accounts: AccountsService;
+  verification: VerificationService;
+  audit: AuditLog;
 }
 
-/** The operators' console: the consultant chats of every organization, named. */
+type Page<T> = { data: T[]; meta: PageMeta };
+
+/**
+ * The operators' console: what platform staff see and do across organizations — consultant
+ * chats, the account verification queue — and the audit log of what they did.
+ */
 export class StaffService {
   constructor(private readonly deps: StaffDeps) {}
 
-  async conversations(
-    query: StaffConversationsQuery,
-  ): Promise<{ data: StaffConversationSummary[]; meta: PageMeta }> {
+  // Consultant chats
+
+  async conversations(query: StaffConversationsQuery): Promise<Page<StaffConversationSummary>> {
     const page = await this.deps.support.listForStaff(query);
     return { data: await this.named(page.data), meta: page.meta };
   }
@@ -32,8 +51,69 @@ export class StaffService {
     return this.deps.support.answerAsStaff(id, staffUserId, body);
   }
 
-  async close(id: string): Promise<StaffConversation> {
-    return this.namedOne(await this.deps.support.closeForStaff(id));
+  async close(id: string, staffUserId: string): Promise<StaffConversation> {
+    return this.namedOne(await this.deps.support.closeForStaff(id, staffUserId));
+  }
+
+  // Account verification
+
+  async verifications(query: StaffVerificationsQuery): Promise<Page<StaffVerificationSummary>> {
+    const page = await this.deps.verification.listForStaff(query);
+    return { data: await this.named(page.data), meta: page.meta };
+  }
+
+  async verification(organizationId: string): Promise<StaffVerification> {
+    return this.namedOne(await this.deps.verification.forStaff(organizationId));
+  }
+
+  verificationDocument(
+    organizationId: string,
+    kind: VerificationDocumentKind,
+  ): Promise<StoredFile> {
+    return this.deps.verification.documentForStaff(organizationId, kind);
+  }
+
+  async approve(organizationId: string, staffUserId: string): Promise<StaffVerification> {
+    return this.namedOne(await this.deps.verification.approve(organizationId, staffUserId));
+  }
+
+  async reject(
+    organizationId: string,
+    staffUserId: string,
+    reason: string,
+  ): Promise<StaffVerification> {
+    return this.namedOne(await this.deps.verification.reject(organizationId, staffUserId, reason));
+  }
+
+  // Audit log
+
+  async audit(query: StaffAuditQuery): Promise<Page<AuditEntry>> {
+    const { rows, total } = await this.deps.audit.list({
+      ...query,
+      organizationId: query.organization_id,
+    });
+    const [names, emails] = await Promise.all([
+      this.deps.accounts.organizationNames(
+        rows.flatMap((row) => (row.organizationId ? [row.organizationId] : [])),
+      ),
+      this.deps.accounts.userEmails(rows.map((row) => row.actorId)),
+    ]);
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        action: row.action,
+        subject_type: row.subjectType,
+        subject_id: row.subjectId,
+        organization_id: row.organizationId,
+        organization_name: row.organizationId ? (names.get(row.organizationId) ?? null) : null,
+        actor_id: row.actorId,
+        actor_email: emails.get(row.actorId) ?? '',
+        before: row.before,
+        after: row.after,
+        created_at: row.createdAt.toISOString(),
+      })),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
   }
 
   private async named<T extends { organization_id: string }>(
@@ -48,8 +128,10 @@ export class StaffService {
     }));
   }
 
-  private async namedOne(conversation: ConversationForStaff): Promise<StaffConversation> {
-    const [result] = await this.named([conversation]);
+  private async namedOne<T extends ConversationForStaff | VerificationForStaff>(
+    item: T,
+  ): Promise<T & { organization_name: string }> {
+    const [result] = await this.named([item]);
     return result!;
   }
 }

@@ -39,9 +39,14 @@ export async function openConversation(
   return created ?? (await findOpen(db, organizationId))!;
 }
 
-/** Staff only: a conversation of any organization. */
-export async function findById(db: DbOrTx, id: string): Promise<ConversationRow | undefined> {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
+/** Staff only: a conversation of any organization; with `lock`, held until the transaction ends. */
+export async function findById(
+  db: DbOrTx,
+  id: string,
+  lock = false,
+): Promise<ConversationRow | undefined> {
+  const query = db.select().from(conversations).where(eq(conversations.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 

@@ -4,6 +4,7 @@ import {
   messageCreateSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
+import { AuditLog } from '../../platform/audit';
 import { authOf, organizationOf } from '../../platform/auth';
 import type { AppModule } from '../../platform/module';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -17,6 +18,7 @@ export const supportRoutes: AppModule = async (app, deps) => {
   const support = new SupportService({
     ...deps,
     notifications: new NotificationsService(deps),
+    audit: new AuditLog(deps),
   });
 
   app.get(

@@ -6,9 +6,10 @@ import type {
   StaffConversationsQuery,
   StaffConversationSummary,
 } from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import type { NotificationsService } from '../notifications/notifications.service';
 import * as repository from './support.repository';
 import type { ConversationRow, MessageRow } from './support.repository';
@@ -45,6 +46,15 @@ function presentConversation(row: ConversationRow) {
   };
 }
 
+/** What the audit log keeps of a conversation before and after a staff action. */
+function snapshot(row: ConversationRow) {
+  return {
+    status: row.status,
+    last_message_at: row.lastMessageAt.toISOString(),
+    closed_at: row.closedAt?.toISOString() ?? null,
+  };
+}
+
 function excerpt(text: string): string {
   return text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text;
 }
@@ -53,6 +63,8 @@ export interface SupportDeps {
   db: Db;
   clock: Clock;
   notifications: NotificationsService;
+  /** Staff actions on a conversation are written to the audit log in their transaction. */
+  audit: AuditLog;
 }
 
 /** The consultant chat: merchants write into their organization's open conversation, staff answer. */
@@ -114,11 +126,11 @@ export class SupportService {
     return this.withMessages(await this.existing(id));
   }
 
-  /** A staff answer; the organization is notified in the same transaction. */
-  async answerAsStaff(id: string, staffUserId: string, body: string): Promise<ConversationMessage> {
-    const conversation = await this.existing(id);
-    if (conversation.status === 'closed') throw new AppError('CONVERSATION_CLOSED');
+  /** A staff answer; the organization is notified and the answer audited in the same transaction. */
+  answerAsStaff(id: string, staffUserId: string, body: string): Promise<ConversationMessage> {
     return this.deps.db.transaction(async (tx) => {
+      const conversation = await this.existing(id, tx, true);
+      if (conversation.status === 'closed') throw new AppError('CONVERSATION_CLOSED');
       const message = await repository.insertMessage(tx, conversation, {
         authorId: staffUserId,
         authorKind: 'staff',
@@ -131,17 +143,39 @@ export class SupportService {
         { ...ANSWER_NOTIFICATION, body: { es: excerpt(body), en: excerpt(body) } },
         tx,
       );
+      await this.deps.audit.record(tx, {
+        actorId: staffUserId,
+        action: 'conversation.answer',
+        subjectType: 'conversation',
+        subjectId: conversation.id,
+        organizationId: conversation.organizationId,
+        before: snapshot(conversation),
+        after: {
+          ...snapshot({ ...conversation, lastMessageAt: message.createdAt }),
+          message: { id: message.id, body: message.body },
+        },
+      });
       return presentMessage(message);
     });
   }
 
-  /** Closes the conversation; the merchant's next message opens a new one. */
-  async closeForStaff(id: string): Promise<ConversationForStaff> {
-    const conversation = await this.existing(id);
-    const closed =
-      conversation.status === 'closed'
-        ? conversation
-        : await repository.close(this.deps.db, conversation, this.deps.clock.now());
+  /** Closes the conversation (audited); the merchant's next message opens a new one. */
+  async closeForStaff(id: string, staffUserId: string): Promise<ConversationForStaff> {
+    const closed = await this.deps.db.transaction(async (tx) => {
+      const conversation = await this.existing(id, tx, true);
+      if (conversation.status === 'closed') return conversation;
+      const row = await repository.close(tx, conversation, this.deps.clock.now());
+      await this.deps.audit.record(tx, {
+        actorId: staffUserId,
+        action: 'conversation.close',
+        subjectType: 'conversation',
+        subjectId: conversation.id,
+        organizationId: conversation.organizationId,
+        before: snapshot(conversation),
+        after: snapshot(row),
+      });
+      return row;
+    });
     return this.withMessages(closed);
   }
 
@@ -150,8 +184,12 @@ export class SupportService {
     return { ...presentConversation(row), messages: messages.map(presentMessage) };
   }
 
-  private async existing(id: string): Promise<ConversationRow> {
-    const row = await repository.findById(this.deps.db, id);
+  private async existing(
+    id: string,
+    db: DbOrTx = this.deps.db,
+    lock = false,
+  ): Promise<ConversationRow> {
+    const row = await repository.findById(db, id, lock);
     if (!row) throw notFound();
     return row;
   }

@@ -42,7 +42,7 @@ describe('main layout', () => {
 
   it('gives platform staff the header with their user menu on the console, and no menu', async () => {
     stubApi({
-      'GET /staff/conversations': () =>
+      'GET /staff/verifications': () =>
         json(200, { data: [], meta: { page: 1, pageSize: 20, total: 0 } }),
     });
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');

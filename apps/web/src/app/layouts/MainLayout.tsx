@@ -2,6 +2,7 @@ import { AppShell, Burger, Divider, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OrganizationLogo } from '../../features/accounts/components/OrganizationLogo';
 import { useSession } from '../../lib/useSession';
 import { Logo } from '../../ui/Logo';
 import { AppNavbar } from './AppNavbar';
@@ -48,6 +49,7 @@ export function MainLayout() {
             {session.organization && (
               <>
                 <Divider orientation="vertical" visibleFrom="xs" />
+                <OrganizationLogo organization={session.organization} />
                 <Text fz="sm" c="dimmed" fw={500} visibleFrom="xs" truncate maw={280}>
                   {session.organization.company}
                 </Text>

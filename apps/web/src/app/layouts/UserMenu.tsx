@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { User } from '@despacho/domain';
 import { useLogout } from './useLogout';
 
-export function UserMenu({ user }: { user: User }) {
+/** `withAccount={false}`: platform staff have no merchant account screen to link to. */
+export function UserMenu({ user, withAccount = true }: { user: User; withAccount?: boolean }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const fullName = `${user.name} ${user.last_name}`.trim();
@@ -31,9 +32,15 @@ export function UserMenu({ user }: { user: User }) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/app/settings/details" leftSection={<IconUser size={16} />}>
-          {t('userMenu.account')}
-        </Menu.Item>
+        {withAccount && (
+          <Menu.Item
+            component={Link}
+            to="/app/settings/details"
+            leftSection={<IconUser size={16} />}
+          >
+            {t('userMenu.account')}
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
           {t('userMenu.logout')}
         </Menu.Item>

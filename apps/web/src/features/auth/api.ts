@@ -1,4 +1,5 @@
 import type {
+  InvitationInfo,
   Login,
   PasswordReset,
   Registration,
@@ -31,6 +32,15 @@ export const authApi = {
     unwrap(http.get<ApiData<{ email: string; name: string }>>(`/wizard/${token}`)),
   completeWizard: (token: string, organization: OrganizationCreate) =>
     unwrap(http.post<ApiData<Session>>(`/wizard/${token}`, organization)),
+
+  invitation: (token: string) =>
+    unwrap(http.get<ApiData<InvitationInfo>>('/users/invitation/validate-token', { token })),
+  acceptInvitation: (token: string, registration: Registration) =>
+    unwrap(
+      http.post<ApiData<Session>>('/users/create-by-invitation', registration, {
+        invitation_code: token,
+      }),
+    ),
 
   requestPasswordReset: (email: string) =>
     unwrap(http.post<ApiData<{ sent: true }>>('/auth/password/reset', { email })),

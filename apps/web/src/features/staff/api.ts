@@ -1,12 +1,17 @@
 import type {
+  AuditEntry,
   ConversationMessage,
   ConversationStatus,
   PageMeta,
+  ReviewStatus,
   StaffConversation,
   StaffConversationSummary,
+  StaffVerification,
+  StaffVerificationSummary,
+  VerificationDocumentKind,
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type ApiData } from '../../lib/http';
+import { http, unwrap, type ApiData } from '../../lib/http';
 
 /** How often the console looks for new chats and for messages in the open one. */
 export const LIST_POLL_MS = 10_000;
@@ -15,11 +20,22 @@ export const CONVERSATIONS_PAGE_SIZE = 20;
 
 export type StatusFilter = ConversationStatus | 'all';
 
+export const VERIFICATIONS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 20;
+
 export const staffKeys = {
   conversations: () => ['staff', 'conversations'] as const,
   list: (filter: StatusFilter, page: number) =>
     [...staffKeys.conversations(), 'list', filter, page] as const,
   detail: (id: string) => [...staffKeys.conversations(), 'detail', id] as const,
+  verifications: () => ['staff', 'verifications'] as const,
+  verificationList: (status: ReviewStatus, page: number) =>
+    [...staffKeys.verifications(), 'list', status, page] as const,
+  verification: (organizationId: string) =>
+    [...staffKeys.verifications(), 'detail', organizationId] as const,
+  document: (organizationId: string, kind: VerificationDocumentKind, uploadedAt: string) =>
+    [...staffKeys.verification(organizationId), 'document', kind, uploadedAt] as const,
+  audit: (page: number) => ['staff', 'audit', page] as const,
 };
 
 export function useStaffConversations(filter: StatusFilter, page: number) {
@@ -64,5 +80,78 @@ export function useCloseConversation(id: string) {
       queryClient.setQueryData(staffKeys.detail(id), conversation);
       return queryClient.invalidateQueries({ queryKey: staffKeys.conversations() });
     },
+  });
+}
+
+// Account verification review
+
+export function useStaffVerifications(status: ReviewStatus, page: number) {
+  return useQuery({
+    queryKey: staffKeys.verificationList(status, page),
+    queryFn: () =>
+      http.get<{ data: StaffVerificationSummary[]; meta: PageMeta }>('/staff/verifications', {
+        status,
+        page,
+        pageSize: VERIFICATIONS_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+export function useStaffVerification(organizationId: string) {
+  return useQuery({
+    queryKey: staffKeys.verification(organizationId),
+    queryFn: () =>
+      unwrap(http.get<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}`)),
+  });
+}
+
+/** A submitted document's bytes, for previews and for opening it. */
+export const loadStaffDocument = (organizationId: string, kind: VerificationDocumentKind) =>
+  http.blob(`/staff/verifications/${organizationId}/documents/${kind}`);
+
+/** Approving or rejecting answers the verification reviewed; the queue changes too. */
+function useReview<I>(organizationId: string, review: (input: I) => Promise<StaffVerification>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: review,
+    onSuccess: (verification) => {
+      queryClient.setQueryData(staffKeys.verification(organizationId), verification);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...staffKeys.verifications(), 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] }),
+      ]);
+    },
+  });
+}
+
+export function useApproveVerification(organizationId: string) {
+  return useReview(organizationId, () =>
+    unwrap(http.post<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}/approve`)),
+  );
+}
+
+export function useRejectVerification(organizationId: string) {
+  return useReview(organizationId, (reason: string) =>
+    unwrap(
+      http.post<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}/reject`, {
+        reason,
+      }),
+    ),
+  );
+}
+
+// Audit log
+
+export function useAuditLog(page: number) {
+  return useQuery({
+    queryKey: staffKeys.audit(page),
+    queryFn: () =>
+      http.get<{ data: AuditEntry[]; meta: PageMeta }>('/staff/audit', {
+        page,
+        pageSize: AUDIT_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
   });
 }

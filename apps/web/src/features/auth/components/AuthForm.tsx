@@ -1,7 +1,6 @@
-import { Alert, Box, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { FormBody } from '../../../ui/FormBody';
 
 /**
  * Heading, server error, fields and submit button of an auth screen, covered by the overlay
@@ -42,22 +41,20 @@ export function AuthForm({
         </Title>
         {subtitle && <Text c="dimmed">{subtitle}</Text>}
       </Stack>
-      <Box component="form" pos="relative" onSubmit={onSubmit} noValidate>
-        <AppLoadingOverlay visible={busy} />
-        <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {error}
-            </Alert>
-          )}
-          {children}
-          {submitLabel && (
+      <FormBody
+        error={error}
+        busy={busy}
+        onSubmit={onSubmit}
+        actions={
+          submitLabel && (
             <Button type="submit" size="md" fullWidth>
               {submitLabel}
             </Button>
-          )}
-        </Stack>
-      </Box>
+          )
+        }
+      >
+        {children}
+      </FormBody>
       {footer}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { ConsultantChat } from '../components/ConsultantChat';
 import { NotificationsPanel } from '../components/NotificationsPanel';
 import { ShopPolicyNotice } from '../components/ShopPolicyNotice';
 import { SummaryFigures } from '../components/SummaryFigures';
+import { VerificationReminder } from '../components/VerificationReminder';
 
 /** The merchant's home: figures, notices, notifications and the consultant chat. */
 export function DashboardPage() {
@@ -34,6 +35,7 @@ export function DashboardPage() {
         <Button onClick={() => setChatOpen(true)}>{t('chat.open')}</Button>
       </Group>
       <Stack gap="lg">
+        <VerificationReminder />
         <ShopPolicyNotice />
         <SummaryFigures />
         <NotificationsPanel />

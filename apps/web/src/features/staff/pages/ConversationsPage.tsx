@@ -5,15 +5,15 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationPanel } from '../components/ConversationPanel';
 
-/** The operators' console for platform staff: merchants' consultant chats. */
-export function StaffPage() {
+/** Merchants' consultant chats, answered by platform staff (`/staff/conversations`). */
+export function ConversationsPage() {
   const { t } = useTranslation('staff');
   // `?conversation=<id>` names the open chat, so a reload or a shared link keeps it.
   const selectedId = useSearchParams()[0].get('conversation');
 
   return (
     <>
-      <PageHeader title={t('title')} />
+      <PageHeader title={t('conversationsTitle')} />
       <Text c="dimmed" mt={-12} mb="lg">
         {t('subtitle')}
       </Text>

@@ -1,0 +1,68 @@
+import { Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../ui/PageHeader';
+import { DepositDataSection } from '../components/DepositDataSection';
+import { OrganizationSection } from '../components/OrganizationSection';
+import { PasswordSection } from '../components/PasswordSection';
+import { TaxInfoSection } from '../components/TaxInfoSection';
+import { UserSection } from '../components/UserSection';
+
+const SECTIONS = {
+  organization: OrganizationSection,
+  tax: TaxInfoSection,
+  user: UserSection,
+  password: PasswordSection,
+  deposit: DepositDataSection,
+} as const;
+type SectionKey = keyof typeof SECTIONS;
+const KEYS = Object.keys(SECTIONS) as SectionKey[];
+const isSection = (value: string | null): value is SectionKey =>
+  value !== null && (KEYS as string[]).includes(value);
+
+/**
+ * `settings/details`: organization, tax information, user, password and deposit data, one tab
+ * each; `?tab=` keeps the open one across reloads and lets other screens link to a section.
+ */
+export function AccountDetailsPage() {
+  const { t } = useTranslation('accounts');
+  const { t: tn } = useTranslation('navigation');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: SectionKey = isSection(requested) ? requested : 'organization';
+  const open = (tab: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', tab ?? 'organization');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader title={t('details.title')} breadcrumbs={[{ label: tn('modules.settings') }]} />
+      <Text c="dimmed" mt={-12} mb="lg">
+        {t('details.subtitle')}
+      </Text>
+      <Tabs value={active} onChange={open} keepMounted={false}>
+        <Tabs.List aria-label={t('details.tabsLabel')} mb="lg">
+          {KEYS.map((key) => (
+            <Tabs.Tab key={key} value={key}>
+              {t(`details.tabs.${key}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {KEYS.map((key) => {
+          const Section = SECTIONS[key];
+          return (
+            <Tabs.Panel key={key} value={key} maw={880}>
+              <Section />
+            </Tabs.Panel>
+          );
+        })}
+      </Tabs>
+    </>
+  );
+}

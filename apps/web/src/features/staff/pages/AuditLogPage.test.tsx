@@ -1,0 +1,50 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession } from '../../../lib/session';
+import { stubApi } from '../../../test/api-stub';
+import { json, makeSession, staffUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('staff console: audit log', () => {
+  it('lists staff actions with who, what and where, and shows the state before and after', async () => {
+    stubApi({
+      'GET /staff/audit': () =>
+        json(200, {
+          data: [
+            {
+              id: 'a7d0c2e4-5f7b-4b7e-9d62-3f1b2a4c5d6e',
+              action: 'verification.reject',
+              subject_type: 'verification',
+              subject_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_name: 'Abarrotes Don Chuy',
+              actor_id: '7c1f3f0e-2f1e-4b36-9d8a-4b3e6c3a9e11',
+              actor_email: 'operaciones@despacho.mx',
+              before: { status: 'in_process' },
+              after: { status: 'failed', failure_reason: 'Borrosa' },
+              created_at: '2026-03-02T16:00:00.000Z',
+            },
+          ],
+          meta: { page: 1, pageSize: 20, total: 1 },
+        }),
+    });
+    saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
+    await renderApp('/staff/audit');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitácora' })).toBeTruthy();
+    const row = (await screen.findByText('operaciones@despacho.mx')).closest('tr')!;
+    expect(within(row).getByText('Abarrotes Don Chuy')).toBeTruthy();
+    expect(
+      within(row).getByRole('link', { name: 'Rechazó una verificación' }).getAttribute('href'),
+    ).toBe('/staff/verifications/0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
+    expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeTruthy();
+    expect(screen.getByText('Antes')).toBeTruthy();
+  });
+});

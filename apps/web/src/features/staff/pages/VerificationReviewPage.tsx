@@ -1,0 +1,193 @@
+import { VERIFICATION_DOCUMENT_KINDS } from '@despacho/domain';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { messageOf } from '../../../lib/server-errors';
+import { PageHeader } from '../../../ui/PageHeader';
+import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
+import { useApproveVerification, useStaffVerification } from '../api';
+import { DocumentPreview } from '../components/DocumentPreview';
+import { RejectDialog } from '../components/RejectDialog';
+
+const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+/** One organization's submitted verification: its details, its three documents, the decision. */
+export function VerificationReviewPage() {
+  const { t } = useTranslation('staff');
+  const organizationId = useParams().organizationId ?? '';
+  const verification = useStaffVerification(organizationId);
+  const approve = useApproveVerification(organizationId);
+  const [approving, approveDialog] = useDisclosure();
+  const [rejecting, rejectDialog] = useDisclosure();
+
+  const back = (
+    <Anchor component={Link} to="/staff" fz="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={16} aria-hidden />
+        {t('verifications.back')}
+      </Group>
+    </Anchor>
+  );
+  if (!verification.data) {
+    return (
+      <Stack>
+        {back}
+        <PageHeader title={t('verifications.title')} />
+        {verification.isError ? (
+          <Alert color="red">{messageOf(verification.error)}</Alert>
+        ) : (
+          <Skeleton h={400} radius="lg" />
+        )}
+      </Stack>
+    );
+  }
+  const data = verification.data;
+  const name = data.organization_name;
+  const confirmApproval = () =>
+    approve.mutate(undefined, {
+      onSuccess: () => {
+        approveDialog.close();
+        notifications.show({
+          color: 'green',
+          message: t('verifications.actions.approved', { organization: name }),
+        });
+      },
+    });
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <PageHeader
+        title={name}
+        badge={
+          <VerificationStatusBadge
+            status={data.status}
+            label={t(`verifications.status.${data.status}`)}
+            size="lg"
+          />
+        }
+      />
+      <Paper
+        withBorder
+        radius="lg"
+        p="lg"
+        component="section"
+        aria-label={t('verifications.detail.summary')}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Fact label={t('verifications.detail.personType')}>
+            {data.person_type ? t(`verifications.personType.${data.person_type}`) : '—'}
+          </Fact>
+          <Fact label={t('verifications.detail.submitted')}>{formatDate(data.submitted_at)}</Fact>
+          <Fact label={t('verifications.detail.reviewed')}>{formatDate(data.reviewed_at)}</Fact>
+        </SimpleGrid>
+        {data.failure_reason && (
+          <Alert color="red" variant="light" mt="md" title={t('verifications.detail.reason')}>
+            {data.failure_reason}
+          </Alert>
+        )}
+      </Paper>
+
+      <Stack gap="sm" component="section" aria-labelledby="documents-title">
+        <Title order={2} fz="h4" id="documents-title">
+          {t('verifications.detail.documents')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          {VERIFICATION_DOCUMENT_KINDS.map((kind) => (
+            <DocumentPreview
+              key={kind}
+              organizationId={organizationId}
+              kind={kind}
+              document={data.documents[kind]}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="decision-title">
+        <Title order={2} fz="h4" id="decision-title" mb="sm">
+          {t('verifications.actions.title')}
+        </Title>
+        {data.status === 'in_process' ? (
+          <Group gap="sm">
+            <Button
+              color="green"
+              leftSection={<IconCheck size={16} />}
+              onClick={approveDialog.open}
+            >
+              {t('verifications.actions.approve')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconX size={16} />}
+              onClick={rejectDialog.open}
+            >
+              {t('verifications.actions.reject')}
+            </Button>
+          </Group>
+        ) : (
+          <Text c="dimmed">{t('verifications.actions.reviewed')}</Text>
+        )}
+      </Paper>
+
+      <Modal
+        opened={approving}
+        onClose={approveDialog.close}
+        title={t('verifications.actions.approveTitle')}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{t('verifications.actions.approveBody', { organization: name })}</Text>
+          {approve.isError && (
+            <Alert color="red" variant="light">
+              {messageOf(approve.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={approveDialog.close}>
+              {t('verifications.actions.cancel')}
+            </Button>
+            <Button color="green" loading={approve.isPending} onClick={confirmApproval}>
+              {t('verifications.actions.confirmApprove')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <RejectDialog
+        organizationId={organizationId}
+        organizationName={name}
+        opened={rejecting}
+        onClose={rejectDialog.close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { SYSTEM_ROLES, type PermissionKey } from '@despacho/domain';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import '../../../lib/i18n';
+import { PermissionsTree } from './PermissionsTree';
+
+function Harness({
+  grantable,
+  initial = [],
+}: {
+  grantable: readonly string[];
+  initial?: string[];
+}) {
+  const [value, setValue] = useState<readonly string[]>(initial);
+  return (
+    <MantineProvider env="test">
+      <PermissionsTree value={value} onChange={setValue} grantable={grantable} />
+      <output>{value.join(',')}</output>
+    </MantineProvider>
+  );
+}
+
+const box = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
+const chosen = () => screen.getByRole('status').textContent;
+const EVERYTHING: PermissionKey[] = [...SYSTEM_ROLES.owner];
+
+describe('PermissionsTree', () => {
+  it('lists the menu modules with their submodules, named as the menu names them', () => {
+    render(<Harness grantable={EVERYTHING} />);
+    expect(screen.getByRole('group', { name: 'Permisos' })).toBeTruthy();
+    for (const name of ['Dashboard', 'Envíos', 'Configuración', 'Ayuda', 'Finanzas']) {
+      expect(box(name)).toBeTruthy();
+    }
+    for (const name of ['Cotización rápida', 'Recolección', 'Usuarios', 'Mi empresa', 'Compras']) {
+      expect(box(name).checked).toBe(false);
+    }
+  });
+
+  it('checks and clears a whole module, or one submodule, in menu order', () => {
+    render(<Harness grantable={EVERYTHING} />);
+    fireEvent.click(box('Envíos'));
+    expect(chosen()).toBe('shipments.quick_quote,shipments.create_shipment,shipments.pickup');
+    expect(box('Envíos').checked).toBe(true);
+
+    fireEvent.click(box('Cotización rápida'));
+    expect(chosen()).toBe('shipments.create_shipment,shipments.pickup');
+    expect(box('Envíos').checked).toBe(false);
+    expect(box('Envíos').closest('[data-indeterminate]')).toBeTruthy();
+
+    // Anything outside Envíos brings the Dashboard, the home of all but shipping-only users.
+    fireEvent.click(box('Usuarios'));
+    expect(chosen()).toBe('dashboard,shipments.create_shipment,shipments.pickup,settings.users');
+    expect(box('Dashboard').checked).toBe(true);
+    expect(box('Dashboard').disabled).toBe(true);
+    fireEvent.click(box('Envíos'));
+    expect(chosen()).toBe(
+      'dashboard,shipments.quick_quote,shipments.create_shipment,shipments.pickup,settings.users',
+    );
+    fireEvent.click(box('Envíos'));
+    expect(chosen()).toBe('dashboard,settings.users');
+    fireEvent.click(box('Usuarios'));
+    expect(chosen()).toBe('dashboard');
+    expect(box('Dashboard').disabled).toBe(false);
+  });
+
+  it('disables what the person choosing does not hold', () => {
+    render(<Harness grantable={['shipments.pickup', 'help', 'dashboard']} />);
+    expect(box('Recolección').disabled).toBe(false);
+    expect(box('Ayuda').disabled).toBe(false);
+    expect(box('Cotización rápida').disabled).toBe(true);
+    expect(box('Finanzas').disabled).toBe(true);
+    // The module box only takes the submodules one may grant.
+    fireEvent.click(box('Envíos'));
+    expect(chosen()).toBe('shipments.pickup');
+  });
+});

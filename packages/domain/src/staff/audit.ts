@@ -1,0 +1,41 @@
+import { z } from '../validation';
+import { paginationQuerySchema } from '../pagination';
+
+/**
+ * The audit log of the operators' console: every action platform staff take on an organization's
+ * data, with the state before and after, written in the transaction of the action.
+ */
+export const AUDIT_ACTIONS = [
+  'verification.approve',
+  'verification.reject',
+  'conversation.answer',
+  'conversation.close',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_SUBJECT_TYPES = ['verification', 'conversation'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** A JSON snapshot of what the action changed. */
+export type AuditSnapshot = Record<string, unknown>;
+
+/** `GET staff/audit`: newest first, optionally one organization's entries. */
+export const staffAuditQuerySchema = paginationQuerySchema.extend({
+  organization_id: z.uuid({ error: 'invalid' }).optional(),
+});
+export type StaffAuditQuery = z.infer<typeof staffAuditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(AUDIT_ACTIONS),
+  subject_type: z.enum(AUDIT_SUBJECT_TYPES),
+  subject_id: z.string(),
+  organization_id: z.uuid().nullable(),
+  organization_name: z.string().nullable(),
+  actor_id: z.uuid(),
+  actor_email: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
