@@ -75,4 +75,8 @@ describe('navigation guard', () => {
     expect(decide(at('/dev/mailbox'), owner)).toBeNull();
     expect(decide(at('/somewhere/else'), null)).toBeNull();
   });
+  it('lets any member open their account screen, whose menu entry needs the company permission', () => {
+    expect(decide(at('/app/settings/details'), shipper)).toBeNull();
+    expect(decide(at('/app/settings/verification'), shipper)).toBe('/app/shipment');
+  });
 });

@@ -37,5 +37,7 @@ export function decide(target: Target, session: SessionRecord | null): string | 
   const screen = screenAt(pathname);
   if (!screen) return redirectTo(home);
   // Home is never refused, so a user missing its permission cannot bounce forever.
-  return hasPermission(session.user.permissions, screen.permission) ? null : redirectTo(home);
+  const allowed =
+    screen.openToMembers || hasPermission(session.user.permissions, screen.permission);
+  return allowed ? null : redirectTo(home);
 }

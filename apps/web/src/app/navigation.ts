@@ -24,6 +24,11 @@ export interface Screen {
   parent?: string;
   /** A placeholder of the spec: shows the "new feature" page instead of "coming soon". */
   newFeature?: boolean;
+  /**
+   * Any member may open it (the screen limits itself to what they hold); the menu entry still
+   * follows `permission`.
+   */
+  openToMembers?: boolean;
   /** The built page; a screen without one shows its "coming soon" page. */
   page?: () => Promise<ComponentType>;
 }
@@ -225,6 +230,8 @@ export const SCREENS: readonly Screen[] = [
     path: 'settings/details',
     permission: 'settings.my_company',
     menu: true,
+    // Everyone's own user and password live here too (the user menu's "Mi cuenta").
+    openToMembers: true,
     page: () =>
       import('../features/accounts/pages/AccountDetailsPage').then((m) => m.AccountDetailsPage),
   },

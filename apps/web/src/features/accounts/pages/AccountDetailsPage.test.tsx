@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
 import { clearSession, readSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
-import { json, makeSession, makeUser } from '../../../test/fixtures';
+import { json, makeSession, makeUser, shippingOnlyUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 const LOGO_URL = '/api/v1/organization/logo?v=7d7c6a3e-5b0e-4a44-9b87-3f1e0a6f2b11';
@@ -68,6 +68,23 @@ describe('account details page', () => {
       'Datos de depósito',
     ]);
     expect(await screen.findByLabelText('Empresa')).toBeTruthy();
+  });
+
+  it('opens for a member without the company permission, with only their own sections', async () => {
+    const member = shippingOnlyUser();
+    stubApi({
+      'GET /me': () =>
+        json(200, { data: { user: member, organization: makeSession().organization } }),
+    });
+    saveSession(makeSession({ user: member }), 'SESSION');
+    const router = await renderApp('/app/settings/details?tab=tax');
+    expect(router.state.location.pathname).toBe('/app/settings/details');
+    const tabs = within(screen.getByRole('tablist', { name: 'Secciones de tu cuenta' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Usuario',
+      'Contraseña',
+    ]);
+    expect(tabs.getByRole('tab', { name: 'Usuario' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('saves the organization and the header shows the new company at once', async () => {

@@ -1,6 +1,8 @@
+import { hasPermission } from '@despacho/domain';
 import { Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DepositDataSection } from '../components/DepositDataSection';
 import { OrganizationSection } from '../components/OrganizationSection';
@@ -16,9 +18,9 @@ const SECTIONS = {
   deposit: DepositDataSection,
 } as const;
 type SectionKey = keyof typeof SECTIONS;
-const KEYS = Object.keys(SECTIONS) as SectionKey[];
-const isSection = (value: string | null): value is SectionKey =>
-  value !== null && (KEYS as string[]).includes(value);
+const ALL_KEYS = Object.keys(SECTIONS) as SectionKey[];
+/** The user's own sections; the others are the company's, for `settings.my_company`. */
+const PERSONAL: readonly SectionKey[] = ['user', 'password'];
 
 /**
  * `settings/details`: organization, tax information, user, password and deposit data, one tab
@@ -28,13 +30,17 @@ export function AccountDetailsPage() {
   const { t } = useTranslation('accounts');
   const { t: tn } = useTranslation('navigation');
   const [params, setParams] = useSearchParams();
+  const permissions = useSession()?.user.permissions ?? [];
+  const tabs = hasPermission(permissions, 'settings.my_company')
+    ? ALL_KEYS
+    : ALL_KEYS.filter((key) => PERSONAL.includes(key));
   const requested = params.get('tab');
-  const active: SectionKey = isSection(requested) ? requested : 'organization';
+  const active = tabs.find((key) => key === requested) ?? tabs[0]!;
   const open = (tab: string | null) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        next.set('tab', tab ?? 'organization');
+        next.set('tab', tab ?? active);
         return next;
       },
       { replace: true },
@@ -48,13 +54,13 @@ export function AccountDetailsPage() {
       </Text>
       <Tabs value={active} onChange={open} keepMounted={false}>
         <Tabs.List aria-label={t('details.tabsLabel')} mb="lg">
-          {KEYS.map((key) => (
+          {tabs.map((key) => (
             <Tabs.Tab key={key} value={key}>
               {t(`details.tabs.${key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {KEYS.map((key) => {
+        {tabs.map((key) => {
           const Section = SECTIONS[key];
           return (
             <Tabs.Panel key={key} value={key} maw={880}>
