@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { callerLoader } from './modules/auth/caller';
+import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
 import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
@@ -45,7 +45,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   // Deliveries under way finish before the caller closes the database pool.
   app.addHook('onClose', () => outbox.drain());
-  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock));
+  const callers = new CallerCache(base.config.CALLER_CACHE_MS);
+  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
   const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
   const deps: AppDeps = { ...base, tokens, guards, outbox, files };
   app.setValidatorCompiler(validatorCompiler);
@@ -88,6 +89,10 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccess(app, guards);
+  // A completed write may have changed who may do what: the next call reads callers afresh.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') callers.clear();
+  });
   await app.register(
     async (api) => {
       for (const module of modules) await api.register(module, deps);

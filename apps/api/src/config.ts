@@ -18,6 +18,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Attempts per minute and client on login, code checks, resend and password recovery. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How long (ms) a caller's check is reused between writes; 0 reads it on every call. */
+  CALLER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

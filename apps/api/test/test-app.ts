@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     APP_URL: 'http://despacho.test',
+    // Tests change rows directly; every call must see them (the cache has its own test).
+    CALLER_CACHE_MS: 0,
     ...overrides,
   };
 }

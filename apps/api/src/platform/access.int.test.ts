@@ -54,3 +54,29 @@ describe('route access', () => {
     expect((await summary()).statusCode).toBe(403);
   });
 });
+
+describe('the short caller cache', () => {
+  it('reuses a check between writes, and any completed write makes the next call read afresh', async () => {
+    const cached = await createTestApp({ CALLER_CACHE_MS: 60_000 });
+    try {
+      const { user } = await createTestMerchant(cached);
+      const me = () =>
+        cached.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers() });
+      expect((await me()).statusCode).toBe(200);
+
+      await cached.db.execute(`update users set status = 'inactive' where id = '${user.id}'`);
+      // Changed behind the API's back: the kept check still answers until a write clears it.
+      expect((await me()).statusCode).toBe(200);
+
+      const write = await cached.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        payload: {},
+      });
+      expect(write.statusCode).toBe(200);
+      expect((await me()).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+});

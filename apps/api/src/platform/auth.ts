@@ -118,14 +118,17 @@ declare module 'fastify' {
  * sign-in ended (logout, deactivation, password reset). Checked on every call, so such a change
  * takes effect at the caller's next request.
  */
-export type CallerLoader = (claims: AccessTokenClaims) => Promise<AuthContext | null>;
+export type CallerLoader = (
+  claims: AccessTokenClaims,
+  request: FastifyRequest,
+) => Promise<AuthContext | null>;
 
 /** The checks behind each kind of access. */
 export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCaller: CallerLoader) {
   const authenticate = async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    const caller = await loadCaller(await tokens.verify(token, clock.now()));
+    const caller = await loadCaller(await tokens.verify(token, clock.now()), request);
     if (!caller) throw new AppError('SESSION_EXPIRED');
     request.auth = caller;
   };

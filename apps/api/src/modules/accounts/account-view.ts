@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors';
 import {
   homeScreen,
   isSystemRole,
@@ -15,6 +17,19 @@ export interface Account {
   user: UserRow;
   role: RoleRow | null;
   organization: OrganizationRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller's account, as read when the call was authenticated. */
+    account?: Account;
+  }
+}
+
+/** The caller's account inside a handler of a signed-in route. */
+export function accountOf(request: FastifyRequest): Account {
+  if (!request.account) throw new AppError('UNAUTHENTICATED');
+  return request.account;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import { authOf } from '../../platform/auth';
 import type { AppModule } from '../../platform/module';
+import { accountOf, meView } from './account-view';
 import { AccountsService } from './accounts.service';
 
 const tags = ['accounts'];
@@ -21,7 +22,9 @@ export const accountsRoutes: AppModule = async (app, deps) => {
   app.get(
     '/me',
     { ...signedIn, schema: { tags, security, response: { 200: z.object({ data: meSchema }) } } },
-    async (request) => ({ data: await accounts.me(authOf(request).userId) }),
+    async (request) => ({
+      data: meView(accountOf(request)),
+    }),
   );
 
   app.put(

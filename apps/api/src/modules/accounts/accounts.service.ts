@@ -1,7 +1,6 @@
 import {
   SYSTEM_ROLES,
   type Language,
-  type Me,
   type OrganizationCreate,
   type ProfileUpdate,
   type SystemRole,
@@ -10,7 +9,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import { meView, userView, type Account } from './account-view';
+import { userView, type Account } from './account-view';
 import {
   findOrganizationNames,
   findRoleByKey,
@@ -133,13 +132,6 @@ export class AccountsService {
     const role = await findRoleByKey(tx, organizationId, roleKey);
     if (!role) throw notFound();
     return this.updateUser(userId, { organizationId, roleId: role.id }, tx);
-  }
-
-  /** `GET me`: the signed-in user and their organization, read fresh from the database. */
-  async me(userId: string): Promise<Me> {
-    const account = await this.account(userId);
-    if (account.user.status !== 'active') throw new AppError('USER_INACTIVE');
-    return meView(account);
   }
 
   async updateProfile(userId: string, input: ProfileUpdate): Promise<User> {

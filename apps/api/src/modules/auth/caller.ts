@@ -1,23 +1,67 @@
 import type { CallerLoader } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { permissionsOf } from '../accounts/account-view';
+import { permissionsOf, type Account } from '../accounts/account-view';
 import { findCaller } from './caller.repository';
 
 /**
- * Who is calling, read fresh on every authenticated request: an inactive user, or a sign-in that
+ * The callers read in the last moment (decision 006). Under load the same sign-in calls many
+ * times a second; keeping its row for `ttlMs` spares the database, and every completed write
+ * (logout, deactivation, role change, profile edit…) clears the whole cache, so a change is seen
+ * by the next call after it. Bounded: past `max` entries it starts over.
+ */
+export class CallerCache {
+  private readonly entries = new Map<string, { until: number; account: Account | null }>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
+
+  get(key: string): Account | null | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > performance.now()) return entry.account;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, account: Account | null) {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { until: performance.now() + this.ttlMs, account });
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/**
+ * Who is calling, checked on every authenticated request: an inactive user, or a sign-in that
  * was logged out or revoked, no longer gets through, and permissions are the current ones.
  */
-export function callerLoader(db: Db, clock: Clock): CallerLoader {
-  return async ({ userId, sessionFamily }) => {
-    const row = await findCaller(db, userId, sessionFamily, clock.now());
-    if (!row || !row.live || row.user.status !== 'active') return null;
+export function callerLoader(db: Db, clock: Clock, cache: CallerCache): CallerLoader {
+  return async ({ userId, sessionFamily }, request) => {
+    const key = `${userId}:${sessionFamily}`;
+    let account = cache.get(key);
+    if (account === undefined) {
+      const row = await findCaller(db, userId, sessionFamily, clock.now());
+      account = row && row.live && row.user.status === 'active' ? withoutLive(row) : null;
+      cache.set(key, account);
+    }
+    if (!account) return null;
+    // Kept for the handler: `GET me` answers from it without reading the account again.
+    request.account = account;
     return {
       userId,
       sessionFamily,
-      organizationId: row.user.organizationId,
-      permissions: permissionsOf({ user: row.user, role: row.role, organization: null }),
-      isStaff: row.user.isStaff,
+      organizationId: account.user.organizationId,
+      permissions: permissionsOf(account),
+      isStaff: account.user.isStaff,
     };
   };
+}
+
+function withoutLive({ live: _live, ...account }: Account & { live: boolean }): Account {
+  return account;
 }
