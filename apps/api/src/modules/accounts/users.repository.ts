@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { organizations, roles, users } from './accounts.tables';
 
@@ -37,31 +37,24 @@ export async function updateUser(
   return row;
 }
 
-function prepareUserWithRole(db: DbOrTx) {
+/**
+ * Users joined with their organization and role — the rows an `Account` is made of — plus
+ * `extra` columns; the caller check of every authenticated request builds on it.
+ */
+export function selectAccounts<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
   return db
-    .select({ user: users, role: roles, organization: organizations })
+    .select({ user: users, role: roles, organization: organizations, ...extra })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.organizationId))
     .leftJoin(
       roles,
       and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
-    )
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('user_with_role');
+    );
 }
-
-// Every `GET me` runs this query: a named prepared statement is built once per handle and
-// planned once per connection, instead of on every call.
-const preparedUserWithRole = new WeakMap<DbOrTx, ReturnType<typeof prepareUserWithRole>>();
 
 /** The user with their role and organization, in one query. */
 export async function findUserWithRole(db: DbOrTx, id: string) {
-  let query = preparedUserWithRole.get(db);
-  if (!query) {
-    query = prepareUserWithRole(db);
-    preparedUserWithRole.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await selectAccounts(db, {}).where(eq(users.id, id));
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { organizations, roles, users } from '../accounts/accounts.tables';
+import { users } from '../accounts/accounts.tables';
+import { selectAccounts } from '../accounts/users.repository';
 import { refreshTokens } from './auth.tables';
 
 function prepareCaller(db: DbOrTx) {
@@ -16,19 +17,7 @@ function prepareCaller(db: DbOrTx) {
         gt(refreshTokens.expiresAt, sql.placeholder('now')),
       ),
     );
-  return db
-    .select({
-      user: users,
-      role: roles,
-      organization: organizations,
-      live: sql<boolean>`exists ${liveFamily}`,
-    })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.organizationId))
-    .leftJoin(
-      roles,
-      and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId)),
-    )
+  return selectAccounts(db, { live: sql<boolean>`exists ${liveFamily}` })
     .where(eq(users.id, sql.placeholder('user')))
     .prepare('caller');
 }
