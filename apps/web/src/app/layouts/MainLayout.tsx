@@ -8,7 +8,6 @@ import { Logo } from '../../ui/Logo';
 import { AppNavbar } from './AppNavbar';
 import { LanguageMenu } from './LanguageMenu';
 import { PageOutlet } from './PageOutlet';
-import { menuFor } from '../navigation';
 import { useCurrentAccount } from './useCurrentAccount';
 import { UserMenu } from './UserMenu';
 
@@ -20,29 +19,23 @@ export function MainLayout() {
   useCurrentAccount();
   // Right after logout the session is gone while the router moves to the login page.
   if (!session) return null;
-  // Platform staff hold no merchant permissions: their console needs no menu.
-  const withMenu = menuFor(session.user.permissions).length > 0;
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={
-        withMenu ? { width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined
-      }
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            {withMenu && (
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={t(opened ? 'navigation.close' : 'navigation.open')}
-              />
-            )}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'navigation.close' : 'navigation.open')}
+            />
             <Link to="/app" aria-label={t('navigation.home')} style={{ textDecoration: 'none' }}>
               <Logo />
             </Link>
@@ -62,11 +55,9 @@ export function MainLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      {withMenu && (
-        <AppShell.Navbar>
-          <AppNavbar permissions={session.user.permissions} onNavigate={close} />
-        </AppShell.Navbar>
-      )}
+      <AppShell.Navbar>
+        <AppNavbar permissions={session.user.permissions} onNavigate={close} />
+      </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <PageOutlet />
       </AppShell.Main>
