@@ -263,6 +263,17 @@ export const ERRORS = {
     es: 'Esta verificación no está en revisión.',
     en: 'This verification is not under review.',
   },
+  // Catalogs: SEPOMEX postal codes
+  POSTAL_CODE_NOT_FOUND: {
+    status: 404,
+    es: 'No encontramos el código postal {zip}.',
+    en: 'We could not find postal code {zip}.',
+  },
+  POSTAL_CODES_NOT_LOADED: {
+    status: 404,
+    es: 'El catálogo de códigos postales no está cargado; captura la dirección a mano.',
+    en: 'The postal code catalogue is not loaded; enter the address by hand.',
+  },
   // Support
   CONVERSATION_CLOSED: {
     status: 409,

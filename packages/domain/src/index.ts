@@ -19,3 +19,5 @@ export * from './support/schemas';
 export * from './staff/schemas';
 export * from './staff/audit';
 export * from './verification/schemas';
+export * from './carriers/catalog';
+export * from './catalogs/schemas';

@@ -34,6 +34,10 @@ export const VALIDATION_MESSAGES = {
     es: 'El código postal debe tener al menos 5 caracteres.',
     en: 'The postal code must have at least 5 characters.',
   },
+  postal_code_digits: {
+    es: 'El código postal tiene 5 dígitos.',
+    en: 'The postal code has 5 digits.',
+  },
   url: { es: 'Ingresa una URL válida.', en: 'Enter a valid URL.' },
   company: {
     es: 'La empresa debe tener al menos 5 caracteres.',

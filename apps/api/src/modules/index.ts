@@ -4,6 +4,8 @@ import { accountDetailsRoutes } from './accounts/account-details.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { organizationUsersRoutes } from './accounts/organization-users.routes';
 import { authRoutes } from './auth/auth.routes';
+import { carriersRoutes } from './carriers/carriers.routes';
+import { postalCodesRoutes } from './catalogs/postal-codes.routes';
 import { healthRoutes } from './health/health.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -24,4 +26,6 @@ export const modules: AppModule[] = [
   supportRoutes,
   staffRoutes,
   verificationRoutes,
+  postalCodesRoutes,
+  carriersRoutes,
 ];

@@ -256,6 +256,7 @@ export const SCREENS: readonly Screen[] = [
     path: 'settings/carriers',
     permission: 'settings.carriers',
     menu: true,
+    page: () => import('../features/carriers/pages/CarriersPage').then((m) => m.CarriersPage),
   },
   { id: 'settingsVendors', path: 'settings/vendors', permission: 'settings.vendors', menu: true },
   {

@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { postalCodeSettlements } from './postal-codes.tables';
+
+export type SettlementRow = typeof postalCodeSettlements.$inferSelect;
+
+/** Every settlement of a postal code (the primary key's leading column answers it). */
+export async function findSettlements(db: DbOrTx, zip: string): Promise<SettlementRow[]> {
+  return db.select().from(postalCodeSettlements).where(eq(postalCodeSettlements.zip, zip));
+}
+
+/** Whether any catalogue has been imported at all. */
+export async function isLoaded(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(postalCodeSettlements)
+    .limit(1);
+  return rows.length > 0;
+}

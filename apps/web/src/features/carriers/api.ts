@@ -1,0 +1,58 @@
+import type { Carrier } from '@despacho/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { http, unwrap, type ApiData } from '../../lib/http';
+
+/** Service names and coverage come in the request language: the cache keeps one list per language. */
+export const carriersKeys = {
+  all: () => ['carriers'] as const,
+  list: (language: string) => [...carriersKeys.all(), 'list', language] as const,
+};
+
+export const carriersApi = {
+  list: () => unwrap(http.get<ApiData<Carrier[]>>('/carriers')),
+  setEnabled: (key: string, enabled: boolean) =>
+    unwrap(http.put<ApiData<Carrier>>(`/carriers/${encodeURIComponent(key)}`, { enabled })),
+};
+
+export function useCarriers() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: carriersKeys.list(i18n.language), queryFn: carriersApi.list });
+}
+
+const withEnabled = (key: string, enabled: boolean) => (list: Carrier[] | undefined) =>
+  list?.map((carrier) => (carrier.key === key ? { ...carrier, enabled } : carrier));
+
+/**
+ * Switches a carrier at once on screen (optimistic), then keeps the server's answer; on failure
+ * only that carrier goes back to what it was, so other switches made meanwhile stay.
+ */
+export function useSetCarrierEnabled() {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  const queryKey = carriersKeys.list(i18n.language);
+  return useMutation({
+    mutationFn: ({ key, enabled }: { key: string; enabled: boolean }) =>
+      carriersApi.setEnabled(key, enabled),
+    onMutate: async ({ key, enabled }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient
+        .getQueryData<Carrier[]>(queryKey)
+        ?.find((carrier) => carrier.key === key)?.enabled;
+      queryClient.setQueryData<Carrier[]>(queryKey, withEnabled(key, enabled));
+      return { before };
+    },
+    onSuccess: (carrier) => {
+      queryClient.setQueryData<Carrier[]>(queryKey, withEnabled(carrier.key, carrier.enabled));
+    },
+    onError: (_error, { key, enabled }, context) => {
+      queryClient.setQueryData<Carrier[]>(queryKey, withEnabled(key, context?.before ?? !enabled));
+    },
+    onSettled: () =>
+      // Lists kept for the other language are read again when next shown.
+      queryClient.invalidateQueries({
+        queryKey: carriersKeys.all(),
+        predicate: (query) => query.queryKey[2] !== i18n.language,
+      }),
+  });
+}
