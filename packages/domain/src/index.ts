@@ -20,4 +20,6 @@ export * from './staff/schemas';
 export * from './staff/audit';
 export * from './verification/schemas';
 export * from './carriers/catalog';
+export * from './packages/schemas';
 export * from './catalogs/schemas';
+export * from './addresses/schemas';

@@ -101,6 +101,19 @@ export const VALIDATION_MESSAGES = {
     es: 'El dígito verificador de la CLABE no es correcto. Revisa que esté bien escrita.',
     en: 'The CLABE check digit is not correct. Check that it is typed correctly.',
   },
+  // Packages (settings/packages)
+  dimension_decimals: {
+    es: 'Usa máximo 2 decimales.',
+    en: 'Use at most 2 decimals.',
+  },
+  weight_decimals: {
+    es: 'Usa máximo 3 decimales.',
+    en: 'Use at most 3 decimals.',
+  },
+  sat_product_code: {
+    es: 'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
+    en: 'Enter a product code from the SAT Carta Porte catalogue (8 digits).',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -249,8 +249,15 @@ export const SCREENS: readonly Screen[] = [
     path: 'settings/locations',
     permission: 'settings.address_book',
     menu: true,
+    page: () => import('../features/addresses/pages/LocationsPage').then((m) => m.LocationsPage),
   },
-  { id: 'packages', path: 'packages', permission: 'settings.packages', menu: true },
+  {
+    id: 'packages',
+    path: 'packages',
+    permission: 'settings.packages',
+    menu: true,
+    page: () => import('../features/packages/pages/PackagesPage').then((m) => m.PackagesPage),
+  },
   {
     id: 'settingsCarriers',
     path: 'settings/carriers',

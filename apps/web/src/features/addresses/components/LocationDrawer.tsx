@@ -1,0 +1,135 @@
+import { locationSchema, type LocationView } from '@despacho/domain';
+import { Button, Checkbox, Divider, Drawer, Group, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useDomainForm } from '../../../lib/useDomainForm';
+import { AddressFields } from '../../../ui/AddressFields';
+import { FormBody } from '../../../ui/FormBody';
+import { locationsApi, useRefreshLocations } from '../api';
+
+/** Creates (`location` null) or edits a location beside the list. */
+export function LocationDrawer({
+  opened,
+  location,
+  onClose,
+}: {
+  opened: boolean;
+  location: LocationView | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('addresses');
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={location ? t('locations.edit.title') : t('locations.create.title')}
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
+      {opened && <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />}
+    </Drawer>
+  );
+}
+
+function LocationForm({ location, onDone }: { location: LocationView | null; onDone: () => void }) {
+  const { t } = useTranslation('addresses');
+  const refresh = useRefreshLocations();
+  const { form, formProps } = useDomainForm({
+    schema: locationSchema,
+    defaultValues: {
+      alias: location?.alias ?? '',
+      company: location?.company ?? '',
+      contact_name: location?.contact_name ?? '',
+      contact_email: location?.contact_email ?? '',
+      contact_phone: location?.contact_phone ?? '',
+      street: location?.street ?? '',
+      external_number: location?.external_number ?? '',
+      internal_number: location?.internal_number ?? '',
+      reference: location?.reference ?? '',
+      neighborhood: location?.neighborhood ?? '',
+      city: location?.city ?? '',
+      municipality: location?.municipality ?? '',
+      state: location?.state ?? '',
+      zip: location?.zip ?? '',
+      country: location?.country ?? 'MX',
+      is_default: location?.is_default ?? false,
+    },
+    submit: (values) =>
+      location ? locationsApi.update(location.id, values) : locationsApi.create(values),
+    onSuccess: async () => {
+      notifications.show({
+        color: 'teal',
+        message: location ? t('locations.edit.saved') : t('locations.create.saved'),
+      });
+      onDone();
+      await refresh();
+    },
+  });
+  const { errors } = form.formState;
+
+  return (
+    <FormProvider {...form}>
+      <FormBody
+        {...formProps}
+        actions={
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit">
+              {location ? t('locations.edit.submit') : t('locations.create.submit')}
+            </Button>
+          </Group>
+        }
+      >
+        <TextInput
+          label={t('fields.alias')}
+          description={t('fields.aliasHint')}
+          withAsterisk
+          error={errors.alias?.message}
+          {...form.register('alias')}
+        />
+        <TextInput
+          label={t('fields.company')}
+          error={errors.company?.message}
+          {...form.register('company')}
+        />
+        <Group grow align="flex-start">
+          <TextInput
+            label={t('fields.contactName')}
+            withAsterisk
+            error={errors.contact_name?.message}
+            {...form.register('contact_name')}
+          />
+          <TextInput
+            label={t('fields.contactPhone')}
+            withAsterisk
+            inputMode="tel"
+            maxLength={10}
+            error={errors.contact_phone?.message}
+            {...form.register('contact_phone')}
+          />
+        </Group>
+        <TextInput
+          label={t('fields.contactEmail')}
+          withAsterisk
+          type="email"
+          error={errors.contact_email?.message}
+          {...form.register('contact_email')}
+        />
+        <Divider label={t('sections.address')} labelPosition="left" />
+        <AddressFields />
+        <TextInput label={t('fields.country')} value="México" readOnly disabled />
+        {location?.is_default ? (
+          <Text fz="sm" c="dimmed">
+            {t('locations.isDefaultNote')}
+          </Text>
+        ) : (
+          <Checkbox label={t('fields.isDefault')} {...form.register('is_default')} />
+        )}
+      </FormBody>
+    </FormProvider>
+  );
+}

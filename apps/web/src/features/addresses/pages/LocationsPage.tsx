@@ -1,0 +1,261 @@
+import type { LocationView } from '@despacho/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconMapPinPlus, IconSearch, IconStar, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { messageOf } from '../../../lib/server-errors';
+import { ListPagination } from '../../../ui/ListPagination';
+import { PageHeader } from '../../../ui/PageHeader';
+import { LOCATIONS_PAGE_SIZE, locationsApi, useLocations, useRefreshLocations } from '../api';
+import { LocationDrawer } from '../components/LocationDrawer';
+
+const addressLine = (location: LocationView) =>
+  [
+    `${location.street} ${location.external_number}${location.internal_number ? ` int. ${location.internal_number}` : ''}`,
+    location.neighborhood,
+    `${location.zip} ${location.city}, ${location.state}`,
+  ].join(', ');
+
+/**
+ * `settings/locations`: the organization's origin addresses (search and pages in the URL), one of
+ * them the default; created and edited in a drawer with the shared address fields.
+ */
+export function LocationsPage() {
+  const { t } = useTranslation('addresses');
+  const { t: nav } = useTranslation('navigation');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [drawer, setDrawer] = useState<{ location: LocationView | null } | null>(null);
+  const refresh = useRefreshLocations();
+  const locations = useLocations({
+    search: debouncedSearch || undefined,
+    page,
+    pageSize: LOCATIONS_PAGE_SIZE,
+  });
+
+  const setParam = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+
+  const onFailure = (error: unknown) =>
+    notifications.show({ color: 'red', message: messageOf(error) });
+  const setDefault = useMutation({
+    mutationFn: (location: LocationView) => locationsApi.setDefault(location.id),
+    onSuccess: async (location) => {
+      notifications.show({
+        color: 'teal',
+        message: t('locations.default.saved', { alias: location.alias }),
+      });
+      await refresh();
+    },
+    onError: onFailure,
+  });
+  const remove = useMutation({
+    mutationFn: (location: LocationView) => locationsApi.remove(location.id),
+    onSuccess: async (_result, location) => {
+      notifications.show({
+        color: 'teal',
+        message: t('locations.delete.done', { alias: location.alias }),
+      });
+      await refresh();
+    },
+    onError: onFailure,
+  });
+  const [deleting, setDeleting] = useState<LocationView | null>(null);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageHeader
+          title={nav('screens.settingsLocations.title')}
+          breadcrumbs={[
+            { label: nav('modules.settings') },
+            { label: nav('screens.settingsLocations.title') },
+          ]}
+        />
+        <Button
+          leftSection={<IconMapPinPlus size={18} />}
+          onClick={() => setDrawer({ location: null })}
+        >
+          {t('locations.create.open')}
+        </Button>
+      </Group>
+      <Text c="dimmed" mt={-12} mb="lg">
+        {t('locations.subtitle')}
+      </Text>
+
+      <Paper withBorder radius="lg" p="md">
+        <TextInput
+          mb="md"
+          label={t('locations.search.label')}
+          placeholder={t('locations.search.placeholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setParam('search', event.currentTarget.value.trim() || undefined);
+          }}
+        />
+        {locations.isPending ? (
+          <Skeleton h={200} />
+        ) : locations.isError ? (
+          <Alert color="red">{messageOf(locations.error)}</Alert>
+        ) : locations.data.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {debouncedSearch ? t('locations.search.empty') : t('locations.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('locations.table.alias')}</Table.Th>
+                  <Table.Th>{t('locations.table.contact')}</Table.Th>
+                  <Table.Th>{t('locations.table.address')}</Table.Th>
+                  <Table.Th w={130}>{t('locations.table.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {locations.data.data.map((location) => (
+                  <Table.Tr key={location.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text fw={600} fz="sm">
+                          {location.alias}
+                        </Text>
+                        {location.is_default && (
+                          <Badge size="sm" variant="light">
+                            {t('locations.default.badge')}
+                          </Badge>
+                        )}
+                      </Group>
+                      {location.company && (
+                        <Text fz="xs" c="dimmed">
+                          {location.company}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{location.contact_name}</Text>
+                      <Text fz="xs" c="dimmed">
+                        {location.contact_phone} · {location.contact_email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{addressLine(location)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {!location.is_default && (
+                          <Tooltip label={t('locations.default.set')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('locations.default.setFor', { alias: location.alias })}
+                              loading={
+                                setDefault.isPending && setDefault.variables?.id === location.id
+                              }
+                              onClick={() => setDefault.mutate(location)}
+                            >
+                              <IconStar size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        <Tooltip label={t('actions.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('actions.editFor', { alias: location.alias })}
+                            onClick={() => setDrawer({ location })}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('actions.delete')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('actions.deleteFor', { alias: location.alias })}
+                            onClick={() => setDeleting(location)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {locations.data && (
+          <ListPagination
+            total={locations.data.meta.total}
+            pageSize={locations.data.meta.pageSize}
+            page={page}
+            onChange={(next) => setParam('page', String(next))}
+            label={t('locations.table.pages')}
+          />
+        )}
+      </Paper>
+
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('locations.delete.title')}
+        centered
+      >
+        {deleting && (
+          <>
+            <Text fz="sm">
+              {deleting.is_default
+                ? t('locations.delete.textDefault', { alias: deleting.alias })
+                : t('locations.delete.text', { alias: deleting.alias })}
+            </Text>
+            <Group justify="flex-end" mt="lg">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
+              >
+                {t('locations.delete.confirm')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+
+      <LocationDrawer
+        opened={drawer !== null}
+        location={drawer?.location ?? null}
+        onClose={() => setDrawer(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,240 @@
+import type { Package } from '@despacho/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { messageOf } from '../../../lib/server-errors';
+import { ListPagination } from '../../../ui/ListPagination';
+import { PageHeader } from '../../../ui/PageHeader';
+import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSetDefaultPackage } from '../api';
+import { PackageFormModal } from '../components/PackageFormModal';
+
+/**
+ * `packages`: the organization's boxes and envelopes (search by name, server pages), with create,
+ * edit, delete and the default package. Search and page live in the URL.
+ */
+export function PackagesPage() {
+  const { t } = useTranslation('packages');
+  const { t: nav } = useTranslation('navigation');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [form, setForm] = useState<{ editing: Package | null } | null>(null);
+  const [deleting, setDeleting] = useState<Package | null>(null);
+  const packages = usePackages({
+    search: debouncedSearch || undefined,
+    page,
+    pageSize: PACKAGES_PAGE_SIZE,
+  });
+  const setDefault = useSetDefaultPackage();
+  const remove = useDeletePackage();
+
+  const setParam = (key: string, value: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(key, value);
+      else next.delete(key);
+      if (key !== 'page') next.delete('page');
+      return next;
+    });
+
+  const length = (pkg: Package) => t(`units.length.${pkg.unit}`);
+  const weight = (pkg: Package) => t(`units.weight.${pkg.unit}`);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageHeader
+          title={nav('screens.packages.title')}
+          breadcrumbs={[
+            { label: nav('modules.settings') },
+            { label: nav('screens.packages.title') },
+          ]}
+        />
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ editing: null })}>
+          {t('actions.create')}
+        </Button>
+      </Group>
+      <Text c="dimmed" mt={-12} mb="lg">
+        {t('subtitle')}
+      </Text>
+
+      <Paper withBorder radius="lg" p="md">
+        <TextInput
+          mb="md"
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setParam('search', event.currentTarget.value.trim() || undefined);
+          }}
+        />
+        {packages.isPending ? (
+          <Skeleton h={240} />
+        ) : packages.isError ? (
+          <Alert color="red">{messageOf(packages.error)}</Alert>
+        ) : packages.data.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {t('table.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <VisuallyHidden>{t('table.default')}</VisuallyHidden>
+                  </Table.Th>
+                  <Table.Th>{t('table.name')}</Table.Th>
+                  <Table.Th>{t('table.dimensions')}</Table.Th>
+                  <Table.Th>{t('table.weight')}</Table.Th>
+                  <Table.Th>{t('table.volumetric')}</Table.Th>
+                  <Table.Th>{t('table.satCode')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {packages.data.data.map((pkg) => (
+                  <Table.Tr key={pkg.id}>
+                    <Table.Td>
+                      {pkg.is_default ? (
+                        <Tooltip label={t('table.isDefault')}>
+                          <IconStarFilled
+                            size={18}
+                            color="var(--mantine-color-yellow-6)"
+                            aria-label={t('table.isDefault')}
+                          />
+                        </Tooltip>
+                      ) : (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t('actions.setDefault', { name: pkg.name })}
+                          loading={setDefault.isPending && setDefault.variables === pkg.id}
+                          onClick={() =>
+                            setDefault.mutate(pkg.id, {
+                              onSuccess: () =>
+                                notifications.show({
+                                  color: 'teal',
+                                  message: t('actions.defaultSet', { name: pkg.name }),
+                                }),
+                              onError: (error) =>
+                                notifications.show({ color: 'red', message: messageOf(error) }),
+                            })
+                          }
+                        >
+                          <IconStar size={18} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" fw={600}>
+                        {pkg.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {`${pkg.length} × ${pkg.width} × ${pkg.height} ${length(pkg)}`}
+                    </Table.Td>
+                    <Table.Td>{`${pkg.weight} ${weight(pkg)}`}</Table.Td>
+                    <Table.Td>{`${pkg.volumetric_weight} ${weight(pkg)}`}</Table.Td>
+                    <Table.Td>{pkg.sat_code}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.edit', { name: pkg.name })}
+                          onClick={() => setForm({ editing: pkg })}
+                        >
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('actions.delete', { name: pkg.name })}
+                          onClick={() => setDeleting(pkg)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {packages.data && (
+          <ListPagination
+            total={packages.data.meta.total}
+            pageSize={packages.data.meta.pageSize}
+            page={page}
+            onChange={(next) => setParam('page', String(next))}
+            label={t('table.pages')}
+          />
+        )}
+      </Paper>
+
+      <PackageFormModal
+        opened={form !== null}
+        editing={form?.editing ?? null}
+        defaultUnit={packages.data?.default_unit ?? 'cm_kg'}
+        onClose={() => setForm(null)}
+      />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('delete.title')}>
+        <Text mb="md">{t('delete.confirm', { name: deleting?.name ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            {t('form.cancel')}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  notifications.show({
+                    color: 'teal',
+                    message: t('delete.done', { name: deleting.name }),
+                  });
+                  setDeleting(null);
+                },
+                onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+              })
+            }
+          >
+            {t('delete.submit')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

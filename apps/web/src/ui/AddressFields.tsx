@@ -1,0 +1,158 @@
+import type { AddressFields as AddressValues, PostalCode } from '@despacho/domain';
+import { Alert, Autocomplete, Group, Loader, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/http';
+import { isCompleteZip, lookupPostalCode, postalCodeKey } from '../lib/postal-codes';
+
+/** The address part of a form: the fields of the domain `addressFieldsSchema`. */
+type AddressForm = Pick<
+  AddressValues,
+  | 'street'
+  | 'external_number'
+  | 'internal_number'
+  | 'reference'
+  | 'neighborhood'
+  | 'city'
+  | 'municipality'
+  | 'state'
+  | 'zip'
+>;
+
+const MANUAL_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
+
+/**
+ * The address fields of every address form, inside a react-hook-form `FormProvider` whose values
+ * hold `addressFieldsSchema`'s fields. Typing a 5-digit zip looks it up and fills state, city and
+ * municipality, and offers its neighborhoods (colonias) in a searchable list that still takes
+ * free text. Without the catalogue, or for an unknown zip, it says to enter the address by hand;
+ * every field stays editable either way. `lookup` replaces the postal-code call (tests, stories).
+ */
+export function AddressFields({
+  lookup = lookupPostalCode,
+}: {
+  lookup?: (zip: string) => Promise<PostalCode>;
+}) {
+  const { t } = useTranslation('addresses');
+  const queryClient = useQueryClient();
+  const form = useFormContext<AddressForm>();
+  const { errors } = form.formState;
+  const zip = useWatch({ control: form.control, name: 'zip' });
+  const complete = isCompleteZip(zip?.trim());
+  const postalCode = useQuery({
+    queryKey: postalCodeKey(zip?.trim() ?? ''),
+    queryFn: () => lookup(zip!.trim()),
+    enabled: complete,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  /** On a newly typed zip, fill what the catalogue knows (the user may still change it). */
+  const fill = async (value: string) => {
+    if (!isCompleteZip(value)) return;
+    const found = await queryClient
+      .fetchQuery({
+        queryKey: postalCodeKey(value),
+        queryFn: () => lookup(value),
+        retry: false,
+        staleTime: Infinity,
+      })
+      .catch(() => null);
+    if (!found || form.getValues('zip')?.trim() !== value) return;
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('state', found.state, options);
+    form.setValue('municipality', found.municipality, options);
+    form.setValue('city', found.city || found.municipality, options);
+    const only = found.neighborhoods.length === 1 ? found.neighborhoods[0] : undefined;
+    if (only) form.setValue('neighborhood', only.name, options);
+  };
+
+  const manualCode =
+    complete && postalCode.error instanceof ApiError && MANUAL_CODES.has(postalCode.error.code)
+      ? postalCode.error.code
+      : complete && postalCode.isError
+        ? 'LOOKUP_FAILED'
+        : null;
+  const neighborhoods = postalCode.data?.neighborhoods ?? [];
+  const typeOf = new Map(neighborhoods.map((colonia) => [colonia.name, colonia.type]));
+  const names = [...typeOf.keys()];
+
+  const text = (name: FieldPath<AddressForm>, label: string, required = true) => (
+    <TextInput
+      label={label}
+      withAsterisk={required}
+      error={errors[name]?.message}
+      {...form.register(name)}
+    />
+  );
+
+  return (
+    <>
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('fields.zip')}
+          withAsterisk
+          inputMode="numeric"
+          maxLength={5}
+          description={t('zip.hint')}
+          rightSection={postalCode.isFetching ? <Loader size={14} /> : null}
+          error={errors.zip?.message}
+          {...form.register('zip', {
+            onChange: (event: { target: { value: string } }) =>
+              void fill(event.target.value.trim()),
+          })}
+        />
+        {text('state', t('fields.state'))}
+      </Group>
+      {manualCode && (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="note">
+          <Text fz="sm" fw={600}>
+            {t('manual.title')}
+          </Text>
+          <Text fz="sm">{t(`manual.${manualCode}`)}</Text>
+        </Alert>
+      )}
+      <Group grow align="flex-start">
+        {text('municipality', t('fields.municipality'))}
+        {text('city', t('fields.city'))}
+      </Group>
+      <Controller
+        control={form.control}
+        name="neighborhood"
+        render={({ field }) => (
+          <Autocomplete
+            label={t('fields.neighborhood')}
+            withAsterisk
+            placeholder={names.length > 0 ? t('neighborhood.pick') : undefined}
+            description={names.length > 0 ? t('neighborhood.hint', { count: names.length }) : null}
+            data={names}
+            limit={50}
+            maxDropdownHeight={260}
+            renderOption={({ option }) => (
+              <Group justify="space-between" wrap="nowrap" w="100%">
+                <span>{option.value}</span>
+                <Text fz="xs" c="dimmed">
+                  {typeOf.get(option.value)}
+                </Text>
+              </Group>
+            )}
+            error={errors.neighborhood?.message}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      {text('street', t('fields.street'))}
+      <Group grow align="flex-start">
+        {text('external_number', t('fields.externalNumber'))}
+        {text('internal_number', t('fields.internalNumber'), false)}
+      </Group>
+      {text('reference', t('fields.reference'), false)}
+    </>
+  );
+}
