@@ -1,4 +1,5 @@
 import { ALL_PERMISSIONS, AUTH_RULES } from '@despacho/domain';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { organizations, roles, users } from '../src/modules/accounts/accounts.tables';
 import { refreshTokens } from '../src/modules/auth/auth.tables';
@@ -93,4 +94,25 @@ export async function createTestMerchant(ctx: TestContext, company?: string) {
   const organization = await createTestOrganization(ctx, company);
   const user = await createTestUser(ctx, { organizationId: organization.id });
   return { organization, user };
+}
+
+export type CallArgs = [
+  user: TestUser,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  language?: string,
+];
+
+/** A call to `/api/v1{url}` as the user, answered in `language` (es by default). */
+export function callAs(
+  app: FastifyInstance,
+  ...[user, method, url, payload, language = 'es']: CallArgs
+) {
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user.headers({ 'x-language': language }),
+    ...(payload ? { payload } : {}),
+  });
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import {
+  createTestMerchant,
+  createTestUser,
+  type TestUser,
+  callAs,
+  type CallArgs,
+} from '../../../test/users';
 
 const valid = {
   alias: 'Bodega Centro',
@@ -24,19 +30,7 @@ describe('locations', () => {
   let other: TestUser;
   let organizationId: string;
 
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    language = 'es',
-  ) =>
-    ctx.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: user.headers({ 'x-language': language }),
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: CallArgs) => callAs(ctx.app, ...args);
   const create = async (user: TestUser, alias: string, extra: object = {}) => {
     ctx.clock.advance(1000);
     const response = await call(user, 'POST', '/locations', { ...valid, alias, ...extra });

@@ -1,7 +1,13 @@
 import { CARRIER_KEYS } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import {
+  createTestMerchant,
+  createTestUser,
+  type TestUser,
+  callAs,
+  type CallArgs,
+} from '../../../test/users';
 import { CarriersService } from './carriers.service';
 
 describe('carriers', () => {
@@ -10,19 +16,7 @@ describe('carriers', () => {
   let other: TestUser;
   let organizationId: string;
 
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'PUT',
-    url: string,
-    payload?: object,
-    language = 'es',
-  ) =>
-    ctx.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: user.headers({ 'x-language': language }),
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: CallArgs) => callAs(ctx.app, ...args);
   const enabledKeys = async (user: TestUser) =>
     (await call(user, 'GET', '/carriers'))
       .json()

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import {
+  createTestMerchant,
+  createTestUser,
+  type TestUser,
+  callAs,
+  type CallArgs,
+} from '../../../test/users';
 
 const box = {
   name: 'Caja mediana',
@@ -18,19 +24,7 @@ describe('packages', () => {
   let other: TestUser;
   let organizationId: string;
 
-  const call = (
-    user: TestUser,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    language = 'es',
-  ) =>
-    ctx.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: user.headers({ 'x-language': language }),
-      ...(payload ? { payload } : {}),
-    });
+  const call = (...args: CallArgs) => callAs(ctx.app, ...args);
   const defaults = async (user: TestUser) =>
     (await call(user, 'GET', '/packages?pageSize=100'))
       .json()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { createTestMerchant, createTestUser, type TestUser, callAs } from '../../../test/users';
 
 describe('operators’ console: consultant chats', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -10,12 +10,7 @@ describe('operators’ console: consultant chats', () => {
   let tiendaConversationId: string;
 
   const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: user.headers({ 'x-language': 'en' }),
-      payload,
-    });
+    callAs(ctx.app, user, method, url, payload, 'en');
   const merchantSays = async (user: TestUser, body: string) => {
     await call(user, 'POST', '/support/conversation/messages', { body });
     ctx.clock.advance(60_000);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, sampleFiles } from '../../../test/multipart';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { createTestMerchant, createTestUser, type TestUser, callAs } from '../../../test/users';
 import { files } from '../../platform/files.tables';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -13,12 +13,7 @@ let ctx: Ctx;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-verification-'));
 
 const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: user.headers({ 'x-language': 'en' }),
-    payload,
-  });
+  callAs(ctx.app, user, method, url, payload, 'en');
 
 const upload = (
   user: TestUser,
