@@ -109,16 +109,18 @@ describe('SEPOMEX postal-code importer', () => {
     expect(await db.$count(postalCodeSettlements)).toBe(FIXTURE_COUNTS.settlements);
   });
 
-  // Data-dependent: defined only where the official file is present beside the clone.
-  describe.runIf(existsSync(FULL_FILE))('the official CPdescarga.txt (October 2024)', () => {
-    it('loads every settlement and postal code', async () => {
-      expect(await importPostalCodes(db, FULL_FILE)).toEqual({
-        settlements: 155_922,
-        postalCodes: 32_003,
-        states: 32,
+  // Data-dependent: defined only where the official file is present beside the clone, as it is
+  // locally and in CI; elsewhere there is nothing to run rather than a test to skip.
+  if (existsSync(FULL_FILE))
+    describe('the official CPdescarga.txt (October 2024)', () => {
+      it('loads every settlement and postal code', async () => {
+        expect(await importPostalCodes(db, FULL_FILE)).toEqual({
+          settlements: 155_922,
+          postalCodes: 32_003,
+          states: 32,
+        });
+        expect(await db.$count(postalCodeSettlements)).toBe(155_922);
+        expect((await settlementsOf('01000'))[0]?.name).toBe('San Ángel');
       });
-      expect(await db.$count(postalCodeSettlements)).toBe(155_922);
-      expect((await settlementsOf('01000'))[0]?.name).toBe('San Ángel');
     });
-  });
 });
