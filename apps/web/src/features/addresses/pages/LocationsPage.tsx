@@ -13,15 +13,14 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMapPinPlus, IconSearch, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../lib/useListParams';
 import { PageHeader } from '../../../ui/PageHeader';
 import { LOCATIONS_PAGE_SIZE, locationsApi, useLocations, useRefreshLocations } from '../api';
 import { LocationDrawer } from '../components/LocationDrawer';
@@ -40,10 +39,7 @@ const addressLine = (location: LocationView) =>
 export function LocationsPage() {
   const { t } = useTranslation('addresses');
   const { t: nav } = useTranslation('navigation');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { search, setSearch, debouncedSearch, page, setParam } = useListParams();
   const [drawer, setDrawer] = useState<{ location: LocationView | null } | null>(null);
   const refresh = useRefreshLocations();
   const locations = useLocations({
@@ -51,15 +47,6 @@ export function LocationsPage() {
     page,
     pageSize: LOCATIONS_PAGE_SIZE,
   });
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
 
   const onFailure = (error: unknown) =>
     notifications.show({ color: 'red', message: messageOf(error) });

@@ -13,7 +13,6 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconPencil,
@@ -25,9 +24,9 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../lib/useListParams';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSetDefaultPackage } from '../api';
 import { PackageFormModal } from '../components/PackageFormModal';
@@ -39,10 +38,7 @@ import { PackageFormModal } from '../components/PackageFormModal';
 export function PackagesPage() {
   const { t } = useTranslation('packages');
   const { t: nav } = useTranslation('navigation');
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { search, setSearch, debouncedSearch, page, setParam } = useListParams();
   const [form, setForm] = useState<{ editing: Package | null } | null>(null);
   const [deleting, setDeleting] = useState<Package | null>(null);
   const packages = usePackages({
@@ -52,15 +48,6 @@ export function PackagesPage() {
   });
   const setDefault = useSetDefaultPackage();
   const remove = useDeletePackage();
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
 
   const length = (pkg: Package) => t(`units.length.${pkg.unit}`);
   const weight = (pkg: Package) => t(`units.weight.${pkg.unit}`);

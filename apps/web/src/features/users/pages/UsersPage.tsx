@@ -10,13 +10,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
+import { useListParams } from '../../../lib/useListParams';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useActor } from '../actor';
 import { USERS_PAGE_SIZE, useOrganizationUsers } from '../api';
@@ -36,12 +35,9 @@ export function UsersPage() {
   const { t } = useTranslation('users');
   const { t: nav } = useTranslation('navigation');
   const actor = useActor();
-  const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const { params, search, setSearch, debouncedSearch, page, setParam } = useListParams();
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<OrganizationUser | null>(null);
 
@@ -51,15 +47,6 @@ export function UsersPage() {
     page,
     pageSize: USERS_PAGE_SIZE,
   });
-
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
 
   return (
     <>
