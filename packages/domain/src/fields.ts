@@ -4,6 +4,15 @@ import { z } from './validation';
 
 export const requiredText = (max = 50) => z.string().trim().min(1, { error: 'required' }).max(max);
 
+/** Optional text: blank (or absent) reads as undefined, so "" never reaches the database. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
 export const emailField = z
   .string()
   .trim()
@@ -32,6 +41,12 @@ export const phoneCountryCodeField = z
   .regex(/^\+\d{1,3}$/, { error: 'phone_country_code' });
 
 export const companyField = z.string().trim().min(5, { error: 'company' }).max(100);
+
+/** A company that may be left blank; when given it follows the ≥ 5 characters rule. */
+export const optionalCompanyField = optionalText(100).pipe(companyField.optional());
+
+/** An email that may be left blank. */
+export const optionalEmailField = optionalText(254).pipe(emailField.optional());
 
 export const postalCodeField = z.string().trim().min(5, { error: 'postal_code' }).max(10);
 

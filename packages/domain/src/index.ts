@@ -23,3 +23,6 @@ export * from './carriers/catalog';
 export * from './packages/schemas';
 export * from './catalogs/schemas';
 export * from './addresses/schemas';
+export * from './customers/tax-id';
+export * from './customers/schemas';
+export * from './vendors/schemas';

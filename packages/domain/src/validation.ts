@@ -114,6 +114,27 @@ export const VALIDATION_MESSAGES = {
     es: 'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
     en: 'Enter a product code from the SAT Carta Porte catalogue (8 digits).',
   },
+  // Customers (clients) and vendors (settings/vendors)
+  tax_id: {
+    es: 'Ingresa un RFC (12 o 13 caracteres) o una CURP (18 caracteres) válidos.',
+    en: 'Enter a valid RFC (12 or 13 characters) or CURP (18 characters).',
+  },
+  curp: {
+    es: 'La CURP no tiene un formato válido: 4 letras, fecha AAMMDD, sexo, estado, 3 consonantes y 2 caracteres.',
+    en: 'The CURP format is not valid: 4 letters, date YYMMDD, sex, state, 3 consonants and 2 characters.',
+  },
+  curp_check_digit: {
+    es: 'El dígito verificador de la CURP no es correcto. Revisa que esté bien escrita.',
+    en: 'The CURP check digit is not correct. Check that it is typed correctly.',
+  },
+  one_default_address: {
+    es: 'Marca solo una dirección como predeterminada.',
+    en: 'Mark only one address as the default.',
+  },
+  vendor_code: {
+    es: 'Usa solo letras, números, guiones y guiones bajos (máximo 20).',
+    en: 'Use only letters, digits, dashes and underscores (at most 20).',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

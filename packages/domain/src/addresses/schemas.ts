@@ -1,4 +1,10 @@
-import { companyField, emailField, phoneField, requiredText } from '../fields';
+import {
+  emailField,
+  optionalCompanyField,
+  optionalText,
+  phoneField,
+  requiredText,
+} from '../fields';
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
 
@@ -16,14 +22,6 @@ export const ADDRESS_LIMITS = {
   municipality: 50,
   state: 50,
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => (value ? value : undefined));
 
 export const addressFieldsSchema = z.object({
   street: requiredText(ADDRESS_LIMITS.street),
@@ -45,13 +43,7 @@ export type AddressFields = z.infer<typeof addressFieldsSchema>;
 /** An origin address of the organization (`settings/locations`). */
 export const locationSchema = addressFieldsSchema.extend({
   alias: requiredText(50),
-  company: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(companyField.optional()),
+  company: optionalCompanyField,
   contact_name: requiredText(100),
   contact_email: emailField,
   contact_phone: phoneField,
@@ -67,14 +59,8 @@ export const locationsQuerySchema = paginationQuerySchema.extend({
 });
 export type LocationsQuery = z.infer<typeof locationsQuerySchema>;
 
-/** A stored location as the API answers it. */
-export const locationViewSchema = z.object({
-  id: z.string(),
-  alias: z.string(),
-  company: z.string().nullable(),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  contact_phone: z.string(),
+/** The address fields as the API answers them, inside every view that has an address. */
+export const addressViewSchema = z.object({
   street: z.string(),
   external_number: z.string(),
   internal_number: z.string().nullable(),
@@ -85,6 +71,17 @@ export const locationViewSchema = z.object({
   state: z.string(),
   zip: z.string(),
   country: z.string(),
+});
+export type AddressView = z.infer<typeof addressViewSchema>;
+
+/** A stored location as the API answers it. */
+export const locationViewSchema = addressViewSchema.extend({
+  id: z.string(),
+  alias: z.string(),
+  company: z.string().nullable(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
   is_default: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
