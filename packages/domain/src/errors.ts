@@ -174,6 +174,11 @@ export const ERRORS = {
     es: 'Esta CLABE ya está registrada por otra organización.',
     en: 'This CLABE is already registered by another organization.',
   },
+  RECORD_IN_USE: {
+    status: 409,
+    es: 'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
+    en: 'It cannot be deleted because other records use it (for example shipments or products).',
+  },
   // Shipping (§8)
   MISSING_INFORMATION: {
     status: 400,
@@ -279,6 +284,12 @@ export const ERRORS = {
     status: 409,
     es: 'Esta conversación ya está cerrada.',
     en: 'This conversation is already closed.',
+  },
+  // Vendors (settings/vendors)
+  VENDOR_CODE_TAKEN: {
+    status: 409,
+    es: 'Ya tienes un proveedor con este código.',
+    en: 'You already have a vendor with this code.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

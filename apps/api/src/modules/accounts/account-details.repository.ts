@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { organizationDepositAccounts, organizationTaxInfo } from './account-details.tables';
 import { organizations } from './accounts.tables';
 import type { OrganizationRow } from './organizations.repository';
@@ -84,15 +85,6 @@ export async function findDepositAccountByClabe(
 
 const CLABE_UNIQUE = 'organization_deposit_accounts_clabe_unique';
 
-/** True for the unique-index violation of a CLABE another organization holds. */
-function isClabeTaken(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const pg = cause as { code?: string; constraint?: string };
-    if (pg.code === '23505' && pg.constraint === CLABE_UNIQUE) return true;
-  }
-  return false;
-}
-
 /**
  * Sets the organization's CLABE; answers null when another organization holds it (the unique
  * index decides, so two organizations saving the same CLABE at once cannot both succeed).
@@ -114,7 +106,8 @@ export async function saveDepositAccount(
       .returning();
     return row!;
   } catch (error) {
-    if (isClabeTaken(error)) return null;
+    // Another organization holds this CLABE.
+    if (isUniqueViolation(error, CLABE_UNIQUE)) return null;
     throw error;
   }
 }

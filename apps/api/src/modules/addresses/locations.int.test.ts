@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import {
@@ -109,6 +110,28 @@ describe('locations', () => {
     const list = (await call(owner, 'GET', '/locations')).json();
     expect(list.meta).toEqual({ page: 1, pageSize: 20, total: 2 });
     expect(list.data[0].alias).toBe('Segunda');
+  });
+
+  it('refuses to delete a location another record references, and changes nothing', async () => {
+    const keeper = (await createTestMerchant(ctx, 'Guardiana')).user;
+    const origin = await create(keeper, 'Origen usado');
+    await create(keeper, 'Otra');
+    // Stands in for shipments: tables that point at a location declare ON DELETE RESTRICT.
+    await ctx.db.execute(
+      sql`create table shipments_stand_in (location_id uuid references locations (id) on delete restrict)`,
+    );
+    await ctx.db.execute(sql`insert into shipments_stand_in values (${origin.id})`);
+
+    const refused = await call(keeper, 'DELETE', `/locations/${origin.id}`, undefined, 'en');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'RECORD_IN_USE',
+      message:
+        'It cannot be deleted because other records use it (for example shipments or products).',
+    });
+    expect((await call(keeper, 'GET', `/locations/${origin.id}`)).statusCode).toBe(200);
+    expect(await defaults(keeper)).toEqual(['Origen usado']);
+    await ctx.db.execute(sql`drop table shipments_stand_in`);
   });
 
   it('searches by alias, company or zip and paginates', async () => {

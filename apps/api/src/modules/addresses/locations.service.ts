@@ -2,6 +2,7 @@ import type { LocationData, LocationsQuery, LocationView, PageMeta } from '@desp
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { deleteUnlessReferenced } from '../../platform/db-errors';
 import * as repository from './locations.repository';
 
 function values(input: LocationData): repository.LocationValues {
@@ -122,10 +123,8 @@ export class LocationsService {
       await repository.lockOrganization(tx, organizationId);
       const current = await repository.findLocation(tx, organizationId, id, true);
       if (!current) throw notFound();
-      // TODO(shipping issue): a location used by shipments must not disappear. When shipments
-      // exist, check for them here and refuse (409 LOCATION_IN_USE) or archive the location
-      // (an `archived_at` column hidden from the list) instead of deleting it.
-      await repository.deleteLocation(tx, organizationId, id);
+      // Shipments that left from it reference it with ON DELETE RESTRICT: RECORD_IN_USE then.
+      await deleteUnlessReferenced(() => repository.deleteLocation(tx, organizationId, id));
       if (current.isDefault) {
         const next = await repository.newestOther(tx, organizationId, id);
         if (next) await repository.markDefault(tx, organizationId, next.id, now);

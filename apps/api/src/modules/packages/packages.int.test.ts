@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import {
@@ -136,6 +137,21 @@ describe('packages', () => {
     const deleted = await call(owner, 'DELETE', `/packages/${third.json().data.id}`);
     expect(deleted.statusCode).toBe(204);
     expect(await defaults(owner)).toEqual(['Caja mediana']);
+  });
+
+  it('refuses to delete a package another record references', async () => {
+    const used = (await call(owner, 'GET', '/packages')).json().data[0].id;
+    // Stands in for products: tables that point at a package declare ON DELETE RESTRICT.
+    await ctx.db.execute(
+      sql`create table products_stand_in (package_id uuid references packages (id) on delete restrict)`,
+    );
+    await ctx.db.execute(sql`insert into products_stand_in values (${used})`);
+    const refused = await call(owner, 'DELETE', `/packages/${used}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('RECORD_IN_USE');
+    expect(refused.json().error.message).toMatch(/^No se puede eliminar porque otros registros/);
+    expect((await call(owner, 'GET', `/packages/${used}`)).statusCode).toBe(200);
+    await ctx.db.execute(sql`drop table products_stand_in`);
   });
 
   it('answers 404 for another organization package', async () => {

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { deleteUnlessReferenced } from '../../platform/db-errors';
 import * as repository from './packages.repository';
 import type { PackageRow, PackageValues } from './packages.repository';
 
@@ -112,16 +113,15 @@ export class PackagesService {
     });
   }
 
-  /** Deleting the default hands it to the oldest remaining package. */
+  /** Deleting the default hands it to the oldest remaining package; a used package stays. */
   async remove(organizationId: string, id: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       await this.lockOrganization(tx, organizationId);
       const row = await repository.findOne(tx, organizationId, id);
       if (!row) throw notFound();
-      // TODO(products issue): refuse (or archive) a package that products use — check here that
-      // no product of the organization references `id` before deleting, with a clear error.
-      await repository.remove(tx, organizationId, id);
+      // Products that use it reference it with ON DELETE RESTRICT: then this answers RECORD_IN_USE.
+      await deleteUnlessReferenced(() => repository.remove(tx, organizationId, id));
       if (row.isDefault) {
         const next = await repository.findOldest(tx, organizationId);
         if (next) await repository.update(tx, organizationId, next.id, { isDefault: true }, now);

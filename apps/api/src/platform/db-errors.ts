@@ -1,0 +1,42 @@
+import { AppError } from './errors';
+
+/**
+ * PostgreSQL errors that carry a business meaning. Drizzle wraps the driver's error, so the
+ * SQLSTATE is looked for along the `cause` chain.
+ */
+function sqlState(error: unknown): { code?: string; constraint?: string } | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const pg = cause as { code?: string; constraint?: string };
+    if (typeof pg.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) return pg;
+  }
+  return undefined;
+}
+
+/** A unique index refused the row; with `constraint`, only that index counts. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = sqlState(error);
+  return pg?.code === '23505' && (constraint === undefined || pg.constraint === constraint);
+}
+
+/**
+ * A foreign key refused the change: on delete, another row still references this one
+ * (23001 for ON DELETE RESTRICT, 23503 for the default NO ACTION).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = sqlState(error)?.code;
+  return code === '23001' || code === '23503';
+}
+
+/**
+ * Runs a delete, answering RECORD_IN_USE (409) when another record references the row.
+ * Tables that point at a record someone may delete declare `onDelete: 'restrict'`, so the
+ * database refuses and nothing is left dangling; the caller's transaction rolls back whole.
+ */
+export async function deleteUnlessReferenced<T>(remove: () => Promise<T>): Promise<T> {
+  try {
+    return await remove();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('RECORD_IN_USE');
+    throw error;
+  }
+}
