@@ -25,6 +25,7 @@ import { Outbox } from './platform/outbox';
 import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
 import { registerSpa } from './platform/spa';
+import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { modules } from './modules';
 
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
@@ -99,6 +100,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  // The sandbox payment provider's card endpoint stands beside the API, not in it (decision 013).
+  await app.register(sandboxPaymentsRoutes, deps);
 
   registerSpa(app, deps.config.WEB_DIST);
   return app;

@@ -20,6 +20,25 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long (ms) a caller's check is reused between writes; 0 reads it on every call. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
+  /**
+   * The first 10 digits of every organization's receiving CLABE: bank (646 STP), plaza (180) and
+   * the account range the bank assigned to Despacho; 7 digits of sequence and the check digit
+   * follow. The default is a sandbox range.
+   */
+  SPEI_CLABE_PREFIX: z
+    .string()
+    .regex(/^\d{10}$/)
+    .default('6461802180'),
+  /**
+   * HMAC-SHA256 secret the bank signs incoming-transfer webhooks with (`POST webhooks/spei`).
+   * Required in production; elsewhere a fixed development secret applies (decision 014).
+   */
+  SPEI_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /**
+   * Card deposits' payment provider (decision 013). Only the built-in `sandbox` exists today; unset,
+   * it is the sandbox outside production and `none` (no card deposits) in production.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { parseConfig, type Config } from './config';
 import { seedDemo, DEMO_LOGINS } from './db/seed';
+import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
+import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
 import { systemClock } from './platform/clock';
 import { openDatabaseServer } from './platform/database-server';
 import { connect, runMigrations } from './platform/db';
@@ -18,6 +20,9 @@ async function main() {
   const db = connect(server.url);
   await runMigrations(db);
   const seeded = await seedDemo(db, systemClock);
+  // An empty catalogue gets the demo extract, so address forms work out of the box.
+  const demoPostalCodes = await loadDemoPostalCodes(db);
+  const postalCodes = await countPostalCodes(db);
 
   const app = await buildApp({ config, db, clock: systemClock });
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -48,6 +53,7 @@ async function main() {
     config.NODE_ENV === 'production'
       ? ''
       : `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,
+    ...postalCodesBanner(postalCodes, demoPostalCodes !== null),
     '',
     '  Accesos demo:',
     ...DEMO_LOGINS.map(

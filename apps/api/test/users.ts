@@ -96,6 +96,16 @@ export async function createTestMerchant(ctx: TestContext, company?: string) {
   return { organization, user };
 }
 
+/**
+ * The merchant a test works as (`owner`, with every permission, in `organizationId`) and a user
+ * of another organization (`other`), who must see none of its records.
+ */
+export async function createOwnerAndOther(ctx: TestContext) {
+  const merchant = await createTestMerchant(ctx);
+  const stranger = await createTestMerchant(ctx, 'Otra Tienda');
+  return { organizationId: merchant.organization.id, owner: merchant.user, other: stranger.user };
+}
+
 export type CallArgs = [
   user: TestUser,
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',

@@ -195,6 +195,49 @@ export const ERRORS = {
     es: 'Saldo insuficiente para realizar el pago',
     en: 'Insufficient balance to make payment',
   },
+  // Wallet: card deposits (the reason comes from the payment provider, in the caller's language)
+  CARD_DECLINED: {
+    status: 402,
+    es: 'Tu tarjeta fue rechazada: {reason}.',
+    en: 'Your card was declined: {reason}.',
+  },
+  CARD_PAYMENTS_UNAVAILABLE: {
+    status: 503,
+    es: 'Los depósitos con tarjeta no están disponibles por ahora. Deposita por SPEI.',
+    en: 'Card deposits are not available right now. Deposit by SPEI instead.',
+  },
+  // Wallet (ledger)
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    es: 'Esta operación ya se registró con otros datos. Vuelve a intentarlo desde el principio.',
+    en: 'This operation was already recorded with different data. Please start again.',
+  },
+  CHARGE_ALREADY_SETTLED: {
+    status: 409,
+    es: 'Este cargo ya se completó o se liberó.',
+    en: 'This charge has already been completed or released.',
+  },
+  REFUND_EXCEEDS_CHARGE: {
+    status: 409,
+    es: 'El reembolso supera lo que queda por devolver de este cargo.',
+    en: 'The refund exceeds what remains to be returned of this charge.',
+  },
+  // Wallet: deposits
+  IDEMPOTENCY_KEY_REQUIRED: {
+    status: 400,
+    es: 'Falta el encabezado Idempotency-Key (de 8 a 100 caracteres) que evita registrar dos veces la misma operación.',
+    en: 'The Idempotency-Key header (8 to 100 characters) that keeps an operation from being recorded twice is missing.',
+  },
+  DEPOSIT_ALREADY_NOTIFIED: {
+    status: 409,
+    es: 'Esta transferencia ya fue notificada: ya hay un depósito con esta clave de rastreo del mismo banco.',
+    en: 'This transfer has already been notified: there is a deposit with this tracking key from the same bank.',
+  },
+  DEPOSIT_ALREADY_REVIEWED: {
+    status: 409,
+    es: 'Este depósito ya fue revisado: solo se aprueban o rechazan depósitos pendientes.',
+    en: 'This deposit has already been reviewed: only pending deposits can be approved or rejected.',
+  },
   TAX_INFORMATION_UNAVAILABLE: {
     status: 422,
     es: 'No se pudo obtener tu información fiscal, por favor verifica tus datos',
@@ -279,6 +322,17 @@ export const ERRORS = {
     es: 'El catálogo de códigos postales no está cargado; captura la dirección a mano.',
     en: 'The postal code catalogue is not loaded; enter the address by hand.',
   },
+  // Catalogs: SAT Carta Porte product codes (c_ClaveProdServCP)
+  SAT_PRODUCT_NOT_FOUND: {
+    status: 404,
+    es: 'La clave {code} no está en el catálogo Carta Porte del SAT.',
+    en: 'Code {code} is not in the SAT Carta Porte catalogue.',
+  },
+  SAT_PRODUCTS_NOT_LOADED: {
+    status: 404,
+    es: 'El catálogo de claves de producto del SAT no está cargado; solo se revisa que la familia (primeros 4 dígitos) exista.',
+    en: 'The SAT product code catalogue is not loaded; only the family (first 4 digits) is checked.',
+  },
   // Support
   CONVERSATION_CLOSED: {
     status: 409,
@@ -290,6 +344,37 @@ export const ERRORS = {
     status: 409,
     es: 'Ya tienes un proveedor con este código.',
     en: 'You already have a vendor with this code.',
+  },
+  // Wallet: SPEI reconciliation (bank webhook, statement import, staff queue)
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 401,
+    es: 'La firma del webhook no es válida.',
+    en: 'The webhook signature is not valid.',
+  },
+  WEBHOOK_TIMESTAMP_STALE: {
+    status: 401,
+    es: 'La firma del webhook tiene una fecha fuera del margen de 5 minutos.',
+    en: 'The webhook signature is dated outside the 5-minute window.',
+  },
+  BANK_STATEMENT_INVALID: {
+    status: 400,
+    es: 'La línea {line} del estado de cuenta no es válida: {problem} No se registró ningún movimiento.',
+    en: 'Line {line} of the bank statement is not valid: {problem} No transfer was recorded.',
+  },
+  BANK_TRANSFER_NOT_UNMATCHED: {
+    status: 409,
+    es: 'Esta transferencia ya se acreditó o se devolvió.',
+    en: 'This transfer has already been credited or returned.',
+  },
+  BANK_TRANSFER_BELOW_FEE: {
+    status: 409,
+    es: 'La transferencia no cubre la comisión por depósito menor a $500.00; devuélvela.',
+    en: 'The transfer does not cover the fee for deposits under $500.00; return it.',
+  },
+  EXPORT_TOO_LARGE: {
+    status: 400,
+    es: 'Son más de {max} movimientos para exportar; elige un rango de fechas más corto.',
+    en: 'There are more than {max} transactions to export; choose a shorter date range.',
   },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -135,6 +135,91 @@ export const VALIDATION_MESSAGES = {
     es: 'Usa solo letras, números, guiones y guiones bajos (máximo 20).',
     en: 'Use only letters, digits, dashes and underscores (at most 20).',
   },
+  // Wallet: amounts typed in pesos, SPEI deposit notifications
+  amount_decimals: {
+    es: 'Usa máximo 2 decimales.',
+    en: 'Use at most 2 decimals.',
+  },
+  amount_format: {
+    es: 'Escribe el monto en pesos, por ejemplo 1500.50.',
+    en: 'Enter the amount in pesos, for example 1500.50.',
+  },
+  max_deposit: {
+    es: 'El monto máximo por depósito es de $1,000,000.00.',
+    en: 'The maximum per deposit is $1,000,000.00.',
+  },
+  reference_number: {
+    es: 'La referencia debe tener al menos 15 caracteres.',
+    en: 'The reference must have at least 15 characters.',
+  },
+  tracking_key: {
+    es: 'La clave de rastreo tiene de 1 a 30 letras o números, como aparece en tu comprobante SPEI.',
+    en: 'The tracking key has 1 to 30 letters or digits, as shown on your SPEI receipt.',
+  },
+  // Wallet: SPEI reconciliation (bank webhook and statement import)
+  spei_bank_code: {
+    es: 'El banco emisor son los 3 dígitos con que empieza su CLABE, por ejemplo 012.',
+    en: 'The sending bank is the 3 digits its CLABE starts with, for example 012.',
+  },
+  spei_account: {
+    es: 'La cuenta emisora tiene 18 dígitos (CLABE), 16 (tarjeta) o 10 (celular).',
+    en: 'The sending account has 18 digits (CLABE), 16 (card) or 10 (mobile phone).',
+  },
+  statement_date: {
+    es: 'Escribe la fecha como AAAA-MM-DD, con hora HH:MM opcional.',
+    en: 'Write the date as YYYY-MM-DD, optionally with the time HH:MM.',
+  },
+  statement_header: {
+    es: 'Faltan columnas en el encabezado: {columns}.',
+    en: 'The header is missing columns: {columns}.',
+  },
+  statement_columns: {
+    es: 'La fila tiene {found} columnas y el encabezado {expected}.',
+    en: 'The row has {found} columns and the header {expected}.',
+  },
+  statement_quote: {
+    es: 'Unas comillas abiertas aquí no se cierran.',
+    en: 'A quote opened here is never closed.',
+  },
+  statement_empty: {
+    es: 'El archivo no tiene movimientos.',
+    en: 'The file has no transfers.',
+  },
+  statement_rows: {
+    es: 'El archivo tiene más de {max} movimientos; divídelo en partes.',
+    en: 'The file has more than {max} transfers; split it into parts.',
+  },
+  // Wallet: card deposits (the provider's card element and our deposit form)
+  card_number: {
+    es: 'Revisa el número de la tarjeta: no es válido.',
+    en: 'Check the card number: it is not valid.',
+  },
+  card_expiry: {
+    es: 'Escribe el vencimiento como MM/AA, por ejemplo 12/30.',
+    en: 'Enter the expiry as MM/YY, for example 12/30.',
+  },
+  card_expired: { es: 'La tarjeta está vencida.', en: 'The card has expired.' },
+  card_cvc: {
+    es: 'El código de seguridad tiene 3 o 4 dígitos.',
+    en: 'The security code has 3 or 4 digits.',
+  },
+  card_token: {
+    es: 'Vuelve a capturar los datos de la tarjeta.',
+    en: 'Enter the card details again.',
+  },
+  deposit_below_fee: {
+    es: 'Abajo de $500.00 se cobra una comisión de $14.50: el monto debe ser mayor.',
+    en: 'Below $500.00 a $14.50 fee is charged: the amount must be larger.',
+  },
+  // Wallet: the transactions list's day filters (finance/transactions)
+  date: {
+    es: 'Escribe la fecha como AAAA-MM-DD.',
+    en: 'Write the date as YYYY-MM-DD.',
+  },
+  date_range: {
+    es: 'La fecha final debe ser igual o posterior a la inicial.',
+    en: 'The end date must be on or after the start date.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,8 +1,12 @@
+import { customerSchema } from '@despacho/domain';
 import { AccountsService } from '../modules/accounts/accounts.service';
+import { CustomersService } from '../modules/customers/customers.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
+import { vendors } from '../modules/vendors/vendors.tables';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
+import { DEMO_CUSTOMERS } from './demo-customers';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -13,9 +17,52 @@ export const DEMO_LOGINS = [
   { label: 'Staff de la plataforma', email: 'staff@despacho.mx', password: DEMO_PASSWORD },
 ] as const;
 
+const DEMO_VENDOR_ADDRESS = {
+  neighborhood: 'Centro',
+  city: 'Ciudad de México',
+  municipality: 'Cuauhtémoc',
+  state: 'Ciudad de México',
+  zip: '06000',
+};
+
+/** The demo organization's vendors (`settings/vendors`), one of them disabled. */
+const DEMO_VENDORS = [
+  {
+    name: 'Textiles del Centro',
+    code: 'TEX-01',
+    email: 'ventas@textiles-demo.mx',
+    street: 'República de El Salvador',
+    externalNumber: '120',
+    status: 'enabled',
+    ...DEMO_VENDOR_ADDRESS,
+  },
+  {
+    name: 'Empaques y Cajas del Norte',
+    code: 'EMP-02',
+    email: 'pedidos@empaques-demo.mx',
+    street: 'Av. Constitución',
+    externalNumber: '455',
+    neighborhood: 'Centro',
+    city: 'Monterrey',
+    municipality: 'Monterrey',
+    state: 'Nuevo León',
+    zip: '64000',
+    status: 'enabled',
+  },
+  {
+    name: 'Papelería Mayorista',
+    code: 'PAP-03',
+    email: 'contacto@papeleria-demo.mx',
+    street: 'Mesones',
+    externalNumber: '37',
+    status: 'disabled',
+    ...DEMO_VENDOR_ADDRESS,
+  },
+] as const;
+
 /**
- * Creates the demo organization "Comercio Demo" (owner and shipping-only user) and one platform
- * staff user, once. Returns whether anything was created.
+ * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
+ * and customers) and one platform staff user, once. Returns whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const accounts = new AccountsService({ db, clock });
@@ -61,6 +108,22 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       },
       tx,
     );
+    await tx.insert(vendors).values(
+      DEMO_VENDORS.map((vendor, index) => {
+        // One second apart, the last one now: the newest-first list shows them in a fixed order.
+        const at = new Date(clock.now().getTime() - (DEMO_VENDORS.length - 1 - index) * 1000);
+        return { ...vendor, organizationId: organization.id, createdAt: at, updatedAt: at };
+      }),
+    );
+    for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
+      // A minute apart, the last one now: the newest-first list shows them in a fixed order.
+      const at = clock.now().getTime() - (DEMO_CUSTOMERS.length - 1 - index) * 60_000;
+      await new CustomersService({ db, clock: { now: () => new Date(at) } }).create(
+        organization.id,
+        customerSchema.parse(customer),
+        tx,
+      );
+    }
     await accounts.createUser(
       {
         ...verified,

@@ -7,6 +7,8 @@ import { locationsRoutes } from './addresses/locations.routes';
 import { authRoutes } from './auth/auth.routes';
 import { carriersRoutes } from './carriers/carriers.routes';
 import { postalCodesRoutes } from './catalogs/postal-codes.routes';
+import { satProductsRoutes } from './catalogs/sat-products.routes';
+import { customersRoutes } from './customers/customers.routes';
 import { healthRoutes } from './health/health.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -14,6 +16,14 @@ import { packagesRoutes } from './packages/packages.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { supportRoutes } from './support/support.routes';
 import { verificationRoutes } from './verification/verification.routes';
+import { walletRoutes } from './wallet/wallet.routes';
+import { depositsRoutes, staffDepositsRoutes } from './wallet/deposits.routes';
+import { cardDepositsRoutes } from './wallet/card-deposits.routes';
+import { transactionsRoutes } from './wallet/transactions.routes';
+import { bankStatementsRoutes } from './wallet/bank-statements.routes';
+import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
+import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
+import { vendorsRoutes } from './vendors/vendors.routes';
 
 /** Every business module, registered under /api/v1 in this order. */
 export const modules: AppModule[] = [
@@ -29,7 +39,18 @@ export const modules: AppModule[] = [
   staffRoutes,
   verificationRoutes,
   postalCodesRoutes,
+  satProductsRoutes,
   carriersRoutes,
   packagesRoutes,
   locationsRoutes,
+  walletRoutes,
+  transactionsRoutes,
+  depositsRoutes,
+  staffDepositsRoutes,
+  cardDepositsRoutes,
+  bankTransfersRoutes,
+  bankStatementsRoutes,
+  speiWebhookRoutes,
+  customersRoutes,
+  vendorsRoutes,
 ];

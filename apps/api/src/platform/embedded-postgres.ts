@@ -12,6 +12,11 @@ const USER = 'despacho';
 // Only reachable on loopback; the password just satisfies scram authentication.
 const PASSWORD = 'despacho-local';
 
+/** The address of a database on an embedded server (the benchmark reaches the app's this way). */
+export function embeddedDatabaseUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 /** A port that was free a moment ago, so two servers (app and tests) never collide. */
 export async function freePort(preferred = 0): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,7 +69,7 @@ export async function startEmbeddedPostgres(options: {
     await client.end();
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`,
+    url: embeddedDatabaseUrl(port, options.database),
     stop: () => server.stop(),
   };
 }

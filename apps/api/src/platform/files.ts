@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -33,6 +34,14 @@ export function sniffKind(head: Buffer): FileKind | null {
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
   return null;
+}
+
+/** What `receiveForm` read: the text fields, and the stored file or why there is none. */
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  file: StoredFile | null;
+  /** FILE_REQUIRED, FILE_TOO_LARGE or FILE_TYPE_NOT_ALLOWED when `file` is null. */
+  fileError: AppError | null;
 }
 
 export interface ReceiveOptions {
@@ -73,15 +82,69 @@ export class FileStore {
 
   /** Reads the request's file, checks it and stores it; the caller links the returned row. */
   async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
-    const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+    const upload = await request.file({ limits: { fileSize: this.maxBytes(options), files: 1 } });
+    if (!upload) throw new AppError('FILE_REQUIRED');
+    return this.store(upload, options, db);
+  }
+
+  /**
+   * A multipart form: its text fields and at most one file, under `options.field`, in any
+   * order. The whole form is read even when the file is refused, so the caller can report the
+   * file's problem (an AppError, e.g. FILE_TOO_LARGE) beside the fields' own; a refused file
+   * leaves nothing behind. Files under other names are read and dropped.
+   */
+  async receiveForm(
+    request: FastifyRequest,
+    options: ReceiveOptions & { field: string },
+    db: DbOrTx = this.db,
+  ): Promise<ReceivedForm> {
+    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+    const fields: Record<string, string> = {};
+    let file: StoredFile | null = null;
+    let fileError: AppError | null = null;
+    try {
+      // Truncation is checked in `store`, so the parts after an oversized file are still read
+      // (the option exists at runtime, though the plugin's types leave it out of `parts`).
+      const partsOptions = {
+        limits: { fileSize: this.maxBytes(options), files: 1 },
+        throwFileSizeLimit: false,
+      };
+      const parts = request.parts(partsOptions);
+      for await (const part of parts) {
+        if (part.type === 'field') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
+        }
+        if (part.fieldname !== options.field || file || fileError) {
+          part.file.resume();
+          continue;
+        }
+        try {
+          file = await this.store(part, options, db);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          fileError = error;
+        }
+      }
+    } catch (error) {
+      if (file) await this.remove(file, db);
+      throw error;
+    }
+    return { fields, file, fileError: file ? null : (fileError ?? new AppError('FILE_REQUIRED')) };
+  }
+
+  private maxBytes(options: ReceiveOptions) {
+    return options.maxBytes ?? MAX_UPLOAD_BYTES;
+  }
+
+  /** Streams one uploaded file to disk, checks its size and type, and records it. */
+  private async store(upload: MultipartFile, options: ReceiveOptions, db: DbOrTx) {
+    const maxBytes = this.maxBytes(options);
     const mb = maxBytes / (1024 * 1024);
     const limitParams = {
       max: Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`,
     };
-    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-    const upload = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (!upload) throw new AppError('FILE_REQUIRED');
-
     const id = randomUUID();
     const target = this.pathOf({ organizationId: options.organizationId, id });
     const partial = `${target}.part`;
@@ -106,16 +169,17 @@ export class FileStore {
       throw error;
     }
 
+    // An empty file is no file at all, whatever its name says.
+    if (size === 0) {
+      await rm(partial, { force: true });
+      throw new AppError('FILE_REQUIRED');
+    }
     const kind = sniffKind(head.head());
     if (!kind || !options.allowed.includes(kind)) {
       await rm(partial, { force: true });
       throw new AppError('FILE_TYPE_NOT_ALLOWED', {
         allowed: options.allowed.map((allowed) => LABEL[allowed]).join(', '),
       });
-    }
-    if (size === 0) {
-      await rm(partial, { force: true });
-      throw new AppError('FILE_REQUIRED');
     }
     await rename(partial, target);
     const [row] = await db

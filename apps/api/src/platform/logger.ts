@@ -14,7 +14,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    // Card fields too, should a card ever reach a log object (decision 013: it must not).
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.refresh_token',
+      '*.card_number',
+      '*.cvc',
+    ],
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,

@@ -73,10 +73,37 @@ export const SCREENS: readonly Screen[] = [
     parent: 'orders',
   },
   { id: 'orderDetail', path: 'orders/:id', permission: 'ecommerce.orders', parent: 'orders' },
-  { id: 'clients', path: 'clients', permission: 'ecommerce.clients', menu: true },
-  { id: 'clientEdit', path: 'clients/:id', permission: 'ecommerce.clients', parent: 'clients' },
-  { id: 'clientCreate', path: 'create', permission: 'ecommerce.clients', parent: 'clients' },
-  { id: 'clientView', path: 'client/:id', permission: 'ecommerce.clients', parent: 'clients' },
+  {
+    id: 'clients',
+    path: 'clients',
+    permission: 'ecommerce.clients',
+    menu: true,
+    page: () => import('../features/customers/pages/CustomersPage').then((m) => m.CustomersPage),
+  },
+  {
+    id: 'clientEdit',
+    path: 'clients/:id',
+    permission: 'ecommerce.clients',
+    parent: 'clients',
+    page: () =>
+      import('../features/customers/pages/CustomerEditPage').then((m) => m.CustomerEditPage),
+  },
+  {
+    id: 'clientCreate',
+    path: 'create',
+    permission: 'ecommerce.clients',
+    parent: 'clients',
+    page: () =>
+      import('../features/customers/pages/CustomerCreatePage').then((m) => m.CustomerCreatePage),
+  },
+  {
+    id: 'clientView',
+    path: 'client/:id',
+    permission: 'ecommerce.clients',
+    parent: 'clients',
+    page: () =>
+      import('../features/customers/pages/CustomerViewPage').then((m) => m.CustomerViewPage),
+  },
   {
     id: 'settingsMarketplaces',
     path: 'settings/marketplaces',
@@ -208,8 +235,15 @@ export const SCREENS: readonly Screen[] = [
     path: 'finance/transactions',
     permission: 'finances.purchases',
     menu: true,
+    page: () => import('../features/wallet/pages/TransactionsPage').then((m) => m.TransactionsPage),
   },
-  { id: 'financeDeposits', path: 'finance/deposits', permission: 'finances.deposits', menu: true },
+  {
+    id: 'financeDeposits',
+    path: 'finance/deposits',
+    permission: 'finances.deposits',
+    menu: true,
+    page: () => import('../features/wallet/pages/DepositsPage').then((m) => m.DepositsPage),
+  },
   { id: 'financeBilling', path: 'finance/billing', permission: 'finances.billing', menu: true },
   {
     id: 'financeBiling',
@@ -265,7 +299,13 @@ export const SCREENS: readonly Screen[] = [
     menu: true,
     page: () => import('../features/carriers/pages/CarriersPage').then((m) => m.CarriersPage),
   },
-  { id: 'settingsVendors', path: 'settings/vendors', permission: 'settings.vendors', menu: true },
+  {
+    id: 'settingsVendors',
+    path: 'settings/vendors',
+    permission: 'settings.vendors',
+    menu: true,
+    page: () => import('../features/vendors/pages/VendorsPage').then((m) => m.VendorsPage),
+  },
   {
     id: 'settingsUsers',
     path: 'settings/users',

@@ -117,9 +117,23 @@ export function createRoutes(): RouteObject[] {
               ),
             },
             {
+              path: 'deposits',
+              ...page(() =>
+                import('../features/staff/pages/DepositQueuePage').then((m) => m.DepositQueuePage),
+              ),
+            },
+            {
               path: 'audit',
               ...page(() =>
                 import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),
+              ),
+            },
+            {
+              path: 'bank-transfers',
+              ...page(() =>
+                import('../features/staff/pages/BankTransfersPage').then(
+                  (m) => m.BankTransfersPage,
+                ),
               ),
             },
           ],

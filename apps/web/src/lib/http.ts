@@ -32,6 +32,8 @@ export interface RequestOptions {
   query?: Query;
   /** `blob` reads a file answer (an image, a PDF) instead of JSON. */
   as?: 'json' | 'blob';
+  /** Extra headers, e.g. the `Idempotency-Key` of a call that moves money. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClientOptions {
@@ -57,7 +59,7 @@ function url(path: string, query?: Query): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function xsrfToken(): string | null {
+export function xsrfToken(): string | null {
   const match = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(document.cookie);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
@@ -91,6 +93,7 @@ export function createHttpClient(options: HttpClientOptions) {
 
   function send(method: string, path: string, call: RequestOptions, token: string | null) {
     const headers: Record<string, string> = {
+      ...call.headers,
       accept: 'application/json',
       'x-language': language(),
     };
@@ -186,8 +189,12 @@ export function createHttpClient(options: HttpClientOptions) {
 
   return {
     get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-    post: <T>(path: string, body?: unknown, query?: Query) =>
-      request<T>('POST', path, { body, query }),
+    post: <T>(
+      path: string,
+      body?: unknown,
+      query?: Query,
+      options?: Pick<RequestOptions, 'headers'>,
+    ) => request<T>('POST', path, { body, query, ...options }),
     put: <T>(path: string, body?: unknown, query?: Query) =>
       request<T>('PUT', path, { body, query }),
     patch: <T>(path: string, body?: unknown, query?: Query) =>

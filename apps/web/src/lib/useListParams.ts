@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -12,14 +12,21 @@ export function useListParams() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const page = Math.max(1, Number(params.get('page')) || 1);
 
-  const setParam = (key: string, value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      if (key !== 'page') next.delete('page');
-      return next;
-    });
+  // React Router's functional update sees the URL of the last render, not a change made in the
+  // same tick: two setParam calls in a row build on the pending one so neither is lost.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+
+  const setParam = (key: string, value: string | undefined) => {
+    const next = new URLSearchParams(pending.current ?? params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    pending.current = next;
+    setParams(next);
+  };
 
   return { params, search, setSearch, debouncedSearch, page, setParam };
 }

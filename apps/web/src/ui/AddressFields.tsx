@@ -2,7 +2,7 @@ import type { AddressFields as AddressValues, PostalCode } from '@despacho/domai
 import { Alert, Autocomplete, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, get, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/http';
 import { isCompleteZip, lookupPostalCode, postalCodeKey } from '../lib/postal-codes';
@@ -29,17 +29,23 @@ const MANUAL_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND'
  * municipality, and offers its neighborhoods (colonias) in a searchable list that still takes
  * free text. Without the catalogue, or for an unknown zip, it says to enter the address by hand;
  * every field stays editable either way. `lookup` replaces the postal-code call (tests, stories).
+ * `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
  */
 export function AddressFields({
   lookup = lookupPostalCode,
+  name,
 }: {
   lookup?: (zip: string) => Promise<PostalCode>;
+  name?: string;
 }) {
   const { t } = useTranslation('addresses');
   const queryClient = useQueryClient();
   const form = useFormContext<AddressForm>();
   const { errors } = form.formState;
-  const zip = useWatch({ control: form.control, name: 'zip' });
+  const path = (field: keyof AddressForm) => (name ? `${name}.${field}` : field) as typeof field;
+  const errorOf = (field: keyof AddressForm): string | undefined =>
+    (get(errors, path(field)) as { message?: string } | undefined)?.message;
+  const zip = useWatch({ control: form.control, name: path('zip') });
   const complete = isCompleteZip(zip?.trim());
   const postalCode = useQuery({
     queryKey: postalCodeKey(zip?.trim() ?? ''),
@@ -60,13 +66,13 @@ export function AddressFields({
         staleTime: Infinity,
       })
       .catch(() => null);
-    if (!found || form.getValues('zip')?.trim() !== value) return;
+    if (!found || form.getValues(path('zip'))?.trim() !== value) return;
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
-    form.setValue('state', found.state, options);
-    form.setValue('municipality', found.municipality, options);
-    form.setValue('city', found.city || found.municipality, options);
+    form.setValue(path('state'), found.state, options);
+    form.setValue(path('municipality'), found.municipality, options);
+    form.setValue(path('city'), found.city || found.municipality, options);
     const only = found.neighborhoods.length === 1 ? found.neighborhoods[0] : undefined;
-    if (only) form.setValue('neighborhood', only.name, options);
+    if (only) form.setValue(path('neighborhood'), only.name, options);
   };
 
   const manualCode =
@@ -79,12 +85,12 @@ export function AddressFields({
   const typeOf = new Map(neighborhoods.map((colonia) => [colonia.name, colonia.type]));
   const names = [...typeOf.keys()];
 
-  const text = (name: FieldPath<AddressForm>, label: string, required = true) => (
+  const text = (field: FieldPath<AddressForm>, label: string, required = true) => (
     <TextInput
       label={label}
       withAsterisk={required}
-      error={errors[name]?.message}
-      {...form.register(name)}
+      error={errorOf(field)}
+      {...form.register(path(field))}
     />
   );
 
@@ -98,8 +104,8 @@ export function AddressFields({
           maxLength={5}
           description={t('zip.hint')}
           rightSection={postalCode.isFetching ? <Loader size={14} /> : null}
-          error={errors.zip?.message}
-          {...form.register('zip', {
+          error={errorOf('zip')}
+          {...form.register(path('zip'), {
             onChange: (event: { target: { value: string } }) =>
               void fill(event.target.value.trim()),
           })}
@@ -120,7 +126,7 @@ export function AddressFields({
       </Group>
       <Controller
         control={form.control}
-        name="neighborhood"
+        name={path('neighborhood')}
         render={({ field }) => (
           <Autocomplete
             label={t('fields.neighborhood')}
@@ -138,7 +144,7 @@ export function AddressFields({
                 </Text>
               </Group>
             )}
-            error={errors.neighborhood?.message}
+            error={errorOf('neighborhood')}
             name={field.name}
             ref={field.ref}
             value={field.value ?? ''}

@@ -7,17 +7,24 @@ export interface Crumb {
   to?: string;
 }
 
-/** Breadcrumb, title and an optional badge: the top of every page in the main layout. */
+/**
+ * Breadcrumb, title and an optional badge: the top of every page in the main layout. `action`
+ * (a list page's create button) stands at the right of it, `subtitle` in dimmed text under it.
+ */
 export function PageHeader({
   title,
   breadcrumbs = [],
   badge,
+  action,
+  subtitle,
 }: {
   title: string;
   breadcrumbs?: Crumb[];
   badge?: ReactNode;
+  action?: ReactNode;
+  subtitle?: ReactNode;
 }) {
-  return (
+  const header = (
     <Stack gap={6} mb="lg">
       {breadcrumbs.length > 0 && (
         <Breadcrumbs separatorMargin={6} fz="sm">
@@ -41,5 +48,22 @@ export function PageHeader({
         {badge}
       </Group>
     </Stack>
+  );
+  return (
+    <>
+      {action ? (
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          {header}
+          {action}
+        </Group>
+      ) : (
+        header
+      )}
+      {subtitle && (
+        <Text c="dimmed" mt={-12} mb="lg">
+          {subtitle}
+        </Text>
+      )}
+    </>
   );
 }

@@ -30,3 +30,28 @@ export const postalCodeSchema = z.object({
   neighborhoods: z.array(neighborhoodSchema),
 });
 export type PostalCode = z.infer<typeof postalCodeSchema>;
+
+/** A SAT Carta Porte product code (c_ClaveProdServCP) as the catalogue writes it: 8 digits. */
+export const SAT_PRODUCT_CODE_PATTERN = /^\d{8}$/;
+/** The most matches `GET /sat-products?search=` answers. */
+export const SAT_PRODUCT_SEARCH_LIMIT = 20;
+
+export const satProductParamsSchema = z.object({
+  code: z.string().regex(SAT_PRODUCT_CODE_PATTERN, { error: 'sat_product_code' }),
+});
+export type SatProductParams = z.infer<typeof satProductParamsSchema>;
+
+/** Digits search codes by prefix; anything else searches the words of the description. */
+export const satProductsQuerySchema = z.object({
+  search: z.string().trim().min(1, { error: 'required' }).max(100),
+});
+export type SatProductsQuery = z.infer<typeof satProductsQuerySchema>;
+
+/** One code of the SAT Carta Porte product catalogue. */
+export const satProductSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  /** The catalogue's "palabras similares" (other names for it); empty when it lists none. */
+  similar_words: z.string(),
+});
+export type SatProduct = z.infer<typeof satProductSchema>;

@@ -43,12 +43,26 @@ export const customerSchema = z
     addresses: z
       .array(customerAddressSchema)
       .min(1, { error: 'at_least_one' })
-      .max(CUSTOMER_LIMITS.addresses, { error: 'max_items' }),
+      // No message key here: the issue's maximum fills the {max} of `max_items`.
+      .max(CUSTOMER_LIMITS.addresses),
   })
   .superRefine((customer, context) => {
     if (customer.addresses.filter((address) => address.is_default).length > 1) {
       context.addIssue({ code: 'custom', message: 'one_default_address', path: ['addresses'] });
     }
+    // An existing address is sent once: twice would edit it twice and drop an entry.
+    const seen = new Set<string>();
+    customer.addresses.forEach((address, index) => {
+      if (!address.id) return;
+      if (seen.has(address.id)) {
+        context.addIssue({
+          code: 'custom',
+          message: 'no_duplicates',
+          path: ['addresses', index, 'id'],
+        });
+      }
+      seen.add(address.id);
+    });
   })
   .transform((customer) => ({
     ...customer,
@@ -60,6 +74,11 @@ export type CustomerInput = z.input<typeof customerSchema>;
 export type CustomerData = z.infer<typeof customerSchema>;
 
 export const customerParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
+
+/** `customers/{id}/addresses/{addressId}/default`. */
+export const customerAddressParamsSchema = customerParamsSchema.extend({
+  addressId: z.uuid({ error: 'invalid' }),
+});
 
 export const favoriteSchema = z.object({ is_favorite: z.boolean() });
 

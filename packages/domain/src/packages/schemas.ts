@@ -58,7 +58,9 @@ const weight = z
 
 /**
  * A SAT Carta Porte product code (c_ClaveProdServCP): 8 digits whose family (first 4 digits)
- * exists in the catalogue. The full 48k-row catalogue is not shipped (see sat-families.ts).
+ * exists in the catalogue (see sat-families.ts). This is the first filter, in the browser and the
+ * API alike; once the catalogue is imported (`sat_product_codes`), the API also refuses a code
+ * the catalogue does not hold.
  */
 export function isSatProductCode(code: string): boolean {
   return /^\d{8}$/.test(code) && SAT_PRODUCT_FAMILIES.has(code.slice(0, 4));

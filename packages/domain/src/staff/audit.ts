@@ -10,10 +10,21 @@ export const AUDIT_ACTIONS = [
   'verification.reject',
   'conversation.answer',
   'conversation.close',
+  'deposit.approve',
+  'deposit.reject',
+  'bank_transfer.assign',
+  'bank_transfer.return',
+  'bank_statement.import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SUBJECT_TYPES = ['verification', 'conversation'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'verification',
+  'conversation',
+  'deposit',
+  'bank_transfer',
+  'bank_statement',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** A JSON snapshot of what the action changed. */

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
 import {
+  createOwnerAndOther,
   createTestMerchant,
   createTestUser,
   type TestUser,
@@ -46,10 +48,7 @@ describe('locations', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const merchant = await createTestMerchant(ctx);
-    organizationId = merchant.organization.id;
-    owner = merchant.user;
-    other = (await createTestMerchant(ctx, 'Otra Tienda')).user;
+    ({ organizationId, owner, other } = await createOwnerAndOther(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -203,16 +202,12 @@ describe('locations', () => {
 
   it("answers 404 for another organization's location and keeps lists apart", async () => {
     const mine = await create(owner, 'Privada');
-    for (const [method, url, payload] of [
-      ['GET', `/locations/${mine.id}`, undefined],
+    await expectEachNotFound(call, other, [
+      ['GET', `/locations/${mine.id}`],
       ['PUT', `/locations/${mine.id}`, valid],
-      ['POST', `/locations/${mine.id}/default`, undefined],
-      ['DELETE', `/locations/${mine.id}`, undefined],
-    ] as const) {
-      const response = await call(other, method, url, payload);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error.code).toBe('NOT_FOUND');
-    }
+      ['POST', `/locations/${mine.id}/default`],
+      ['DELETE', `/locations/${mine.id}`],
+    ]);
     expect((await call(owner, 'GET', `/locations/${mine.id}`)).statusCode).toBe(200);
     expect((await call(other, 'GET', '/locations')).json().meta.total).toBe(0);
     expect((await call(owner, 'GET', '/locations/no-es-uuid')).statusCode).toBe(400);
@@ -220,14 +215,10 @@ describe('locations', () => {
 
   it('needs settings.address_book', async () => {
     const member = await createTestUser(ctx, { organizationId, permissions: ['dashboard'] });
-    for (const [method, url] of [
+    await expectEachForbidden(call, member, [
       ['GET', '/locations'],
-      ['POST', '/locations'],
-    ] as const) {
-      const response = await call(member, method, url, method === 'POST' ? valid : undefined);
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error.code).toBe('FORBIDDEN');
-    }
+      ['POST', '/locations', valid],
+    ]);
     const allowed = await createTestUser(ctx, {
       organizationId,
       permissions: ['settings.address_book'],

@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
+import { addressValues, addressView } from './address-columns';
 import * as repository from './locations.repository';
 
 function values(input: LocationData): repository.LocationValues {
@@ -12,16 +13,7 @@ function values(input: LocationData): repository.LocationValues {
     contactName: input.contact_name,
     contactEmail: input.contact_email,
     contactPhone: input.contact_phone,
-    street: input.street,
-    externalNumber: input.external_number,
-    internalNumber: input.internal_number ?? null,
-    reference: input.reference ?? null,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    municipality: input.municipality,
-    state: input.state,
-    zip: input.zip,
-    country: input.country,
+    ...addressValues(input),
   };
 }
 
@@ -33,16 +25,7 @@ export function locationView(row: repository.LocationRow): LocationView {
     contact_name: row.contactName,
     contact_email: row.contactEmail,
     contact_phone: row.contactPhone,
-    street: row.street,
-    external_number: row.externalNumber,
-    internal_number: row.internalNumber,
-    reference: row.reference,
-    neighborhood: row.neighborhood,
-    city: row.city,
-    municipality: row.municipality,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
+    ...addressView(row),
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

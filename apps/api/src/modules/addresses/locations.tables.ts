@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../accounts/accounts.tables';
+import { addressColumns } from './address-columns';
 
 /**
  * Origin addresses of an organization (`settings/locations`). Exactly one is the default while
@@ -18,16 +19,7 @@ export const locations = pgTable(
     contactName: text().notNull(),
     contactEmail: text().notNull(),
     contactPhone: text().notNull(),
-    street: text().notNull(),
-    externalNumber: text().notNull(),
-    internalNumber: text(),
-    reference: text(),
-    neighborhood: text().notNull(),
-    city: text().notNull(),
-    municipality: text().notNull(),
-    state: text().notNull(),
-    zip: text().notNull(),
-    country: text().notNull().default('MX'),
+    ...addressColumns(),
     isDefault: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),

@@ -17,3 +17,11 @@ export async function isLoaded(db: DbOrTx): Promise<boolean> {
     .limit(1);
   return rows.length > 0;
 }
+
+/** How many distinct postal codes the catalogue holds (0 when none is loaded). */
+export async function countPostalCodes(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(distinct ${postalCodeSettlements.zip})::int` })
+    .from(postalCodeSettlements);
+  return row?.count ?? 0;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
 import { NotificationsService } from '../notifications/notifications.service';
+import { LedgerService } from '../wallet/ledger.service';
 
 describe('GET /api/v1/dashboard/summary', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,6 +31,57 @@ describe('GET /api/v1/dashboard/summary', () => {
         unread_notifications: 0,
       },
     });
+  });
+
+  it('shows the wallet balance and the purchases net of refunds', async () => {
+    const merchant = (await createTestMerchant(ctx, 'Con Saldo')).user;
+    const org = merchant.organizationId!;
+    const ledger = new LedgerService(ctx);
+    const base = { organizationId: org, kind: 'label' as const };
+    await ledger.credit({
+      ...base,
+      kind: 'deposit',
+      idempotencyKey: 'd',
+      amount: 100_000,
+      from: 'bank_clearing',
+    });
+    const charge = await ledger.debit({
+      ...base,
+      idempotencyKey: 'c',
+      lines: [
+        { account: 'carrier_payable', amount: 20_000 },
+        { account: 'vat_payable', amount: 3_200 },
+      ],
+    });
+    await ledger.refund({
+      ...base,
+      kind: 'refund',
+      idempotencyKey: 'r',
+      transactionId: charge.transactionId,
+      lines: [{ account: 'carrier_payable', amount: 5_000 }],
+    });
+    expect((await summary(merchant)).json().data).toMatchObject({
+      balance_centavos: 81_800,
+      total_purchases_centavos: 18_200,
+    });
+    const balance = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/wallet/balance',
+      headers: merchant.headers(),
+    });
+    expect(balance.json()).toEqual({
+      data: { available_centavos: 81_800, on_hold_centavos: 0, currency: 'MXN' },
+    });
+    // Another organization sees its own (empty) wallet.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/wallet/balance',
+          headers: owner.headers(),
+        })
+      ).json().data.available_centavos,
+    ).toBe(0);
   });
 
   it('counts the caller’s unread notifications', async () => {

@@ -3,13 +3,17 @@ import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import type { AppModule } from '../../platform/module';
 import { NotificationsService } from '../notifications/notifications.service';
+import { LedgerService } from '../wallet/ledger.service';
 import { figureProviders } from './dashboard.figures';
 import { DashboardService } from './dashboard.service';
 
 /** `GET dashboard/summary`: the figures of the merchant's home screen. */
 export const dashboardRoutes: AppModule = async (app, deps) => {
   const dashboard = new DashboardService(
-    figureProviders({ notifications: new NotificationsService(deps) }),
+    figureProviders({
+      notifications: new NotificationsService(deps),
+      ledger: new LedgerService(deps),
+    }),
   );
   app.get(
     '/dashboard/summary',

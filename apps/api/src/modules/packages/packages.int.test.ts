@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
 import {
+  createOwnerAndOther,
   createTestMerchant,
   createTestUser,
   type TestUser,
@@ -34,10 +36,7 @@ describe('packages', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const merchant = await createTestMerchant(ctx);
-    organizationId = merchant.organization.id;
-    owner = merchant.user;
-    other = (await createTestMerchant(ctx, 'Otra Tienda')).user;
+    ({ organizationId, owner, other } = await createOwnerAndOther(ctx));
   });
   afterAll(() => ctx.close());
 
@@ -156,14 +155,12 @@ describe('packages', () => {
 
   it('answers 404 for another organization package', async () => {
     const mine = (await call(owner, 'GET', '/packages')).json().data[0].id;
-    for (const [method, url, payload] of [
-      ['GET', `/packages/${mine}`, undefined],
+    await expectEachNotFound(call, other, [
+      ['GET', `/packages/${mine}`],
       ['PUT', `/packages/${mine}`, box],
-      ['POST', `/packages/${mine}/default`, undefined],
-      ['DELETE', `/packages/${mine}`, undefined],
-    ] as const) {
-      expect((await call(other, method, url, payload)).statusCode).toBe(404);
-    }
+      ['POST', `/packages/${mine}/default`],
+      ['DELETE', `/packages/${mine}`],
+    ]);
     expect((await call(other, 'GET', '/packages')).json().meta.total).toBe(0);
     expect((await call(owner, 'GET', `/packages/${mine}`)).statusCode).toBe(200);
   });
@@ -173,8 +170,10 @@ describe('packages', () => {
       organizationId,
       permissions: ['settings.carriers'],
     });
-    expect((await call(member, 'GET', '/packages')).statusCode).toBe(403);
-    expect((await call(member, 'POST', '/packages', box)).statusCode).toBe(403);
+    await expectEachForbidden(call, member, [
+      ['GET', '/packages'],
+      ['POST', '/packages', box],
+    ]);
   });
 
   it('paginates and searches by name', async () => {

@@ -48,15 +48,16 @@ export const packagesRoutes: AppModule = async (app, deps) => {
       schema: {
         tags,
         security,
-        description: 'Creates a package; the first one of the organization becomes the default.',
+        description:
+          'Creates a package; the first one of the organization becomes the default. Once the SAT catalogue is imported, `sat_code` must be one of its codes.',
         body: packageInputSchema,
         response: { 201: z.object({ data: packageSchema }) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await packages.create(organizationOf(request), request.body) }),
+      reply.status(201).send({
+        data: await packages.create(organizationOf(request), request.body, request.language),
+      }),
   );
 
   app.get(
@@ -74,7 +75,12 @@ export const packagesRoutes: AppModule = async (app, deps) => {
       schema: { tags, security, params: idParamsSchema, body: packageInputSchema, response: one },
     },
     async (request) => ({
-      data: await packages.update(organizationOf(request), request.params.id, request.body),
+      data: await packages.update(
+        organizationOf(request),
+        request.params.id,
+        request.body,
+        request.language,
+      ),
     }),
   );
 

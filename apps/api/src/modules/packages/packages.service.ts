@@ -4,6 +4,7 @@ import {
   type Package,
   type PackageInput,
   type PackagesQuery,
+  type Language,
   type PackageUnit,
   type PageMeta,
 } from '@despacho/domain';
@@ -12,6 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
+import { SatProductsService } from '../catalogs/sat-products.service';
 import * as repository from './packages.repository';
 import type { PackageRow, PackageValues } from './packages.repository';
 
@@ -48,7 +50,11 @@ const valuesOf = (input: PackageInput): PackageValues => ({
  * becomes the default, and choosing another moves it in one transaction.
  */
 export class PackagesService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  private readonly satProducts: SatProductsService;
+
+  constructor(private readonly deps: { db: Db; clock: Clock }) {
+    this.satProducts = new SatProductsService(deps);
+  }
 
   async list(
     organizationId: string,
@@ -71,7 +77,9 @@ export class PackagesService {
     return packageView(row);
   }
 
-  async create(organizationId: string, input: PackageInput): Promise<Package> {
+  /** `sat_code` must be in the SAT catalogue once it is imported (VALIDATION_FAILED otherwise). */
+  async create(organizationId: string, input: PackageInput, language: Language): Promise<Package> {
+    await this.satProducts.assertKnownCode(input.sat_code, language);
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       await this.lockOrganization(tx, organizationId);
@@ -85,7 +93,13 @@ export class PackagesService {
   }
 
   /** `is_default: true` makes it the default; false is ignored (choose another one instead). */
-  async update(organizationId: string, id: string, input: PackageInput): Promise<Package> {
+  async update(
+    organizationId: string,
+    id: string,
+    input: PackageInput,
+    language: Language,
+  ): Promise<Package> {
+    await this.satProducts.assertKnownCode(input.sat_code, language);
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       await this.lockOrganization(tx, organizationId);

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OrganizationLogo } from '../../features/accounts/components/OrganizationLogo';
+import { BalanceBadge } from '../../features/wallet/components/BalanceBadge';
 import { useSession } from '../../lib/useSession';
 import { Logo } from '../../ui/Logo';
 import { AppNavbar } from './AppNavbar';
@@ -50,6 +51,7 @@ export function MainLayout() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {session.organization && <BalanceBadge permissions={session.user.permissions} />}
             <LanguageMenu />
             <UserMenu user={session.user} />
           </Group>

@@ -1,6 +1,13 @@
 import { AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHistory, IconMessages, IconShieldCheck, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconHistory,
+  IconMessages,
+  IconShieldCheck,
+  type Icon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/useSession';
@@ -23,6 +30,18 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/conversations',
     Icon: IconMessages,
     matches: (path) => path.startsWith('/staff/conversations'),
+  },
+  {
+    key: 'bankTransfers',
+    to: '/staff/bank-transfers',
+    Icon: IconArrowsExchange,
+    matches: (path) => path.startsWith('/staff/bank-transfers'),
+  },
+  {
+    key: 'deposits',
+    to: '/staff/deposits',
+    Icon: IconBuildingBank,
+    matches: (path) => path.startsWith('/staff/deposits'),
   },
   {
     key: 'audit',

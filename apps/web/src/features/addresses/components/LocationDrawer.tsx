@@ -1,11 +1,14 @@
 import { locationSchema, type LocationView } from '@despacho/domain';
-import { Button, Checkbox, Divider, Drawer, Group, Text, TextInput } from '@mantine/core';
+import { Checkbox, Divider, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { AddressFields } from '../../../ui/AddressFields';
+import { FormActions } from '../../../ui/FormActions';
 import { FormBody } from '../../../ui/FormBody';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { locationsApi, useRefreshLocations } from '../api';
 
 /** Creates (`location` null) or edits a location beside the list. */
@@ -20,16 +23,14 @@ export function LocationDrawer({
 }) {
   const { t } = useTranslation('addresses');
   return (
-    <Drawer
+    <FormDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size="lg"
       title={location ? t('locations.edit.title') : t('locations.create.title')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeLabel={t('actions.close')}
     >
-      {opened && <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />}
-    </Drawer>
+      <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />
+    </FormDrawer>
   );
 }
 
@@ -44,16 +45,7 @@ function LocationForm({ location, onDone }: { location: LocationView | null; onD
       contact_name: location?.contact_name ?? '',
       contact_email: location?.contact_email ?? '',
       contact_phone: location?.contact_phone ?? '',
-      street: location?.street ?? '',
-      external_number: location?.external_number ?? '',
-      internal_number: location?.internal_number ?? '',
-      reference: location?.reference ?? '',
-      neighborhood: location?.neighborhood ?? '',
-      city: location?.city ?? '',
-      municipality: location?.municipality ?? '',
-      state: location?.state ?? '',
-      zip: location?.zip ?? '',
-      country: location?.country ?? 'MX',
+      ...addressFormValues(location),
       is_default: location?.is_default ?? false,
     },
     submit: (values) =>
@@ -74,14 +66,11 @@ function LocationForm({ location, onDone }: { location: LocationView | null; onD
       <FormBody
         {...formProps}
         actions={
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onDone}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit">
-              {location ? t('locations.edit.submit') : t('locations.create.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            cancelLabel={t('actions.cancel')}
+            submitLabel={location ? t('locations.edit.submit') : t('locations.create.submit')}
+            onCancel={onDone}
+          />
         }
       >
         <TextInput

@@ -1,27 +1,16 @@
 import type { LocationView } from '@despacho/domain';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconMapPinPlus, IconSearch, IconStar, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMapPinPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
-import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../lib/useListParams';
+import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
+import { ListSearchInput } from '../../../ui/ListSearchInput';
 import { PageHeader } from '../../../ui/PageHeader';
+import { PagedList } from '../../../ui/PagedList';
 import { LOCATIONS_PAGE_SIZE, locationsApi, useLocations, useRefreshLocations } from '../api';
 import { LocationDrawer } from '../components/LocationDrawer';
 
@@ -76,167 +65,142 @@ export function LocationsPage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader
-          title={nav('screens.settingsLocations.title')}
-          breadcrumbs={[
-            { label: nav('modules.settings') },
-            { label: nav('screens.settingsLocations.title') },
-          ]}
-        />
-        <Button
-          leftSection={<IconMapPinPlus size={18} />}
-          onClick={() => setDrawer({ location: null })}
-        >
-          {t('locations.create.open')}
-        </Button>
-      </Group>
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('locations.subtitle')}
-      </Text>
+      <PageHeader
+        title={nav('screens.settingsLocations.title')}
+        breadcrumbs={[
+          { label: nav('modules.settings') },
+          { label: nav('screens.settingsLocations.title') },
+        ]}
+        action={
+          <Button
+            leftSection={<IconMapPinPlus size={18} />}
+            onClick={() => setDrawer({ location: null })}
+          >
+            {t('locations.create.open')}
+          </Button>
+        }
+        subtitle={t('locations.subtitle')}
+      />
 
       <Paper withBorder radius="lg" p="md">
-        <TextInput
+        <ListSearchInput
+          search={search}
+          setSearch={setSearch}
+          setParam={setParam}
           mb="md"
           label={t('locations.search.label')}
           placeholder={t('locations.search.placeholder')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setParam('search', event.currentTarget.value.trim() || undefined);
-          }}
         />
-        {locations.isPending ? (
-          <Skeleton h={200} />
-        ) : locations.isError ? (
-          <Alert color="red">{messageOf(locations.error)}</Alert>
-        ) : locations.data.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {debouncedSearch ? t('locations.search.empty') : t('locations.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('locations.table.alias')}</Table.Th>
-                  <Table.Th>{t('locations.table.contact')}</Table.Th>
-                  <Table.Th>{t('locations.table.address')}</Table.Th>
-                  <Table.Th w={130}>{t('locations.table.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {locations.data.data.map((location) => (
-                  <Table.Tr key={location.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Text fw={600} fz="sm">
-                          {location.alias}
-                        </Text>
-                        {location.is_default && (
-                          <Badge size="sm" variant="light">
-                            {t('locations.default.badge')}
-                          </Badge>
+        <PagedList
+          query={locations}
+          empty={debouncedSearch ? t('locations.search.empty') : t('locations.empty')}
+          loadingHeight={200}
+          page={page}
+          onPageChange={(next) => setParam('page', String(next))}
+          pagesLabel={t('locations.table.pages')}
+        >
+          {(rows) => (
+            <Table.ScrollContainer minWidth={720}>
+              <Table verticalSpacing="sm" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('locations.table.alias')}</Table.Th>
+                    <Table.Th>{t('locations.table.contact')}</Table.Th>
+                    <Table.Th>{t('locations.table.address')}</Table.Th>
+                    <Table.Th w={130}>{t('locations.table.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((location) => (
+                    <Table.Tr key={location.id}>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text fw={600} fz="sm">
+                            {location.alias}
+                          </Text>
+                          {location.is_default && (
+                            <Badge size="sm" variant="light">
+                              {t('locations.default.badge')}
+                            </Badge>
+                          )}
+                        </Group>
+                        {location.company && (
+                          <Text fz="xs" c="dimmed">
+                            {location.company}
+                          </Text>
                         )}
-                      </Group>
-                      {location.company && (
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm">{location.contact_name}</Text>
                         <Text fz="xs" c="dimmed">
-                          {location.company}
+                          {location.contact_phone} · {location.contact_email}
                         </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{location.contact_name}</Text>
-                      <Text fz="xs" c="dimmed">
-                        {location.contact_phone} · {location.contact_email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{addressLine(location)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {!location.is_default && (
-                          <Tooltip label={t('locations.default.set')}>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm">{addressLine(location)}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          {!location.is_default && (
+                            <Tooltip label={t('locations.default.set')}>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={t('locations.default.setFor', {
+                                  alias: location.alias,
+                                })}
+                                loading={
+                                  setDefault.isPending && setDefault.variables?.id === location.id
+                                }
+                                onClick={() => setDefault.mutate(location)}
+                              >
+                                <IconStar size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                          <Tooltip label={t('actions.edit')}>
                             <ActionIcon
                               variant="subtle"
-                              aria-label={t('locations.default.setFor', { alias: location.alias })}
-                              loading={
-                                setDefault.isPending && setDefault.variables?.id === location.id
-                              }
-                              onClick={() => setDefault.mutate(location)}
+                              aria-label={t('actions.editFor', { alias: location.alias })}
+                              onClick={() => setDrawer({ location })}
                             >
-                              <IconStar size={18} />
+                              <IconEdit size={18} />
                             </ActionIcon>
                           </Tooltip>
-                        )}
-                        <Tooltip label={t('actions.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('actions.editFor', { alias: location.alias })}
-                            onClick={() => setDrawer({ location })}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('actions.delete')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('actions.deleteFor', { alias: location.alias })}
-                            onClick={() => setDeleting(location)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {locations.data && (
-          <ListPagination
-            total={locations.data.meta.total}
-            pageSize={locations.data.meta.pageSize}
-            page={page}
-            onChange={(next) => setParam('page', String(next))}
-            label={t('locations.table.pages')}
-          />
-        )}
+                          <Tooltip label={t('actions.delete')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('actions.deleteFor', { alias: location.alias })}
+                              onClick={() => setDeleting(location)}
+                            >
+                              <IconTrash size={18} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </PagedList>
       </Paper>
 
-      <Modal
-        opened={deleting !== null}
+      <ConfirmDeleteModal
+        item={deleting}
         onClose={() => setDeleting(null)}
         title={t('locations.delete.title')}
-        centered
-      >
-        {deleting && (
-          <>
-            <Text fz="sm">
-              {deleting.is_default
-                ? t('locations.delete.textDefault', { alias: deleting.alias })
-                : t('locations.delete.text', { alias: deleting.alias })}
-            </Text>
-            <Group justify="flex-end" mt="lg">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() => remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
-              >
-                {t('locations.delete.confirm')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </Modal>
+        text={(location) =>
+          location.is_default
+            ? t('locations.delete.textDefault', { alias: location.alias })
+            : t('locations.delete.text', { alias: location.alias })
+        }
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('locations.delete.confirm')}
+        busy={remove.isPending}
+        onConfirm={(location) => remove.mutate(location, { onSettled: () => setDeleting(null) })}
+      />
 
       <LocationDrawer
         opened={drawer !== null}

@@ -20,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormBody } from '../../../ui/FormBody';
+import { SatProductField } from '../../../ui/SatProductField';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { packagesApi, useRefreshPackages } from '../api';
 
@@ -150,13 +151,21 @@ export function PackageForm({
         {t('fields.volumetric')}:{' '}
         {volumetric === null ? '—' : `${volumetric} ${t(`units.weight.${unit}`)}`}
       </Text>
-      <TextInput
-        label={t('fields.satCode')}
-        description={t('fields.satCodeHint')}
-        inputMode="numeric"
-        maxLength={8}
-        error={errors.sat_code?.message}
-        {...form.register('sat_code')}
+      <Controller
+        control={form.control}
+        name="sat_code"
+        render={({ field, fieldState }) => (
+          <SatProductField
+            label={t('fields.satCode')}
+            hint={t('fields.satCodeHint')}
+            name={field.name}
+            inputRef={field.ref}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <Switch label={t('fields.isDefault')} {...form.register('is_default')} />
     </FormBody>

@@ -1,33 +1,24 @@
 import type { Package } from '@despacho/domain';
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
-  Modal,
   Paper,
-  Skeleton,
   Table,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconStar,
-  IconStarFilled,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
-import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../lib/useListParams';
+import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
+import { ListSearchInput } from '../../../ui/ListSearchInput';
 import { PageHeader } from '../../../ui/PageHeader';
+import { PagedList } from '../../../ui/PagedList';
 import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSetDefaultPackage } from '../api';
 import { PackageFormModal } from '../components/PackageFormModal';
 
@@ -54,139 +45,122 @@ export function PackagesPage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader
-          title={nav('screens.packages.title')}
-          breadcrumbs={[
-            { label: nav('modules.settings') },
-            { label: nav('screens.packages.title') },
-          ]}
-        />
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ editing: null })}>
-          {t('actions.create')}
-        </Button>
-      </Group>
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('subtitle')}
-      </Text>
+      <PageHeader
+        title={nav('screens.packages.title')}
+        breadcrumbs={[{ label: nav('modules.settings') }, { label: nav('screens.packages.title') }]}
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ editing: null })}>
+            {t('actions.create')}
+          </Button>
+        }
+        subtitle={t('subtitle')}
+      />
 
       <Paper withBorder radius="lg" p="md">
-        <TextInput
+        <ListSearchInput
+          search={search}
+          setSearch={setSearch}
+          setParam={setParam}
           mb="md"
           label={t('filters.search')}
           placeholder={t('filters.searchPlaceholder')}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setParam('search', event.currentTarget.value.trim() || undefined);
-          }}
         />
-        {packages.isPending ? (
-          <Skeleton h={240} />
-        ) : packages.isError ? (
-          <Alert color="red">{messageOf(packages.error)}</Alert>
-        ) : packages.data.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t('table.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <VisuallyHidden>{t('table.default')}</VisuallyHidden>
-                  </Table.Th>
-                  <Table.Th>{t('table.name')}</Table.Th>
-                  <Table.Th>{t('table.dimensions')}</Table.Th>
-                  <Table.Th>{t('table.weight')}</Table.Th>
-                  <Table.Th>{t('table.volumetric')}</Table.Th>
-                  <Table.Th>{t('table.satCode')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {packages.data.data.map((pkg) => (
-                  <Table.Tr key={pkg.id}>
-                    <Table.Td>
-                      {pkg.is_default ? (
-                        <Tooltip label={t('table.isDefault')}>
-                          <IconStarFilled
-                            size={18}
-                            color="var(--mantine-color-yellow-6)"
-                            aria-label={t('table.isDefault')}
-                          />
-                        </Tooltip>
-                      ) : (
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={t('actions.setDefault', { name: pkg.name })}
-                          loading={setDefault.isPending && setDefault.variables === pkg.id}
-                          onClick={() =>
-                            setDefault.mutate(pkg.id, {
-                              onSuccess: () =>
-                                notifications.show({
-                                  color: 'teal',
-                                  message: t('actions.defaultSet', { name: pkg.name }),
-                                }),
-                              onError: (error) =>
-                                notifications.show({ color: 'red', message: messageOf(error) }),
-                            })
-                          }
-                        >
-                          <IconStar size={18} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" fw={600}>
-                        {pkg.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {`${pkg.length} × ${pkg.width} × ${pkg.height} ${length(pkg)}`}
-                    </Table.Td>
-                    <Table.Td>{`${pkg.weight} ${weight(pkg)}`}</Table.Td>
-                    <Table.Td>{`${pkg.volumetric_weight} ${weight(pkg)}`}</Table.Td>
-                    <Table.Td>{pkg.sat_code}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.edit', { name: pkg.name })}
-                          onClick={() => setForm({ editing: pkg })}
-                        >
-                          <IconPencil size={18} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('actions.delete', { name: pkg.name })}
-                          onClick={() => setDeleting(pkg)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
+        <PagedList
+          query={packages}
+          empty={t('table.empty')}
+          page={page}
+          onPageChange={(next) => setParam('page', String(next))}
+          pagesLabel={t('table.pages')}
+        >
+          {(rows) => (
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>
+                      <VisuallyHidden>{t('table.default')}</VisuallyHidden>
+                    </Table.Th>
+                    <Table.Th>{t('table.name')}</Table.Th>
+                    <Table.Th>{t('table.dimensions')}</Table.Th>
+                    <Table.Th>{t('table.weight')}</Table.Th>
+                    <Table.Th>{t('table.volumetric')}</Table.Th>
+                    <Table.Th>{t('table.satCode')}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {packages.data && (
-          <ListPagination
-            total={packages.data.meta.total}
-            pageSize={packages.data.meta.pageSize}
-            page={page}
-            onChange={(next) => setParam('page', String(next))}
-            label={t('table.pages')}
-          />
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((pkg) => (
+                    <Table.Tr key={pkg.id}>
+                      <Table.Td>
+                        {pkg.is_default ? (
+                          <Tooltip label={t('table.isDefault')}>
+                            <IconStarFilled
+                              size={18}
+                              color="var(--mantine-color-yellow-6)"
+                              aria-label={t('table.isDefault')}
+                            />
+                          </Tooltip>
+                        ) : (
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('actions.setDefault', { name: pkg.name })}
+                            loading={setDefault.isPending && setDefault.variables === pkg.id}
+                            onClick={() =>
+                              setDefault.mutate(pkg.id, {
+                                onSuccess: () =>
+                                  notifications.show({
+                                    color: 'teal',
+                                    message: t('actions.defaultSet', { name: pkg.name }),
+                                  }),
+                                onError: (error) =>
+                                  notifications.show({ color: 'red', message: messageOf(error) }),
+                              })
+                            }
+                          >
+                            <IconStar size={18} />
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fz="sm" fw={600}>
+                          {pkg.name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {`${pkg.length} × ${pkg.width} × ${pkg.height} ${length(pkg)}`}
+                      </Table.Td>
+                      <Table.Td>{`${pkg.weight} ${weight(pkg)}`}</Table.Td>
+                      <Table.Td>{`${pkg.volumetric_weight} ${weight(pkg)}`}</Table.Td>
+                      <Table.Td>{pkg.sat_code}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('actions.edit', { name: pkg.name })}
+                            onClick={() => setForm({ editing: pkg })}
+                          >
+                            <IconPencil size={18} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('actions.delete', { name: pkg.name })}
+                            onClick={() => setDeleting(pkg)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </PagedList>
       </Paper>
 
       <PackageFormModal
@@ -195,33 +169,24 @@ export function PackagesPage() {
         defaultUnit={packages.data?.default_unit ?? 'cm_kg'}
         onClose={() => setForm(null)}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('delete.title')}>
-        <Text mb="md">{t('delete.confirm', { name: deleting?.name ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('form.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({
-                    color: 'teal',
-                    message: t('delete.done', { name: deleting.name }),
-                  });
-                  setDeleting(null);
-                },
-                onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
-              })
-            }
-          >
-            {t('delete.submit')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDeleteModal
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        title={t('delete.title')}
+        text={(pkg) => t('delete.confirm', { name: pkg.name })}
+        cancelLabel={t('form.cancel')}
+        confirmLabel={t('delete.submit')}
+        busy={remove.isPending}
+        onConfirm={(pkg) =>
+          remove.mutate(pkg.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'teal', message: t('delete.done', { name: pkg.name }) });
+              setDeleting(null);
+            },
+            onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+          })
+        }
+      />
     </>
   );
 }

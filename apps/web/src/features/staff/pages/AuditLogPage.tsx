@@ -24,6 +24,13 @@ const COLUMNS = 5;
 
 /** Where in the console the subject of an entry is. */
 function subjectLink(entry: AuditEntry): string {
+  if (entry.subject_type === 'bank_transfer') {
+    return `/staff/bank-transfers?status=${entry.after?.status === 'returned' ? 'returned' : 'credited'}`;
+  }
+  if (entry.subject_type === 'bank_statement') return '/staff/bank-transfers';
+  if (entry.subject_type === 'deposit') {
+    return `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`;
+  }
   return entry.subject_type === 'verification'
     ? `/staff/verifications/${entry.subject_id}`
     : `/staff/conversations?conversation=${entry.subject_id}`;

@@ -6,11 +6,12 @@ import {
   type PermissionKey,
   type RoleHolder,
 } from '@despacho/domain';
-import { Drawer, Group, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
+import { FormDrawer } from '../../../ui/FormDrawer';
 import { lockMessage } from '../actor';
 import { useRefreshUsers, usersApi } from '../api';
 import { RoleFields } from './RoleFields';
@@ -28,16 +29,14 @@ export function EditUserDrawer({
 }) {
   const { t } = useTranslation('users');
   return (
-    <Drawer
+    <FormDrawer
       opened={user !== null}
       onClose={onClose}
-      position="right"
-      size="lg"
       title={t('edit.title')}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      closeLabel={t('actions.close')}
     >
       {user && <EditUserForm key={user.id} user={user} actor={actor} onDone={onClose} />}
-    </Drawer>
+    </FormDrawer>
   );
 }
 

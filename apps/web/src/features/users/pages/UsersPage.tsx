@@ -1,22 +1,12 @@
 import { USER_STATUSES, type OrganizationUser, type UserStatus } from '@despacho/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/server-errors';
-import { ListPagination } from '../../../ui/ListPagination';
 import { useListParams } from '../../../lib/useListParams';
+import { ListSearchInput } from '../../../ui/ListSearchInput';
 import { PageHeader } from '../../../ui/PageHeader';
+import { PagedList } from '../../../ui/PagedList';
 import { useActor } from '../actor';
 import { USERS_PAGE_SIZE, useOrganizationUsers } from '../api';
 import { EditUserDrawer } from '../components/EditUserDrawer';
@@ -50,34 +40,29 @@ export function UsersPage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader
-          title={nav('screens.settingsUsers.title')}
-          breadcrumbs={[
-            { label: nav('modules.settings') },
-            { label: nav('screens.settingsUsers.title') },
-          ]}
-        />
-        <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
-          {t('invite.open')}
-        </Button>
-      </Group>
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('subtitle')}
-      </Text>
+      <PageHeader
+        title={nav('screens.settingsUsers.title')}
+        breadcrumbs={[
+          { label: nav('modules.settings') },
+          { label: nav('screens.settingsUsers.title') },
+        ]}
+        action={
+          <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
+            {t('invite.open')}
+          </Button>
+        }
+        subtitle={t('subtitle')}
+      />
 
       <Stack gap="lg">
         <Paper withBorder radius="lg" p="md">
           <Group align="flex-end" mb="md" wrap="wrap">
-            <TextInput
+            <ListSearchInput
+              search={search}
+              setSearch={setSearch}
+              setParam={setParam}
               label={t('filters.search')}
               placeholder={t('filters.searchPlaceholder')}
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                setParam('search', event.currentTarget.value.trim() || undefined);
-              }}
               style={{ flex: 1, minWidth: 220 }}
             />
             <NativeSelect
@@ -91,26 +76,15 @@ export function UsersPage() {
               w={180}
             />
           </Group>
-          {users.isPending ? (
-            <Skeleton h={240} />
-          ) : users.isError ? (
-            <Alert color="red">{messageOf(users.error)}</Alert>
-          ) : users.data.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {t('table.empty')}
-            </Text>
-          ) : (
-            <UsersTable users={users.data.data} selfId={actor?.id} onEdit={setEditing} />
-          )}
-          {users.data && (
-            <ListPagination
-              total={users.data.meta.total}
-              pageSize={users.data.meta.pageSize}
-              page={page}
-              onChange={(next) => setParam('page', String(next))}
-              label={t('table.pages')}
-            />
-          )}
+          <PagedList
+            query={users}
+            empty={t('table.empty')}
+            page={page}
+            onPageChange={(next) => setParam('page', String(next))}
+            pagesLabel={t('table.pages')}
+          >
+            {(rows) => <UsersTable users={rows} selfId={actor?.id} onEdit={setEditing} />}
+          </PagedList>
         </Paper>
         <PendingInvitations />
       </Stack>

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import { createTestOrganization } from '../test/users';
+import { ManualClock } from './platform/clock';
+import type { Db } from './platform/db';
+import { LedgerService } from './modules/wallet/ledger.service';
+
+const run = promisify(execFile);
+
+/** `npm run ledger:verify` as an operator runs it, against a database given by DATABASE_URL. */
+async function verify(databaseUrl: string) {
+  return run('npx', ['tsx', 'apps/api/src/ledger-verify.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
+
+describe('npm run ledger:verify', () => {
+  let db: Db;
+  let url: string;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    url = db.$client.options.connectionString!;
+    const clock = new ManualClock();
+    organizationId = (await createTestOrganization({ db, clock })).id;
+    await new LedgerService({ db, clock }).credit({
+      organizationId,
+      idempotencyKey: 'deposit',
+      kind: 'deposit',
+      amount: 75_000,
+      from: 'bank_clearing',
+    });
+  });
+  afterAll(() => db.$client.end());
+
+  it('exits 0 on a whole ledger and 1, naming the check, once a balance is tampered with', async () => {
+    const whole = await verify(url);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toContain('1 transacciones, 2 asientos, 1 monederos');
+
+    // Tampering needs the triggers off (replication role), as only a superuser could.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`update ledger_accounts set balance = 99 where organization_id = ${organizationId} and kind = 'wallet'`,
+      );
+    });
+    const broken = await verify(url);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FALLA stored balance equals the sum of entries/);
+  });
+});

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../platform/db';
+import { importPostalCodes, type ImportCounts } from './postal-codes.importer';
+import { isLoaded } from './postal-codes.repository';
+
+/**
+ * A demo extract of SEPOMEX's `CPdescarga.txt` in its published form (ISO-8859-1, notice line,
+ * header): 398 settlements in 216 postal codes of the main cities (CDMX 06700 Roma Norte,
+ * 03100 Del Valle, Guadalajara, Monterrey, Puebla, Querétaro, Mérida…). Rebuilt from the
+ * official file by `fixtures/make-sepomex-demo.mjs`.
+ */
+export const DEMO_POSTAL_CODES_FILE = fileURLToPath(
+  new URL('./fixtures/sepomex-demo.txt', import.meta.url),
+);
+
+/** How the full catalogue is loaded; the start-up banner prints it. */
+export const IMPORT_COMMAND = 'npm run catalogs:import -- --postal-codes <ruta a CPdescarga.txt>';
+
+/**
+ * Loads the demo extract when no catalogue has been imported at all, so that address forms fill
+ * state, city and neighborhoods out of the box. Leaves any existing catalogue alone (a full
+ * import included); answers what it loaded, or null.
+ */
+export async function loadDemoPostalCodes(db: Db): Promise<ImportCounts | null> {
+  if (await isLoaded(db)) return null;
+  return importPostalCodes(db, DEMO_POSTAL_CODES_FILE);
+}
+
+/** The start-up banner's lines about the catalogue: how many postal codes, how to load them all. */
+export function postalCodesBanner(postalCodes: number, demoLoadedNow: boolean): string[] {
+  return [
+    `  Códigos postales: ${postalCodes.toLocaleString('es-MX')} en el catálogo` +
+      (demoLoadedNow ? ' (extracto demo de SEPOMEX, cargado ahora)' : ''),
+    `    Catálogo completo (con la aplicación detenida): ${IMPORT_COMMAND}`,
+  ];
+}

@@ -1,0 +1,47 @@
+/**
+ * The customers search (decision 011): one denormalized `search_text` per customer, compared
+ * with `LIKE '%word%'` for every word typed, served by a GIN trigram index. Both the stored text
+ * and the typed words go through `searchKey`, so "jose" finds "José" and "MUNOZ" finds "Muñoz".
+ */
+
+/** Lower case, without accents or other combining marks, whitespace collapsed. */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** At most this many words of a search are used; the rest are ignored. */
+const MAX_WORDS = 8;
+
+/** The normalized words of what was typed in the search box (none for a blank search). */
+export function searchWords(term: string | undefined): string[] {
+  if (!term) return [];
+  return [...new Set(searchKey(term).split(' ').filter(Boolean))].slice(0, MAX_WORDS);
+}
+
+export interface SearchableCustomer {
+  name: string;
+  last_name?: string | null | undefined;
+  company?: string | null | undefined;
+  email: string;
+  phone: string;
+}
+
+/**
+ * What the search reads for a customer: name, last name, company, email, phone and the zip of
+ * each address (once each). Exported for anything that writes customers outside the service
+ * (the benchmark's bulk load).
+ */
+export function customerSearchText(customer: SearchableCustomer, zips: readonly string[]) {
+  return searchKey(
+    [
+      customer.name,
+      customer.last_name,
+      customer.company,
+      customer.email,
+      customer.phone,
+      ...new Set(zips),
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  interpolate,
+  localizeIssue,
+  parseBankStatement,
+  VALIDATION_MESSAGES,
+  type BankStatementImport,
+  type Language,
+  type StatementProblem,
+} from '@despacho/domain';
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { AuditLog } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { MAX_UPLOAD_BYTES } from '../../platform/files';
+import type { BankTransfersService } from './bank-transfers.service';
+
+/** The multipart field the statement travels in. */
+export const STATEMENT_FIELD = 'file';
+
+const notCsv = () => new AppError('FILE_TYPE_NOT_ALLOWED', { allowed: 'CSV' });
+
+/**
+ * The statement's text: UTF-8, or Windows-1252 as Excel in Mexico often saves it. Bytes a text
+ * file never holds (NUL) mean it is not a CSV at all.
+ */
+export function decodeStatement(content: Buffer): string {
+  if (content.includes(0)) throw notCsv();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    return new TextDecoder('windows-1252').decode(content);
+  }
+}
+
+function describe(problem: StatementProblem, language: Language): string {
+  return problem.column
+    ? localizeIssue(problem.issue, language)
+    : interpolate(VALIDATION_MESSAGES[problem.message][language], problem.params);
+}
+
+/**
+ * Bank statement import (`POST staff/bank-statements`): the whole file is checked first, and a
+ * bad row refuses it with its line number before anything is recorded. Then each transfer is
+ * recorded and reconciled in its own transaction, exactly as if the webhook had reported it, so
+ * a transfer the webhook already reported (or an earlier import) counts as a duplicate and an
+ * interrupted import can simply be run again.
+ */
+export class BankStatementsService {
+  constructor(
+    private readonly deps: { db: Db; transfers: BankTransfersService; audit: AuditLog },
+  ) {}
+
+  /** Reads the uploaded CSV (one file, at most 1 MB) from the multipart request. */
+  async receive(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+    const upload = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!upload || upload.fieldname !== STATEMENT_FIELD) throw new AppError('FILE_REQUIRED');
+    try {
+      const content = await upload.toBuffer();
+      if (content.length === 0) throw new AppError('FILE_REQUIRED');
+      return content;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', { max: '1 MB' });
+      }
+      throw error;
+    }
+  }
+
+  async import(content: Buffer, staffId: string, language: Language): Promise<BankStatementImport> {
+    const parsed = parseBankStatement(decodeStatement(content));
+    if (!parsed.ok) {
+      const { problem } = parsed;
+      const text = describe(problem, language);
+      throw new AppError(
+        'BANK_STATEMENT_INVALID',
+        { line: problem.line, column: problem.column, problem: text },
+        { [problem.column ?? STATEMENT_FIELD]: text },
+      );
+    }
+    const counts: BankStatementImport = {
+      rows: parsed.transfers.length,
+      credited: 0,
+      matched_notifications: 0,
+      unmatched: 0,
+      duplicates: 0,
+    };
+    for (const { transfer } of parsed.transfers) {
+      const { outcome } = await this.deps.transfers.record(transfer, 'statement');
+      if (outcome === 'credited') counts.credited += 1;
+      else if (outcome === 'matched') counts.matched_notifications += 1;
+      else if (outcome === 'unmatched') counts.unmatched += 1;
+      else counts.duplicates += 1;
+    }
+    await this.deps.db.transaction((tx) =>
+      this.deps.audit.record(tx, {
+        actorId: staffId,
+        action: 'bank_statement.import',
+        subjectType: 'bank_statement',
+        subjectId: createHash('sha256').update(content).digest('hex'),
+        organizationId: null,
+        before: null,
+        after: { ...counts },
+      }),
+    );
+    return counts;
+  }
+}

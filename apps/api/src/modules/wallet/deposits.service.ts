@@ -1,0 +1,472 @@
+import {
+  DEPOSIT_VOUCHER_RULES,
+  DEPOSIT_VOUCHER_TYPES,
+  depositBreakdown,
+  errorMessage,
+  formatMoney,
+  localizeIssues,
+  MEXICAN_BANKS,
+  speiNotificationSchema,
+  type AuditAction,
+  type AuditSnapshot,
+  type DepositsQuery,
+  type DepositView,
+  type Language,
+  type PageMeta,
+  type SpeiNotificationData,
+  type StaffDeposit,
+  type StaffDepositsQuery,
+} from '@despacho/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { AppError, notFound } from '../../platform/errors';
+import type { FileStore, StoredFile } from '../../platform/files';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { LedgerResult, LedgerService, Line } from './ledger.service';
+import { claimCreditedTransfer } from './bank-transfers.claim';
+import * as repository from './deposits.repository';
+import type { DepositRow } from './deposits.repository';
+
+/** Where the merchant reads their deposits; notifications link to it. */
+export const DEPOSITS_SCREEN_LINK = '/app/finance/deposits';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+/** Amounts in notifications read as the merchant writes them, `$1,250.00`, in both languages. */
+const money = (centavos: number) => formatMoney(centavos);
+
+export function presentDeposit(row: DepositRow): DepositView {
+  return {
+    id: row.id,
+    method: row.method as DepositView['method'],
+    status: row.status as DepositView['status'],
+    amount_centavos: row.amount,
+    fee_centavos: row.fee,
+    net_centavos: row.net,
+    origin_bank: row.originBank,
+    origin_bank_name: row.originBank ? (MEXICAN_BANKS[row.originBank] ?? null) : null,
+    reference_type: row.referenceType as DepositView['reference_type'],
+    reference_number: row.referenceNumber,
+    tracking_key: row.trackingKey,
+    has_voucher: row.voucherFileId !== null,
+    card_summary: row.cardSummary,
+    reject_reason: row.rejectReason,
+    ledger_transaction_id: row.ledgerTransactionId,
+    created_at: row.createdAt.toISOString(),
+    credited_at: iso(row.creditedAt),
+  };
+}
+
+/** What the audit log keeps of a deposit before and after a staff decision. */
+function snapshot(row: DepositRow): AuditSnapshot {
+  return {
+    status: row.status,
+    method: row.method,
+    amount: row.amount,
+    fee: row.fee,
+    net: row.net,
+    origin_bank: row.originBank,
+    tracking_key: row.trackingKey,
+    reject_reason: row.rejectReason,
+    ledger_transaction_id: row.ledgerTransactionId,
+    credited_at: iso(row.creditedAt),
+  };
+}
+
+function describe(row: DepositRow) {
+  return row.trackingKey
+    ? {
+        es: `tu depósito SPEI de ${money(row.amount)} (clave de rastreo ${row.trackingKey})`,
+        en: `your SPEI deposit of ${money(row.amount)} (tracking key ${row.trackingKey})`,
+      }
+    : {
+        es: `tu depósito de ${money(row.amount)}`,
+        en: `your deposit of ${money(row.amount)}`,
+      };
+}
+
+function creditedNotification(row: DepositRow): NotifyInput {
+  const what = describe(row);
+  const fee =
+    row.fee > 0
+      ? {
+          es: ` Se descontó la comisión de ${money(row.fee)} (IVA incluido) de los depósitos menores a $500.00.`,
+          en: ` The ${money(row.fee)} fee (VAT included) of deposits under $500.00 was taken.`,
+        }
+      : { es: '', en: '' };
+  return {
+    kind: 'NOTIFICATION',
+    title: { es: 'Depósito acreditado', en: 'Deposit credited' },
+    body: {
+      es: `Acreditamos ${money(row.net)} a tu saldo por ${what.es}.${fee.es}`,
+      en: `We credited ${money(row.net)} to your balance for ${what.en}.${fee.en}`,
+    },
+    link: DEPOSITS_SCREEN_LINK,
+  };
+}
+
+function rejectedNotification(row: DepositRow, reason: string): NotifyInput {
+  const what = describe(row);
+  // The reason is quoted as staff wrote it, whatever the reader's language.
+  const quoted = reason.replace(/[\s.]+$/u, '');
+  return {
+    kind: 'WARNING',
+    title: { es: 'Depósito rechazado', en: 'Deposit rejected' },
+    body: {
+      es: `Rechazamos ${what.es}. Motivo: ${quoted}. Nada se acreditó a tu saldo.`,
+      en: `We rejected ${what.en}. Reason: ${quoted}. Nothing was credited to your balance.`,
+    },
+    link: DEPOSITS_SCREEN_LINK,
+  };
+}
+
+/** The platform accounts a deposit's fee goes to: the fee and its VAT (small deposits only). */
+export function feeLines(amount: number): Line[] {
+  const breakdown = depositBreakdown(amount);
+  if (breakdown.fee_total === 0) return [];
+  return [
+    { account: 'fees', amount: breakdown.fee },
+    { account: 'vat_payable', amount: breakdown.fee_vat },
+  ];
+}
+
+export interface CreditDepositDeps {
+  ledger: LedgerService;
+  notifications: NotificationsService;
+  clock: Clock;
+}
+
+export interface CreditDepositOptions {
+  /** Staff who approved it; null when a bank transfer reconciled it. */
+  reviewedBy?: string | null;
+  /**
+   * What really arrived, when the bank's amount differs from the notified one: the fee and the
+   * net are worked out again from it.
+   */
+  amount?: number;
+  /**
+   * The bank transfer was already credited on its own (reconciliation came first): link the
+   * notification to that ledger transaction instead of crediting again.
+   */
+  alreadyCredited?: { ledgerTransactionId: string; amount: number };
+}
+
+export interface CreditedDeposit {
+  before: DepositRow;
+  deposit: DepositRow;
+  /** The credit; `replayed` when this call moved no money (already credited before). */
+  ledger: Pick<LedgerResult, 'transactionId' | 'replayed'>;
+}
+
+/**
+ * Credits a pending deposit, inside the caller's transaction `tx`: locks the deposit row,
+ * requires it pending (DEPOSIT_ALREADY_REVIEWED otherwise, NOT_FOUND when missing), moves the
+ * money (amount from the clearing account, the small-deposit fee and its VAT to the platform,
+ * the rest to the wallet) under the idempotency key `deposit:{id}`, marks the deposit credited
+ * and notifies the merchant. Staff approval and bank reconciliation both come through here, so
+ * a deposit is credited exactly once whichever gets there first.
+ */
+export async function creditPendingDeposit(
+  tx: DbOrTx,
+  depositId: string,
+  deps: CreditDepositDeps,
+  options: CreditDepositOptions = {},
+): Promise<CreditedDeposit> {
+  const before = await repository.lockDeposit(tx, depositId);
+  if (!before) throw notFound();
+  if (before.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
+  const amount = options.alreadyCredited?.amount ?? options.amount ?? before.amount;
+  const breakdown = depositBreakdown(amount);
+  const ledger = options.alreadyCredited
+    ? { transactionId: options.alreadyCredited.ledgerTransactionId, replayed: true }
+    : await deps.ledger.credit(
+        {
+          organizationId: before.organizationId,
+          idempotencyKey: `deposit:${before.id}`,
+          kind: 'deposit',
+          reference: { type: 'deposit', id: before.id },
+          description: before.trackingKey
+            ? `SPEI ${before.trackingKey}`
+            : `Depósito ${before.method}`,
+          amount,
+          from: before.method === 'card' ? 'card_clearing' : 'bank_clearing',
+          charges: feeLines(amount),
+        },
+        tx,
+      );
+  const now = deps.clock.now();
+  const deposit = await repository.updateDeposit(tx, before.id, {
+    status: 'credited',
+    amount,
+    fee: breakdown.fee_total,
+    net: breakdown.net,
+    ledgerTransactionId: ledger.transactionId,
+    reviewedBy: options.reviewedBy ?? null,
+    creditedAt: now,
+    updatedAt: now,
+  });
+  await deps.notifications.notify(deposit.organizationId, creditedNotification(deposit), tx);
+  return { before, deposit, ledger };
+}
+
+export interface DepositsDeps {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+  ledger: LedgerService;
+  notifications: NotificationsService;
+  audit: AuditLog;
+  accounts: AccountsService;
+}
+
+type Page<T> = { data: T[]; meta: PageMeta };
+
+/** The fields of a notification that must match for a retry to be the same request. */
+const sameNotification = (row: DepositRow, data: SpeiNotificationData) =>
+  row.method === 'spei' &&
+  row.amount === data.amount &&
+  row.originBank === data.origin_bank &&
+  row.referenceType === data.reference_type &&
+  row.referenceNumber === data.reference_number &&
+  row.trackingKey === data.tracking_key;
+
+const alreadyNotified = (language: Language) =>
+  new AppError(
+    'DEPOSIT_ALREADY_NOTIFIED',
+    {},
+    { tracking_key: errorMessage('DEPOSIT_ALREADY_NOTIFIED', language) },
+  );
+
+/**
+ * Deposits to the prepaid balance (`finance/deposits`): SPEI transfers the merchant notifies with
+ * a voucher, reviewed by staff (or reconciled with the bank's report) before anything reaches
+ * the balance.
+ */
+export class DepositsService {
+  constructor(private readonly deps: DepositsDeps) {}
+
+  /**
+   * A SPEI transfer the merchant made, with its voucher, waiting as `pending`. The same
+   * idempotency key answers the deposit it created (`replayed`), or IDEMPOTENCY_KEY_REUSED when
+   * the data differ; a transfer already notified (same bank and tracking key, not rejected)
+   * answers DEPOSIT_ALREADY_NOTIFIED.
+   */
+  async notifySpei(
+    request: FastifyRequest,
+    input: { organizationId: string; userId: string; idempotencyKey: string; language: Language },
+  ): Promise<{ deposit: DepositView; replayed: boolean }> {
+    const { organizationId, userId, idempotencyKey, language } = input;
+    const form = await this.deps.files.receiveForm(request, {
+      organizationId,
+      purpose: 'deposit.voucher',
+      allowed: [...DEPOSIT_VOUCHER_TYPES],
+      maxBytes: DEPOSIT_VOUCHER_RULES.maxFileBytes,
+      uploadedBy: userId,
+      field: DEPOSIT_VOUCHER_RULES.field,
+    });
+    const voucher = form.file;
+    try {
+      const data = this.validate(form.fields, form.fileError, language);
+      return await this.deps.db.transaction(async (tx) => {
+        await repository.lockIdempotencyKey(tx, organizationId, idempotencyKey);
+        const existing = await repository.findByIdempotencyKey(tx, organizationId, idempotencyKey);
+        if (existing) {
+          if (!sameNotification(existing, data)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+          // The retry's copy of the voucher is not needed: the first one is kept.
+          await this.deps.files.remove(voucher!);
+          return { deposit: presentDeposit(existing), replayed: true };
+        }
+        if (await repository.findActiveByTrackingKey(tx, data.origin_bank, data.tracking_key)) {
+          throw alreadyNotified(language);
+        }
+        const breakdown = depositBreakdown(data.amount);
+        const now = this.deps.clock.now();
+        const row = await repository
+          .insertDeposit(tx, {
+            organizationId,
+            method: 'spei',
+            status: 'pending',
+            amount: data.amount,
+            fee: breakdown.fee_total,
+            net: breakdown.net,
+            originBank: data.origin_bank,
+            referenceType: data.reference_type,
+            referenceNumber: data.reference_number,
+            trackingKey: data.tracking_key,
+            voucherFileId: voucher!.id,
+            idempotencyKey,
+            createdBy: userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .catch((error: unknown) => {
+            // Another organization notified the same transfer at the same instant.
+            if (isUniqueViolation(error, 'deposits_tracking_key')) throw alreadyNotified(language);
+            throw error;
+          });
+        return { deposit: presentDeposit(row), replayed: false };
+      });
+    } catch (error) {
+      if (voucher) await this.deps.files.remove(voucher).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * The notification's fields checked like the form checks them, and the voucher's problem
+   * under `voucher`: VALIDATION_FAILED when any field is wrong, else the voucher's own error.
+   */
+  private validate(
+    fields: Record<string, string>,
+    fileError: AppError | null,
+    language: Language,
+  ): SpeiNotificationData {
+    const parsed = speiNotificationSchema.safeParse(fields);
+    const problems = parsed.success ? {} : localizeIssues(parsed.error.issues, language);
+    if (fileError) {
+      problems[DEPOSIT_VOUCHER_RULES.field] = errorMessage(
+        fileError.code,
+        language,
+        fileError.params,
+      );
+    }
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', {}, problems);
+    if (fileError) throw new AppError(fileError.code, fileError.params, problems);
+    return parsed.data;
+  }
+
+  async list(organizationId: string, query: DepositsQuery): Promise<Page<DepositView>> {
+    const { rows, total } = await repository.listDeposits(this.deps.db, organizationId, query);
+    return {
+      data: rows.map(presentDeposit),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  async get(organizationId: string, id: string): Promise<DepositView> {
+    const row = await repository.findDeposit(this.deps.db, organizationId, id);
+    if (!row) throw notFound();
+    return presentDeposit(row);
+  }
+
+  /** The voucher of one of the organization's deposits. */
+  async voucher(organizationId: string, id: string): Promise<StoredFile> {
+    const row = await repository.findDeposit(this.deps.db, organizationId, id);
+    if (!row?.voucherFileId) throw notFound();
+    return this.deps.files.find(organizationId, row.voucherFileId);
+  }
+
+  // Staff review of SPEI notifications
+
+  async listForStaff(query: StaffDepositsQuery): Promise<Page<StaffDeposit>> {
+    const { rows, total } = await repository.listAllDeposits(this.deps.db, query);
+    return {
+      data: await this.forStaff(rows),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  async voucherForStaff(id: string): Promise<StoredFile> {
+    const row = await repository.findDepositById(this.deps.db, id);
+    if (!row?.voucherFileId) throw notFound();
+    return this.deps.files.find(row.organizationId, row.voucherFileId);
+  }
+
+  /**
+   * Staff approve a pending SPEI notification: in one transaction the deposit is credited (see
+   * `creditPendingDeposit`) and the decision audited.
+   */
+  approve(id: string, staffUserId: string): Promise<StaffDeposit> {
+    return this.deps.db.transaction(async (tx) => {
+      const notification = await this.requireSpei(tx, id);
+      // The transfer may have been reconciled and credited before anyone approved this
+      // notification: then approving links it and moves no money (decision 014).
+      const alreadyCredited =
+        notification.trackingKey && notification.originBank
+          ? await claimCreditedTransfer(
+              tx,
+              {
+                id,
+                organizationId: notification.organizationId,
+                originBank: notification.originBank,
+                trackingKey: notification.trackingKey,
+              },
+              this.deps.clock,
+            )
+          : null;
+      const { before, deposit } = await creditPendingDeposit(tx, id, this.deps, {
+        reviewedBy: staffUserId,
+        ...(alreadyCredited ? { alreadyCredited } : {}),
+      });
+      await this.audit(tx, staffUserId, 'deposit.approve', before, deposit);
+      return this.forStaffOne(deposit);
+    });
+  }
+
+  /** Staff reject a pending SPEI notification with the reason the merchant reads; nothing moves. */
+  reject(id: string, staffUserId: string, reason: string): Promise<StaffDeposit> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.requireSpei(tx, id);
+      const before = await repository.lockDeposit(tx, id);
+      if (!before) throw notFound();
+      if (before.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
+      const now = this.deps.clock.now();
+      const deposit = await repository.updateDeposit(tx, id, {
+        status: 'rejected',
+        rejectReason: reason,
+        reviewedBy: staffUserId,
+        updatedAt: now,
+      });
+      await this.deps.notifications.notify(
+        deposit.organizationId,
+        rejectedNotification(deposit, reason),
+        tx,
+      );
+      await this.audit(tx, staffUserId, 'deposit.reject', before, deposit);
+      return this.forStaffOne(deposit);
+    });
+  }
+
+  /** Staff review SPEI notifications; card deposits settle with their provider. */
+  private async requireSpei(db: DbOrTx, id: string): Promise<DepositRow> {
+    const row = await repository.findDepositById(db, id);
+    if (row?.method !== 'spei') throw notFound();
+    return row;
+  }
+
+  private audit(
+    tx: DbOrTx,
+    actorId: string,
+    action: Extract<AuditAction, `deposit.${string}`>,
+    before: DepositRow,
+    after: DepositRow,
+  ) {
+    return this.deps.audit.record(tx, {
+      actorId,
+      action,
+      subjectType: 'deposit',
+      subjectId: after.id,
+      organizationId: after.organizationId,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+  }
+
+  private async forStaff(rows: DepositRow[]): Promise<StaffDeposit[]> {
+    const names = await this.deps.accounts.organizationNames(rows.map((row) => row.organizationId));
+    return rows.map((row) => ({
+      ...presentDeposit(row),
+      organization_id: row.organizationId,
+      organization_name: names.get(row.organizationId) ?? '',
+      reviewed_at: row.status === 'pending' ? null : row.updatedAt.toISOString(),
+    }));
+  }
+
+  private async forStaffOne(row: DepositRow): Promise<StaffDeposit> {
+    const [deposit] = await this.forStaff([row]);
+    return deposit!;
+  }
+}

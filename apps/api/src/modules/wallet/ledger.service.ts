@@ -1,0 +1,381 @@
+import type { PaymentState, TransactionKind, WalletBalance } from '@despacho/domain';
+import { createHash } from 'node:crypto';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import * as repository from './ledger.repository';
+import type { OrganizationAccountKind, PlatformAccount } from './ledger.repository';
+
+export type { PlatformAccount } from './ledger.repository';
+
+/** A platform account and the centavos it receives (positive) in a movement. */
+export interface Line {
+  account: PlatformAccount;
+  amount: number;
+}
+
+/** What every movement carries: whose money, which business event, and its idempotency key. */
+export interface Movement {
+  organizationId: string;
+  idempotencyKey: string;
+  kind: TransactionKind;
+  reference?: { type: string; id: string };
+  description?: string;
+}
+
+export interface LedgerResult {
+  transactionId: string;
+  /** The signed change of the wallet, and the wallet's balance right after it. */
+  walletAmount: number;
+  walletBalance: number;
+  paymentState: PaymentState;
+  /** Set by `hold`: what `capture` and `release` settle. */
+  holdId?: string;
+  /** True when the idempotency key had already been used: nothing moved this time. */
+  replayed: boolean;
+}
+
+type Op = 'credit' | 'debit' | 'hold' | 'capture' | 'release' | 'refund';
+
+/** One side of a transaction before it is written: an account and its signed change. */
+type Posting = { account: OrganizationAccountKind | PlatformAccount; amount: number };
+
+/** What a movement writes, planned before `ledger_post` runs. */
+interface Plan {
+  postings: Posting[];
+  paymentState: PaymentState;
+  /** The transaction it settles or refunds. */
+  related?: string;
+  /** Hold: `ledger_post` also writes the hold of what the hold account received. */
+  placeHold?: boolean;
+  /** Capture, release, refund: settles what it relates to, in the same transaction. */
+  afterInsert?: (
+    db: DbOrTx,
+    transaction: { id: string; createdAt: Date },
+  ) => Promise<string | undefined>;
+}
+
+/** JSON with sorted keys, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function assertCentavos(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`ledger amounts are positive integer centavos, got ${amount}`);
+  }
+}
+
+const sum = (lines: { amount: number }[]) => lines.reduce((total, line) => total + line.amount, 0);
+
+/**
+ * `total` split among the accounts a charge paid, in proportion to what each received; the last
+ * takes the rounding remainder so the parts add up to the centavo.
+ */
+function proportionalLines(paid: { kind: string; amount: number }[], total: number): Line[] {
+  const whole = sum(paid);
+  let given = 0;
+  return paid.map((entry, index) => {
+    const amount =
+      index === paid.length - 1 ? total - given : Math.round((entry.amount * total) / whole);
+    given += amount;
+    return { account: entry.kind as PlatformAccount, amount };
+  });
+}
+
+/**
+ * The prepaid balance's double-entry ledger: the only way money moves (ARCHITECTURE §4, decision
+ * 012). Every method is one database transaction — or joins the caller's — that writes a
+ * transaction row and entries summing to zero, and moves the organization's stored balances
+ * under their row locks. A wallet never goes below zero (INSUFFICIENT_BALANCE, nothing moves).
+ * The same idempotency key answers the first result and moves nothing again.
+ */
+export class LedgerService {
+  private platform: Promise<Record<PlatformAccount, string>> | undefined;
+  private readonly organizations = new Map<string, Record<OrganizationAccountKind, string>>();
+
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  /** Money that arrives from outside (a SPEI transfer, a card payment), minus any charges. */
+  credit(
+    input: Movement & { amount: number; from: PlatformAccount; charges?: Line[] },
+    tx?: DbOrTx,
+  ) {
+    const charges = input.charges ?? [];
+    assertCentavos(input.amount);
+    charges.forEach((line) => assertCentavos(line.amount));
+    const net = input.amount - sum(charges);
+    assertCentavos(net);
+    return this.post('credit', input, tx, {
+      postings: [
+        { account: 'wallet', amount: net },
+        { account: input.from, amount: -input.amount },
+        ...charges,
+      ],
+      paymentState: 'paid',
+    });
+  }
+
+  /** A charge paid at once from the wallet, split among platform accounts. */
+  debit(input: Movement & { lines: Line[] }, tx?: DbOrTx) {
+    input.lines.forEach((line) => assertCentavos(line.amount));
+    assertCentavos(sum(input.lines));
+    return this.post('debit', input, tx, {
+      postings: [{ account: 'wallet', amount: -sum(input.lines) }, ...input.lines],
+      paymentState: 'paid',
+    });
+  }
+
+  /** Reserves an amount for a charge that completes later; the wallet can no longer spend it. */
+  hold(input: Movement & { amount: number }, tx?: DbOrTx) {
+    assertCentavos(input.amount);
+    return this.post('hold', input, tx, {
+      postings: [
+        { account: 'wallet', amount: -input.amount },
+        { account: 'wallet_hold', amount: input.amount },
+      ],
+      paymentState: 'pending',
+      placeHold: true,
+    });
+  }
+
+  /**
+   * Completes a held charge: `lines` (at most the held amount) go to the platform accounts and
+   * any remainder returns to the wallet. The hold's transaction becomes paid.
+   */
+  capture(input: Movement & { holdId: string; lines: Line[] }, tx?: DbOrTx) {
+    input.lines.forEach((line) => assertCentavos(line.amount));
+    return this.post('capture', input, tx, async (db) => {
+      const hold = await this.openHold(db, input.organizationId, input.holdId);
+      const charged = sum(input.lines);
+      if (charged > hold.amount) throw new AppError('INSUFFICIENT_BALANCE');
+      const postings: Posting[] = [
+        { account: 'wallet_hold', amount: -hold.amount },
+        ...input.lines,
+      ];
+      if (hold.amount > charged)
+        postings.push({ account: 'wallet', amount: hold.amount - charged });
+      return {
+        postings,
+        paymentState: 'paid',
+        related: hold.holdTransactionId,
+        afterInsert: async (tx, transaction) => {
+          await repository.settleHold(
+            tx,
+            hold.id,
+            'captured',
+            transaction.id,
+            transaction.createdAt,
+          );
+          await repository.setPaymentState(tx, hold.holdTransactionId, 'paid');
+          return hold.id;
+        },
+      };
+    });
+  }
+
+  /** Abandons a held charge: the whole amount returns to the wallet. */
+  release(input: Movement & { holdId: string }, tx?: DbOrTx) {
+    return this.post('release', input, tx, async (db) => {
+      const hold = await this.openHold(db, input.organizationId, input.holdId);
+      return {
+        postings: [
+          { account: 'wallet_hold', amount: -hold.amount },
+          { account: 'wallet', amount: hold.amount },
+        ],
+        paymentState: 'refund',
+        related: hold.holdTransactionId,
+        afterInsert: async (tx, transaction) => {
+          await repository.settleHold(
+            tx,
+            hold.id,
+            'released',
+            transaction.id,
+            transaction.createdAt,
+          );
+          await repository.setPaymentState(tx, hold.holdTransactionId, 'refund');
+          return hold.id;
+        },
+      };
+    });
+  }
+
+  /**
+   * Returns a paid charge (a debit or a capture) to the wallet: all of what remains, reversing
+   * each platform account in proportion, or exactly `lines` for a partial refund. Refunds of one
+   * charge never add up to more than it took.
+   */
+  refund(input: Movement & { transactionId: string; lines?: Line[] }, tx?: DbOrTx) {
+    input.lines?.forEach((line) => assertCentavos(line.amount));
+    return this.post('refund', input, tx, async (db) => {
+      const charge = await repository.findTransaction(
+        db,
+        input.organizationId,
+        input.transactionId,
+      );
+      if (!charge || charge.kind === 'refund' || charge.kind === 'deposit') throw notFound();
+      const platform = await repository.platformEntries(db, charge.id);
+      const paid = sum(platform);
+      const remaining = paid - (await repository.refundedAmount(db, charge.id));
+      const lines = input.lines ?? proportionalLines(platform, remaining);
+      const total = sum(lines);
+      if (total <= 0 || total > remaining) throw new AppError('REFUND_EXCEEDS_CHARGE');
+      return {
+        postings: [
+          { account: 'wallet', amount: total },
+          ...lines.map((line) => ({ account: line.account, amount: -line.amount })),
+        ],
+        paymentState: 'refund',
+        related: charge.id,
+        afterInsert: async (tx) => {
+          await repository.setPaymentState(tx, charge.id, 'refund');
+          return undefined;
+        },
+      };
+    });
+  }
+
+  /** The organization's wallet: what it can spend and what is reserved. */
+  async balance(organizationId: string, db: DbOrTx = this.deps.db): Promise<WalletBalance> {
+    const balances = await repository.readBalances(db, organizationId);
+    return {
+      available_centavos: balances.wallet ?? 0,
+      on_hold_centavos: balances.wallet_hold ?? 0,
+      currency: 'MXN',
+    };
+  }
+
+  /** Total purchases (dashboard): what the organization paid, net of refunds. */
+  purchases(organizationId: string): Promise<number> {
+    return repository.purchasesTotal(this.deps.db, organizationId);
+  }
+
+  private async openHold(db: DbOrTx, organizationId: string, holdId: string) {
+    const hold = await repository.lockHold(db, organizationId, holdId);
+    if (!hold) throw notFound();
+    if (hold.status !== 'held') throw new AppError('CHARGE_ALREADY_SETTLED');
+    return hold;
+  }
+
+  /**
+   * The one path every movement takes. A movement planned from its input alone (credit, debit,
+   * hold) is one statement, `ledger_post` (migration 0017): claim the idempotency key
+   * (replaying a stored result), move the wallet then the hold account (refusing a negative
+   * balance), write the transaction, its entries and the hold; sent alone it is its own
+   * database transaction. A movement planned from stored rows (capture, release, refund) claims
+   * the key first, plans under the locks it takes, then posts and settles in one transaction.
+   * A database trigger checks at commit that the entries sum to zero.
+   */
+  private async post(
+    op: Op,
+    input: Movement,
+    outer: DbOrTx | undefined,
+    plan: Plan | ((db: DbOrTx) => Promise<Plan>),
+  ): Promise<LedgerResult> {
+    const { idempotencyKey, organizationId, ...request } = input;
+    const requestHash = createHash('sha256')
+      .update(canonical({ op, ...request }))
+      .digest('hex');
+    // Accounts are created outside the movement: a rolled-back movement must not leave a
+    // cached id of an account that was never committed.
+    const accounts = {
+      ...(await this.platformAccounts()),
+      ...(await this.accountsOf(organizationId)),
+    };
+    if (typeof plan !== 'function') {
+      return this.write(outer ?? this.deps.db, input, requestHash, accounts, plan);
+    }
+    const run = async (db: DbOrTx): Promise<LedgerResult> => {
+      const existing = await repository.claimIdempotencyKey(db, organizationId, idempotencyKey);
+      if (existing) return this.replay(db, existing, requestHash);
+      return this.write(db, input, requestHash, accounts, await plan(db));
+    };
+    return outer ? run(outer) : this.deps.db.transaction(run);
+  }
+
+  private async write(
+    db: DbOrTx,
+    input: Movement,
+    requestHash: string,
+    accounts: Record<OrganizationAccountKind | PlatformAccount, string>,
+    plan: Plan,
+  ): Promise<LedgerResult> {
+    const createdAt = this.deps.clock.now();
+    const posted = await repository.postMovement(db, {
+      organizationId: input.organizationId,
+      idempotencyKey: input.idempotencyKey,
+      requestHash,
+      kind: input.kind,
+      referenceType: input.reference?.type ?? null,
+      referenceId: input.reference?.id ?? null,
+      relatedTransactionId: plan.related ?? null,
+      description: input.description ?? null,
+      paymentState: plan.paymentState,
+      createdAt,
+      walletAccountId: accounts.wallet,
+      holdAccountId: accounts.wallet_hold,
+      postings: plan.postings
+        .filter((posting) => posting.amount !== 0)
+        .map((posting) => ({ accountId: accounts[posting.account], amount: posting.amount })),
+      placeHold: plan.placeHold ?? false,
+    });
+    if (posted.outcome === 'insufficient') throw new AppError('INSUFFICIENT_BALANCE');
+    if (posted.outcome === 'replayed') return this.replay(db, posted.transaction, requestHash);
+    const { transaction } = posted;
+    const holdId =
+      transaction.holdId ?? (await plan.afterInsert?.(db, { id: transaction.id, createdAt }));
+    return {
+      transactionId: transaction.id,
+      walletAmount: transaction.walletAmount,
+      walletBalance: transaction.walletBalanceAfter,
+      paymentState: plan.paymentState,
+      ...(holdId ? { holdId } : {}),
+      replayed: false,
+    };
+  }
+
+  private async replay(
+    db: DbOrTx,
+    existing: repository.StoredTransaction,
+    requestHash: string,
+  ): Promise<LedgerResult> {
+    if (existing.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    const holdId =
+      existing.holdId === undefined
+        ? await repository.holdOfTransaction(db, existing.id)
+        : existing.holdId;
+    return {
+      transactionId: existing.id,
+      walletAmount: existing.walletAmount,
+      walletBalance: existing.walletBalanceAfter,
+      paymentState: existing.paymentState as PaymentState,
+      ...(holdId ? { holdId } : {}),
+      replayed: true,
+    };
+  }
+
+  private platformAccounts() {
+    this.platform ??= repository.ensurePlatformAccounts(this.deps.db).catch((error: unknown) => {
+      this.platform = undefined;
+      throw error;
+    });
+    return this.platform;
+  }
+
+  private async accountsOf(organizationId: string) {
+    let accounts = this.organizations.get(organizationId);
+    if (!accounts) {
+      accounts = await repository.ensureOrganizationAccounts(this.deps.db, organizationId);
+      this.organizations.set(organizationId, accounts);
+    }
+    return accounts;
+  }
+}

@@ -1,0 +1,95 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+
+export interface LedgerProblem {
+  check: string;
+  /** The transaction, account or hold at fault and what was found. */
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Every invariant of the ledger, each a query that answers the rows breaking it. They run in
+ * one repeatable-read snapshot so a movement committing meanwhile cannot look like a break.
+ */
+const CHECKS: Record<string, SQL> = {
+  'transactions sum to zero': sql`
+    select t.id as transaction_id, coalesce(sum(e.amount), 0) as total, count(e.id) as entries
+    from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+    group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) = 0`,
+  'stored balance equals the sum of entries': sql`
+    select a.id as account_id, a.kind, a.balance, coalesce(sum(e.amount), 0) as entries
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    where a.organization_id is not null
+    group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+  'latest balance_after equals the stored balance': sql`
+    select a.id as account_id, a.balance, last.balance_after
+    from ledger_accounts a
+    join lateral (select balance_after from ledger_entries e
+                  where e.account_id = a.id order by e.id desc limit 1) last on true
+    where a.organization_id is not null and last.balance_after is distinct from a.balance`,
+  'no negative organization balance': sql`
+    select id as account_id, kind, balance from ledger_accounts where balance < 0`,
+  'wallet change of each transaction matches its entries': sql`
+    select t.id as transaction_id, t.wallet_amount, coalesce(sum(e.amount), 0) as entries
+    from ledger_transactions t
+    join ledger_accounts w on w.organization_id = t.organization_id and w.kind = 'wallet'
+    left join ledger_entries e on e.transaction_id = t.id and e.account_id = w.id
+    group by t.id, t.wallet_amount having t.wallet_amount <> coalesce(sum(e.amount), 0)`,
+  'entries stay within their organization': sql`
+    select e.id as entry_id, t.id as transaction_id
+    from ledger_entries e
+    join ledger_transactions t on t.id = e.transaction_id
+    join ledger_accounts a on a.id = e.account_id
+    where a.organization_id is not null and a.organization_id <> t.organization_id`,
+  'held amounts equal the hold account': sql`
+    select a.organization_id, a.balance,
+           coalesce((select sum(h.amount) from ledger_holds h
+                     where h.organization_id = a.organization_id and h.status = 'held'), 0) as held
+    from ledger_accounts a
+    where a.kind = 'wallet_hold'
+      and a.balance <> coalesce((select sum(h.amount) from ledger_holds h
+                                 where h.organization_id = a.organization_id
+                                   and h.status = 'held'), 0)`,
+  'settled holds have a settling transaction of their organization': sql`
+    select h.id as hold_id, h.status
+    from ledger_holds h
+    left join ledger_transactions s on s.id = h.settle_transaction_id
+    join ledger_transactions p on p.id = h.hold_transaction_id
+    where p.organization_id <> h.organization_id
+       or (h.status <> 'held' and (s.id is null or s.organization_id <> h.organization_id))`,
+  'refunds never exceed their charge': sql`
+    select c.id as transaction_id, sum(r.wallet_amount) as refunded
+    from ledger_transactions c
+    join ledger_transactions r on r.related_transaction_id = c.id and r.kind = 'refund'
+    where c.kind <> 'refund'
+    group by c.id, c.wallet_amount
+    having sum(r.wallet_amount) > (select coalesce(sum(e.amount), 0) from ledger_entries e
+                                   join ledger_accounts a on a.id = e.account_id
+                                   where e.transaction_id = c.id and a.organization_id is null)`,
+};
+
+/** Runs every check; an empty answer means the ledger is whole. */
+export async function verifyLedger(db: DbOrTx): Promise<LedgerProblem[]> {
+  return db.transaction(
+    async (tx) => {
+      const problems: LedgerProblem[] = [];
+      for (const [check, query] of Object.entries(CHECKS)) {
+        const result = await tx.execute<Record<string, unknown>>(query);
+        for (const detail of result.rows) problems.push({ check, detail });
+      }
+      return problems;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** How much the ledger holds, for the report. */
+export async function ledgerTotals(db: DbOrTx) {
+  const result = await db.execute<{ transactions: number; entries: number; wallets: number }>(sql`
+    select (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_entries)::int as entries,
+           (select count(*) from ledger_accounts where kind = 'wallet')::int as wallets`);
+  return result.rows[0]!;
+}
+
+export const LEDGER_CHECKS = Object.keys(CHECKS);

@@ -1,0 +1,71 @@
+import type { CardBrand, CardDeclineCode, CardPaymentsConfig, Language } from '@despacho/domain';
+import type { Config } from '../../config';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { SandboxPaymentProvider } from './card-payments.sandbox';
+
+export interface ChargeRequest {
+  /** The single-use token the provider's element made in the browser. */
+  token: string;
+  amountCentavos: number;
+  currency: 'MXN';
+  /**
+   * The provider's own idempotency key: the same key answers the first charge's result and
+   * charges nothing again, so a retry after a crash or a second click is safe.
+   */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type ChargeResult =
+  | { status: 'approved'; paymentId: string; cardBrand: CardBrand; last4: string }
+  | {
+      status: 'declined';
+      code: CardDeclineCode;
+      reason: Record<Language, string>;
+      /** Set when the provider recorded the attempt; absent when it never got that far. */
+      paymentId?: string;
+      cardBrand?: CardBrand;
+      last4?: string;
+    };
+
+/**
+ * A card payment provider (decision 013). Card data goes from the browser to the provider only;
+ * our server sees a token and charges it. Adding Stripe, Conekta or Openpay means one class
+ * implementing this, mapping its decline codes onto `CardDeclineCode`.
+ */
+export interface PaymentProvider {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** What the browser needs to take a card; never a secret key. */
+  publicConfig(): CardPaymentsConfig;
+}
+
+/** Production without a configured provider: no card form, and a charge is refused. */
+const unavailable: PaymentProvider = {
+  charge: () => Promise.reject(new Error('no payment provider is configured')),
+  publicConfig: () => ({
+    available: false,
+    provider: 'none',
+    publishable_key: null,
+    sandbox: false,
+    tokens_url: null,
+  }),
+};
+
+/**
+ * `PAYMENT_PROVIDER` chooses the provider; unset, development and tests get the sandbox and
+ * production none, so a production server never credits balance for a test card by default.
+ */
+export function paymentProviderName(config: Config): 'sandbox' | 'none' {
+  return config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? 'none' : 'sandbox');
+}
+
+export function createPaymentProvider(deps: {
+  config: Config;
+  db: Db;
+  clock: Clock;
+}): PaymentProvider {
+  return paymentProviderName(deps.config) === 'sandbox'
+    ? new SandboxPaymentProvider(deps)
+    : unavailable;
+}

@@ -1,0 +1,125 @@
+import type { Language, PaymentState, TransactionKind } from '@despacho/domain';
+
+/**
+ * The movements export as a spreadsheet opens it: UTF-8 with a byte-order mark (without it,
+ * Excel reads "Depósito" as Windows-1252), commas, CRLF lines, amounts as plain decimals with a
+ * dot ("-116.00", what Excel in Mexico reads as a number) and dates in Mexico City time.
+ */
+export const CSV_BOM = '\uFEFF';
+
+const HEADER: Record<Language, string[]> = {
+  es: [
+    'Fecha',
+    'Tipo',
+    'Descripción',
+    'Origen',
+    'Referencia',
+    'Monto',
+    'Saldo después',
+    'Estado de pago',
+    'ID del movimiento',
+  ],
+  en: [
+    'Date',
+    'Type',
+    'Description',
+    'Source',
+    'Reference',
+    'Amount',
+    'Balance after',
+    'Payment state',
+    'Transaction ID',
+  ],
+};
+
+const KINDS: Record<Language, Record<TransactionKind, string>> = {
+  es: {
+    deposit: 'Depósito',
+    fee: 'Comisión',
+    label: 'Guía',
+    insurance: 'Seguro',
+    refund: 'Reembolso',
+    classification: 'Clasificación',
+    adjustment: 'Ajuste',
+  },
+  en: {
+    deposit: 'Deposit',
+    fee: 'Fee',
+    label: 'Guide',
+    insurance: 'Insurance',
+    refund: 'Refund',
+    classification: 'Classification',
+    adjustment: 'Adjustment',
+  },
+};
+
+const STATES: Record<Language, Record<PaymentState, string>> = {
+  es: {
+    pending: 'Pendiente',
+    paid: 'Pagado',
+    refund: 'Reembolso',
+    partial: 'Pago parcial',
+    total: 'Pago total',
+  },
+  en: {
+    pending: 'Pending',
+    paid: 'Paid',
+    refund: 'Refund',
+    partial: 'Partial payment',
+    total: 'Full payment',
+  },
+};
+
+/** What caused a movement, for the records the export knows; other types go out as stored. */
+const SOURCES: Record<Language, Record<string, string>> = {
+  es: { deposit: 'Depósito', bank_transfer: 'Transferencia SPEI' },
+  en: { deposit: 'Deposit', bank_transfer: 'SPEI transfer' },
+};
+
+/** Centavos as "-116.00": no thousands separator, no currency sign. */
+export function csvAmount(centavos: number): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One field: quoted when it holds a comma, a quote or a line break (quotes doubled). Free text
+ * that starts like a formula (= + - @) gets a leading apostrophe so a spreadsheet shows it
+ * instead of running it.
+ */
+export function csvField(value: string, { text = false } = {}): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvHeader(language: Language): string {
+  return `${HEADER[language].map((name) => csvField(name)).join(',')}\r\n`;
+}
+
+export interface CsvRow {
+  id: string;
+  localTime: string;
+  kind: string;
+  description: string | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  walletAmount: number;
+  walletBalanceAfter: number;
+  paymentState: string;
+}
+
+export function csvLine(row: CsvRow, language: Language): string {
+  const fields = [
+    csvField(row.localTime),
+    csvField(KINDS[language][row.kind as TransactionKind] ?? row.kind),
+    csvField(row.description ?? '', { text: true }),
+    csvField(row.referenceType ? (SOURCES[language][row.referenceType] ?? row.referenceType) : ''),
+    csvField(row.referenceId ?? '', { text: true }),
+    csvAmount(row.walletAmount),
+    csvAmount(row.walletBalanceAfter),
+    csvField(STATES[language][row.paymentState as PaymentState] ?? row.paymentState),
+    row.id,
+  ];
+  return `${fields.join(',')}\r\n`;
+}

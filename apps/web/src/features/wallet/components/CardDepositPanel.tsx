@@ -1,0 +1,375 @@
+import {
+  CARD_BRAND_NAMES,
+  CARD_DECLINE_REASONS,
+  cardDepositSchema,
+  cardDetailsSchema,
+  cardSummary,
+  depositBreakdown,
+  formatMoney,
+  groupCardDigits,
+  SANDBOX_TEST_CARDS,
+  type CardPaymentsConfig,
+  type CardToken,
+  type DepositBreakdown,
+} from '@despacho/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCreditCard, IconFlask } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { domainResolver } from '../../../lib/form-resolver';
+import { ApiError } from '../../../lib/http';
+import { currentLanguage } from '../../../lib/i18n';
+import { applyServerErrors, messageOf } from '../../../lib/server-errors';
+import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { walletKeys } from '../api';
+import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-deposits';
+import { depositKeys, newIdempotencyKey } from '../deposits-api';
+
+/** The form checks what the provider and our API will: the card, and the amount rules of §5. */
+const formSchema = cardDetailsSchema(() => new Date()).extend({
+  amount: cardDepositSchema.shape.amount,
+});
+
+const emptyForm = { amount: '', card_number: '', expiry: '', cvc: '', holder_name: '' };
+
+/** A card tokenised and waiting for the merchant to confirm the amounts shown. */
+interface Review {
+  amount: string;
+  breakdown: DepositBreakdown;
+  token: CardToken;
+  /** One per confirmation: resent if the same confirmation is retried. */
+  idempotencyKey: string;
+}
+
+/**
+ * Card deposits of `finance/deposits` (decision 013): amount and card, then a review of the fee
+ * and what reaches the balance before the merchant confirms. The card goes to the payment
+ * provider only; our API receives its token.
+ */
+export function CardDepositPanel({ onDeposited }: { onDeposited?: () => void } = {}) {
+  const { t } = useTranslation('card-deposits');
+  const config = useCardPaymentsConfig();
+  return (
+    <Card
+      component="section"
+      withBorder
+      padding="lg"
+      radius="md"
+      aria-labelledby="card-deposit-title"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Group gap="xs">
+            <IconCreditCard size={22} aria-hidden />
+            <Title order={2} fz="lg" id="card-deposit-title">
+              {t('title')}
+            </Title>
+          </Group>
+          {config.data?.sandbox && (
+            <Badge color="yellow" variant="light" size="lg" leftSection={<IconFlask size={14} />}>
+              {t('sandbox.badge')}
+            </Badge>
+          )}
+        </Group>
+        {config.isPending ? (
+          <Skeleton height={220} />
+        ) : config.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {messageOf(config.error)}
+          </Alert>
+        ) : !config.data.available ? (
+          <Alert color="gray" variant="light">
+            {t('unavailable')}
+          </Alert>
+        ) : (
+          <CardDepositForm config={config.data} onDeposited={onDeposited} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function CardDepositForm({
+  config,
+  onDeposited,
+}: {
+  config: CardPaymentsConfig;
+  onDeposited?: () => void;
+}) {
+  const { t } = useTranslation('card-deposits');
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: domainResolver(formSchema), defaultValues: emptyForm });
+  const [review, setReview] = useState<Review | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { errors } = form.formState;
+  const typedAmount = form.watch('amount');
+  const parsedAmount = cardDepositSchema.shape.amount.safeParse(typedAmount);
+
+  const tokenize = useMutation({
+    mutationFn: async (amount: number) => {
+      const { amount: typed, ...card } = form.getValues();
+      const token = await tokenizeCard(config, card);
+      return {
+        amount: typed,
+        breakdown: depositBreakdown(amount),
+        token,
+        idempotencyKey: newIdempotencyKey(),
+      };
+    },
+    onSuccess: setReview,
+    onError: (failure) => setError(applyServerErrors(failure, form.setError)),
+  });
+
+  const confirm = useMutation({
+    mutationFn: (current: Review) =>
+      createCardDeposit(
+        { amount: current.amount, token: current.token.id },
+        current.idempotencyKey,
+      ),
+    onSuccess: async (deposit) => {
+      notifications.show({
+        color: 'teal',
+        message: t('success', { net: formatMoney(deposit.net_centavos) }),
+      });
+      setReview(null);
+      form.reset(emptyForm);
+      onDeposited?.();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: walletKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: depositKeys.all() }),
+      ]);
+    },
+    onError: (failure) => {
+      setError(messageOf(failure));
+      // A decline or a refused request needs new card details; a lost answer (network, 5xx)
+      // keeps the review, so confirming again resends the same key and charges at most once.
+      if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
+        setReview(null);
+        form.setValue('cvc', '');
+      }
+      // A declined deposit is kept as failed, with its reason, in the list below.
+      void queryClient.invalidateQueries({ queryKey: depositKeys.all() });
+    },
+  });
+
+  const busy = tokenize.isPending || confirm.isPending;
+
+  if (review) {
+    return (
+      <Box pos="relative">
+        <AppLoadingOverlay visible={busy} />
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {error}
+            </Alert>
+          )}
+          <Text fw={600}>{t('review.title')}</Text>
+          <Text size="sm">
+            {t('review.card', {
+              card: cardSummary(review.token.card.brand, review.token.card.last4),
+            })}
+          </Text>
+          <Breakdown breakdown={review.breakdown} />
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                setReview(null);
+                setError(null);
+              }}
+            >
+              {t('review.back')}
+            </Button>
+            <Button
+              onClick={() => {
+                setError(null);
+                confirm.mutate(review);
+              }}
+              loading={confirm.isPending}
+            >
+              {t('review.confirm', { amount: formatMoney(review.breakdown.amount) })}
+            </Button>
+          </Group>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Box
+        component="form"
+        pos="relative"
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setError(null);
+          tokenize.mutate(values.amount);
+        })}
+      >
+        <AppLoadingOverlay visible={busy} />
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={t('fields.amount')}
+            description={t('fields.amountHint')}
+            leftSection="$"
+            inputMode="decimal"
+            withAsterisk
+            error={errors.amount?.message}
+            {...form.register('amount')}
+          />
+          <TextInput
+            label={t('fields.cardNumber')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            withAsterisk
+            error={errors.card_number?.message}
+            {...form.register('card_number')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label={t('fields.expiry')}
+              placeholder={t('fields.expiryPlaceholder')}
+              autoComplete="cc-exp"
+              maxLength={7}
+              withAsterisk
+              error={errors.expiry?.message}
+              {...form.register('expiry')}
+            />
+            <TextInput
+              label={t('fields.cvc')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              withAsterisk
+              error={errors.cvc?.message}
+              {...form.register('cvc')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('fields.holderName')}
+            autoComplete="cc-name"
+            withAsterisk
+            error={errors.holder_name?.message}
+            {...form.register('holder_name')}
+          />
+          {parsedAmount.success && <Breakdown breakdown={depositBreakdown(parsedAmount.data)} />}
+          <Text size="xs" c="dimmed">
+            {t('privacy')}
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={tokenize.isPending}>
+              {t('continue')}
+            </Button>
+          </Group>
+        </Stack>
+      </Box>
+      {config.sandbox && (
+        <TestCards
+          onUse={(number) =>
+            form.setValue('card_number', groupCardDigits(number), { shouldValidate: true })
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Amount, the small-deposit fee and what reaches the balance: shown before confirming. */
+function Breakdown({ breakdown }: { breakdown: DepositBreakdown }) {
+  const { t } = useTranslation('card-deposits');
+  return (
+    <Table variant="vertical" withTableBorder aria-label={t('breakdown.label')}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th w="60%">{t('breakdown.amount')}</Table.Th>
+          <Table.Td>{formatMoney(breakdown.amount)}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{t('breakdown.fee')}</Table.Th>
+          <Table.Td>
+            {breakdown.fee_total > 0
+              ? t('breakdown.feeValue', { fee: formatMoney(breakdown.fee_total) })
+              : t('breakdown.noFee')}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{t('breakdown.netLabel')}</Table.Th>
+          <Table.Td fw={700}>{t('breakdown.net', { net: formatMoney(breakdown.net) })}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The sandbox's documented test cards (decision 013), with the answer each one gets. */
+function TestCards({ onUse }: { onUse: (number: string) => void }) {
+  const { t } = useTranslation('card-deposits');
+  const language = currentLanguage();
+  return (
+    <Alert color="yellow" variant="light" title={t('sandbox.title')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('sandbox.hint')}</Text>
+        <Table aria-label={t('sandbox.title')} fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('sandbox.number')}</Table.Th>
+              <Table.Th>{t('sandbox.brand')}</Table.Th>
+              <Table.Th>{t('sandbox.result')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {SANDBOX_TEST_CARDS.map((card) => (
+              <Table.Tr key={card.number}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    ff="monospace"
+                    fz="sm"
+                    onClick={() => onUse(card.number)}
+                    aria-label={t('sandbox.use', { number: groupCardDigits(card.number) })}
+                  >
+                    {groupCardDigits(card.number)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{CARD_BRAND_NAMES[card.brand]}</Table.Td>
+                <Table.Td>
+                  {card.outcome === 'approved'
+                    ? t('sandbox.approved')
+                    : t('sandbox.declined', {
+                        reason: CARD_DECLINE_REASONS[card.outcome][language],
+                      })}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Alert>
+  );
+}
