@@ -20,7 +20,13 @@ function stat(pid) {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      // cutime + cstime: children that exited and were waited for (PostgreSQL backends of
+      // closed connections), so their CPU is not lost from the sum when they go.
+      reaped: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return null;
   }
@@ -36,13 +42,13 @@ export function cpuSeconds(pid) {
     const info = stat(Number(entry));
     if (!info) continue;
     if (!children.has(info.ppid)) children.set(info.ppid, []);
-    children.get(info.ppid).push({ pid: Number(entry), ticks: info.ticks });
+    children.get(info.ppid).push({ pid: Number(entry), ticks: info.ticks, reaped: info.reaped });
   }
-  let descendants = 0;
+  let descendants = own.reaped;
   const queue = [...(children.get(pid) ?? [])];
   while (queue.length > 0) {
     const next = queue.pop();
-    descendants += next.ticks;
+    descendants += next.ticks + next.reaped;
     queue.push(...(children.get(next.pid) ?? []));
   }
   return { self: own.ticks / hz(), descendants: descendants / hz() };

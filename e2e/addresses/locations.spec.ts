@@ -1,9 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAsNewMerchant } from '../support';
 
-// Origin addresses (settings/locations) on the demo postal-code catalogue that the server loads
-// at start-up (apps/api/src/modules/catalogs/fixtures/sepomex-demo.txt). The postal codes used
-// here, 97000 and 06700, are also in the importer tests' fixture.
+// Origin addresses (settings/locations) on the sample postal-code catalogue the server loads at
+// start-up (apps/api/src/modules/catalogs/fixtures/sepomex-sample.txt): 97000 and 06700.
 
 const CONTACT = {
   name: 'Lucía Hernández',

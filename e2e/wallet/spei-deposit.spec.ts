@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signInAs, signInAsNewMerchant, uniqueId } from '../support';
 
@@ -120,6 +121,49 @@ test('a SPEI transfer notified with its receipt is credited once staff approve i
   await page.reload();
   await expect(page.getByLabel('Saldo disponible: $1,250.00')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: trackingKey })).toContainText('Acreditado');
+
+  // The credit is a movement of the balance…
+  await page.goto('/app/finance/transactions');
+  const movement = page
+    .getByRole('table', { name: 'Movimientos del saldo' })
+    .getByRole('row')
+    .filter({ hasText: `SPEI ${trackingKey}` });
+  await expect(movement).toContainText('+$1,250.00');
+
+  // …and its CFDI, stamped by the sandbox PAC, is on finance/billing with its XML and PDF.
+  await page.goto('/app/finance/billing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Facturación' })).toBeVisible();
+  const invoice = page
+    .getByRole('table', { name: 'Facturas' })
+    .getByRole('row')
+    .filter({ hasText: 'Depósito (anticipo)' });
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText('$1,250.00');
+  await expect(invoice).toContainText('Público en general');
+  await expect(invoice).toContainText('XAXX010101000');
+  await expect(page.getByText('Sandbox — sin validez fiscal')).toBeVisible();
+  const folio = (await invoice.locator('td').first().locator('p').first().textContent())!.trim();
+  expect(folio).toMatch(/^DEP\d+$/);
+
+  const xmlDownload = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: `Descargar XML de ${folio}` }).click();
+  const xml = await xmlDownload;
+  expect(xml.suggestedFilename()).toBe(`${folio}.xml`);
+  const xmlText = readFileSync((await xml.path())!, 'utf8');
+  expect(xmlText).toContain('Version="4.0"');
+  expect(xmlText).toContain('Total="1250.00"');
+  expect(xmlText).toContain('tfd:TimbreFiscalDigital');
+  expect(xmlText).toContain('SANDBOX-SIN-VALIDEZ-FISCAL');
+
+  const pdfDownload = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: `Descargar PDF de ${folio}` }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toBe(`${folio}.pdf`);
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 });
 
 test('a small transfer shows its fee; a rejected one shows staff’s reason', async ({

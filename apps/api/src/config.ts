@@ -39,6 +39,19 @@ const configSchema = z.object({
    * it is the sandbox outside production and `none` (no card deposits) in production.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  /**
+   * CFDI issuer of the prepaid balance's invoices (decision 016). The defaults are SAT's test
+   * taxpayer (CSD de pruebas), fit only for the sandbox PAC.
+   */
+  CFDI_ISSUER_RFC: z.string().default('EKU9003173C9'),
+  CFDI_ISSUER_NAME: z.string().default('ESCUELA KEMPER URGATE'),
+  CFDI_ISSUER_REGIME: z.string().default('601'),
+  CFDI_ISSUER_ZIP: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default('42501'),
+  /** The PAC that stamps invoices: only the built-in `sandbox` (no fiscal validity) exists. */
+  CFDI_PAC: z.enum(['sandbox']).default('sandbox'),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

@@ -77,12 +77,12 @@ export async function clabeOf(ctx: AppContext, user: TestUser): Promise<string> 
   return response.json().data.clabe;
 }
 
-/** The merchant notifies a SPEI transfer with its voucher; answers the pending deposit. */
-export async function notifySpei(
+/** The merchant notifies a SPEI transfer with its voucher; answers the API's reply. */
+export function notifySpeiResponse(
   ctx: AppContext,
   user: TestUser,
   fields: { amount: string; tracking_key: string; origin_bank?: string },
-): Promise<{ id: string; status: string; amount_centavos: number }> {
+) {
   const body = multipart(
     { name: 'comprobante.pdf', content: sampleFiles.pdf(), field: 'voucher' },
     {
@@ -92,12 +92,21 @@ export async function notifySpei(
       ...fields,
     },
   );
-  const response = await ctx.app.inject({
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/v1/deposits/spei',
     headers: { ...user.headers(body.headers), 'idempotency-key': randomUUID() },
     payload: body.payload,
   });
+}
+
+/** The merchant notifies a SPEI transfer with its voucher; answers the pending deposit. */
+export async function notifySpei(
+  ctx: AppContext,
+  user: TestUser,
+  fields: { amount: string; tracking_key: string; origin_bank?: string },
+): Promise<{ id: string; status: string; amount_centavos: number }> {
+  const response = await notifySpeiResponse(ctx, user, fields);
   if (response.statusCode !== 201) throw new Error(`notify failed: ${response.body}`);
   return response.json().data;
 }

@@ -33,3 +33,4 @@ export * from './wallet/deposits';
 export * from './wallet/bank-transfers';
 export * from './wallet/card-payments';
 export * from './wallet/spei';
+export * from './billing/invoices';

@@ -2,6 +2,9 @@ import { customerSchema } from '@despacho/domain';
 import { AccountsService } from '../modules/accounts/accounts.service';
 import { CustomersService } from '../modules/customers/customers.service';
 import { NotificationsService } from '../modules/notifications/notifications.service';
+import { insertDeposit } from '../modules/wallet/deposits.repository';
+import { creditPendingDeposit } from '../modules/wallet/deposits.service';
+import { LedgerService } from '../modules/wallet/ledger.service';
 import { vendors } from '../modules/vendors/vendors.tables';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
@@ -76,7 +79,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     phoneVerifiedAt: clock.now(),
     language: 'es' as const,
   };
-  await db.transaction(async (tx) => {
+  const organizationId = await db.transaction(async (tx) => {
     const dueno = await accounts.createUser(
       { ...verified, email: owner.email, name: 'Dueño', lastName: 'Demo', phone: '5500000001' },
       tx,
@@ -135,6 +138,36 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       },
       tx,
     );
+    return organization.id;
   });
+  // After the organization commits: the ledger creates its accounts on its own connection.
+  await seedDemoDeposit(db, clock, organizationId);
   return true;
+}
+
+/** A credited SPEI deposit of 5,000 MXN, so the demo starts with a balance and an invoice. */
+async function seedDemoDeposit(db: Db, clock: Clock, organizationId: string) {
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const deposit = await insertDeposit(tx, {
+      organizationId,
+      method: 'spei',
+      status: 'pending',
+      amount: 500_000,
+      fee: 0,
+      net: 500_000,
+      originBank: '012',
+      referenceType: 'concept',
+      referenceNumber: 'SALDO INICIAL DEMO',
+      trackingKey: 'DEMO0000000001',
+      idempotencyKey: 'demo-opening-deposit',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await creditPendingDeposit(tx, deposit.id, {
+      ledger: new LedgerService({ db, clock }),
+      notifications: new NotificationsService({ db, clock }),
+      clock,
+    });
+  });
 }

@@ -5,6 +5,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { organizationUsersRoutes } from './accounts/organization-users.routes';
 import { locationsRoutes } from './addresses/locations.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { carriersRoutes } from './carriers/carriers.routes';
 import { postalCodesRoutes } from './catalogs/postal-codes.routes';
 import { satProductsRoutes } from './catalogs/sat-products.routes';
@@ -51,6 +52,7 @@ export const modules: AppModule[] = [
   bankTransfersRoutes,
   bankStatementsRoutes,
   speiWebhookRoutes,
+  billingRoutes,
   customersRoutes,
   vendorsRoutes,
 ];

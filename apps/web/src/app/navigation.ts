@@ -244,7 +244,13 @@ export const SCREENS: readonly Screen[] = [
     menu: true,
     page: () => import('../features/wallet/pages/DepositsPage').then((m) => m.DepositsPage),
   },
-  { id: 'financeBilling', path: 'finance/billing', permission: 'finances.billing', menu: true },
+  {
+    id: 'financeBilling',
+    path: 'finance/billing',
+    permission: 'finances.billing',
+    menu: true,
+    page: () => import('../features/billing/pages/BillingPage').then((m) => m.BillingPage),
+  },
   {
     id: 'financeBiling',
     path: 'finance/biling',

@@ -4,13 +4,14 @@ import { importPostalCodes, type ImportCounts } from './postal-codes.importer';
 import { isLoaded } from './postal-codes.repository';
 
 /**
- * A demo extract of SEPOMEX's `CPdescarga.txt` in its published form (ISO-8859-1, notice line,
- * header): 398 settlements in 216 postal codes of the main cities (CDMX 06700 Roma Norte,
- * 03100 Del Valle, Guadalajara, Monterrey, Puebla, Querétaro, Mérida…). Rebuilt from the
- * official file by `fixtures/make-sepomex-demo.mjs`.
+ * The small extract of SEPOMEX's `CPdescarga.txt` the project ships (34 settlements in 8
+ * postal codes, e.g. 06700 Roma Norte, 97000 Mérida, 68000 Oaxaca), in the published form
+ * (ISO-8859-1, notice line, header); the importer's tests use it too. Correos de México forbids
+ * redistributing its catalogue, so the project keeps to this fixture and users import the
+ * official file. Rebuilt from it by `fixtures/make-sepomex-sample.mjs`.
  */
 export const DEMO_POSTAL_CODES_FILE = fileURLToPath(
-  new URL('./fixtures/sepomex-demo.txt', import.meta.url),
+  new URL('./fixtures/sepomex-sample.txt', import.meta.url),
 );
 
 /** How the full catalogue is loaded; the start-up banner prints it. */
@@ -30,7 +31,7 @@ export async function loadDemoPostalCodes(db: Db): Promise<ImportCounts | null> 
 export function postalCodesBanner(postalCodes: number, demoLoadedNow: boolean): string[] {
   return [
     `  Códigos postales: ${postalCodes.toLocaleString('es-MX')} en el catálogo` +
-      (demoLoadedNow ? ' (extracto demo de SEPOMEX, cargado ahora)' : ''),
-    `    Catálogo completo (con la aplicación detenida): ${IMPORT_COMMAND}`,
+      (demoLoadedNow ? ' (muestra de SEPOMEX, cargada ahora)' : ''),
+    `    Catálogo completo: ${IMPORT_COMMAND}`,
   ];
 }

@@ -10,7 +10,7 @@ import { CatalogFormatError, importPostalCodes } from './postal-codes.importer';
 import { postalCodeSettlements } from './postal-codes.tables';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURE = path.resolve(here, '../../../test/fixtures/sepomex-sample.txt');
+const FIXTURE = path.resolve(here, 'fixtures/sepomex-sample.txt');
 /** The official file, when the shared data folder sits beside the clone (locally and in CI). */
 const FULL_FILE = path.resolve(here, '../../../../../../shared/data/sepomex/CPdescarga.txt');
 const FIXTURE_COUNTS = { settlements: 34, postalCodes: 8, states: 5 };

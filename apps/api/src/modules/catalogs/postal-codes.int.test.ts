@@ -7,7 +7,7 @@ import { importPostalCodes } from './postal-codes.importer';
 
 const FIXTURE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../../test/fixtures/sepomex-sample.txt',
+  'fixtures/sepomex-sample.txt',
 );
 
 describe('GET /postal-codes/{zip}', () => {

@@ -4,6 +4,7 @@ import {
   balanceOf,
   clabeOf,
   notifySpei,
+  notifySpeiResponse,
   sendSpeiWebhook,
   speiTransfer,
   trackingKey,
@@ -15,7 +16,6 @@ import {
   signIn,
   type TestUser,
 } from '../../../test/users';
-import { claimCreditedTransfer } from './bank-transfers.claim';
 import { verifyLedger } from './ledger.verify';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -211,7 +211,7 @@ describe('matching deposit notifications', () => {
     expect(await balanceOf(ctx, now)).toBe(120_000);
   });
 
-  it('lets a staff approval link the transfer that arrived before its notification, crediting nothing again', async () => {
+  it('records a transfer credited on its own as a deposit, so notifying it later is refused', async () => {
     const { user, organization, clabe } = await newMerchant();
     const key = trackingKey();
     const response = await sendSpeiWebhook(
@@ -219,29 +219,20 @@ describe('matching deposit notifications', () => {
       speiTransfer(ctx, { beneficiary_clabe: clabe, tracking_key: key, amount_centavos: 75_000 }),
     );
     expect(response.json().data.status).toBe('credited');
-    const deposit = await notifySpei(ctx, user, { amount: '750.00', tracking_key: key });
-
-    const approved = await callAs(ctx.app, staff, 'POST', `/staff/deposits/${deposit.id}/approve`);
-    expect(approved.statusCode).toBe(200);
     const transfer = await transferRow(response.json().data.bank_transfer_id);
-    expect(transfer.deposit_id).toBe(deposit.id);
-    expect(await depositRow(deposit.id)).toMatchObject({
+    expect(await depositRow(transfer.deposit_id)).toMatchObject({
       status: 'credited',
       amount: 75_000,
       ledger_transaction_id: transfer.ledger_transaction_id,
     });
+    const deposits = (await callAs(ctx.app, user, 'GET', '/deposits')).json().data;
+    expect(deposits.map((d: { id: string }) => d.id)).toEqual([transfer.deposit_id]);
+
+    const late = await notifySpeiResponse(ctx, user, { amount: '750.00', tracking_key: key });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('DEPOSIT_ALREADY_NOTIFIED');
     expect(await creditsOf(organization.id)).toBe(1);
     expect(await balanceOf(ctx, user)).toBe(75_000);
-    // Claimed once: nothing is left to link.
-    const notification = {
-      id: deposit.id,
-      organizationId: organization.id,
-      originBank: '012',
-      trackingKey: key,
-    };
-    expect(
-      await ctx.db.transaction((tx) => claimCreditedTransfer(tx, notification, ctx.clock)),
-    ).toBeNull();
   });
 
   it('never matches another organization’s notification', async () => {

@@ -1,5 +1,5 @@
 import type { BankTransferStatus } from '@despacho/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { organizations } from '../accounts/accounts.tables';
 import type { DbOrTx } from '../../platform/db';
 import { bankTransfers, webhookEvents } from './bank-transfers.tables';
@@ -141,35 +141,6 @@ export async function transferOfDeposit(
         exceptId ? ne(bankTransfers.id, exceptId) : undefined,
       ),
     );
-  return row;
-}
-
-/**
- * The organization's transfer from this bank with this tracking key that was credited on its
- * own (no notification reconciled with it), locked: what a notification made after the money
- * arrived must not credit a second time.
- */
-export async function lockCreditedTransferWithoutNotification(
-  db: DbOrTx,
-  organizationId: string,
-  senderBank: string,
-  trackingKey: string,
-): Promise<BankTransferRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(bankTransfers)
-    .where(
-      and(
-        eq(bankTransfers.organizationId, organizationId),
-        eq(bankTransfers.senderBank, senderBank),
-        eq(bankTransfers.trackingKey, trackingKey.toUpperCase()),
-        eq(bankTransfers.status, 'credited'),
-        isNull(bankTransfers.depositId),
-      ),
-    )
-    .orderBy(desc(bankTransfers.receivedAt))
-    .limit(1)
-    .for('update');
   return row;
 }
 

@@ -1,7 +1,6 @@
 import {
   bankReference,
   depositBreakdown,
-  formatMoney,
   MEXICAN_BANKS,
   NOTIFICATION_MATCH_DAYS,
   type AuditSnapshot,
@@ -18,10 +17,11 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { AccountsService } from '../accounts/accounts.service';
-import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import * as repository from './bank-transfers.repository';
 import type { BankTransferRow, DepositCandidate } from './bank-transfers.repository';
-import { creditPendingDeposit, DEPOSITS_SCREEN_LINK, feeLines } from './deposits.service';
+import { findActiveByTrackingKey, insertDeposit } from './deposits.repository';
+import { creditPendingDeposit } from './deposits.service';
 import type { LedgerService } from './ledger.service';
 import type { SpeiAccountsService } from './spei-accounts.service';
 
@@ -56,27 +56,6 @@ function snapshot(row: BankTransferRow): AuditSnapshot {
     deposit_id: row.depositId,
     ledger_transaction_id: row.ledgerTransactionId,
     return_reason: row.returnReason,
-  };
-}
-
-function creditedNotification(row: BankTransferRow): NotifyInput {
-  const breakdown = depositBreakdown(row.amount);
-  const money = formatMoney;
-  const fee =
-    breakdown.fee_total > 0
-      ? {
-          es: ` Se descontó la comisión de ${money(breakdown.fee_total)} (IVA incluido) de los depósitos menores a $500.00.`,
-          en: ` The ${money(breakdown.fee_total)} fee (VAT included) of deposits under $500.00 was taken.`,
-        }
-      : { es: '', en: '' };
-  return {
-    kind: 'NOTIFICATION',
-    title: { es: 'Transferencia SPEI acreditada', en: 'SPEI transfer credited' },
-    body: {
-      es: `Recibimos tu transferencia SPEI de ${money(row.amount)} (clave de rastreo ${row.trackingKey}) y acreditamos ${money(breakdown.net)} a tu saldo.${fee.es}`,
-      en: `We received your SPEI transfer of ${money(row.amount)} (tracking key ${row.trackingKey}) and credited ${money(breakdown.net)} to your balance.${fee.en}`,
-    },
-    link: DEPOSITS_SCREEN_LINK,
   };
 }
 
@@ -205,23 +184,32 @@ export class BankTransfersService {
         ledgerTransactionId: ledger.transactionId,
       });
     }
-    const ledger = await this.deps.ledger.credit(
-      {
-        organizationId,
-        idempotencyKey: `bank:${row.bankReference}`,
-        kind: 'deposit',
-        reference: { type: 'bank_transfer', id: row.id },
-        description: `SPEI ${row.trackingKey}`,
-        amount: row.amount,
-        from: 'bank_clearing',
-        charges: feeLines(row.amount),
-      },
-      tx,
-    );
-    await this.deps.notifications.notify(organizationId, creditedNotification(row), tx);
+    // Credited on its own: it becomes a deposit of the organization like a notified one, so it
+    // takes the one credit path (ledger, invoice, merchant notice) and shows in its deposits.
+    const now = this.deps.clock.now();
+    const breakdown = depositBreakdown(row.amount);
+    // Another organization may have notified this tracking key: the bank says whose the money
+    // is, so that notification stays pending for staff and this deposit keeps the key off.
+    const keyTaken = await findActiveByTrackingKey(tx, row.senderBank, row.trackingKey);
+    const own = await insertDeposit(tx, {
+      organizationId,
+      method: 'spei',
+      status: 'pending',
+      amount: row.amount,
+      fee: breakdown.fee_total,
+      net: breakdown.net,
+      originBank: row.senderBank,
+      referenceType: 'concept',
+      referenceNumber: row.concept || null,
+      trackingKey: keyTaken ? null : row.trackingKey,
+      idempotencyKey: `bank:${row.bankReference}`,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const { ledger } = await creditPendingDeposit(tx, own.id, this.deps, { reviewedBy: staffId });
     return this.finish(tx, row, 'credited', {
       organizationId,
-      depositId: null,
+      depositId: own.id,
       ledgerTransactionId: ledger.transactionId,
     });
   }

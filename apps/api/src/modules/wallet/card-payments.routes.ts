@@ -21,6 +21,8 @@ export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
       logLevel: 'warn',
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
+        // The provider's endpoint, not ours: left out of the /api/v1 documentation.
+        hide: true,
         tags: ['sandbox'],
         description:
           'Sandbox payment provider: exchanges a test card for a single-use `tok_sandbox_…` token (15 minutes). Card data is validated (Luhn, future expiry, 3–4 digit CVC) and never stored.',

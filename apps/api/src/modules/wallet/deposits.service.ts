@@ -25,9 +25,9 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore, StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts/accounts.service';
+import { invoiceCreditedDeposit, type InvoiceDepositDeps } from '../billing/billing.service';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import type { LedgerResult, LedgerService, Line } from './ledger.service';
-import { claimCreditedTransfer } from './bank-transfers.claim';
 import * as repository from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 
@@ -137,6 +137,8 @@ export interface CreditDepositDeps {
   ledger: LedgerService;
   notifications: NotificationsService;
   clock: Clock;
+  /** The CFDI issuer and PAC (decision 016); the sandbox defaults without it. */
+  config?: InvoiceDepositDeps['config'];
 }
 
 export interface CreditDepositOptions {
@@ -147,18 +149,12 @@ export interface CreditDepositOptions {
    * net are worked out again from it.
    */
   amount?: number;
-  /**
-   * The bank transfer was already credited on its own (reconciliation came first): link the
-   * notification to that ledger transaction instead of crediting again.
-   */
-  alreadyCredited?: { ledgerTransactionId: string; amount: number };
 }
 
 export interface CreditedDeposit {
   before: DepositRow;
   deposit: DepositRow;
-  /** The credit; `replayed` when this call moved no money (already credited before). */
-  ledger: Pick<LedgerResult, 'transactionId' | 'replayed'>;
+  ledger: LedgerResult;
 }
 
 /**
@@ -178,25 +174,21 @@ export async function creditPendingDeposit(
   const before = await repository.lockDeposit(tx, depositId);
   if (!before) throw notFound();
   if (before.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
-  const amount = options.alreadyCredited?.amount ?? options.amount ?? before.amount;
+  const amount = options.amount ?? before.amount;
   const breakdown = depositBreakdown(amount);
-  const ledger = options.alreadyCredited
-    ? { transactionId: options.alreadyCredited.ledgerTransactionId, replayed: true }
-    : await deps.ledger.credit(
-        {
-          organizationId: before.organizationId,
-          idempotencyKey: `deposit:${before.id}`,
-          kind: 'deposit',
-          reference: { type: 'deposit', id: before.id },
-          description: before.trackingKey
-            ? `SPEI ${before.trackingKey}`
-            : `Depósito ${before.method}`,
-          amount,
-          from: before.method === 'card' ? 'card_clearing' : 'bank_clearing',
-          charges: feeLines(amount),
-        },
-        tx,
-      );
+  const ledger = await deps.ledger.credit(
+    {
+      organizationId: before.organizationId,
+      idempotencyKey: `deposit:${before.id}`,
+      kind: 'deposit',
+      reference: { type: 'deposit', id: before.id },
+      description: before.trackingKey ? `SPEI ${before.trackingKey}` : `Depósito ${before.method}`,
+      amount,
+      from: before.method === 'card' ? 'card_clearing' : 'bank_clearing',
+      charges: feeLines(amount),
+    },
+    tx,
+  );
   const now = deps.clock.now();
   const deposit = await repository.updateDeposit(tx, before.id, {
     status: 'credited',
@@ -209,6 +201,9 @@ export async function creditPendingDeposit(
     updatedAt: now,
   });
   await deps.notifications.notify(deposit.organizationId, creditedNotification(deposit), tx);
+  // Billing (decision 016): the deposit's CFDI (and its fee's), in this same transaction. It
+  // never throws, so invoicing can never undo a credit.
+  await invoiceCreditedDeposit(tx, deposit, { clock: deps.clock, config: deps.config });
   return { before, deposit, ledger };
 }
 
@@ -381,25 +376,9 @@ export class DepositsService {
    */
   approve(id: string, staffUserId: string): Promise<StaffDeposit> {
     return this.deps.db.transaction(async (tx) => {
-      const notification = await this.requireSpei(tx, id);
-      // The transfer may have been reconciled and credited before anyone approved this
-      // notification: then approving links it and moves no money (decision 014).
-      const alreadyCredited =
-        notification.trackingKey && notification.originBank
-          ? await claimCreditedTransfer(
-              tx,
-              {
-                id,
-                organizationId: notification.organizationId,
-                originBank: notification.originBank,
-                trackingKey: notification.trackingKey,
-              },
-              this.deps.clock,
-            )
-          : null;
+      await this.requireSpei(tx, id);
       const { before, deposit } = await creditPendingDeposit(tx, id, this.deps, {
         reviewedBy: staffUserId,
-        ...(alreadyCredited ? { alreadyCredited } : {}),
       });
       await this.audit(tx, staffUserId, 'deposit.approve', before, deposit);
       return this.forStaffOne(deposit);
@@ -431,10 +410,9 @@ export class DepositsService {
   }
 
   /** Staff review SPEI notifications; card deposits settle with their provider. */
-  private async requireSpei(db: DbOrTx, id: string): Promise<DepositRow> {
+  private async requireSpei(db: DbOrTx, id: string) {
     const row = await repository.findDepositById(db, id);
     if (row?.method !== 'spei') throw notFound();
-    return row;
   }
 
   private audit(

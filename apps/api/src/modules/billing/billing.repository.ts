@@ -1,0 +1,100 @@
+import { TRANSACTIONS_TIME_ZONE, type InvoicesQuery } from '@despacho/domain';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { users } from '../accounts/accounts.tables';
+import { invoices, invoiceSeries } from './billing.tables';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type InvoiceListRow = InvoiceRow & { userName: string | null };
+
+/** The next folio of a series; the series row stays locked until the transaction ends. */
+export async function nextFolio(db: DbOrTx, series: string): Promise<number> {
+  const [row] = await db
+    .insert(invoiceSeries)
+    .values({ series, lastFolio: 1 })
+    .onConflictDoUpdate({
+      target: invoiceSeries.series,
+      set: { lastFolio: sql`${invoiceSeries.lastFolio} + 1` },
+    })
+    .returning({ folio: invoiceSeries.lastFolio });
+  return row!.folio;
+}
+
+export async function insertInvoice(db: DbOrTx, values: NewInvoice): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function updateInvoice(
+  db: DbOrTx,
+  id: string,
+  values: Partial<NewInvoice>,
+): Promise<InvoiceRow> {
+  const [row] = await db.update(invoices).set(values).where(eq(invoices.id, id)).returning();
+  return row!;
+}
+
+export async function findInvoice(
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), eq(invoices.id, id)));
+  return row;
+}
+
+/** The organization's invoices not stamped yet (pending, or failed at the PAC). */
+export function unstamped(db: DbOrTx, organizationId: string, limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.organizationId, organizationId),
+        inArray(invoices.status, ['pending', 'failed']),
+      ),
+    )
+    .orderBy(asc(invoices.createdAt))
+    .limit(limit);
+}
+
+function whereOf(organizationId: string, query: Omit<InvoicesQuery, 'page' | 'pageSize'>): SQL {
+  const startOf = (day: string) =>
+    sql`(${day}::date)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
+  const endOf = (day: string) =>
+    sql`(${day}::date + 1)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
+  return and(
+    eq(invoices.organizationId, organizationId),
+    query.type ? eq(invoices.kind, query.type) : undefined,
+    query.from ? sql`${invoices.createdAt} >= ${startOf(query.from)}` : undefined,
+    query.to ? sql`${invoices.createdAt} < ${endOf(query.to)}` : undefined,
+  )!;
+}
+
+/** Newest first (by issue date, then series and folio), with who triggered each. */
+export async function listInvoices(
+  db: DbOrTx,
+  organizationId: string,
+  query: InvoicesQuery,
+): Promise<{ rows: InvoiceListRow[]; total: number }> {
+  const where = whereOf(organizationId, query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ invoice: invoices, userName: users.name })
+      .from(invoices)
+      .leftJoin(users, eq(users.id, invoices.triggeredBy))
+      .where(where)
+      .orderBy(sql`${invoices.createdAt} desc`, asc(invoices.series), sql`${invoices.folio} desc`)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(invoices).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.invoice, userName: row.userName })),
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,280 @@
+import {
+  depositBreakdown,
+  INVOICE_SERIES,
+  splitVat,
+  type InvoiceKind,
+  type InvoicesQuery,
+  type InvoiceView,
+  type PageMeta,
+} from '@despacho/domain';
+import type { Config } from '../../config';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { findTaxInfo } from '../accounts/account-details.repository';
+import type { DepositRow } from '../wallet/deposits.repository';
+import { GENERAL_PUBLIC, type CfdiInput, type CfdiParty } from './cfdi';
+import * as repository from './billing.repository';
+import type { InvoiceRow } from './billing.repository';
+import { invoicePdf } from './invoice-pdf';
+import { pacFor, type Pac } from './pac';
+
+type IssuerConfig = Pick<
+  Config,
+  'CFDI_ISSUER_RFC' | 'CFDI_ISSUER_NAME' | 'CFDI_ISSUER_REGIME' | 'CFDI_ISSUER_ZIP' | 'CFDI_PAC'
+>;
+
+/** The sandbox issuer (SAT's test taxpayer), used when no configuration is at hand. */
+const SANDBOX_ISSUER: IssuerConfig = {
+  CFDI_ISSUER_RFC: 'EKU9003173C9',
+  CFDI_ISSUER_NAME: 'ESCUELA KEMPER URGATE',
+  CFDI_ISSUER_REGIME: '601',
+  CFDI_ISSUER_ZIP: '42501',
+  CFDI_PAC: 'sandbox',
+};
+
+export function issuerOf(config?: Partial<IssuerConfig>): CfdiParty {
+  return {
+    rfc: config?.CFDI_ISSUER_RFC ?? SANDBOX_ISSUER.CFDI_ISSUER_RFC,
+    name: config?.CFDI_ISSUER_NAME ?? SANDBOX_ISSUER.CFDI_ISSUER_NAME,
+    regime: config?.CFDI_ISSUER_REGIME ?? SANDBOX_ISSUER.CFDI_ISSUER_REGIME,
+    zip: config?.CFDI_ISSUER_ZIP ?? SANDBOX_ISSUER.CFDI_ISSUER_ZIP,
+  };
+}
+
+export interface InvoiceDepositDeps {
+  clock: Clock;
+  /** The API's configuration (issuer and PAC); the sandbox defaults without it. */
+  config?: Partial<IssuerConfig>;
+  pac?: Pac;
+}
+
+function cfdiInputOf(row: InvoiceRow, reference: string | null): CfdiInput {
+  return {
+    series: row.series,
+    folio: row.folio,
+    kind: row.kind as InvoiceKind,
+    issuedAt: row.createdAt,
+    paymentForm: row.paymentForm,
+    issuer: {
+      rfc: row.issuerRfc,
+      name: row.issuerName,
+      regime: row.issuerRegime,
+      zip: row.issuerZip,
+    },
+    receiver: {
+      rfc: row.receiverRfc,
+      name: row.receiverName,
+      regime: row.receiverRegime,
+      zip: row.receiverZip,
+      use: row.receiverUse,
+    },
+    subtotal: row.subtotal,
+    vat: row.vat,
+    total: row.total,
+    reference,
+  };
+}
+
+/**
+ * Stamps one invoice with the PAC and records the result. A PAC failure never throws: the row
+ * is marked `failed` with the reason and a later retry stamps it again.
+ */
+async function stamp(db: DbOrTx, row: InvoiceRow, pac: Pac, now: Date): Promise<InvoiceRow> {
+  try {
+    const stamped = await pac.stamp(cfdiInputOf(row, null), now);
+    return await repository.updateInvoice(db, row.id, {
+      status: 'stamped',
+      pac: pac.name,
+      uuid: stamped.uuid,
+      stampedAt: stamped.stampedAt,
+      xml: stamped.xml,
+      failureReason: null,
+    });
+  } catch (error) {
+    return repository.updateInvoice(db, row.id, {
+      status: 'failed',
+      pac: pac.name,
+      failureReason: error instanceof Error ? error.message.slice(0, 500) : 'PAC error',
+    });
+  }
+}
+
+/**
+ * BILLING HOOK of `creditPendingDeposit` (decision 016): called inside the credit's transaction,
+ * right after the deposit is marked credited. Issues the deposit's CFDI for the advance that
+ * reached the balance (`net`, VAT included) and, when a fee was charged, the fee's CFDI (fee +
+ * its VAT, as the ledger booked them). The receiver is the organization's tax information, or
+ * "público en general" without it.
+ *
+ * It can never undo the credit: everything runs in a savepoint whose failure is caught and
+ * logged (the credit commits without invoices), and a PAC failure only marks the row `failed`
+ * for a retry. The sandbox PAC is local and instant, so it stamps inline; a real PAC must stamp
+ * after commit (the rows are created `pending` first for that). A deposit is invoiced once:
+ * (deposit, kind) is unique, and a credit happens once per deposit.
+ */
+export async function invoiceCreditedDeposit(
+  tx: DbOrTx,
+  deposit: DepositRow,
+  deps: InvoiceDepositDeps,
+): Promise<InvoiceRow[]> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const created = await createInvoices(savepoint, deposit, deps);
+      const pac = deps.pac ?? pacFor(deps.config?.CFDI_PAC ?? 'sandbox');
+      const stamped: InvoiceRow[] = [];
+      for (const row of created) stamped.push(await stamp(savepoint, row, pac, deps.clock.now()));
+      return stamped;
+    });
+  } catch (error) {
+    console.error(`billing: deposit ${deposit.id} credited without invoices`, error);
+    return [];
+  }
+}
+
+async function createInvoices(
+  db: DbOrTx,
+  deposit: DepositRow,
+  deps: InvoiceDepositDeps,
+): Promise<InvoiceRow[]> {
+  if (!deposit.ledgerTransactionId) throw new Error('deposit not credited');
+  const issuer = issuerOf(deps.config);
+  const tax = await findTaxInfo(db, deposit.organizationId);
+  const receiver = tax
+    ? {
+        rfc: tax.taxId,
+        name: tax.legalName,
+        regime: tax.taxRegime,
+        use: tax.cfdiUse,
+        zip: tax.zipCode,
+      }
+    : { ...GENERAL_PUBLIC, zip: issuer.zip };
+  const breakdown = depositBreakdown(deposit.amount);
+  const amounts: { kind: InvoiceKind; subtotal: number; vat: number }[] = [
+    { kind: 'deposit', ...splitVat(deposit.net) },
+  ];
+  if (breakdown.fee_total > 0) {
+    amounts.push({ kind: 'fee', subtotal: breakdown.fee, vat: breakdown.fee_vat });
+  }
+  const now = deps.clock.now();
+  const rows: InvoiceRow[] = [];
+  for (const amount of amounts) {
+    const series = INVOICE_SERIES[amount.kind];
+    rows.push(
+      await repository.insertInvoice(db, {
+        organizationId: deposit.organizationId,
+        series,
+        folio: await repository.nextFolio(db, series),
+        cfdiType: 'I',
+        kind: amount.kind,
+        depositId: deposit.id,
+        ledgerTransactionId: deposit.ledgerTransactionId,
+        paymentForm: deposit.method === 'card' ? '04' : '03',
+        // Staff who approved it; else the merchant who notified or paid (reconciled, card).
+        triggeredBy: deposit.reviewedBy ?? deposit.createdBy,
+        issuerRfc: issuer.rfc,
+        issuerName: issuer.name,
+        issuerRegime: issuer.regime,
+        issuerZip: issuer.zip,
+        receiverRfc: receiver.rfc,
+        receiverName: receiver.name,
+        receiverRegime: receiver.regime,
+        receiverUse: receiver.use,
+        receiverZip: receiver.zip,
+        subtotal: amount.subtotal,
+        vat: amount.vat,
+        total: amount.subtotal + amount.vat,
+        status: 'pending',
+        createdAt: now,
+      }),
+    );
+  }
+  return rows;
+}
+
+function present(row: repository.InvoiceListRow, sandbox: boolean): InvoiceView {
+  return {
+    id: row.id,
+    series: row.series,
+    folio: row.folio,
+    folio_label: `${row.series}${row.folio}`,
+    cfdi_type: row.cfdiType,
+    kind: row.kind as InvoiceKind,
+    status: row.status as InvoiceView['status'],
+    user: row.triggeredBy ? { id: row.triggeredBy, name: row.userName ?? '' } : null,
+    issuer: { rfc: row.issuerRfc, name: row.issuerName },
+    receiver: {
+      rfc: row.receiverRfc,
+      name: row.receiverName,
+      generic: row.receiverRfc === GENERAL_PUBLIC.rfc,
+    },
+    subtotal_centavos: row.subtotal,
+    vat_centavos: row.vat,
+    total_centavos: row.total,
+    uuid: row.uuid,
+    sandbox: row.pac === null ? sandbox : row.pac === 'sandbox',
+    deposit_id: row.depositId,
+    created_at: row.createdAt.toISOString(),
+    stamped_at: row.stampedAt?.toISOString() ?? null,
+  };
+}
+
+/** Unstamped invoices retried per list request, oldest first. */
+const RETRIES_PER_LIST = 10;
+
+/** `finance/billing`: the organization's CFDI, their XML and their printed PDF. */
+export class BillingService {
+  private readonly pac: Pac;
+
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; config: Partial<IssuerConfig>; pac?: Pac },
+  ) {
+    this.pac = deps.pac ?? pacFor(deps.config.CFDI_PAC);
+  }
+
+  /** Stamps again what the PAC failed (or never got to) — each in its own transaction. */
+  async retryUnstamped(organizationId: string): Promise<number> {
+    const rows = await repository.unstamped(this.deps.db, organizationId, RETRIES_PER_LIST);
+    let stamped = 0;
+    for (const row of rows) {
+      const result = await stamp(this.deps.db, row, this.pac, this.deps.clock.now());
+      if (result.status === 'stamped') stamped += 1;
+    }
+    return stamped;
+  }
+
+  async list(
+    organizationId: string,
+    query: InvoicesQuery,
+  ): Promise<{ data: InvoiceView[]; meta: PageMeta }> {
+    await this.retryUnstamped(organizationId);
+    const { rows, total } = await repository.listInvoices(this.deps.db, organizationId, query);
+    return {
+      data: rows.map((row) => present(row, this.pac.sandbox)),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /** A stamped invoice of the organization; NOT_FOUND otherwise (foreign or not stamped). */
+  private async stamped(organizationId: string, id: string): Promise<InvoiceRow> {
+    let row = await repository.findInvoice(this.deps.db, organizationId, id);
+    if (row && row.status !== 'stamped') {
+      row = await stamp(this.deps.db, row, this.pac, this.deps.clock.now());
+    }
+    if (!row?.xml || row.status !== 'stamped') throw notFound();
+    return row;
+  }
+
+  async xml(organizationId: string, id: string) {
+    const row = await this.stamped(organizationId, id);
+    return { fileName: `${row.series}${row.folio}.xml`, content: row.xml! };
+  }
+
+  async pdf(organizationId: string, id: string) {
+    const row = await this.stamped(organizationId, id);
+    return {
+      fileName: `${row.series}${row.folio}.pdf`,
+      content: await invoicePdf(row, row.pac === 'sandbox'),
+    };
+  }
+}

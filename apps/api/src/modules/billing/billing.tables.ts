@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from '../accounts/accounts.tables';
+import { deposits } from '../wallet/deposits.tables';
+import { ledgerTransactions } from '../wallet/ledger.tables';
+
+/**
+ * The last folio used in each series: the next invoice takes `last_folio + 1` with an upsert,
+ * which locks the series row until the transaction ends, so folios are consecutive and unique.
+ */
+export const invoiceSeries = pgTable('invoice_series', {
+  series: text().primaryKey(),
+  lastFolio: integer().notNull(),
+});
+
+/**
+ * CFDI 4.0 invoices (decision 016): one per credited deposit and one per fee charged on it,
+ * created in the credit's own transaction. The receiver and issuer are snapshots taken then;
+ * `xml` is the stamped CFDI (null until stamped). Money in centavos; subtotal + VAT = total.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id),
+    series: text().notNull(),
+    folio: integer().notNull(),
+    /** TipoDeComprobante: `I` (ingreso). */
+    cfdiType: text().notNull(),
+    /** What it is for: `deposit` (the advance credited) or `fee` (the small-deposit fee). */
+    kind: text().notNull(),
+    depositId: uuid()
+      .notNull()
+      .references(() => deposits.id),
+    ledgerTransactionId: uuid()
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    /** FormaPago: 03 transfer, 04 card. */
+    paymentForm: text().notNull(),
+    /** Who triggered the credit: staff approving it, else the merchant who notified or paid. */
+    triggeredBy: uuid().references(() => users.id),
+    issuerRfc: text().notNull(),
+    issuerName: text().notNull(),
+    issuerRegime: text().notNull(),
+    issuerZip: text().notNull(),
+    receiverRfc: text().notNull(),
+    receiverName: text().notNull(),
+    receiverRegime: text().notNull(),
+    receiverUse: text().notNull(),
+    receiverZip: text().notNull(),
+    subtotal: bigint({ mode: 'number' }).notNull(),
+    vat: bigint({ mode: 'number' }).notNull(),
+    total: bigint({ mode: 'number' }).notNull(),
+    status: text().notNull(),
+    /** The PAC that stamped it (`sandbox`: no fiscal validity). */
+    pac: text(),
+    uuid: text(),
+    stampedAt: timestamp({ withTimezone: true }),
+    xml: text(),
+    failureReason: text(),
+    /** Issue date (Fecha of the CFDI). */
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('invoices_kind', sql`${table.kind} in ('deposit', 'fee')`),
+    check('invoices_status', sql`${table.status} in ('pending', 'stamped', 'failed')`),
+    check(
+      'invoices_amounts',
+      sql`${table.subtotal} >= 0 and ${table.vat} >= 0 and ${table.total} = ${table.subtotal} + ${table.vat}`,
+    ),
+    check(
+      'invoices_stamped_has_uuid',
+      sql`(${table.status} = 'stamped') = (${table.uuid} is not null and ${table.xml} is not null)`,
+    ),
+    uniqueIndex('invoices_series_folio').on(table.series, table.folio),
+    // A deposit is invoiced once for its advance and once for its fee, whatever retries happen.
+    uniqueIndex('invoices_deposit_kind').on(table.depositId, table.kind),
+    uniqueIndex('invoices_uuid').on(table.uuid),
+    index('invoices_organization_created').on(table.organizationId, table.createdAt.desc()),
+    index('invoices_failed')
+      .on(table.status)
+      .where(sql`${table.status} <> 'stamped'`),
+  ],
+);
