@@ -16,7 +16,6 @@ import {
   Skeleton,
   Table,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -26,6 +25,7 @@ import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ListPagination } from '../../../ui/ListPagination';
+import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { invoicesApi, useInvoices, type InvoicesFilter } from '../api';
 
@@ -86,7 +86,7 @@ export function BillingPage() {
     to: dayParam(params.get('to')),
     type: isKind(typeParam) ? typeParam : undefined,
   };
-  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  const reversed = isReversedRange(filter.from, filter.to);
   const invoices = useInvoices({ ...filter, page }, !reversed);
   const filtered = Boolean(filter.from || filter.to || filter.type);
   const sandbox = invoices.data?.data.some((invoice) => invoice.sandbox) ?? false;
@@ -120,22 +120,12 @@ export function BillingPage() {
 
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" mb="md" wrap="wrap">
-          <TextInput
-            type="date"
-            w={180}
-            label={t('filters.from')}
-            value={filter.from ?? ''}
-            max={filter.to}
-            onChange={(event) => setParam('from', event.currentTarget.value || undefined)}
-          />
-          <TextInput
-            type="date"
-            w={180}
-            label={t('filters.to')}
-            value={filter.to ?? ''}
-            min={filter.from}
-            error={reversed ? t('filters.range') : undefined}
-            onChange={(event) => setParam('to', event.currentTarget.value || undefined)}
+          <DateRangeFields
+            from={filter.from}
+            to={filter.to}
+            labels={{ from: t('filters.from'), to: t('filters.to') }}
+            rangeError={t('filters.range')}
+            onChange={setParam}
           />
           <NativeSelect
             w={220}

@@ -1,15 +1,5 @@
 import { TRANSACTION_KINDS, TRANSACTIONS_TIME_ZONE, type TransactionKind } from '@despacho/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +9,7 @@ import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ListPagination } from '../../../ui/ListPagination';
+import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { TransactionsTable } from '../components/TransactionsTable';
 import { transactionsApi, useTransactions, type TransactionsFilter } from '../transactions-api';
@@ -55,7 +46,7 @@ export function TransactionsPage() {
     kind: isKind(kindParam) ? kindParam : undefined,
   };
   // A range that ends before it starts is not sent: the "to" field says what to fix.
-  const reversed = Boolean(filter.from && filter.to && filter.from > filter.to);
+  const reversed = isReversedRange(filter.from, filter.to);
   const transactions = useTransactions({ ...filter, page }, !reversed);
   const filtered = Boolean(filter.from || filter.to || filter.kind);
   const [exporting, setExporting] = useState(false);
@@ -105,22 +96,12 @@ export function TransactionsPage() {
 
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" mb="md" wrap="wrap">
-          <TextInput
-            type="date"
-            w={180}
-            label={t('transactions.filters.from')}
-            value={filter.from ?? ''}
-            max={filter.to}
-            onChange={(event) => setParam('from', event.currentTarget.value || undefined)}
-          />
-          <TextInput
-            type="date"
-            w={180}
-            label={t('transactions.filters.to')}
-            value={filter.to ?? ''}
-            min={filter.from}
-            error={reversed ? t('transactions.filters.range') : undefined}
-            onChange={(event) => setParam('to', event.currentTarget.value || undefined)}
+          <DateRangeFields
+            from={filter.from}
+            to={filter.to}
+            labels={{ from: t('transactions.filters.from'), to: t('transactions.filters.to') }}
+            rangeError={t('transactions.filters.range')}
+            onChange={setParam}
           />
           <NativeSelect
             w={220}
