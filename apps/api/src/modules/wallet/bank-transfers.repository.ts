@@ -35,11 +35,6 @@ export async function claimWebhookEvent(
   return rows.length > 0;
 }
 
-export async function findTransfer(db: DbOrTx, id: string): Promise<BankTransferRow | undefined> {
-  const [row] = await db.select().from(bankTransfers).where(eq(bankTransfers.id, id));
-  return row;
-}
-
 /** The transfer, locked until the transaction ends, so staff resolve it once. */
 export async function lockTransfer(db: DbOrTx, id: string): Promise<BankTransferRow | undefined> {
   const [row] = await db.select().from(bankTransfers).where(eq(bankTransfers.id, id)).for('update');

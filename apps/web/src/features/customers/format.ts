@@ -27,7 +27,3 @@ export const streetLine = (address: AddressView) =>
     `${address.street} ${address.external_number}${address.internal_number ? ` int. ${address.internal_number}` : ''}`,
     address.neighborhood,
   ].join(', ');
-
-/** Zip, city (or municipality), state: the line the list shows. */
-export const placeLine = (address: AddressView) =>
-  `C.P. ${address.zip}, ${address.city === address.municipality ? address.city : `${address.municipality}, ${address.city}`}, ${address.state}`;
