@@ -98,25 +98,23 @@ export function BillingPage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader
-          title={nav('screens.financeBilling.title')}
-          breadcrumbs={[
-            { label: nav('modules.finances') },
-            { label: nav('screens.financeBilling.title') },
-          ]}
-        />
-        {sandbox && (
-          <Tooltip label={t('sandbox.hint')} multiline w={280}>
-            <Badge color="red" variant="light" size="lg">
-              {t('sandbox.badge')}
-            </Badge>
-          </Tooltip>
-        )}
-      </Group>
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('subtitle')}
-      </Text>
+      <PageHeader
+        title={nav('screens.financeBilling.title')}
+        breadcrumbs={[
+          { label: nav('modules.finances') },
+          { label: nav('screens.financeBilling.title') },
+        ]}
+        action={
+          sandbox && (
+            <Tooltip label={t('sandbox.hint')} multiline w={280}>
+              <Badge color="red" variant="light" size="lg">
+                {t('sandbox.badge')}
+              </Badge>
+            </Tooltip>
+          )
+        }
+        subtitle={t('subtitle')}
+      />
 
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" mb="md" wrap="wrap">

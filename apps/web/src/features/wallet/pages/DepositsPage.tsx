@@ -1,4 +1,4 @@
-import { Grid, Stack, Tabs, Text } from '@mantine/core';
+import { Grid, Stack, Tabs } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -24,10 +24,8 @@ export function DepositsPage() {
           { label: nav('modules.finances') },
           { label: nav('screens.financeDeposits.title') },
         ]}
+        subtitle={t('subtitle')}
       />
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('subtitle')}
-      </Text>
       <Stack gap="lg">
         <Tabs defaultValue="spei" keepMounted={false}>
           <Tabs.List aria-label={t('tabs.label')} mb="md">

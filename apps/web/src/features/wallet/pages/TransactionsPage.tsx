@@ -72,27 +72,25 @@ export function TransactionsPage() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <PageHeader
-          title={nav('screens.financeTransactions.title')}
-          breadcrumbs={[
-            { label: nav('modules.finances') },
-            { label: nav('screens.financeTransactions.title') },
-          ]}
-        />
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={18} />}
-          loading={exporting}
-          disabled={reversed || transactions.data?.meta.total === 0}
-          onClick={() => void exportCsv()}
-        >
-          {t('transactions.export')}
-        </Button>
-      </Group>
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('transactions.subtitle')}
-      </Text>
+      <PageHeader
+        title={nav('screens.financeTransactions.title')}
+        breadcrumbs={[
+          { label: nav('modules.finances') },
+          { label: nav('screens.financeTransactions.title') },
+        ]}
+        action={
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={18} />}
+            loading={exporting}
+            disabled={reversed || transactions.data?.meta.total === 0}
+            onClick={() => void exportCsv()}
+          >
+            {t('transactions.export')}
+          </Button>
+        }
+        subtitle={t('transactions.subtitle')}
+      />
 
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" mb="md" wrap="wrap">
