@@ -49,6 +49,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
+    // The sandbox carriers confirm a cancellation within seconds and the job runner polls often,
+    // so the shipment specs see the refund land without waiting minutes (decision 017).
+    env: { CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: '3', JOBS_POLL_MS: '500' },
     url: `${E2E_BASE_URL}/api/v1/health`,
     // Never reuse a server started elsewhere: the specs rely on this one's token secret.
     reuseExistingServer: false,

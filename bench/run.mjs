@@ -7,11 +7,16 @@
 // and the address-book scenarios of bench/address-book.mjs:
 //   GET  /api/v1/postal-codes/{zip}  (full SEPOMEX catalogue; goal: server time < 5 ms)
 //   GET  /api/v1/customers           (100,000 customers; goal: p99 <= 100 ms at 20 connections)
+// and the quote scenario of bench/quotes.mjs:
+//   POST /api/v1/quotes              (six sandbox carriers; goal: server time p95 <= 10 ms)
+// and the guide purchases of bench/shipments.mjs:
+//   POST /api/v1/shipments           (20 merchants at once, labels generated; goal: >= 200 guides/s)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
 //          --port N (default BENCH_PORT or 3200),
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
-//          --only LIST (comma-separated: core, postal-codes, customers; default all).
+//          --only LIST (comma-separated: core, postal-codes, customers, quotes, shipments;
+//          default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -27,6 +32,8 @@ import {
   postalCodeScenarios,
 } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
+import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
+import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
 
 const GOAL = { path: '/api/v1/me', minRequestsPerSecond: 3000, maxP99Ms: 25 };
 
@@ -36,10 +43,10 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3200' },
     'postal-codes': { type: 'string', default: DEFAULT_POSTAL_CODES_FILE },
-    only: { type: 'string', default: 'core,postal-codes,customers' },
+    only: { type: 'string', default: 'core,postal-codes,customers,quotes,shipments' },
   },
 });
-const SCENARIOS = ['core', 'postal-codes', 'customers'];
+const SCENARIOS = ['core', 'postal-codes', 'customers', 'quotes', 'shipments'];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
 for (const name of only) {
   if (!SCENARIOS.includes(name)) {
@@ -259,7 +266,7 @@ try {
     cannon,
     jwtSecret: JWT_SECRET,
   };
-  if (only.has('postal-codes') || only.has('customers')) {
+  if (['postal-codes', 'customers', 'quotes', 'shipments'].some((name) => only.has(name))) {
     db = await openAppDatabase(app);
     context.db = db;
   }
@@ -299,6 +306,40 @@ try {
     }
   }
 
+  let quotes = null;
+  if (only.has('quotes')) {
+    const quoted = await quoteScenarios({ ...context, quick: args.quick });
+    results.push(...quoted.results);
+    quotes = quoted.report;
+    const { server_time: time, goal } = quoted.report;
+    goals.push({
+      name: 'quotes',
+      ...goal,
+      text:
+        `Goal POST /api/v1/quotes (${quoted.report.carriers.length} carriers) server time p95 <= ` +
+        `${QUOTES_GOAL.maxP95ServerTimeMs} ms: ${goal.pass ? 'PASS' : 'FAIL'} (in-process p50 ` +
+        `${time.p50_ms} ms, p95 ${time.p95_ms} ms, p99 ${time.p99_ms} ms over ${time.requests} quotes)`,
+    });
+  }
+
+  let shipments = null;
+  if (only.has('shipments')) {
+    const bought = await shipmentScenarios(context);
+    results.push(...bought.results);
+    shipments = bought.report;
+    const { goal, latency_ms: latency } = bought.report;
+    goals.push({
+      name: 'shipments',
+      ...goal,
+      text:
+        `Goal POST /api/v1/shipments >= ${SHIPMENTS_GOAL.minGuidesPerSecond} guides/s with ` +
+        `${SHIPMENTS_GOAL.merchants} merchants, every guide with its label and a whole ledger: ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (${bought.report.guides_per_s} guides/s, p50 ` +
+        `${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms; ` +
+        `${bought.report.guides} guides, check ${JSON.stringify(bought.report.check)})`,
+    });
+  }
+
   const pass = goals.every((goal) => goal.pass);
   const report = {
     date: new Date().toISOString(),
@@ -314,6 +355,8 @@ try {
     quick: args.quick,
     results,
     address_book: addressBook,
+    quotes,
+    shipments,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.
     goal: goals.find((goal) => goal.name === 'me')

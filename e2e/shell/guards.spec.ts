@@ -83,7 +83,7 @@ test.describe('signed in as the shipping-only user', () => {
     for (const path of ['/app/dashboard', '/app/finance/deposits', '/app/settings/users']) {
       await page.goto(path);
       await expect(
-        page.getByRole('heading', { level: 1, name: 'Cotización rápida' }),
+        page.getByRole('heading', { level: 1, name: 'Crear envío' }),
         path,
       ).toBeVisible();
       expect(pathOf(page), path).toBe('/app/shipment');

@@ -9,23 +9,23 @@ test('the shipping-only user lands on /app/shipment and sees only the Envíos mo
   await page.goto('/auth/login');
   await submitLogin(page, DEMO.shipping);
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Cotización rápida' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeVisible();
   expect(pathOf(page)).toBe('/app/shipment');
-  await expect(page.getByText(DEMO.shipping.company)).toBeVisible();
+  await expect(page.getByText(DEMO.shipping.company, { exact: true })).toBeVisible();
 
   const menu = mainMenu(page);
   await expect(menu).toBeVisible();
   // Envíos is open (it holds the current screen) with exactly its three entries.
   await expect(menu.getByRole('link')).toHaveText([
-    'Cotización rápida',
     'Crear envío',
+    'Cotización rápida',
     'Recolección',
   ]);
-  await expect(menu.getByRole('link', { name: 'Cotización rápida' })).toHaveAttribute(
+  await expect(menu.getByRole('link', { name: 'Crear envío' })).toHaveAttribute(
     'href',
     '/app/shipment',
   );
-  await expect(menu.getByRole('link', { name: 'Crear envío' })).toHaveAttribute(
+  await expect(menu.getByRole('link', { name: 'Cotización rápida' })).toHaveAttribute(
     'href',
     '/app/create-shippings',
   );

@@ -17,6 +17,7 @@ import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
 import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
+import { Jobs } from './platform/jobs';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
@@ -49,7 +50,11 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const callers = new CallerCache(base.config.CALLER_CACHE_MS);
   const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
   const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
-  const deps: AppDeps = { ...base, tokens, guards, outbox, files };
+  const jobs = new Jobs({ db: base.db, clock: base.clock, log: app.log });
+  // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
+  const deps: AppDeps = { ...base, tokens, guards, outbox, files, jobs };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);

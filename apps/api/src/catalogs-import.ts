@@ -1,26 +1,33 @@
 // `npm run catalogs:import -- --postal-codes <CPdescarga.txt>` loads or refreshes the SEPOMEX
 // postal-code catalogue, `-- --sat-products <c_ClaveProdServCP.csv>` the SAT Carta Porte product
-// codes (both options may go together), in the app's database (DATABASE_URL, the embedded
-// server a running `npm start` holds, else the embedded PostgreSQL under DATA_DIR; migrated
-// first), each in one transaction, and prints what it loaded.
+// codes, `-- --sat-units <c_ClaveUnidad.csv>` the SAT unit keys (the options may go together),
+// in the app's database (DATABASE_URL, the embedded server a running `npm start` holds, else the
+// embedded PostgreSQL under DATA_DIR; migrated first), each in one transaction, and prints what
+// it loaded.
 import { parseArgs } from 'node:util';
 import { parseConfig } from './config';
 import { CatalogFormatError, importPostalCodes } from './modules/catalogs/postal-codes.importer';
 import { importSatProducts } from './modules/catalogs/sat-products.importer';
+import { importSatUnits, SAT_UNITS_HEADER } from './modules/catalogs/sat-units.importer';
 import { connect, runMigrations } from './platform/db';
 import { openToolDatabase } from './platform/tool-database';
 
 const USAGE =
   'Uso: npm run catalogs:import -- [--postal-codes <ruta a CPdescarga.txt>] ' +
-  '[--sat-products <ruta a c_ClaveProdServCP.csv>]';
+  '[--sat-products <ruta a c_ClaveProdServCP.csv>] [--sat-units <ruta a c_ClaveUnidad.csv>]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { 'postal-codes': { type: 'string' }, 'sat-products': { type: 'string' } },
+    options: {
+      'postal-codes': { type: 'string' },
+      'sat-products': { type: 'string' },
+      'sat-units': { type: 'string' },
+    },
   });
   const postalCodesFile = values['postal-codes'];
   const satProductsFile = values['sat-products'];
-  if (!postalCodesFile && !satProductsFile) {
+  const satUnitsFile = values['sat-units'];
+  if (!postalCodesFile && !satProductsFile && !satUnitsFile) {
     console.error(USAGE);
     return 2;
   }
@@ -28,7 +35,7 @@ async function main(): Promise<number> {
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   const server = await openToolDatabase(parseConfig());
   const db = connect(server.url, 2);
-  let file = postalCodesFile ?? satProductsFile;
+  let file = postalCodesFile ?? satProductsFile ?? satUnitsFile;
   let format = 'CPdescarga.txt de SEPOMEX';
   try {
     await runMigrations(db);
@@ -49,6 +56,17 @@ async function main(): Promise<number> {
       console.log(
         `Claves de producto SAT (Carta Porte) importadas de ${satProductsFile} en ${seconds()} s: ` +
           `${counts.codes.toLocaleString('es-MX')} claves.`,
+      );
+    }
+    if (satUnitsFile) {
+      started = performance.now();
+      file = satUnitsFile;
+      format = `c_ClaveUnidad del SAT (CSV con encabezado ${SAT_UNITS_HEADER.join(',')})`;
+      const counts = await importSatUnits(db, satUnitsFile);
+      console.log(
+        `Claves de unidad SAT importadas de ${satUnitsFile} en ${seconds()} s: ` +
+          `${counts.codes.toLocaleString('es-MX')} claves vigentes, ` +
+          `${counts.expired.toLocaleString('es-MX')} vencidas omitidas.`,
       );
     }
     return 0;

@@ -52,6 +52,21 @@ const configSchema = z.object({
     .default('42501'),
   /** The PAC that stamps invoices: only the built-in `sandbox` (no fiscal validity) exists. */
   CFDI_PAC: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * Sandbox carriers (decision 017): the share (0–1) of quotes and label requests that fail as
+   * an unavailable carrier would, and how long a cancellation takes to be confirmed.
+   */
+  CARRIER_SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Divides the sandbox tracking timeline's delays (1 = real time; 3600 = an hour per second). */
+  CARRIER_SANDBOX_TIME_SCALE: z.coerce.number().min(1).default(1),
+  /**
+   * HMAC-SHA256 secret carriers sign status pushes with (`POST webhooks/carriers/:carrier`).
+   * Required in production; elsewhere a fixed development secret applies (decision 017).
+   */
+  CARRIER_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /** How often (ms) the server's jobs runner looks for due jobs. */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

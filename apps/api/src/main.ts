@@ -26,6 +26,8 @@ async function main() {
 
   const app = await buildApp({ config, db, clock: systemClock });
   await app.listen({ host: config.HOST, port: config.PORT });
+  // Background jobs (tracking timeline, cancellation refunds); `app.close()` stops them.
+  app.jobs.start(config.JOBS_POLL_MS);
 
   let stopping = false;
   const stop = async (signal: string) => {

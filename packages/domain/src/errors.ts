@@ -185,15 +185,58 @@ export const ERRORS = {
     es: 'Falta información',
     en: 'Missing information',
   },
+  // The carrier refused or failed to issue the guide: the hold was released (details.reason).
   GUIDE_PAYMENT_FAILED: {
-    status: 402,
-    es: 'El pago de la guía falló',
+    status: 502,
+    es: 'Falló el pago de la guía',
     en: 'Guide payment failed',
+  },
+  PURCHASE_IN_PROGRESS: {
+    status: 409,
+    es: 'La compra de esta guía sigue en proceso; vuelve a intentarlo en unos segundos con la misma clave.',
+    en: 'The purchase of this guide is still in progress; try again in a few seconds with the same key.',
   },
   INSUFFICIENT_BALANCE: {
     status: 402,
     es: 'Saldo insuficiente para realizar el pago',
     en: 'Insufficient balance to make payment',
+  },
+  // Shipping: buying from a stored quote (shipments/quotes.ts)
+  QUOTE_EXPIRED: {
+    status: 410,
+    es: 'La cotización venció; cotiza de nuevo.',
+    en: 'The quote expired; quote again.',
+  },
+  QUOTE_MISMATCH: {
+    status: 409,
+    es: 'Los datos del envío cambiaron desde la cotización; cotiza de nuevo.',
+    en: 'The shipment details changed since the quote; quote again.',
+  },
+  QUOTE_ALREADY_USED: {
+    status: 409,
+    es: 'Esta cotización ya se usó para comprar una guía; cotiza de nuevo.',
+    en: 'This quote was already used to buy a guide; quote again.',
+  },
+  // Shipping: cancelling a guide (shipments/cancellation.ts)
+  CANCELLATION_WINDOW_EXPIRED: {
+    status: 409,
+    es: 'La guía solo puede cancelarse dentro de las 73 horas posteriores a su creación.',
+    en: 'A guide can only be cancelled within 73 hours of its creation.',
+  },
+  GUIDE_ALREADY_USED: {
+    status: 409,
+    es: 'La guía ya fue utilizada (tiene escaneo de recolección) y no puede cancelarse.',
+    en: 'The guide has already been used (it has a collection scan) and cannot be cancelled.',
+  },
+  GUIDE_ALREADY_CANCELLED: {
+    status: 409,
+    es: 'La guía ya fue cancelada o su cancelación ya está en proceso.',
+    en: 'The guide has already been cancelled or its cancellation is already in progress.',
+  },
+  CANCELLATION_REJECTED: {
+    status: 502,
+    es: 'La paquetería no aceptó la cancelación: {reason}',
+    en: 'The carrier did not accept the cancellation: {reason}',
   },
   // Wallet: card deposits (the reason comes from the payment provider, in the caller's language)
   CARD_DECLINED: {
@@ -273,6 +316,37 @@ export const ERRORS = {
     status: 409,
     es: 'No hay horarios disponibles.',
     en: 'No schedules are available.',
+  },
+  // Pickups requested from the pickup screen (shipments/pickups.ts)
+  PICKUP_NOT_BUSINESS_DAY: {
+    status: 409,
+    es: 'Las paqueterías no recolectan en sábado, domingo ni días festivos; elige un día hábil.',
+    en: 'Carriers do not collect on Saturdays, Sundays or public holidays; choose a business day.',
+  },
+  PICKUP_CUTOFF_PASSED: {
+    status: 409,
+    es: 'Ya pasó la hora límite de hoy ({cutoff}) para solicitar una recolección; elige otro día.',
+    en: 'Today’s cut-off time ({cutoff}) to request a pickup has passed; choose another day.',
+  },
+  PICKUP_DATE_OUT_OF_RANGE: {
+    status: 409,
+    es: 'Elige un día de recolección entre hoy y los próximos {days} días hábiles.',
+    en: 'Choose a pickup day between today and the next {days} business days.',
+  },
+  PICKUP_SHIPMENTS_MIXED: {
+    status: 409,
+    es: 'Las guías de una recolección deben ser de la misma paquetería y salir del mismo origen.',
+    en: 'The guides of one pickup must be of the same carrier and leave from the same origin.',
+  },
+  PICKUP_SHIPMENTS_NOT_ELIGIBLE: {
+    status: 409,
+    es: 'Solo se recolectan guías compradas que aún no se recolectan ni tienen recolección programada: {tracking_numbers}.',
+    en: 'Only purchased guides not yet collected and without a scheduled pickup can be collected: {tracking_numbers}.',
+  },
+  PICKUP_REJECTED: {
+    status: 502,
+    es: 'La paquetería no aceptó la recolección: {reason}',
+    en: 'The carrier did not accept the pickup: {reason}',
   },
   // Entries and products (§8)
   ENTRY_PRODUCT_REQUIRED: {

@@ -110,9 +110,34 @@ export const VALIDATION_MESSAGES = {
     es: 'Usa máximo 3 decimales.',
     en: 'Use at most 3 decimals.',
   },
+  sat_unit_code: {
+    es: 'Ingresa una clave de unidad del catálogo c_ClaveUnidad del SAT (por ejemplo H87, Pieza).',
+    en: 'Enter a unit key from the SAT c_ClaveUnidad catalogue (for example H87, piece).',
+  },
   sat_product_code: {
     es: 'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
     en: 'Enter a product code from the SAT Carta Porte catalogue (8 digits).',
+  },
+  // Shipments (spec §8 shipping messages)
+  at_least_one_package: {
+    es: 'Debes agregar al menos un paquete.',
+    en: 'You must add at least one package.',
+  },
+  missing_information: {
+    es: 'Falta información: cada paquete necesita sus datos y al menos un producto.',
+    en: 'Missing information: each package needs its details and at least one product.',
+  },
+  insurance_max: {
+    es: 'El valor declarado asegurable es de máximo $100,000.00 MXN.',
+    en: 'The insurable declared value is at most MXN 100,000.00.',
+  },
+  insurance_invoice_required: {
+    es: 'El seguro requiere la factura de venta timbrada: sube el PDF o XML, o escribe su folio fiscal (UUID).',
+    en: 'Insurance requires the stamped sales invoice: upload its PDF or XML, or type its fiscal folio (UUID).',
+  },
+  cfdi_uuid: {
+    es: 'El folio fiscal (UUID) tiene 36 caracteres, por ejemplo 5FB2822E-396D-4725-8521-CDC4BDD20CCF.',
+    en: 'The fiscal folio (UUID) has 36 characters, for example 5FB2822E-396D-4725-8521-CDC4BDD20CCF.',
   },
   // Customers (clients) and vendors (settings/vendors)
   tax_id: {
@@ -219,6 +244,19 @@ export const VALIDATION_MESSAGES = {
   date_range: {
     es: 'La fecha final debe ser igual o posterior a la inicial.',
     en: 'The end date must be on or after the start date.',
+  },
+  // Shipments: the preferred pickup time
+  time: {
+    es: 'Escribe la hora como HH:MM, por ejemplo 09:30.',
+    en: 'Write the time as HH:MM, for example 09:30.',
+  },
+  pickup_hours: {
+    es: 'Las recolecciones son entre las 08:00 y las 20:00.',
+    en: 'Pickups are between 08:00 and 20:00.',
+  },
+  pickup_range: {
+    es: 'La hora final debe ser al menos 60 minutos después de la inicial.',
+    en: 'The end time must be at least 60 minutes after the start time.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -8,7 +8,10 @@ import { invoices } from '../modules/billing/billing.tables';
 import { deposits } from '../modules/wallet/deposits.tables';
 import { LedgerService } from '../modules/wallet/ledger.service';
 import { verifyLedger } from '../modules/wallet/ledger.verify';
+import { locations } from '../modules/addresses/locations.tables';
+import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
+import { DEMO_GUIDES } from './demo-shipments';
 import { DEMO_LOGINS, seedDemo } from './seed';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -64,11 +67,30 @@ describe('seedDemo', () => {
   it('starts the demo with a credited 5,000 MXN deposit, its invoice and a whole ledger', async () => {
     const [organization] = await ctx.db.select().from(organizations);
     const ledger = new LedgerService(ctx);
-    expect(await ledger.balance(organization!.id)).toMatchObject({ available_centavos: 500_000 });
+    // What the demo guides cost came out of it.
+    const guides = await ctx.db.select().from(shipments);
+    const spent = guides.reduce((sum, guide) => sum + guide.total, 0);
+    expect(spent).toBeGreaterThan(0);
+    expect(await ledger.balance(organization!.id)).toMatchObject({
+      available_centavos: 500_000 - spent,
+      on_hold_centavos: 0,
+    });
     const [deposit] = await ctx.db.select().from(deposits);
     expect(deposit).toMatchObject({ status: 'credited', amount: 500_000, method: 'spei' });
     expect(await ctx.db.$count(invoices)).toBe(1);
     expect(await verifyLedger(ctx.db)).toEqual([]);
+  });
+
+  it('buys the demo’s first guides from its location, one insured, each with its label', async () => {
+    const guides = await ctx.db.select().from(shipments);
+    expect(guides).toHaveLength(DEMO_GUIDES.length);
+    expect(guides.every((guide) => guide.purchaseState === 'purchased')).toBe(true);
+    expect(guides.map((guide) => guide.carrierKey).sort()).toEqual(
+      DEMO_GUIDES.map((guide) => guide.carrier).sort(),
+    );
+    expect(guides.filter((guide) => guide.declaredValue !== null)).toHaveLength(1);
+    expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length);
+    expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '03940' }]);
   });
 
   it('gives every demo login a working password', async () => {

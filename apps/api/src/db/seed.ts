@@ -10,6 +10,7 @@ import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
+import { seedDemoShipments } from './demo-shipments';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -65,7 +66,8 @@ const DEMO_VENDORS = [
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
- * and customers) and one platform staff user, once. Returns whether anything was created.
+ * and customers, a balance and its first guides) and one platform staff user, once. Returns
+ * whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const accounts = new AccountsService({ db, clock });
@@ -142,6 +144,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   });
   // After the organization commits: the ledger creates its accounts on its own connection.
   await seedDemoDeposit(db, clock, organizationId);
+  const ownerId = (await accounts.findByEmail(owner.email))!.id;
+  await seedDemoShipments(db, clock, { organizationId, ownerId });
   return true;
 }
 

@@ -9,6 +9,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { carriersRoutes } from './carriers/carriers.routes';
 import { postalCodesRoutes } from './catalogs/postal-codes.routes';
 import { satProductsRoutes } from './catalogs/sat-products.routes';
+import { satUnitsRoutes } from './catalogs/sat-units.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { healthRoutes } from './health/health.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -25,6 +26,11 @@ import { bankStatementsRoutes } from './wallet/bank-statements.routes';
 import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
 import { vendorsRoutes } from './vendors/vendors.routes';
+import { quotesRoutes } from './shipments/quotes.routes';
+import { shipmentsRoutes } from './shipments/shipments.routes';
+import { trackingRoutes } from './shipments/tracking.routes';
+import { pickupsRoutes } from './shipments/pickups.routes';
+import { cancellationRoutes } from './shipments/cancellation.routes';
 
 /** Every business module, registered under /api/v1 in this order. */
 export const modules: AppModule[] = [
@@ -41,6 +47,7 @@ export const modules: AppModule[] = [
   verificationRoutes,
   postalCodesRoutes,
   satProductsRoutes,
+  satUnitsRoutes,
   carriersRoutes,
   packagesRoutes,
   locationsRoutes,
@@ -55,4 +62,9 @@ export const modules: AppModule[] = [
   billingRoutes,
   customersRoutes,
   vendorsRoutes,
+  quotesRoutes,
+  shipmentsRoutes,
+  trackingRoutes,
+  pickupsRoutes,
+  cancellationRoutes,
 ];

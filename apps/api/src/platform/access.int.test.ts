@@ -21,7 +21,11 @@ describe('route access', () => {
     ]);
     expect(ctx.app.declaredRoutes.length).toBeGreaterThan(20);
     const undeclared = ctx.app.declaredRoutes.filter(
-      (route) => !route.access || !known.has(route.access),
+      (route) =>
+        !route.access ||
+        (typeof route.access === 'string'
+          ? !known.has(route.access)
+          : route.access.length === 0 || route.access.some((key) => !known.has(key))),
     );
     expect(undeclared).toEqual([]);
   });
@@ -52,6 +56,30 @@ describe('route access', () => {
       `update roles set permissions = '{shipments.pickup}' where id = (select role_id from users where id = '${user.id}')`,
     );
     expect((await summary()).statusCode).toBe(403);
+  });
+});
+
+describe('access by any of several permissions', () => {
+  it('lets a shipping-only user read the locations, customers and packages create shipment picks from, never change them', async () => {
+    const { organization } = await createTestMerchant(ctx);
+    const shipper = await createTestUser(ctx, {
+      organizationId: organization.id,
+      permissions: ['shipments.create_shipment'],
+    });
+    const quoter = await createTestUser(ctx, {
+      organizationId: organization.id,
+      permissions: ['shipments.quick_quote'],
+    });
+    const call = (user: typeof shipper, method: 'GET' | 'POST', url: string) =>
+      ctx.app.inject({ method, url: `/api/v1${url}`, headers: user.headers(), payload: {} });
+    for (const url of ['/locations', '/customers', '/packages']) {
+      expect((await call(shipper, 'GET', url)).statusCode).toBe(200);
+      expect((await call(shipper, 'POST', url)).statusCode).toBe(403);
+    }
+    // The quick quote offers saved packages and origin zips, not customers.
+    expect((await call(quoter, 'GET', '/packages')).statusCode).toBe(200);
+    expect((await call(quoter, 'GET', '/locations')).statusCode).toBe(200);
+    expect((await call(quoter, 'GET', '/customers')).statusCode).toBe(403);
   });
 });
 

@@ -102,10 +102,18 @@ function bearer(request: FastifyRequest): string | null {
 /**
  * What a route needs from its caller, declared once per route as `config: { access }`:
  * anyone, any signed-in user, a signed-in member of an organization, platform staff, or a
- * permission key of the menu (spec §2) — the same keys the web menu reads.
+ * permission key of the menu (spec §2) — the same keys the web menu reads — or a list of keys
+ * of which any one opens it (a screen that reads another domain's records, e.g. create shipment
+ * reading the origin locations).
  */
 export type RouteAccess =
-  'public' | 'signed-in' | 'organization' | 'staff' | PermissionKey | ModuleKey;
+  | 'public'
+  | 'signed-in'
+  | 'organization'
+  | 'staff'
+  | PermissionKey
+  | ModuleKey
+  | readonly (PermissionKey | ModuleKey)[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -145,7 +153,9 @@ export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCal
       return;
     }
     if (!auth.organizationId) throw new AppError('FORBIDDEN');
-    if (access !== 'organization' && !hasPermission(auth.permissions, access)) {
+    if (access === 'organization') return;
+    const anyOf = typeof access === 'string' ? [access] : access;
+    if (!anyOf.some((key) => hasPermission(auth.permissions, key))) {
       throw new AppError('FORBIDDEN');
     }
   };

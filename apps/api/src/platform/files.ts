@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from './db';
 import { AppError } from './errors';
 import { files } from './files.tables';
 
-export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf';
+export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml';
 export type StoredFile = typeof files.$inferSelect;
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -22,9 +22,16 @@ const MIME: Record<FileKind, string> = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
   pdf: 'application/pdf',
+  xml: 'application/xml',
 };
 
-const LABEL: Record<FileKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' };
+const LABEL: Record<FileKind, string> = {
+  png: 'PNG',
+  jpeg: 'JPEG',
+  webp: 'WebP',
+  pdf: 'PDF',
+  xml: 'XML',
+};
 
 /** The type a file really is, from its first bytes; the name and the browser's word don't count. */
 export function sniffKind(head: Buffer): FileKind | null {
@@ -33,6 +40,9 @@ export function sniffKind(head: Buffer): FileKind | null {
   if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  // An XML document (a CFDI): its declaration, after an optional UTF-8 byte order mark.
+  const bom = starts([0xef, 0xbb, 0xbf]) ? 3 : 0;
+  if (starts([0x3c, 0x3f, 0x78, 0x6d, 0x6c], bom)) return 'xml';
   return null;
 }
 

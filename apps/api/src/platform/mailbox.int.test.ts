@@ -59,8 +59,9 @@ describe('GET dev/mailbox', () => {
   it('does not exist in production', async () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
-      // Production refuses to start without the bank's webhook secret.
+      // Production refuses to start without the bank's and the carriers' webhook secrets.
       SPEI_WEBHOOK_SECRET: 'a-production-webhook-secret-of-32-characters',
+      CARRIER_WEBHOOK_SECRET: 'a-production-carrier-secret-of-32-characters',
     });
     const response = await production.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
     await production.close();

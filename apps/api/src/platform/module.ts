@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { Clock } from './clock';
 import type { AccessTokens, authGuards } from './auth';
 import type { FileStore } from './files';
+import type { Jobs } from './jobs';
 import type { Outbox } from './outbox';
 
 /** What the caller of `buildApp` provides. */
@@ -21,6 +22,8 @@ export interface AppDeps extends BaseDeps {
   outbox: Outbox;
   /** Uploaded files: size and type checked while receiving, kept per organization. */
   files: FileStore;
+  /** Background jobs: enqueued in the caller's transaction, run by the server's poller. */
+  jobs: Jobs;
 }
 
 /** A business module: registers its routes under `/api/v1`. */

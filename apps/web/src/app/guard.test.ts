@@ -47,6 +47,15 @@ describe('navigation guard', () => {
     expect(decide(at('/app/orders/create'), owner)).toBeNull();
     expect(decide(at('/app/pickup'), shipper)).toBeNull();
     expect(decide(at('/app/create-shippings'), shipper)).toBeNull();
+    expect(decide(at('/app/shippings?tab=cancelled'), shipper)).toBeNull();
+    expect(decide(at('/app/shippings/1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d'), shipper)).toBeNull();
+  });
+
+  it('keeps the guides list and detail for those who buy guides', () => {
+    const quoteOnly = makeRecord(shippingOnlyUser({ permissions: ['shipments.quick_quote'] }));
+    expect(decide(at('/app/shippings'), quoteOnly)).toBe('/app/shipment');
+    expect(decide(at('/app/shippings/1b2c3d4e'), quoteOnly)).toBe('/app/shipment');
+    expect(decide(at('/app/pickup'), quoteOnly)).toBe('/app/shipment');
   });
 
   it('sends a user without the permission of a screen to their home', () => {
@@ -75,6 +84,13 @@ describe('navigation guard', () => {
     expect(decide(at('/dev/mailbox'), owner)).toBeNull();
     expect(decide(at('/somewhere/else'), null)).toBeNull();
   });
+  it('opens the public tracking page to visitors and signed-in users alike', () => {
+    for (const session of [null, owner, shipper, staff]) {
+      expect(decide(at('/t/EST1234567890'), session)).toBeNull();
+      expect(decide(at('/t'), session)).toBeNull();
+    }
+  });
+
   it('lets any member open their account screen, whose menu entry needs the company permission', () => {
     expect(decide(at('/app/settings/details'), shipper)).toBeNull();
     expect(decide(at('/app/settings/verification'), shipper)).toBe('/app/shipment');

@@ -6,6 +6,9 @@ import { screenAt } from './navigation';
 const isUnder = (pathname: string, root: string) =>
   pathname === root || pathname.startsWith(`${root}/`);
 
+/** The public tracking page's root (decision 017): no sign-in, never sent home. */
+export const TRACKING_ROOT = '/t';
+
 export interface Target {
   pathname: string;
   search?: string;
@@ -18,6 +21,8 @@ export interface Target {
  * - With a token: `/app` → home; a screen needs its permission (else → home); `/staff` needs staff.
  * - `/auth/**` (public) with a token → home.
  * - `/` → home with a token, login without.
+ * - `/t/:trackingNumber` (public tracking) is open to all: unlike the auth screens, a signed-in
+ *   user who opens a tracking link sees it too.
  * Anything else (mailbox, not-found) is open to all.
  */
 export function decide(target: Target, session: SessionRecord | null): string | null {
@@ -26,6 +31,7 @@ export function decide(target: Target, session: SessionRecord | null): string | 
   const redirectTo = (path: string) => (path === pathname ? null : path);
 
   if (pathname === '/') return home;
+  if (isUnder(pathname, TRACKING_ROOT)) return null;
   if (isUnder(pathname, '/auth')) return session ? home : null;
   if (!isUnder(pathname, '/app') && !isUnder(pathname, '/staff')) return null;
 

@@ -66,8 +66,9 @@ const SPEC_PLACEHOLDERS = [
   'transport',
 ];
 
-// Screens the spec describes (§2 "What the screens let a user do") without naming their route.
-const UNNAMED_SPEC_SCREENS = ['settings/verification'];
+// Screens the spec describes (§2 "What the screens let a user do") without naming their route;
+// the guide detail is decision 017's.
+const UNNAMED_SPEC_SCREENS = ['settings/verification', 'shippings/:id'];
 
 describe('navigation table', () => {
   it('holds exactly the authenticated screens of the spec, once each', () => {
@@ -113,6 +114,8 @@ describe('navigation table', () => {
     expect(screenAt('/app/orders/5f1c')?.id).toBe('orderDetail');
     expect(screenAt('/app/tariff-classification/create/9')?.id).toBe('tariffClassificationEdit');
     expect(screenAt('/app/crear-envio/T1')?.id).toBe('createT1');
+    expect(screenAt('/app/shippings')?.id).toBe('shippings');
+    expect(screenAt('/app/shippings/1b2c3d4e')?.id).toBe('shippingDetail');
     expect(screenAt('/app/nope')).toBeUndefined();
     expect(appPath(SCREENS[0]!)).toBe('/app/dashboard');
   });

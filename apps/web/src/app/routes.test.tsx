@@ -63,6 +63,13 @@ describe('routes', () => {
     expect((await land('/app/nope')).matched).toBe('*');
   });
 
+  it('keeps the public tracking page open with and without a session', async () => {
+    const tracking = { url: '/t/EST1234567890', matched: 't/:trackingNumber?' };
+    expect(await land('/t/EST1234567890')).toEqual(tracking);
+    saveSession(makeSession(), 'SESSION');
+    expect(await land('/t/EST1234567890')).toEqual(tracking);
+  });
+
   it('keeps the mailbox public', async () => {
     expect(await land('/dev/mailbox')).toEqual({ url: '/dev/mailbox', matched: 'dev/mailbox' });
   });

@@ -139,6 +139,15 @@ export function createRoutes(): RouteObject[] {
           ],
         },
         {
+          // Public tracking (decision 017): no sign-in and no app chrome; open when signed in too.
+          path: 't/:trackingNumber?',
+          ...page(() =>
+            import('../features/shipments/pages/PublicTrackingPage').then(
+              (m) => m.PublicTrackingPage,
+            ),
+          ),
+        },
+        {
           path: 'dev/mailbox',
           lazy: {
             Component: () =>

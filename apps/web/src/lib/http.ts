@@ -193,7 +193,7 @@ export function createHttpClient(options: HttpClientOptions) {
       path: string,
       body?: unknown,
       query?: Query,
-      options?: Pick<RequestOptions, 'headers'>,
+      options?: Pick<RequestOptions, 'headers' | 'as'>,
     ) => request<T>('POST', path, { body, query, ...options }),
     put: <T>(path: string, body?: unknown, query?: Query) =>
       request<T>('PUT', path, { body, query }),

@@ -1,12 +1,9 @@
 import { packageInputSchema } from '@despacho/domain';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Controller, useForm } from 'react-hook-form';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { domainResolver } from '../lib/form-resolver';
 import '../lib/i18n';
 import { stubApi } from '../test/api-stub';
+import { renderCatalogCodeForm, stubCatalogSearch } from '../test/catalog-code-form';
 import { json } from '../test/fixtures';
 import { SatProductField } from './SatProductField';
 
@@ -24,77 +21,24 @@ const answer = (search: string) =>
       );
 
 const HINT = '8 dígitos del catálogo c_ClaveProdServCP.';
-let submitted: string | undefined;
-
-function Form() {
-  const form = useForm({
-    resolver: domainResolver(packageInputSchema.pick({ sat_code: true })),
-    defaultValues: { sat_code: '' },
-  });
-  return (
-    <form onSubmit={form.handleSubmit((values) => void (submitted = values.sat_code))}>
-      <Controller
-        control={form.control}
-        name="sat_code"
-        render={({ field, fieldState }) => (
-          <SatProductField
-            label="Clave SAT"
-            hint={HINT}
-            name={field.name}
-            inputRef={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <button type="submit">Guardar</button>
-    </form>
-  );
-}
 
 function renderField() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <Form />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-}
-
-const field = () =>
-  screen
-    .getAllByLabelText('Clave SAT')
-    .find((element) => element.tagName === 'INPUT') as HTMLInputElement;
-const type = (value: string) => {
-  fireEvent.focus(field());
-  fireEvent.change(field(), { target: { value } });
-};
-/** Stubs the search over CATALOGUE; answers the texts searched, in order. */
-function stubSearch() {
-  const searched: string[] = [];
-  stubApi({
-    'GET /sat-products': (_, url) => {
-      const search = url.searchParams.get('search') ?? '';
-      searched.push(search);
-      return json(200, { data: answer(search) });
-    },
+  return renderCatalogCodeForm({
+    schema: packageInputSchema.pick({ sat_code: true }),
+    name: 'sat_code',
+    label: 'Clave SAT',
+    renderField: (field) => <SatProductField label="Clave SAT" hint={HINT} {...field} />,
   });
-  return searched;
 }
+/** Stubs the search over CATALOGUE; answers the texts searched, in order. */
+const stubSearch = () => stubCatalogSearch('/sat-products', (search) => ({ data: answer(search) }));
 
 describe('SatProductField', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    submitted = undefined;
-  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('searches by description once typing pauses and keeps the chosen code, showing its description', async () => {
     const searched = stubSearch();
-    renderField();
+    const { field, type, submit, submitted } = renderField();
     type('c');
     type('ca');
     type('caja');
@@ -106,13 +50,13 @@ describe('SatProductField', () => {
     fireEvent.click(option);
     await waitFor(() => expect(field().value).toBe('24121503'));
     expect(screen.getByTestId('sat-product-description').textContent).toBe('Cajas para empacar');
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(submitted).toBe('24121503'));
+    submit();
+    await waitFor(() => expect(submitted()).toBe('24121503'));
   });
 
   it('takes a typed code and shows its description, or says it is not in the catalogue', async () => {
     const searched = stubSearch();
-    renderField();
+    const { type, submit, submitted } = renderField();
     type('31181701');
     await waitFor(() =>
       expect(screen.getByTestId('sat-product-description').textContent).toBe('Empaques'),
@@ -125,8 +69,8 @@ describe('SatProductField', () => {
     ).toBeTruthy();
     expect(screen.queryByTestId('sat-product-description')).toBeNull();
     // The server has the last word: the form still submits a well-formed code of a real family.
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(submitted).toBe('24121599'));
+    submit();
+    await waitFor(() => expect(submitted()).toBe('24121599'));
   });
 
   it('says only the family is checked when the catalogue is not loaded, and still takes a code', async () => {
@@ -139,25 +83,25 @@ describe('SatProductField', () => {
           },
         }),
     });
-    renderField();
+    const { type, submit, submitted } = renderField();
     type('24112404');
     expect(await screen.findByText('Catálogo del SAT no cargado')).toBeTruthy();
     expect(screen.getByText(/Solo revisamos que la familia de la clave/)).toBeTruthy();
     expect(screen.getByText(HINT)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(submitted).toBe('24112404'));
+    submit();
+    await waitFor(() => expect(submitted()).toBe('24112404'));
   });
 
   it('refuses text that is not a code with the domain message', async () => {
     stubApi({ 'GET /sat-products': () => json(200, { data: [] }) });
-    renderField();
+    const { type, submit, submitted } = renderField();
     type('caja');
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    submit();
     expect(
       await screen.findByText(
         'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
       ),
     ).toBeTruthy();
-    expect(submitted).toBeUndefined();
+    expect(submitted()).toBeUndefined();
   });
 });

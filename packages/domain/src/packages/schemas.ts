@@ -44,13 +44,13 @@ const hasAtMostDecimals = (value: number, decimals: number) => {
 };
 
 // Forms send numbers; an empty input arrives as undefined ("required").
-const dimension = z
+export const dimensionField = z
   .number()
   .positive({ error: 'positive' })
   .max(PACKAGE_RULES.dimensionMax)
   .refine((value) => hasAtMostDecimals(value, 2), { error: 'dimension_decimals' });
 
-const weight = z
+export const weightField = z
   .number()
   .positive({ error: 'positive' })
   .max(PACKAGE_RULES.weightMax)
@@ -75,10 +75,10 @@ export const satProductCodeField = z
 export const packageInputSchema = z.object({
   name: requiredText(PACKAGE_RULES.nameMax),
   unit: z.enum(PACKAGE_UNITS, { error: 'one_of' }),
-  height: dimension,
-  length: dimension,
-  width: dimension,
-  weight,
+  height: dimensionField,
+  length: dimensionField,
+  width: dimensionField,
+  weight: weightField,
   sat_code: satProductCodeField,
   is_default: z.boolean().optional(),
 });

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
@@ -10,6 +9,7 @@ import {
   callAs,
   type CallArgs,
 } from '../../../test/users';
+import { insertReferencingShipment } from '../shipments/shipments.test-support';
 
 const valid = {
   alias: 'Bodega Centro',
@@ -111,26 +111,33 @@ describe('locations', () => {
     expect(list.data[0].alias).toBe('Segunda');
   });
 
-  it('refuses to delete a location another record references, and changes nothing', async () => {
+  it('refuses to delete a location a guide left from, and changes nothing', async () => {
     const keeper = (await createTestMerchant(ctx, 'Guardiana')).user;
     const origin = await create(keeper, 'Origen usado');
     await create(keeper, 'Otra');
-    // Stands in for shipments: tables that point at a location declare ON DELETE RESTRICT.
-    await ctx.db.execute(
-      sql`create table shipments_stand_in (location_id uuid references locations (id) on delete restrict)`,
-    );
-    await ctx.db.execute(sql`insert into shipments_stand_in values (${origin.id})`);
-
-    const refused = await call(keeper, 'DELETE', `/locations/${origin.id}`, undefined, 'en');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({
-      code: 'RECORD_IN_USE',
-      message:
-        'It cannot be deleted because other records use it (for example shipments or products).',
+    await insertReferencingShipment(ctx.db, {
+      organizationId: keeper.organizationId!,
+      userId: keeper.id,
+      locationId: origin.id,
     });
+
+    for (const [language, message] of [
+      [
+        'es',
+        'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
+      ],
+      [
+        'en',
+        'It cannot be deleted because other records use it (for example shipments or products).',
+      ],
+    ] as const) {
+      const refused = await call(keeper, 'DELETE', `/locations/${origin.id}`, undefined, language);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: { code: 'RECORD_IN_USE', message } });
+    }
     expect((await call(keeper, 'GET', `/locations/${origin.id}`)).statusCode).toBe(200);
+    // Still the default: the refused delete did not hand it on.
     expect(await defaults(keeper)).toEqual(['Origen usado']);
-    await ctx.db.execute(sql`drop table shipments_stand_in`);
   });
 
   it('searches by alias, company or zip and paginates', async () => {

@@ -20,12 +20,22 @@ const security = [{ bearer: [] }];
 export const locationsRoutes: AppModule = async (app, deps) => {
   const locations = new LocationsService(deps);
   const access = { config: { access: 'settings.address_book' as const } };
+  /** Create shipment and the quick quote pick from these: their users read them without managing them. */
+  const read = {
+    config: {
+      access: [
+        'settings.address_book',
+        'shipments.create_shipment',
+        'shipments.quick_quote',
+      ] as const,
+    },
+  };
   const one = { 200: z.object({ data: locationViewSchema }) };
 
   app.get(
     '/locations',
     {
-      ...access,
+      ...read,
       schema: {
         tags,
         security,
@@ -59,7 +69,7 @@ export const locationsRoutes: AppModule = async (app, deps) => {
 
   app.get(
     '/locations/:id',
-    { ...access, schema: { tags, security, params: locationParamsSchema, response: one } },
+    { ...read, schema: { tags, security, params: locationParamsSchema, response: one } },
     async (request) => ({
       data: await locations.get(organizationOf(request), request.params.id),
     }),

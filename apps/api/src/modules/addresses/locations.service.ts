@@ -106,7 +106,8 @@ export class LocationsService {
       await repository.lockOrganization(tx, organizationId);
       const current = await repository.findLocation(tx, organizationId, id, true);
       if (!current) throw notFound();
-      // Shipments that left from it reference it with ON DELETE RESTRICT: RECORD_IN_USE then.
+      // Guides that left from it and pickups there reference it with ON DELETE RESTRICT:
+      // RECORD_IN_USE then, and the default stays where it is.
       await deleteUnlessReferenced(() => repository.deleteLocation(tx, organizationId, id));
       if (current.isDefault) {
         const next = await repository.newestOther(tx, organizationId, id);

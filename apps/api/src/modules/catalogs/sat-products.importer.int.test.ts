@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app';
 import type { Db } from '../../platform/db';
+import { csvRecords, searchWords } from './csv-catalog';
 import { CatalogFormatError } from './postal-codes.importer';
-import { csvRecords, importSatProducts, searchWords } from './sat-products.importer';
+import { importSatProducts } from './sat-products.importer';
 import { satProductCodes } from './sat-products.tables';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

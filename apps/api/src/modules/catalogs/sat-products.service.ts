@@ -1,7 +1,7 @@
 import { localizeIssue, type Language, type SatProduct } from '@despacho/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { searchWords } from './sat-products.importer';
+import { searchWords } from './csv-catalog';
 import * as repository from './sat-products.repository';
 
 const view = (row: repository.SatProductView): SatProduct => ({

@@ -10,6 +10,7 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
+import { insertReferencingShipment } from '../shipments/shipments.test-support';
 import { customerAddresses, customers } from './customers.tables';
 
 const address = {
@@ -515,6 +516,51 @@ describe('customers', () => {
       .where(eq(customerAddresses.customerId, customer.id));
     expect(left).toEqual([]);
     expect((await call(owner, 'DELETE', `/customers/${customer.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a customer a guide was made for, yet its addresses can be replaced', async () => {
+    const customer = await create(owner, { name: 'Con guía' });
+    const location = await call(owner, 'POST', '/locations', {
+      ...address,
+      alias: 'Bodega',
+      contact_email: 'bodega@prueba.mx',
+    });
+    expect(location.statusCode, location.body).toBe(201);
+    await insertReferencingShipment(ctx.db, {
+      organizationId,
+      userId: owner.id,
+      locationId: location.json().data.id,
+      customerId: customer.id,
+    });
+
+    for (const [language, message] of [
+      [
+        'es',
+        'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
+      ],
+      [
+        'en',
+        'It cannot be deleted because other records use it (for example shipments or products).',
+      ],
+    ] as const) {
+      const refused = await call(owner, 'DELETE', `/customers/${customer.id}`, undefined, language);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: { code: 'RECORD_IN_USE', message } });
+    }
+    expect(await read(owner, customer.id)).toEqual(customer);
+
+    // The guide copied the address it went to: replacing every address is still allowed.
+    const replaced = await call(owner, 'PUT', `/customers/${customer.id}`, {
+      ...valid,
+      name: 'Con guía',
+      addresses: [{ ...address, alias: 'Oficina nueva', zip: '64000' }],
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const addresses = (replaced.json().data as View).addresses;
+    expect(addresses.map(({ alias, zip }) => ({ alias, zip }))).toEqual([
+      { alias: 'Oficina nueva', zip: '64000' },
+    ]);
+    expect(addresses[0]!.id).not.toBe(customer.addresses[0]!.id);
   });
 
   it("answers 404 for another organization's customer and keeps lists apart", async () => {

@@ -9,6 +9,7 @@ import type {
 } from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import { deleteUnlessReferenced } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
 import { addressValues, addressView } from '../addresses/address-columns';
 import * as repository from './customers.repository';
@@ -145,6 +146,7 @@ export class CustomersService {
       const kept = input.addresses.flatMap((address) => (address.id ? [address.id] : []));
       if (kept.some((addressId) => !existing.has(addressId))) throw notFound();
 
+      // Nothing references an address (a guide copies it), so dropping one is always allowed.
       await repository.deleteAddressesExcept(tx, id, kept);
       // Clear first, then mark: the partial unique index never sees two defaults.
       await repository.clearDefault(tx, id);
@@ -200,9 +202,15 @@ export class CustomersService {
     });
   }
 
-  /** Deletes the customer and, by cascade, its addresses. */
+  /**
+   * Deletes the customer and, by cascade, its addresses. Guides made for it reference it with
+   * ON DELETE RESTRICT: then this answers RECORD_IN_USE and the customer stays.
+   */
   async remove(organizationId: string, id: string): Promise<void> {
-    if (!(await repository.deleteCustomer(this.deps.db, organizationId, id))) throw notFound();
+    const deleted = await deleteUnlessReferenced(() =>
+      repository.deleteCustomer(this.deps.db, organizationId, id),
+    );
+    if (!deleted) throw notFound();
   }
 
   private async view(db: DbOrTx, row: repository.CustomerRow): Promise<CustomerView> {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
@@ -10,6 +9,22 @@ import {
   callAs,
   type CallArgs,
 } from '../../../test/users';
+import { insertReferencingShipment } from '../shipments/shipments.test-support';
+
+/** Where the guide of the in-use test leaves from. */
+const origin = {
+  alias: 'Bodega',
+  contact_name: 'Ana López',
+  contact_email: 'ana@prueba.mx',
+  contact_phone: '5512345678',
+  street: 'Av. Insurgentes Sur',
+  external_number: '1234',
+  neighborhood: 'Del Valle Centro',
+  city: 'Ciudad de México',
+  municipality: 'Benito Juárez',
+  state: 'Ciudad de México',
+  zip: '03100',
+};
 
 const box = {
   name: 'Caja mediana',
@@ -138,19 +153,33 @@ describe('packages', () => {
     expect(await defaults(owner)).toEqual(['Caja mediana']);
   });
 
-  it('refuses to delete a package another record references', async () => {
-    const used = (await call(owner, 'GET', '/packages')).json().data[0].id;
-    // Stands in for products: tables that point at a package declare ON DELETE RESTRICT.
-    await ctx.db.execute(
-      sql`create table products_stand_in (package_id uuid references packages (id) on delete restrict)`,
-    );
-    await ctx.db.execute(sql`insert into products_stand_in values (${used})`);
-    const refused = await call(owner, 'DELETE', `/packages/${used}`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('RECORD_IN_USE');
-    expect(refused.json().error.message).toMatch(/^No se puede eliminar porque otros registros/);
-    expect((await call(owner, 'GET', `/packages/${used}`)).statusCode).toBe(200);
-    await ctx.db.execute(sql`drop table products_stand_in`);
+  it('refuses to delete a package a guide was made with, and changes nothing', async () => {
+    const used = (await call(owner, 'GET', '/packages')).json().data[0];
+    const location = await call(owner, 'POST', '/locations', origin);
+    expect(location.statusCode, location.body).toBe(201);
+    await insertReferencingShipment(ctx.db, {
+      organizationId,
+      userId: owner.id,
+      locationId: location.json().data.id,
+      packageId: used.id,
+    });
+    for (const [language, message] of [
+      [
+        'es',
+        'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
+      ],
+      [
+        'en',
+        'It cannot be deleted because other records use it (for example shipments or products).',
+      ],
+    ] as const) {
+      const refused = await call(owner, 'DELETE', `/packages/${used.id}`, undefined, language);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: { code: 'RECORD_IN_USE', message } });
+    }
+    const kept = await call(owner, 'GET', `/packages/${used.id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().data).toEqual(used);
   });
 
   it('answers 404 for another organization package', async () => {

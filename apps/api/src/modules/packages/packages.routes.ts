@@ -22,11 +22,17 @@ const one = { 200: z.object({ data: packageSchema }) };
 export const packagesRoutes: AppModule = async (app, deps) => {
   const packages = new PackagesService(deps);
   const access = { config: { access: 'settings.packages' as const } };
+  /** Create shipment and the quick quote pick from these: their users read them without managing them. */
+  const read = {
+    config: {
+      access: ['settings.packages', 'shipments.create_shipment', 'shipments.quick_quote'] as const,
+    },
+  };
 
   app.get(
     '/packages',
     {
-      ...access,
+      ...read,
       schema: {
         tags,
         security,
@@ -62,7 +68,7 @@ export const packagesRoutes: AppModule = async (app, deps) => {
 
   app.get(
     '/packages/:id',
-    { ...access, schema: { tags, security, params: idParamsSchema, response: one } },
+    { ...read, schema: { tags, security, params: idParamsSchema, response: one } },
     async (request) => ({
       data: await packages.get(organizationOf(request), request.params.id),
     }),

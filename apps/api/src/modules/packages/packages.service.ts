@@ -134,7 +134,8 @@ export class PackagesService {
       await this.lockOrganization(tx, organizationId);
       const row = await repository.findOne(tx, organizationId, id);
       if (!row) throw notFound();
-      // Products that use it reference it with ON DELETE RESTRICT: then this answers RECORD_IN_USE.
+      // Guides whose packages were made from it reference it with ON DELETE RESTRICT
+      // (`shipment_packages`): then this answers RECORD_IN_USE and it stays.
       await deleteUnlessReferenced(() => repository.remove(tx, organizationId, id));
       if (row.isDefault) {
         const next = await repository.findOldest(tx, organizationId);

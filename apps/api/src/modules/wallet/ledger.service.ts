@@ -243,6 +243,17 @@ export class LedgerService {
     });
   }
 
+  /**
+   * Creates (once per organization) the accounts its movements use. Call it before opening a
+   * transaction that passes `tx` to a movement: the first movement of an organization otherwise
+   * creates them on a second pooled connection while the transaction holds one, which can
+   * starve the pool when many such transactions wait on each other's locks.
+   */
+  async prepareAccounts(organizationId: string): Promise<void> {
+    await this.platformAccounts();
+    await this.accountsOf(organizationId);
+  }
+
   /** The organization's wallet: what it can spend and what is reserved. */
   async balance(organizationId: string, db: DbOrTx = this.deps.db): Promise<WalletBalance> {
     const balances = await repository.readBalances(db, organizationId);

@@ -20,8 +20,7 @@ describe('main layout', () => {
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     const router = await renderApp('/app');
     expect(router.state.location.pathname).toBe('/app/shipment');
-    expect(screen.getByRole('heading', { name: 'Cotización rápida' })).toBeTruthy();
-    expect(screen.getByText('Disponible próximamente')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeTruthy();
     expect(within(menu()).getByText('Envíos')).toBeTruthy();
     expect(within(menu()).queryByText('Finanzas')).toBeNull();
     expect(within(menu()).queryByText('Dashboard')).toBeNull();
@@ -65,7 +64,7 @@ describe('main layout', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     await renderApp('/app/shipment');
-    expect(await screen.findByRole('heading', { name: 'Quick quote' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeTruthy();
     expect(readSession()?.user.language).toBe('en');
   });
 
@@ -97,7 +96,7 @@ describe('main layout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar idioma' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
 
-    expect(await screen.findByRole('heading', { name: 'Quick quote' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeTruthy();
     expect(calls.map((call) => call.key)).toContain('PATCH /user/change-language');
     expect(readSession()?.user.language).toBe('en');
     expect(i18n.language).toBe('en');

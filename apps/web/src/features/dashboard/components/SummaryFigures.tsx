@@ -1,7 +1,9 @@
-import { formatMoney, type DashboardSummary } from '@despacho/domain';
-import { Alert, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { formatMoney, hasPermission, type DashboardSummary } from '@despacho/domain';
+import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
+import { useSession } from '../../../lib/useSession';
 import { useDashboardSummary } from '../api';
 
 type Figure = Exclude<keyof DashboardSummary, 'currency'>;
@@ -20,6 +22,11 @@ const count = new Intl.NumberFormat('es-MX');
 export function SummaryFigures() {
   const { t } = useTranslation('dashboard');
   const summary = useDashboardSummary();
+  // The guides list has no menu entry of its own: the shipments figure leads to it.
+  const seesShipments = hasPermission(
+    useSession()?.user.permissions ?? [],
+    'shipments.create_shipment',
+  );
 
   if (summary.isError) {
     return (
@@ -50,6 +57,11 @@ export function SummaryFigures() {
               <Text fz={28} fw={700} lh={1.3} mt={4}>
                 {money ? formatMoney(value, summary.data?.currency) : count.format(value)}
               </Text>
+            )}
+            {figure === 'shipments_made' && seesShipments && (
+              <Anchor component={Link} to="/app/shippings" fz="sm">
+                {t('figures.viewShipments')}
+              </Anchor>
             )}
           </Paper>
         );

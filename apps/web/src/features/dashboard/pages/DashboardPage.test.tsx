@@ -1,7 +1,7 @@
 import type { DashboardSummary, User } from '@despacho/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import '../../../lib/i18n';
@@ -94,6 +94,22 @@ describe('DashboardPage', () => {
     expect(figure('Envíos realizados').getByText('1,234')).toBeTruthy();
     expect(figure('Pedidos e-commerce').getByText('7')).toBeTruthy();
     expect(figure('Notificaciones').getByText('0')).toBeTruthy();
+  });
+
+  it('leads from the shipments figure to the guides list, for those who buy guides', async () => {
+    mockApi(baseRoutes());
+    renderDashboard();
+    const shipments = () => within(screen.getByRole('group', { name: 'Envíos realizados' }));
+    await waitFor(() => expect(shipments().getByText('1,234')).toBeTruthy());
+    expect(shipments().queryByRole('link', { name: 'Ver mis envíos' })).toBeNull();
+
+    cleanup();
+    const session = JSON.parse(localStorage.getItem(SESSION_KEY)!) as SessionRecord;
+    session.user = { ...session.user, permissions: ['dashboard', 'shipments.create_shipment'] };
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    renderDashboard();
+    const link = await shipments().findByRole('link', { name: 'Ver mis envíos' });
+    expect(link.getAttribute('href')).toBe('/app/shippings');
   });
 
   it('shows the summary error in the words of the API', async () => {

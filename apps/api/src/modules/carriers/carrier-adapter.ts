@@ -1,0 +1,130 @@
+import type {
+  CarrierKey,
+  CarrierStatus,
+  QuoteParcel,
+  TrackingCode,
+  UnavailableReason,
+} from '@despacho/domain';
+import type { LabelParty } from '../shipments/label-pdf';
+
+/**
+ * What Despacho asks of a carrier, whether its real API or the sandbox that imitates it. One
+ * adapter per carrier of the catalogue (`carrierAdapter(key)`); every call can fail with a
+ * `CarrierError`, which callers treat as the carrier's answer, never as ours.
+ */
+export interface CarrierAdapter {
+  readonly key: CarrierKey;
+  /** True for the built-in sandbox: nothing reaches the carrier, labels say so. */
+  readonly sandbox: boolean;
+  quote(request: RateRequest): Promise<CarrierQuote>;
+  createLabel(request: LabelRequest): Promise<IssuedLabel>;
+  /** Asks to void a guide; the carrier confirms later (`CancellationAccepted.confirmsAt`). */
+  cancel(request: { trackingNumber: string; requestedAt: Date }): Promise<CancellationAccepted>;
+  track(trackingNumber: string): Promise<CarrierTrackingEvent[]>;
+  pickupAvailability(request: PickupAvailabilityRequest): Promise<PickupDayOffer[]>;
+  schedulePickup(request: PickupRequest): Promise<{ confirmationNumber: string }>;
+}
+
+export interface RateRequest {
+  originZip: string;
+  destinationZip: string;
+  /** Centimetres and kilograms. */
+  parcels: QuoteParcel[];
+  /** When the parcel ships, for the delivery estimate. */
+  shipDate: Date;
+}
+
+/** Prices in integer centavos before VAT. */
+export interface CarrierRate {
+  serviceKey: string;
+  zone: number;
+  billableWeightKg: number;
+  base: number;
+  fuelSurcharge: number;
+  extendedZoneSurcharge: number;
+  extendedZone: boolean;
+  transitDays: { min: number; max: number };
+  /** Mexico City date, YYYY-MM-DD. */
+  estimatedDelivery: string;
+}
+
+export interface CarrierQuote {
+  rates: CarrierRate[];
+  /** Set when the carrier offers no service for this request. */
+  unavailable?: UnavailableReason;
+}
+
+export interface LabelRequest {
+  serviceKey: string;
+  /** Our shipment id: the carrier's idempotency key, so a retried call issues one guide. */
+  shipmentId: string;
+  origin: LabelParty;
+  destination: LabelParty;
+  parcels: QuoteParcel[];
+  reference: string | null;
+  /** Carta Porte goods: SAT keys, quantities and values (centavos). */
+  goods: {
+    description: string;
+    quantity: number;
+    satProductCode: string;
+    satUnitCode: string;
+    unitValue: number;
+  }[];
+  /** Where the QR of the label points: the public tracking page. */
+  trackingUrl: (trackingNumber: string) => string;
+  createdAt: Date;
+}
+
+export interface IssuedLabel {
+  trackingNumber: string;
+  carrierReference: string;
+  /** 4×6 in PDF, one page per parcel, and the same label in ZPL. */
+  pdf: Uint8Array;
+  zpl: string;
+}
+
+export interface CancellationAccepted {
+  /** When the carrier will confirm the cancellation (the refund follows then). */
+  confirmsAt: Date;
+}
+
+export interface CarrierTrackingEvent {
+  /** The carrier's own id for the event: the same event twice is one event. */
+  id: string;
+  status: CarrierStatus;
+  code: TrackingCode;
+  location: string | null;
+  occurredAt: Date;
+}
+
+export interface PickupAvailabilityRequest {
+  originZip: string;
+  now: Date;
+}
+
+export interface PickupDayOffer {
+  date: string;
+  windows: { start: string; end: string }[];
+}
+
+export interface PickupRequest {
+  originZip: string;
+  date: string;
+  start: string;
+  end: string;
+  trackingNumbers: string[];
+  /** Ours: the carrier's idempotency key for the request. */
+  requestId: string;
+}
+
+/** A carrier's refusal or failure, with its own code and message (kept for the merchant). */
+export class CarrierError extends Error {
+  constructor(
+    readonly carrier: CarrierKey,
+    readonly code: 'unavailable' | 'rejected' | 'timeout' | 'not_cancellable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}

@@ -1,0 +1,55 @@
+import { CARRIER_KEYS, type CarrierKey } from '@despacho/domain';
+import type { Config } from '../../config';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import type { CarrierAdapter } from './carrier-adapter';
+import { ExtendedZones } from './extended-zones';
+import { SandboxCarrier } from './sandbox-carrier';
+import { SANDBOX_TARIFFS } from './sandbox-tariffs';
+
+export type CarrierAdapters = Record<CarrierKey, CarrierAdapter>;
+
+export interface CarrierAdapterDeps {
+  config: Pick<Config, 'CARRIER_SANDBOX_FAILURE_RATE' | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'>;
+  db: Db;
+  clock: Clock;
+}
+
+const shared = new WeakMap<object, CarrierAdapters>();
+
+/**
+ * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
+ * sandbox (decision 017), configured by `CARRIER_SANDBOX_FAILURE_RATE` and
+ * `CARRIER_SANDBOX_CANCEL_DELAY_SECONDS`; the six share one extended-zone cache.
+ *
+ * Every caller on the same database (every module of one app) gets the same adapters, so the
+ * cache and what the sandboxes remember are the app's, not one module's. `options.random` builds a fresh
+ * set with that source of the simulated failures (tests).
+ */
+export function carrierAdapters(
+  deps: CarrierAdapterDeps,
+  options: { random?: () => number } = {},
+): CarrierAdapters {
+  const reuse = options.random === undefined;
+  const known = reuse ? shared.get(deps.db) : undefined;
+  if (known) return known;
+  const extendedZones = new ExtendedZones(deps);
+  const adapters = {} as CarrierAdapters;
+  for (const key of CARRIER_KEYS) {
+    adapters[key] = new SandboxCarrier({
+      tariff: SANDBOX_TARIFFS[key],
+      extendedZones,
+      clock: deps.clock,
+      failureRate: deps.config.CARRIER_SANDBOX_FAILURE_RATE,
+      cancelDelaySeconds: deps.config.CARRIER_SANDBOX_CANCEL_DELAY_SECONDS,
+      ...(options.random ? { random: options.random } : {}),
+    });
+  }
+  if (reuse) shared.set(deps.db, adapters);
+  return adapters;
+}
+
+/** The adapter of one carrier. */
+export function carrierAdapter(deps: CarrierAdapterDeps, key: CarrierKey): CarrierAdapter {
+  return carrierAdapters(deps)[key];
+}

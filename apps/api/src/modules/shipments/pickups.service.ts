@@ -1,0 +1,374 @@
+import {
+  carrierByKey,
+  isBusinessDay,
+  mexicoDate,
+  mexicoTime,
+  PICKUP_HORIZON_BUSINESS_DAYS,
+  PICKUP_RULES,
+  type CarrierKey,
+  type PageMeta,
+  type PickupAvailabilityQuery,
+  type PickupCreateData,
+  type PickupDay,
+  type PickupsQuery,
+  type PickupTimeRange,
+  type PickupView,
+} from '@despacho/domain';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import { LocationsService } from '../addresses/locations.service';
+import {
+  CarrierError,
+  type CarrierAdapter,
+  type PickupDayOffer,
+} from '../carriers/carrier-adapter';
+import { carrierAdapters, type CarrierAdapterDeps } from '../carriers/carrier-adapters';
+import * as repository from './pickups.repository';
+import type { GuideForPickup } from './pickups.repository';
+
+export interface PickupsDeps extends CarrierAdapterDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+/** The pickup a guide was put in. */
+export interface ScheduledPickup {
+  id: string;
+  confirmationNumber: string;
+  date: string;
+  start: string;
+  end: string;
+  /** True when the guide joined a pickup already requested for that day. */
+  joined: boolean;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const holds = (window: PickupTimeRange, range: PickupTimeRange) =>
+  minutesOf(window.start) <= minutesOf(range.start) &&
+  minutesOf(range.end) <= minutesOf(window.end);
+
+/**
+ * The automatic pickup's slot among the days the carrier offers, as `nextPickupSlot` chooses
+ * among the domain's: the first day with a window holding the preferred range whole, or with no
+ * preference the first window offered; null when none.
+ */
+export function chooseSlot(
+  days: PickupDayOffer[],
+  preferred: PickupTimeRange | null,
+): (PickupTimeRange & { date: string }) | null {
+  for (const day of days) {
+    if (!preferred) {
+      const [first] = day.windows;
+      if (first) return { date: day.date, ...first };
+      continue;
+    }
+    if (day.windows.some((window) => holds(window, preferred))) {
+      return { date: day.date, start: preferred.start, end: preferred.end };
+    }
+  }
+  return null;
+}
+
+/** A guide the carrier can still be asked to collect. */
+function waitsForPickup(guide: GuideForPickup): boolean {
+  return (
+    guide.purchaseState === 'purchased' &&
+    guide.status === 'created' &&
+    guide.trackingNumber !== null &&
+    guide.pickupId === null &&
+    guide.cancellationRequestedAt === null
+  );
+}
+
+function pickupView(row: repository.PickupListRow): PickupView {
+  const { pickup } = row;
+  return {
+    id: pickup.id,
+    confirmation_number: pickup.confirmationNumber,
+    carrier_key: pickup.carrierKey,
+    carrier_name: carrierByKey(pickup.carrierKey)?.name ?? pickup.carrierKey,
+    location_id: pickup.locationId,
+    location_alias: row.locationAlias,
+    date: pickup.date,
+    start: pickup.startTime,
+    end: pickup.endTime,
+    status: pickup.status,
+    package_count: row.packageCount,
+    weight_kg: Number(row.weightKg.toFixed(3)),
+    tracking_numbers: row.trackingNumbers,
+    created_at: pickup.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Pickups (decision 017): when a carrier collects guides at an origin. Each new guide gets one
+ * automatically (`scheduleForShipment`), joining the carrier's pickup already requested at that
+ * location for that day when there is one, since the courier collects everything at once; the
+ * pickup screen requests one for guides left without (`create`). The carrier is asked outside
+ * any transaction; the pickup and its guides are written afterwards in one.
+ */
+export class PickupsService {
+  private readonly adapters: Record<CarrierKey, CarrierAdapter>;
+  private readonly locations: LocationsService;
+
+  constructor(private readonly deps: PickupsDeps) {
+    this.adapters = carrierAdapters(deps);
+    this.locations = new LocationsService(deps);
+  }
+
+  /** The days and windows a carrier offers at a location; none is PICKUP_NO_BUSINESS_DAYS. */
+  async availability(organizationId: string, query: PickupAvailabilityQuery): Promise<PickupDay[]> {
+    const location = await this.locations.get(organizationId, query.location_id);
+    const days = await this.offer(query.carrier, location.zip);
+    if (days.length === 0) throw new AppError('PICKUP_NO_BUSINESS_DAYS');
+    return days;
+  }
+
+  async list(
+    organizationId: string,
+    query: PickupsQuery,
+  ): Promise<{ data: PickupView[]; meta: PageMeta }> {
+    const { rows, total } = await repository.listPickups(this.deps.db, organizationId, query);
+    return {
+      data: rows.map(pickupView),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /**
+   * A pickup requested from the pickup screen for guides of one carrier and origin that wait
+   * for one, on a day and range the carrier offers (not a weekend or holiday, not past today's
+   * cut-off).
+   */
+  async create(
+    organizationId: string,
+    userId: string,
+    input: PickupCreateData,
+  ): Promise<PickupView> {
+    const guides = await repository.guidesOf(this.deps.db, organizationId, input.shipment_ids);
+    if (guides.length !== input.shipment_ids.length) throw notFound();
+    const [first] = guides as [GuideForPickup, ...GuideForPickup[]];
+    if (
+      guides.some(
+        (guide) =>
+          guide.carrierKey !== first.carrierKey ||
+          guide.locationId !== first.locationId ||
+          guide.origin.zip !== first.origin.zip,
+      )
+    ) {
+      throw new AppError('PICKUP_SHIPMENTS_MIXED');
+    }
+    const refused = guides.filter((guide) => !waitsForPickup(guide));
+    if (refused.length > 0) throw this.notEligible(refused);
+
+    await this.checkSlot(first.carrierKey, first.origin.zip, input);
+    const id = randomUUID();
+    const trackingNumbers = guides.map((guide) => guide.trackingNumber!);
+    let confirmationNumber: string;
+    try {
+      ({ confirmationNumber } = await this.adapters[first.carrierKey].schedulePickup({
+        originZip: first.origin.zip,
+        date: input.date,
+        start: input.start,
+        end: input.end,
+        trackingNumbers,
+        requestId: id,
+      }));
+    } catch (error) {
+      if (error instanceof CarrierError) {
+        throw new AppError('PICKUP_REJECTED', { reason: error.message });
+      }
+      throw error;
+    }
+
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const pickup = await repository.insertPickup(tx, {
+        id,
+        organizationId,
+        createdBy: userId,
+        carrierKey: first.carrierKey,
+        locationId: first.locationId,
+        confirmationNumber,
+        date: input.date,
+        startTime: input.start,
+        endTime: input.end,
+        createdAt: now,
+      });
+      const attached = await repository.attachGuides(
+        tx,
+        organizationId,
+        input.shipment_ids,
+        pickup,
+        now,
+      );
+      // Another request (or the automatic pickup) got some of them meanwhile: nothing is kept.
+      if (attached !== input.shipment_ids.length) {
+        const current = await repository.guidesOf(tx, organizationId, input.shipment_ids);
+        throw this.notEligible(current.filter((guide) => guide.pickupId !== id));
+      }
+    });
+    return this.get(organizationId, id);
+  }
+
+  /**
+   * The automatic pickup of a guide just bought: the carrier's next slot (within `preferred`
+   * when given). Null — and the guide waits in "pickup pending" — when the guide no longer waits
+   * for one, the carrier offers no slot, or refuses; those never throw.
+   */
+  async scheduleForShipment(
+    organizationId: string,
+    userId: string,
+    shipmentId: string,
+    preferred: PickupTimeRange | null,
+  ): Promise<ScheduledPickup | null> {
+    const [guide] = await repository.guidesOf(this.deps.db, organizationId, [shipmentId]);
+    if (!guide || !waitsForPickup(guide)) return null;
+    const slot = chooseSlot(await this.offer(guide.carrierKey, guide.origin.zip), preferred);
+    if (!slot) return null;
+
+    // The courier collects everything at once: a pickup already requested there that day is
+    // joined (undefined: there is none).
+    const joined = await this.deps.db.transaction(
+      async (tx): Promise<ScheduledPickup | null | undefined> => {
+        const existing = await repository.findRequestedPickup(
+          tx,
+          organizationId,
+          guide.carrierKey,
+          guide.locationId,
+          slot.date,
+        );
+        if (!existing) return undefined;
+        const attached = await repository.attachGuides(
+          tx,
+          organizationId,
+          [shipmentId],
+          existing,
+          this.deps.clock.now(),
+        );
+        if (attached === 0) return null;
+        return {
+          id: existing.id,
+          confirmationNumber: existing.confirmationNumber,
+          date: existing.date,
+          start: existing.startTime,
+          end: existing.endTime,
+          joined: true,
+        };
+      },
+    );
+    if (joined !== undefined) return joined;
+
+    const id = randomUUID();
+    let confirmationNumber: string;
+    try {
+      ({ confirmationNumber } = await this.adapters[guide.carrierKey].schedulePickup({
+        originZip: guide.origin.zip,
+        date: slot.date,
+        start: slot.start,
+        end: slot.end,
+        trackingNumbers: [guide.trackingNumber!],
+        requestId: id,
+      }));
+    } catch (error) {
+      if (error instanceof CarrierError) return null;
+      throw error;
+    }
+    return this.deps.db
+      .transaction(async (tx) => {
+        const now = this.deps.clock.now();
+        const pickup = await repository.insertPickup(tx, {
+          id,
+          organizationId,
+          createdBy: userId,
+          carrierKey: guide.carrierKey,
+          locationId: guide.locationId,
+          confirmationNumber,
+          date: slot.date,
+          startTime: slot.start,
+          endTime: slot.end,
+          createdAt: now,
+        });
+        const attached = await repository.attachGuides(
+          tx,
+          organizationId,
+          [shipmentId],
+          pickup,
+          now,
+        );
+        // The guide got a pickup (or its cancellation) meanwhile: keep no empty pickup.
+        if (attached === 0) throw new GuideTaken();
+        return {
+          id,
+          confirmationNumber,
+          date: slot.date,
+          start: slot.start,
+          end: slot.end,
+          joined: false,
+        };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof GuideTaken) return null;
+        throw error;
+      });
+  }
+
+  private async get(organizationId: string, id: string): Promise<PickupView> {
+    const { rows } = await repository.listPickups(this.deps.db, organizationId, { id });
+    if (!rows[0]) throw notFound();
+    return pickupView(rows[0]);
+  }
+
+  /** The days a carrier offers at a postal code, days without windows left out. */
+  private async offer(carrier: CarrierKey, originZip: string): Promise<PickupDayOffer[]> {
+    try {
+      const days = await this.adapters[carrier].pickupAvailability({
+        originZip,
+        now: this.deps.clock.now(),
+      });
+      return days.filter((day) => day.windows.length > 0);
+    } catch (error) {
+      // A carrier that cannot answer offers nothing now: "try again later".
+      if (error instanceof CarrierError) return [];
+      throw error;
+    }
+  }
+
+  /** Refuses a day or range the carrier does not offer, saying why. */
+  private async checkSlot(carrier: CarrierKey, originZip: string, input: PickupCreateData) {
+    const now = this.deps.clock.now();
+    const today = mexicoDate(now);
+    if (input.date < today) {
+      throw new AppError('PICKUP_DATE_OUT_OF_RANGE', { days: PICKUP_HORIZON_BUSINESS_DAYS });
+    }
+    if (!isBusinessDay(input.date)) throw new AppError('PICKUP_NOT_BUSINESS_DAY');
+    const days = await this.offer(carrier, originZip);
+    if (days.length === 0) throw new AppError('PICKUP_NO_BUSINESS_DAYS');
+    const day = days.find((offered) => offered.date === input.date);
+    if (!day) {
+      const { cutoff } = PICKUP_RULES[carrier];
+      if (input.date === today && mexicoTime(now) > cutoff) {
+        throw new AppError('PICKUP_CUTOFF_PASSED', { cutoff });
+      }
+      if (input.date === today) throw new AppError('PICKUP_NO_SCHEDULES');
+      throw new AppError('PICKUP_DATE_OUT_OF_RANGE', { days: PICKUP_HORIZON_BUSINESS_DAYS });
+    }
+    if (!day.windows.some((window) => holds(window, input))) {
+      throw new AppError('PICKUP_NO_SCHEDULES');
+    }
+  }
+
+  private notEligible(guides: GuideForPickup[]) {
+    return new AppError('PICKUP_SHIPMENTS_NOT_ELIGIBLE', {
+      tracking_numbers: guides.map((guide) => guide.trackingNumber ?? guide.id).join(', '),
+    });
+  }
+}
+
+/** Undoes the automatic pickup's transaction when its guide no longer waits for one. */
+class GuideTaken extends Error {}

@@ -1,0 +1,182 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyField,
+  pageSchema,
+  shipmentCreateSchema,
+  shipmentDetailSchema,
+  shipmentLabelsSchema,
+  shipmentParamsSchema,
+  shipmentsQuerySchema,
+  shipmentSummarySchema,
+} from '@despacho/domain';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { authOf, organizationOf } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import type { AppModule } from '../../platform/module';
+import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments.service';
+
+const tags = ['shipments'];
+const security = [{ bearer: [] }];
+
+/** A file the browser saves (a label), never rendered in place or sniffed. */
+function download(reply: FastifyReply, type: string, fileName: string, content: Buffer | string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-cache')
+    .send(content);
+}
+
+/**
+ * Guides (`shipment`, `shippings`, `shippings/:id`; decision 017): buying one from a quote,
+ * paid from the prepaid balance, the list and the detail, and the labels. All with
+ * `shipments.create_shipment`.
+ */
+export const shipmentsRoutes: AppModule = async (app, deps) => {
+  const shipments = ShipmentsService.create({ ...deps, log: app.log });
+  deps.jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
+  const access = { config: { access: 'shipments.create_shipment' as const } };
+  const detailAnswer = z.object({ data: shipmentDetailSchema });
+
+  app.post(
+    '/shipments',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'Buys a guide from a quote’s rate, paid from the prepaid balance',
+        description:
+          'Origin location, destination (a saved customer’s address or a new one), packages with their products (SAT keys of the Carta Porte), optional insurance (declared value ≤ $100,000.00 and the stamped sales invoice: an uploaded file id or its UUID), and the `quote_id` + `rate_id` chosen; the price is the stored rate’s. Header `Idempotency-Key` (8–100 characters) required: the same key answers the same guide (200) and buys once; while the first request is under way it answers 409 PURCHASE_IN_PROGRESS. 402 INSUFFICIENT_BALANCE writes nothing; 502 GUIDE_PAYMENT_FAILED when the carrier refuses (the hold is released; `details.reason` is the carrier’s). 409 QUOTE_MISMATCH when the zips or parcels are not the quoted ones, 410 QUOTE_EXPIRED, 409 QUOTE_ALREADY_USED.',
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }),
+        body: shipmentCreateSchema,
+        response: { 200: detailAnswer, 201: detailAnswer },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyField.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (!key.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+      const { shipment, replayed } = await shipments.purchase({
+        organizationId: organizationOf(request),
+        userId: authOf(request).userId,
+        idempotencyKey: key.data,
+        language: request.language,
+        data: request.body,
+      });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send({ data: shipment });
+    },
+  );
+
+  app.post(
+    '/shipments/insurance-invoices',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'Uploads the stamped sales invoice an insured guide needs (multipart)',
+        description:
+          'One file, PDF or CFDI XML, at most 1 MB, its type read from its content. Answers the `file_id` to send as `insurance.invoice_file_id`.',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: z.object({ file_id: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      const data = await shipments.uploadInvoice(
+        request,
+        organizationOf(request),
+        authOf(request).userId,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/shipments',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'The organization’s guides, newest first',
+        description:
+          '`tab`: all, fulfilled (delivered), partially_fulfilled (collected or delayed), not_fulfilled (created), cancelled, pickup_requested, pickup_pending. `search` matches every word in the tracking number, the destination’s name or company, or its zip. `from`/`to` are Mexico City days of purchase. Purchases under way are not listed; failed ones only in `all`.',
+        querystring: shipmentsQuerySchema,
+        response: { 200: pageSchema(shipmentSummarySchema) },
+      },
+    },
+    async (request) => shipments.list(organizationOf(request), request.query, request.language),
+  );
+
+  app.post(
+    '/shipments/labels',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'One PDF with the labels of up to 100 guides, in the order given',
+        description: '404 when any id is another organization’s or has no label.',
+        body: shipmentLabelsSchema,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await shipments.labels(organizationOf(request), request.body.ids);
+      return download(reply, 'application/pdf', 'guias.pdf', Buffer.from(pdf));
+    },
+  );
+
+  app.get(
+    '/shipments/:id',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'A guide: route, packages, charges, timeline and cancellation state',
+        params: shipmentParamsSchema,
+        response: { 200: detailAnswer },
+      },
+    },
+    async (request) => ({
+      data: await shipments.get(organizationOf(request), request.params.id, request.language),
+    }),
+  );
+
+  app.get(
+    '/shipments/:id/label.pdf',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'The guide’s label as the carrier issued it (4×6 in PDF)',
+        params: shipmentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const label = await shipments.label(organizationOf(request), request.params.id, 'pdf');
+      return download(reply, 'application/pdf', label.fileName, label.content);
+    },
+  );
+
+  app.get(
+    '/shipments/:id/label.zpl',
+    {
+      ...access,
+      schema: {
+        tags,
+        security,
+        summary: 'The guide’s label for thermal printers (ZPL)',
+        params: shipmentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const label = await shipments.label(organizationOf(request), request.params.id, 'zpl');
+      return download(reply, 'application/zpl; charset=utf-8', label.fileName, label.content);
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import type { Db, DbOrTx } from './db';
+import { jobs } from './jobs.tables';
+
+export type JobPayload = Record<string, unknown>;
+
+/** A claimed job as its handler sees it. */
+export interface JobContext {
+  id: string;
+  kind: string;
+  /** Failed runs before this one. */
+  attempts: number;
+  runAt: Date;
+  /** The time the runner was asked to run up to (the manual clock's time in tests). */
+  now: Date;
+}
+
+/**
+ * Does the work of one job inside the transaction that marks it done: what it writes commits
+ * with the mark, or rolls back with it when it throws (the job is then retried later).
+ */
+export type JobHandler<P extends JobPayload = JobPayload> = (
+  tx: DbOrTx,
+  payload: P,
+  job: JobContext,
+) => Promise<void>;
+
+export interface RunResult {
+  ran: number;
+  failed: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background-jobs runner: `main.ts` starts its polling loop once the server listens. */
+    jobs: Jobs;
+  }
+}
+
+/** Retry delay after the n-th failure: 30 s, 1 min, 2 min… capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+}
+
+/**
+ * Background work in the `jobs` table (decision 017): enqueued in the transaction of the change
+ * that causes it, so it exists exactly when that change committed; run by whoever calls
+ * `runDue` — the polling loop `start` runs in the server, or a test with its manual clock.
+ *
+ * Each job runs in its own transaction that first claims its row with `FOR UPDATE SKIP LOCKED`:
+ * a second runner (another process) skips it rather than waiting or running it again. The
+ * handler runs in a savepoint of that transaction; when it throws, its writes are rolled back
+ * and the row keeps the error, one more attempt and a later `run_at`, so other jobs still run.
+ */
+export class Jobs {
+  private readonly handlers = new Map<string, JobHandler>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(private readonly deps: { db: Db; clock: Clock; log?: FastifyBaseLogger }) {}
+
+  /** Adds a job in the caller's transaction (or alone with the plain database). */
+  async enqueue(tx: DbOrTx, kind: string, payload: JobPayload, runAt: Date): Promise<string> {
+    const [row] = await tx
+      .insert(jobs)
+      .values({ kind, payload, runAt, createdAt: this.deps.clock.now() })
+      .returning({ id: jobs.id });
+    return row!.id;
+  }
+
+  /** The handler of a kind; one per kind, registered when the app is built. */
+  register<P extends JobPayload>(kind: string, handler: JobHandler<P>): void {
+    if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} already exists`);
+    this.handlers.set(kind, handler as JobHandler);
+  }
+
+  /**
+   * Runs the jobs due at `now` (oldest first), at most `limit`, each in its own transaction.
+   * Jobs of kinds nobody registered stay in the table. Jobs a handler enqueues for `now` or
+   * earlier run in the same call.
+   */
+  async runDue(now: Date = this.deps.clock.now(), limit = 100): Promise<RunResult> {
+    const result: RunResult = { ran: 0, failed: 0 };
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return result;
+    while (result.ran + result.failed < limit) {
+      const outcome = await this.runOne(kinds, now);
+      if (outcome === 'none') break;
+      result[outcome] += 1;
+    }
+    return result;
+  }
+
+  /** Polls every `intervalMs` until `stop`; one run at a time, errors logged, never thrown. */
+  start(intervalMs: number): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      this.running = this.runDue()
+        .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: run failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, intervalMs);
+  }
+
+  /** Stops polling and waits for the run under way, so the pool can close after it. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private runOne(kinds: string[], now: Date): Promise<'ran' | 'failed' | 'none'> {
+    return this.deps.db.transaction(async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(jobs)
+        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
+        .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!job) return 'none';
+      const handler = this.handlers.get(job.kind)!;
+      const context: JobContext = {
+        id: job.id,
+        kind: job.kind,
+        attempts: job.attempts,
+        runAt: job.runAt,
+        now,
+      };
+      try {
+        // A savepoint: a throwing handler's writes roll back, the claim and its record stay.
+        await tx.transaction((savepoint) => handler(savepoint, job.payload, context));
+      } catch (error) {
+        const attempts = job.attempts + 1;
+        this.deps.log?.warn(
+          { err: error, jobId: job.id, kind: job.kind, attempts },
+          'jobs: handler failed, will retry',
+        );
+        await tx
+          .update(jobs)
+          .set({
+            attempts,
+            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+            runAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          })
+          .where(eq(jobs.id, job.id));
+        return 'failed';
+      }
+      await tx.update(jobs).set({ doneAt: now }).where(eq(jobs.id, job.id));
+      return 'ran';
+    });
+  }
+}

@@ -1,0 +1,74 @@
+import { Badge, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDay, formatKg } from '../format';
+import type { PickupView } from '@despacho/domain';
+
+const STATUS_COLORS: Record<PickupView['status'], string> = {
+  requested: 'blue',
+  collected: 'teal',
+  cancelled: 'gray',
+};
+
+/**
+ * The pickups asked of the carriers: confirmation, day and window, carrier, origin, packages and
+ * weight, and where each stands.
+ */
+export function PickupsTable({ rows }: { rows: PickupView[] }) {
+  const { t } = useTranslation('shipments');
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" aria-label={t('pickup.list.label')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('pickup.list.confirmation')}</Table.Th>
+            <Table.Th>{t('pickup.list.date')}</Table.Th>
+            <Table.Th>{t('pickup.list.window')}</Table.Th>
+            <Table.Th>{t('pickup.list.carrier')}</Table.Th>
+            <Table.Th>{t('pickup.list.origin')}</Table.Th>
+            <Table.Th ta="right">{t('pickup.list.packages')}</Table.Th>
+            <Table.Th ta="right">{t('pickup.list.weight')}</Table.Th>
+            <Table.Th>{t('pickup.list.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((pickup) => (
+            <Table.Tr key={pickup.id}>
+              <Table.Td>
+                <Text fz="sm" ff="monospace" fw={600}>
+                  {pickup.confirmation_number}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{formatDay(pickup.date)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('pickup.schedule.range', { start: pickup.start, end: pickup.end })}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{pickup.carrier_name}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm">{pickup.location_alias}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fz="sm">{pickup.package_count}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatKg(pickup.weight_kg)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATUS_COLORS[pickup.status]}>
+                  {t(`pickup.list.statuses.${pickup.status}`)}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,102 @@
+import type { RateView } from '@despacho/domain';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/Providers';
+import { CHEAP, FAST, makeQuote } from '../create-test-data';
+import { RatesList } from './RatesList';
+
+function renderList(props: Partial<Parameters<typeof RatesList>[0]> = {}) {
+  const quote = makeQuote();
+  render(
+    <Providers>
+      <MemoryRouter>
+        <RatesList rates={quote.rates} unavailable={quote.unavailable} {...props} />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('RatesList', () => {
+  it('lists the rates cheapest first with their badges, transit, delivery date and breakdown', () => {
+    const onChoose = vi.fn<(rate: RateView) => void>();
+    renderList({ onChoose, chooseLabel: 'Crear envío con esta tarifa' });
+
+    const list = screen.getByRole('list', { name: 'Tarifas disponibles' });
+    const titles = within(list)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual(['Estafeta Terrestre', 'DHL Express Express']);
+
+    const cheap = card('Estafeta Terrestre');
+    expect(within(cheap).getByText('Más barato')).toBeTruthy();
+    expect(within(cheap).queryByText('Más rápido')).toBeNull();
+    expect(within(cheap).getByText('Sandbox')).toBeTruthy();
+    expect(within(cheap).getByText('3 a 5 días hábiles')).toBeTruthy();
+    expect(within(cheap).getByText('Entrega estimada: 09/03/2026')).toBeTruthy();
+    expect(within(cheap).getByText('Peso facturable: 2 kg')).toBeTruthy();
+
+    const fast = card('DHL Express Express');
+    expect(within(fast).getByText('Más rápido')).toBeTruthy();
+    expect(within(fast).queryByText('Más barato')).toBeNull();
+    expect(within(fast).getByText('1 día hábil')).toBeTruthy();
+    const breakdown = within(fast).getByRole('table', { name: 'Desglose de DHL Express Express' });
+    const rows = within(breakdown)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Tarifa base$300.00',
+      'Cargo por combustible$40.00',
+      'Zona extendida$120.00',
+      'IVA$73.60',
+      'Total$533.60',
+    ]);
+
+    fireEvent.click(
+      within(fast).getByRole('button', {
+        name: 'Crear envío con esta tarifa: DHL Express Express',
+      }),
+    );
+    expect(onChoose).toHaveBeenCalledWith(FAST);
+  });
+
+  it('lists the carriers without a rate with their reason', () => {
+    renderList();
+    const section = screen.getByRole('region', { name: 'Paqueterías sin tarifa' });
+    expect(section.textContent).toContain(
+      'Redpack: El paquete excede el peso máximo del servicio.',
+    );
+  });
+
+  it('marks the chosen rate', () => {
+    renderList({ onChoose: () => undefined, selectedId: CHEAP.id });
+    const chosen = within(card('Estafeta Terrestre')).getByRole('button', {
+      name: 'Tarifa elegida: Estafeta Terrestre',
+    });
+    expect(chosen.getAttribute('aria-pressed')).toBe('true');
+    const other = within(card('DHL Express Express')).getByRole('button', {
+      name: 'Elegir esta tarifa: DHL Express Express',
+    });
+    expect(other.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('says so when no carrier has a rate, with a way to the carriers settings', () => {
+    renderList({ rates: [], canOpenSettings: true });
+    expect(screen.queryByRole('list', { name: 'Tarifas disponibles' })).toBeNull();
+    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeTruthy();
+    expect(screen.getByText(/Revisa que los códigos postales sean correctos/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Revisar mis paqueterías' }).getAttribute('href')).toBe(
+      '/app/settings/carriers',
+    );
+    // The carriers that answered no rate are still explained.
+    expect(screen.getByText(/Redpack: El paquete excede/)).toBeTruthy();
+  });
+
+  it('leaves the settings link out for users who cannot open them', () => {
+    renderList({ rates: [], unavailable: [] });
+    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Revisar mis paqueterías' })).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import type { LocationView } from '@despacho/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { messageOf } from '../../../../lib/server-errors';
+import type { WizardValues } from './model';
+
+const LOCATIONS_SETTINGS_PATH = '/app/settings/locations';
+
+/** One line of an address: street and numbers, neighborhood, zip, city and state. */
+export const addressLine = (address: {
+  street: string;
+  external_number: string;
+  internal_number: string | null;
+  neighborhood: string;
+  zip: string;
+  city: string;
+  state: string;
+}) =>
+  [
+    `${address.street} ${address.external_number}${address.internal_number ? ` int. ${address.internal_number}` : ''}`,
+    address.neighborhood,
+    `${address.zip} ${address.city}, ${address.state}`,
+  ].join(', ');
+
+/** Step 1: the location the parcel leaves from (the default one is already chosen). */
+export function OriginStep({
+  canRead,
+  locations,
+  loading,
+  error,
+}: {
+  canRead: boolean;
+  locations: readonly LocationView[] | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
+  const { t } = useTranslation('shipment-create');
+  const form = useFormContext<WizardValues>();
+  const locationId = useWatch({ control: form.control, name: 'location_id' });
+  const chosen = locations?.find((location) => location.id === locationId);
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="lg">
+        {t('origin.title')}
+      </Title>
+      {!canRead ? (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>
+          {t('origin.noAccess')}
+        </Alert>
+      ) : loading ? (
+        <Skeleton height={60} />
+      ) : error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {messageOf(error)}
+        </Alert>
+      ) : !locations?.length ? (
+        <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="status">
+          <Text fz="sm">{t('origin.none')}</Text>
+          <Anchor component={Link} to={LOCATIONS_SETTINGS_PATH} fz="sm" fw={600}>
+            {t('origin.add')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <>
+          <Controller
+            control={form.control}
+            name="location_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('origin.location')}
+                withAsterisk
+                searchable
+                allowDeselect={false}
+                data={locations.map((location) => ({
+                  value: location.id,
+                  label: `${location.alias} · ${location.zip} ${location.city}`,
+                }))}
+                name={field.name}
+                ref={field.ref}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {chosen && (
+            <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+              <Group gap="xs" mb={4}>
+                <Text fw={600}>{chosen.alias}</Text>
+                {chosen.is_default && (
+                  <Badge size="sm" variant="light">
+                    {t('origin.default')}
+                  </Badge>
+                )}
+              </Group>
+              <Text fz="sm">{addressLine(chosen)}</Text>
+              <Text fz="sm" c="dimmed">
+                {[chosen.contact_name, chosen.company, chosen.contact_phone]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </Paper>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

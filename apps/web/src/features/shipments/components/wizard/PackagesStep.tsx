@@ -1,0 +1,271 @@
+import { MAX_PARCELS, type Package } from '@despacho/domain';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SatProductField } from '../../../../ui/SatProductField';
+import { SatUnitField } from '../../../../ui/SatUnitField';
+import { ParcelFields } from '../ParcelFields';
+import { errorAt, hasErrorAt, newPackage, newProduct, type WizardValues } from './model';
+
+const MAX_PRODUCTS = 50;
+
+/**
+ * Step 3: the packages (one to ten), each saved or typed, and the products inside each one as
+ * the Carta Porte declares them: description, quantity, SAT product and unit keys and unit value.
+ * A package with anything missing says so on its title.
+ */
+export function PackagesStep({ savedPackages }: { savedPackages?: readonly Package[] }) {
+  const { t } = useTranslation('shipment-create');
+  const form = useFormContext<WizardValues>();
+  const { errors } = form.formState;
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'packages' });
+  const listError = errorAt(errors, 'packages');
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} fz="lg">
+          {t('packages.title')}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('packages.hint')}
+        </Text>
+      </div>
+      {listError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {listError}
+        </Alert>
+      )}
+      {fields.map((field, index) => (
+        <PackageCard
+          key={field.id}
+          index={index}
+          savedPackages={savedPackages}
+          onRemove={() => remove(index)}
+        />
+      ))}
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} />}
+          disabled={fields.length >= MAX_PARCELS}
+          onClick={() => {
+            append(newPackage(), { shouldFocus: false });
+            if (form.formState.isSubmitted || errors.packages) void form.trigger('packages');
+          }}
+        >
+          {t('packages.add')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PackageCard({
+  index,
+  savedPackages,
+  onRemove,
+}: {
+  index: number;
+  savedPackages?: readonly Package[];
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('shipment-create');
+  const form = useFormContext<WizardValues>();
+  const { errors } = form.formState;
+  const path = `packages.${index}` as const;
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: `${path}.products`,
+  });
+  const number = index + 1;
+  const missing = hasErrorAt(errors, path);
+  const productsError = errorAt(errors, `${path}.products`);
+
+  return (
+    <Fieldset
+      radius="lg"
+      aria-invalid={missing || undefined}
+      legend={
+        <Group gap="xs">
+          <Text fw={600}>{t('packages.package', { number })}</Text>
+          {missing && (
+            <Badge color="red" variant="light">
+              {t('packages.missing')}
+            </Badge>
+          )}
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        <Group justify="flex-end">
+          <Tooltip label={t('packages.remove', { number })}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('packages.remove', { number })}
+              onClick={onRemove}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <ParcelFields name={path} savedPackages={savedPackages} />
+        <Title order={3} fz="sm" mt="xs">
+          {t('packages.products')}
+        </Title>
+        {productsError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {productsError}
+          </Alert>
+        )}
+        {fields.map((field, productIndex) => (
+          <ProductFields
+            key={field.id}
+            path={`${path}.products.${productIndex}`}
+            number={productIndex + 1}
+            onRemove={() => remove(productIndex)}
+          />
+        ))}
+        <Group>
+          <Button
+            variant="subtle"
+            size="sm"
+            leftSection={<IconPlus size={16} />}
+            disabled={fields.length >= MAX_PRODUCTS}
+            onClick={() => {
+              append(newProduct(), { shouldFocus: false });
+              if (productsError) form.clearErrors(`${path}.products`);
+            }}
+          >
+            {t('packages.addProduct')}
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function ProductFields({
+  path,
+  number,
+  onRemove,
+}: {
+  path: `packages.${number}.products.${number}`;
+  number: number;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation('shipment-create');
+  const form = useFormContext<WizardValues>();
+  const { errors } = form.formState;
+  return (
+    <Fieldset
+      variant="filled"
+      radius="md"
+      legend={t('packages.product', { number })}
+      styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
+    >
+      <Stack gap="sm">
+        <Group align="flex-start" wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            label={t('packages.description')}
+            withAsterisk
+            maxLength={100}
+            error={errorAt(errors, `${path}.description`)}
+            {...form.register(`${path}.description`)}
+          />
+          <Tooltip label={t('packages.removeProduct', { number })}>
+            <ActionIcon
+              mt={26}
+              variant="subtle"
+              color="red"
+              aria-label={t('packages.removeProduct', { number })}
+              onClick={onRemove}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name={`${path}.quantity`}
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={t('packages.quantity')}
+                withAsterisk
+                min={1}
+                allowDecimal={false}
+                hideControls
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput
+            label={t('packages.unitValue')}
+            withAsterisk
+            leftSection="$"
+            inputMode="decimal"
+            error={errorAt(errors, `${path}.unit_value`)}
+            {...form.register(`${path}.unit_value`)}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Controller
+            control={form.control}
+            name={`${path}.sat_product_code`}
+            render={({ field, fieldState }) => (
+              <SatProductField
+                label={t('packages.satProduct')}
+                hint={t('packages.satProductHint')}
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name={`${path}.sat_unit_code`}
+            render={({ field, fieldState }) => (
+              <SatUnitField
+                label={t('packages.satUnit')}
+                hint={t('packages.satUnitHint')}
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+      </Stack>
+    </Fieldset>
+  );
+}

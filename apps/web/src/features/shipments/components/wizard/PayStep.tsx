@@ -1,0 +1,273 @@
+import {
+  formatMoney,
+  type InsuranceBreakdown,
+  type RateView,
+  type TaxInfo,
+} from '@despacho/domain';
+import {
+  Alert,
+  Anchor,
+  Grid,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconReceipt, IconWallet } from '@tabler/icons-react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorAt, type WizardValues } from './model';
+
+const DEPOSITS_PATH = '/app/finance/deposits';
+const COMPANY_PATH = '/app/settings/details';
+const DEFAULT_PICKUP = { start: '09:00', end: '14:00' };
+
+/** What the guide costs: the chosen rate plus the insurance, VAT of both. */
+export interface Charges {
+  carrier: number;
+  premium: number;
+  vat: number;
+  total: number;
+}
+
+export function chargesOf(rate: RateView, insurance: InsuranceBreakdown | null): Charges {
+  return {
+    carrier: rate.subtotal,
+    premium: insurance?.premium ?? 0,
+    vat: rate.vat + (insurance?.vat ?? 0),
+    total: rate.total + (insurance?.total ?? 0),
+  };
+}
+
+/**
+ * Step 6: the summary and what it charges, the balance it comes from (short of it, a way to top
+ * up and no payment), the preferred pickup time, a reference and who the CFDI goes to.
+ */
+export function PayStep({
+  route,
+  packages,
+  rate,
+  charges,
+  balance,
+  canDeposit,
+  taxInfo,
+  failure,
+}: {
+  route: { origin: string; destination: string };
+  packages: string;
+  rate: RateView | undefined;
+  charges: Charges | null;
+  balance: { loading: boolean; available: number | null };
+  canDeposit: boolean;
+  taxInfo: {
+    canRead: boolean;
+    loading: boolean;
+    failed: boolean;
+    data: TaxInfo | null | undefined;
+  };
+  failure: string | null;
+}) {
+  const { t } = useTranslation('shipment-create');
+  const form = useFormContext<WizardValues>();
+  const { errors } = form.formState;
+  const pickup = useWatch({ control: form.control, name: 'pickup_time_range' });
+  const short =
+    charges && balance.available !== null && balance.available < charges.total
+      ? charges.total - balance.available
+      : null;
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="lg">
+        {t('pay.title')}
+      </Title>
+      {failure && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          <Text fw={600} fz="sm">
+            {t('pay.failedTitle')}
+          </Text>
+          <Text fz="sm">{failure}</Text>
+          <Text fz="sm">{t('pay.failedNotCharged')}</Text>
+        </Alert>
+      )}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Table
+            variant="vertical"
+            withTableBorder
+            fz="sm"
+            aria-label={t('pay.summary')}
+            layout="fixed"
+          >
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w="45%">{t('pay.route')}</Table.Th>
+                <Table.Td>
+                  {t('pay.routeValue', { origin: route.origin, destination: route.destination })}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('pay.packages')}</Table.Th>
+                <Table.Td>{packages}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('pay.service')}</Table.Th>
+                <Table.Td>{rate ? `${rate.carrier_name} ${rate.service_name}` : '—'}</Table.Td>
+              </Table.Tr>
+              {charges && (
+                <>
+                  <Table.Tr>
+                    <Table.Th>{t('pay.carrierPrice')}</Table.Th>
+                    <Table.Td>{formatMoney(charges.carrier)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('pay.insurancePremium')}</Table.Th>
+                    <Table.Td>
+                      {charges.premium > 0 ? formatMoney(charges.premium) : t('pay.noInsurance')}
+                    </Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('pay.vat')}</Table.Th>
+                    <Table.Td>{formatMoney(charges.vat)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t('pay.total')}</Table.Th>
+                    <Table.Td fw={800} fz="md">
+                      {formatMoney(charges.total)}
+                    </Table.Td>
+                  </Table.Tr>
+                </>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Paper withBorder radius="md" p="md">
+              <Group gap="xs">
+                <IconWallet size={18} aria-hidden />
+                <Text fz="sm">{t('pay.balance')}</Text>
+              </Group>
+              {balance.loading ? (
+                <Skeleton height={28} mt={4} />
+              ) : (
+                <Text fz="xl" fw={700} data-testid="pay-balance">
+                  {balance.available === null ? '—' : formatMoney(balance.available)}
+                </Text>
+              )}
+            </Paper>
+            {short !== null && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                <Text fw={600} fz="sm">
+                  {t('pay.insufficient')}
+                </Text>
+                <Text fz="sm">{t('pay.insufficientHint', { missing: formatMoney(short) })}</Text>
+                {canDeposit ? (
+                  <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
+                    {t('pay.deposit')}
+                  </Anchor>
+                ) : (
+                  <Text fz="sm">{t('pay.askDeposit')}</Text>
+                )}
+              </Alert>
+            )}
+            <CfdiNote taxInfo={taxInfo} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Switch
+        label={t('pay.pickupToggle')}
+        description={t('pay.pickupHint')}
+        checked={pickup != null}
+        onChange={(event) => {
+          form.clearErrors('pickup_time_range');
+          form.setValue(
+            'pickup_time_range',
+            event.currentTarget.checked ? { ...DEFAULT_PICKUP } : null,
+            { shouldDirty: true },
+          );
+        }}
+      />
+      {pickup != null && (
+        <Group grow align="flex-start" maw={420}>
+          <TextInput
+            type="time"
+            label={t('pay.pickupStart')}
+            step={900}
+            error={errorAt(errors, 'pickup_time_range.start')}
+            {...form.register('pickup_time_range.start')}
+          />
+          <TextInput
+            type="time"
+            label={t('pay.pickupEnd')}
+            step={900}
+            error={errorAt(errors, 'pickup_time_range.end')}
+            {...form.register('pickup_time_range.end')}
+          />
+        </Group>
+      )}
+      <TextInput
+        label={t('pay.reference')}
+        description={t('pay.referenceHint')}
+        maxLength={30}
+        maw={420}
+        error={errorAt(errors, 'reference')}
+        {...form.register('reference')}
+      />
+    </Stack>
+  );
+}
+
+function CfdiNote({
+  taxInfo,
+}: {
+  taxInfo: {
+    canRead: boolean;
+    loading: boolean;
+    failed: boolean;
+    data: TaxInfo | null | undefined;
+  };
+}) {
+  const { t } = useTranslation('shipment-create');
+  const icon = <IconReceipt size={18} />;
+  if (!taxInfo.canRead) {
+    return (
+      <Alert color="gray" variant="light" icon={icon} title={t('pay.cfdi')}>
+        {t('pay.cfdiNoAccess')}
+      </Alert>
+    );
+  }
+  if (taxInfo.loading) return <Skeleton height={60} />;
+  if (taxInfo.failed) {
+    return (
+      <Alert color="orange" variant="light" icon={icon} title={t('pay.cfdi')} role="alert">
+        <Text fz="sm">{t('pay.cfdiError')}</Text>
+        <Anchor component={Link} to={COMPANY_PATH} fz="sm" fw={600}>
+          {t('pay.cfdiLink')}
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (!taxInfo.data) {
+    return (
+      <Alert color="yellow" variant="light" icon={icon} title={t('pay.cfdi')}>
+        <Text fz="sm">{t('pay.cfdiMissing')}</Text>
+        <Anchor component={Link} to={COMPANY_PATH} fz="sm" fw={600}>
+          {t('pay.cfdiLink')}
+        </Anchor>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="gray" variant="light" icon={icon} title={t('pay.cfdi')}>
+      {t('pay.cfdiTo', { name: taxInfo.data.legal_name, taxId: taxInfo.data.tax_id })}
+    </Alert>
+  );
+}

@@ -1,0 +1,410 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession } from '../../../lib/session';
+import { stubApi } from '../../../test/api-stub';
+import { json, makeSession } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import {
+  CHEAP,
+  CUSTOMER,
+  CUSTOMER_ID,
+  CUSTOMER_ROW,
+  LOCATION,
+  LOCATION_ID,
+  makeQuote,
+  makeShipment,
+  QUOTE_ID,
+} from '../create-test-data';
+
+const TAX_INFO = {
+  legal_name: 'COMERCIAL JADE',
+  person_type: 'moral',
+  zip_code: '06700',
+  tax_regime: '601',
+  payment_form: '03',
+  payment_method: 'PUE',
+  cfdi_use: 'G03',
+  tax_id: 'CJA010101AB1',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+type Answers = Parameters<typeof stubApi>[0];
+
+/** The calls every step makes, answered as a merchant with one location and one customer. */
+function stubWizard(answers: Answers = {}, balanceCentavos = 500_000) {
+  return stubApi({
+    'GET /locations': () =>
+      json(200, { data: [LOCATION], meta: { page: 1, pageSize: 100, total: 1 } }),
+    'GET /packages': () =>
+      json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 }, default_unit: 'cm_kg' }),
+    'GET /customers': () =>
+      json(200, { data: [CUSTOMER_ROW], meta: { page: 1, pageSize: 20, total: 1 } }),
+    [`GET /customers/${CUSTOMER_ID}`]: () => json(200, { data: CUSTOMER }),
+    'GET /wallet/balance': () =>
+      json(200, {
+        data: { available_centavos: balanceCentavos, on_hold_centavos: 0, currency: 'MXN' },
+      }),
+    'GET /organization/tax-info': () => json(200, { data: TAX_INFO }),
+    'POST /quotes': () => json(201, { data: makeQuote() }),
+    ...answers,
+  });
+}
+
+/** The input labelled `label` (a combobox's list carries its label too; asterisks follow). */
+function field(label: string): HTMLInputElement {
+  const input = screen
+    .getAllByLabelText(label, { exact: false })
+    .find((element) => element.tagName === 'INPUT');
+  if (!input) throw new Error(`No input labelled ${label}`);
+  return input as HTMLInputElement;
+}
+const type = (label: string, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
+const next = () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+async function open() {
+  saveSession(makeSession(), 'SESSION');
+  await renderApp('/app/shipment');
+  // The default location is chosen as soon as the list arrives.
+  await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeTruthy());
+}
+
+/** Origin (the default location) and a saved customer's default address. */
+async function toPackages() {
+  await open();
+  next();
+  await stepHeading('¿A dónde va el paquete?');
+  const customer = screen.getByRole('combobox', { name: /^Cliente/ });
+  fireEvent.focus(customer);
+  fireEvent.change(customer, { target: { value: 'Luis' } });
+  // jsdom has no layout: the dropdown counts as hidden.
+  fireEvent.click(await screen.findByRole('option', { name: 'Luis Pérez', hidden: true }));
+  expect(
+    await screen.findByRole('radio', { name: /Casa: Calle 60 500, 97000 Mérida/ }),
+  ).toBeTruthy();
+  next();
+  await stepHeading('Paquetes y productos');
+}
+
+function fillPackage() {
+  type('Largo (cm)', '30');
+  type('Ancho (cm)', '20');
+  type('Alto (cm)', '15');
+  type('Peso (kg)', '2');
+  type('Descripción', 'Playeras de algodón');
+  type('Cantidad', '2');
+  type('Clave de producto SAT', '53102700');
+  type('Valor unitario (MXN)', '750');
+}
+
+/** Through packages (no insurance) and the quote, choosing the cheapest rate. */
+async function toPay() {
+  await toPackages();
+  fillPackage();
+  next();
+  await stepHeading('Seguro del envío');
+  next();
+  await stepHeading('Elige la paquetería');
+  fireEvent.click(
+    await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
+  );
+  next();
+  await stepHeading('Revisa y paga');
+}
+
+describe('create shipment wizard', () => {
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+
+  it('blocks the packages step while a package has no products, or there is no package', async () => {
+    stubWizard();
+    await toPackages();
+    const firstPackage = screen.getByRole('group', { name: /Paquete 1/ });
+    fillPackage();
+    fireEvent.click(within(firstPackage).getByRole('button', { name: 'Quitar el producto 1' }));
+    next();
+
+    expect(
+      await screen.findByText(
+        'Falta información: cada paquete necesita sus datos y al menos un producto.',
+      ),
+    ).toBeTruthy();
+    expect(within(firstPackage).getByText('Falta información')).toBeTruthy();
+    expect(screen.getByText('Revisa los datos marcados antes de continuar.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+
+    // A product with a missing value also blocks, under its field.
+    fireEvent.click(within(firstPackage).getByRole('button', { name: 'Agregar producto' }));
+    type('Descripción', 'Tazas');
+    next();
+    expect(await screen.findAllByText('Este campo es obligatorio.')).not.toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar el paquete 1' }));
+    next();
+    expect(await screen.findByText('Debes agregar al menos un paquete.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+  }, 30_000);
+
+  it('prices the insurance as the declared value is typed and asks for the invoice', async () => {
+    const calls = stubWizard();
+    await toPackages();
+    fillPackage();
+    next();
+    await stepHeading('Seguro del envío');
+    expect(screen.getByText('Mercancía que no se puede asegurar')).toBeTruthy();
+    expect(screen.getByText(/Joyas, relojes finos, piedras y metales preciosos/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: /Asegurar este envío/ }));
+    // It starts at what the products are worth: 2 × $750.00.
+    expect(field('Valor declarado (MXN)').value).toBe('1500.00');
+    const rows = () =>
+      within(screen.getByRole('table', { name: 'Costo del seguro' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent);
+    expect(rows()).toEqual([
+      'Prima (1.5 %, mínimo $20.00)$22.50',
+      'IVA de la prima$3.60',
+      'Total del seguro$26.10',
+      'Deducible en caso de siniestro (30 %)$450.00',
+    ]);
+
+    // Below the minimum premium: 1.5 % of $1,000.00 is $15.00, so $20.00 is charged.
+    type('Valor declarado (MXN)', '1000');
+    await waitFor(() => expect(rows()[0]).toBe('Prima (1.5 %, mínimo $20.00)$20.00'));
+    expect(rows().slice(1)).toEqual([
+      'IVA de la prima$3.20',
+      'Total del seguro$23.20',
+      'Deducible en caso de siniestro (30 %)$300.00',
+    ]);
+
+    next();
+    expect(await screen.findByText(/El seguro requiere la factura de venta timbrada/)).toBeTruthy();
+    type('Valor declarado (MXN)', '150000');
+    next();
+    expect(await screen.findByText(/El valor declarado asegurable es de máximo/)).toBeTruthy();
+
+    type('Valor declarado (MXN)', '1000');
+    type('Folio fiscal (UUID) de la factura', '5fb2822e-396d-4725-8521-cdc4bdd20ccf');
+    next();
+    await stepHeading('Elige la paquetería');
+    const quote = calls.find((call) => call.key === 'POST /quotes');
+    expect(quote?.body).toEqual({
+      origin_zip: '06700',
+      destination_zip: '97000',
+      parcels: [{ package_id: null, unit: 'cm_kg', length: 30, width: 20, height: 15, weight: 2 }],
+    });
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
+    );
+    next();
+    await stepHeading('Revisa y paga');
+    const summary = screen.getByRole('table', { name: 'Resumen del envío' });
+    expect(within(summary).getByText('$165.00')).toBeTruthy(); // carrier before VAT
+    expect(within(summary).getByText('$20.00')).toBeTruthy(); // premium
+    expect(within(summary).getByText('$29.60')).toBeTruthy(); // $26.40 + $3.20 VAT
+    expect(within(summary).getByText('$214.60')).toBeTruthy(); // $191.40 + $23.20
+    expect(screen.getByRole('button', { name: 'Pagar $214.60' })).toBeTruthy();
+  }, 30_000);
+
+  it('does not let the merchant pay more than the balance, and links to deposits', async () => {
+    stubWizard({}, 10_000);
+    await toPay();
+    expect(await screen.findByText('Saldo insuficiente para realizar el pago')).toBeTruthy();
+    expect(screen.getByText('Te faltan $91.40.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Recargar saldo' }).getAttribute('href')).toBe(
+      '/app/finance/deposits',
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Pagar $191.40' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  }, 30_000);
+
+  it('says who the CFDI goes to, or that the tax information could not be read', async () => {
+    stubWizard({
+      'GET /organization/tax-info': () =>
+        json(500, { error: { code: 'INTERNAL_ERROR', message: 'Ha ocurrido un error.' } }),
+    });
+    await toPay();
+    expect(
+      await screen.findByText(
+        'No se pudo obtener tu información fiscal, por favor verifica tus datos',
+      ),
+    ).toBeTruthy();
+  }, 30_000);
+
+  it('pays with one Idempotency-Key kept across retries, then shows the guide and its pickup', async () => {
+    let attempts = 0;
+    const calls = stubWizard({
+      'POST /shipments': () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        if (attempts === 2) {
+          return json(409, {
+            error: { code: 'PURCHASE_IN_PROGRESS', message: 'La compra sigue en proceso.' },
+          });
+        }
+        return json(201, { data: makeShipment() });
+      },
+    });
+    await toPay();
+    expect(
+      await screen.findByText(
+        'La factura de este pago se emitirá a COMERCIAL JADE, RFC CJA010101AB1.',
+      ),
+    ).toBeTruthy();
+    type('Referencia (opcional)', 'PED-1001');
+
+    const pay = screen.getByRole('button', { name: 'Pagar $191.40' });
+    fireEvent.click(pay);
+    // The answer was lost: the merchant tries again, with a double click.
+    expect(await screen.findByText(/Ha ocurrido un error/)).toBeTruthy();
+    const again = screen.getByRole('button', { name: 'Pagar $191.40' });
+    fireEvent.click(again);
+    fireEvent.click(again);
+
+    expect(await screen.findByTestId('tracking-number', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('tracking-number').textContent).toBe('8055123456789012');
+    const purchases = calls.filter((call) => call.key === 'POST /shipments');
+    expect(purchases).toHaveLength(3);
+    const keys = purchases.map((call) => call.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys).size).toBe(1);
+    expect(purchases[0]!.body).toEqual({
+      location_id: LOCATION_ID,
+      destination: {
+        kind: 'customer',
+        customer_id: CUSTOMER_ID,
+        address_id: CUSTOMER.addresses[0]!.id,
+      },
+      packages: [
+        {
+          package_id: null,
+          unit: 'cm_kg',
+          length: 30,
+          width: 20,
+          height: 15,
+          weight: 2,
+          products: [
+            {
+              description: 'Playeras de algodón',
+              quantity: 2,
+              sat_product_code: '53102700',
+              sat_unit_code: 'H87',
+              unit_value: '750',
+            },
+          ],
+        },
+      ],
+      insurance: null,
+      quote_id: QUOTE_ID,
+      rate_id: CHEAP.id,
+      reference: 'PED-1001',
+      pickup_time_range: null,
+    });
+
+    expect(screen.getByText('¡Listo! Tu guía está creada')).toBeTruthy();
+    expect(screen.getByText('Recolección programada')).toBeTruthy();
+    expect(screen.getByText('Confirmación EST-PU-1234')).toBeTruthy();
+    expect(screen.getByText(/03\/03\/2026, de 09:00 a 13:00/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver envío' }).getAttribute('href')).toBe(
+      `/app/shippings/${makeShipment().id}`,
+    );
+  }, 30_000);
+
+  it('shows the carrier’s refusal, says nothing was charged, and retries with a new key', async () => {
+    let attempts = 0;
+    const calls = stubWizard({
+      'POST /shipments': () => {
+        attempts += 1;
+        return attempts === 1
+          ? json(502, {
+              error: {
+                code: 'GUIDE_PAYMENT_FAILED',
+                message: 'Falló el pago de la guía.',
+                details: { reason: 'La paquetería rechazó la guía: servicio no disponible.' },
+              },
+            })
+          : json(201, { data: makeShipment({ pickup: null }) });
+      },
+    });
+    await toPay();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar $191.40' }));
+    expect(await screen.findByText('Falló el pago de la guía')).toBeTruthy();
+    expect(screen.getByText('La paquetería rechazó la guía: servicio no disponible.')).toBeTruthy();
+    expect(screen.getByText(/No se hizo ningún cargo a tu saldo/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar $191.40' }));
+    expect(await screen.findByText('Recolección pendiente')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Solicitar recolección' }).getAttribute('href')).toBe(
+      '/app/pickup',
+    );
+    const keys = calls
+      .filter((call) => call.key === 'POST /shipments')
+      .map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  }, 30_000);
+  it('starts from the quick quote: new address at the destination zip, the parcel and the rate', async () => {
+    const calls = stubWizard({
+      'GET /postal-codes/97000': () =>
+        json(200, {
+          data: {
+            zip: '97000',
+            state: 'Yucatán',
+            state_code: '31',
+            municipality: 'Mérida',
+            city: 'Mérida',
+            neighborhoods: [{ name: 'Centro', type: 'Colonia', zone: 'Urbano' }],
+          },
+        }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp(
+      '/app/shipment?origin_zip=06700&destination_zip=97000&rate=estafeta%3Aterrestre' +
+        '&unit=cm_kg&length=30&width=20&height=15&weight=2',
+    );
+    await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeTruthy());
+    next();
+    await stepHeading('¿A dónde va el paquete?');
+    expect(
+      (screen.getByRole('radio', { name: 'Nueva dirección' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(field('Código postal').value).toBe('97000');
+    await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
+    expect(field('Colonia').value).toBe('Centro');
+    type('Nombre de quien recibe', 'Marta Díaz');
+    type('Correo electrónico', 'marta@example.mx');
+    type('Teléfono (10 dígitos)', '9997654321');
+    type('Calle', 'Calle 62');
+    type('Número exterior', '410');
+    next();
+    await stepHeading('Paquetes y productos');
+    expect(field('Largo (cm)').value).toBe('30');
+    expect(field('Peso (kg)').value).toBe('2');
+    type('Descripción', 'Hamacas');
+    type('Clave de producto SAT', '52121500');
+    type('Valor unitario (MXN)', '400');
+    next();
+    await stepHeading('Seguro del envío');
+    next();
+    await stepHeading('Elige la paquetería');
+    // The rate chosen in the quick quote is chosen again in the new quote.
+    expect(
+      await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' }),
+    ).toBeTruthy();
+    next();
+    await stepHeading('Revisa y paga');
+    expect(screen.getByText('Bodega Roma (06700) → Marta Díaz (97000)')).toBeTruthy();
+    expect(calls.find((call) => call.key === 'POST /quotes')?.body).toMatchObject({
+      origin_zip: '06700',
+      destination_zip: '97000',
+    });
+  }, 30_000);
+});

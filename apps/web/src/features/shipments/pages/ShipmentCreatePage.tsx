@@ -1,0 +1,532 @@
+import {
+  formatMoney,
+  INSURANCE_RULES,
+  insuranceQuote,
+  quoteRequestSchema,
+  shipmentCreateSchema,
+  type QuoteRequestInput,
+  type RateView,
+  type ShipmentCreateInput,
+  type ShipmentDetail,
+} from '@despacho/domain';
+import { Alert, Button, Group, Paper, Stepper } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/http';
+import { lookupPostalCode, postalCodeKey } from '../../../lib/postal-codes';
+import { useDomainForm } from '../../../lib/useDomainForm';
+import { FormBody } from '../../../ui/FormBody';
+import { PageHeader } from '../../../ui/PageHeader';
+import { customersApi, customersKeys } from '../../customers/api';
+import { fullName } from '../../customers/format';
+import { useWalletBalance, walletKeys } from '../../wallet/api';
+import { CREATE_SHIPMENT_PATH } from '../paths';
+import {
+  purchaseShipment,
+  useAttemptKey,
+  useCustomerDetail,
+  useInvoiceTaxInfo,
+  useOriginLocations,
+} from '../purchase-api';
+import {
+  parcelOf,
+  parsePrefill,
+  quotesKeys,
+  READS_FOR_SHIPPING,
+  useCan,
+  useQuoteFor,
+  useSavedPackages,
+} from '../quotes-api';
+import { DestinationStep } from '../components/wizard/DestinationStep';
+import { INVOICE_UPLOAD_KEY, InsuranceStep } from '../components/wizard/InsuranceStep';
+import {
+  centavosOf,
+  initialValues,
+  PAY_STEP,
+  QUOTE_STEP,
+  STEP_FIELDS,
+  STEPS,
+  stepOfField,
+  type WizardValues,
+} from '../components/wizard/model';
+import { OriginStep } from '../components/wizard/OriginStep';
+import { PackagesStep } from '../components/wizard/PackagesStep';
+import { chargesOf, PayStep } from '../components/wizard/PayStep';
+import { QuoteStep } from '../components/wizard/QuoteStep';
+import { ShipmentResult } from '../components/wizard/ShipmentResult';
+
+/** Answers that the stored quote no longer fits the purchase: quote again. */
+const REQUOTE_CODES = new Set(['QUOTE_EXPIRED', 'QUOTE_MISMATCH', 'QUOTE_ALREADY_USED']);
+
+/** The body `POST shipments` receives: the form's input values, blanks left out. */
+function bodyOf(values: WizardValues): ShipmentCreateInput {
+  const destination = values.destination;
+  return {
+    location_id: values.location_id,
+    destination:
+      destination.kind === 'customer'
+        ? {
+            kind: 'customer',
+            customer_id: destination.customer_id,
+            address_id: destination.address_id,
+          }
+        : { ...destination },
+    packages: values.packages.map((pkg) => ({
+      package_id: pkg.package_id ?? null,
+      unit: pkg.unit,
+      length: pkg.length,
+      width: pkg.width,
+      height: pkg.height,
+      weight: pkg.weight,
+      name: pkg.name?.trim() || undefined,
+      products: pkg.products.map((product) => ({ ...product })),
+    })),
+    insurance: values.insurance
+      ? {
+          declared_value: values.insurance.declared_value,
+          invoice_file_id: values.insurance.invoice_file_id ?? null,
+          invoice_uuid: values.insurance.invoice_uuid?.trim() || null,
+        }
+      : null,
+    quote_id: values.quote_id,
+    rate_id: values.rate_id,
+    reference: values.reference?.trim() || undefined,
+    pickup_time_range: values.pickup_time_range ?? null,
+  };
+}
+
+const sameRequest = (a: QuoteRequestInput | null, b: QuoteRequestInput | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `shipment`: create shipment, the home of shipping-only users. A stepper over one form of the
+ * API's `shipmentCreateSchema`: origin, destination, packages with their products, optional
+ * insurance, the quote (asked again whenever the earlier steps change) and payment from the
+ * balance. Each step is checked with the domain schema before the next opens; paying sends one
+ * Idempotency-Key per attempt, so retries and double clicks never charge twice. The quick quote
+ * may hand over zips, a parcel and a rate in the URL.
+ */
+export function ShipmentCreatePage() {
+  const { t } = useTranslation('shipment-create');
+  const { t: nav } = useTranslation('navigation');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  // The quick quote's hand-over is read once: the form owns the values afterwards.
+  const [prefill] = useState(() => parsePrefill(params));
+  const pendingRate = useRef(prefill.rate_id ?? null);
+  const can = useCan();
+  const canCustomers = can(...READS_FOR_SHIPPING.customers);
+  const canLocations = can(...READS_FOR_SHIPPING.locations);
+  const canTaxInfo = can('settings.my_company');
+
+  const locations = useOriginLocations(canLocations);
+  const savedPackages = useSavedPackages(can(...READS_FOR_SHIPPING.packages));
+  const balance = useWalletBalance();
+  const taxInfo = useInvoiceTaxInfo(canTaxInfo);
+  const attemptKey = useAttemptKey();
+  const uploading = useIsMutating({ mutationKey: INVOICE_UPLOAD_KEY }) > 0;
+
+  const [active, setActive] = useState(0);
+  const [quoteRequest, setQuoteRequest] = useState<QuoteRequestInput | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const [stepError, setStepError] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<ShipmentDetail | null>(null);
+  const paying = useRef(false);
+  const quote = useQuoteFor(quoteRequest);
+
+  const { form, formProps, mutation } = useDomainForm({
+    schema: shipmentCreateSchema,
+    defaultValues: initialValues({
+      destinationZip: prefill.destination_zip,
+      parcel: prefill.parcel,
+      customers: canCustomers,
+    }),
+    submit: () => {
+      const body = bodyOf(form.getValues());
+      return purchaseShipment(body, attemptKey.keyFor(body));
+    },
+    onSuccess: (shipment) => {
+      attemptKey.renew();
+      setResult(shipment);
+      queryClient.removeQueries({ queryKey: quotesKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: ['shipments'] });
+    },
+    onError: (error) => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
+      if (!(error instanceof ApiError)) return false;
+      if (REQUOTE_CODES.has(error.code)) {
+        // The stored quote no longer fits: quote again and let the merchant choose anew.
+        attemptKey.renew();
+        form.setValue('rate_id', '');
+        form.setValue('quote_id', '');
+        setNotice(t('quote.requote'));
+        setActive(QUOTE_STEP);
+        void queryClient.resetQueries({ queryKey: quotesKeys.all() });
+        return true;
+      }
+      if (error.code === 'GUIDE_PAYMENT_FAILED') {
+        // The server keeps this answer for the key: another try is another attempt.
+        attemptKey.renew();
+        const reason = error.details.reason;
+        setFailure(typeof reason === 'string' && reason ? reason : error.message);
+        return true;
+      }
+      if (error.code === 'IDEMPOTENCY_KEY_REUSED') attemptKey.renew();
+      const [firstField] = Object.keys(error.fields);
+      if (firstField) setActive(stepOfField(firstField));
+      return false;
+    },
+  });
+
+  const [locationId, destination, rateId, quoteId, insurance] = useWatch({
+    control: form.control,
+    name: ['location_id', 'destination', 'rate_id', 'quote_id', 'insurance'],
+  });
+  const location = locations.data?.find((candidate) => candidate.id === locationId);
+  const customerId = destination?.kind === 'customer' ? destination.customer_id : '';
+  const customer = useCustomerDetail(customerId || null);
+  const customerAddress =
+    destination?.kind === 'customer'
+      ? customer.data?.addresses.find((address) => address.id === destination.address_id)
+      : undefined;
+
+  // The origin starts at the location of the quick quote's zip, else the default one.
+  useEffect(() => {
+    const list = locations.data;
+    if (!list?.length || form.getValues('location_id')) return;
+    const chosen =
+      list.find((candidate) => candidate.zip === prefill.origin_zip) ??
+      list.find((candidate) => candidate.is_default) ??
+      list[0]!;
+    form.setValue('location_id', chosen.id);
+  }, [locations.data, form, prefill.origin_zip]);
+
+  // A destination zip handed over fills state, municipality and city as typing it would.
+  useEffect(() => {
+    const zip = prefill.destination_zip;
+    if (!zip) return;
+    void queryClient
+      .fetchQuery({
+        queryKey: postalCodeKey(zip),
+        queryFn: () => lookupPostalCode(zip),
+        retry: false,
+        staleTime: Infinity,
+      })
+      .then((found) => {
+        const current = form.getValues('destination');
+        if (current.kind !== 'new' || current.zip !== zip || current.state) return;
+        form.setValue('destination.state', found.state);
+        form.setValue('destination.municipality', found.municipality);
+        form.setValue('destination.city', found.city || found.municipality);
+        if (found.neighborhoods.length === 1) {
+          form.setValue('destination.neighborhood', found.neighborhoods[0]!.name);
+        }
+      })
+      .catch(() => undefined);
+  }, [prefill.destination_zip, queryClient, form]);
+
+  // A new quote: it becomes the form's; a chosen rate stays only if the new quote has it.
+  useEffect(() => {
+    const data = quote.data;
+    if (!data) return;
+    if (form.getValues('quote_id') !== data.id) form.setValue('quote_id', data.id);
+    const has = (id: string | null | undefined) => !!id && data.rates.some((r) => r.id === id);
+    if (!has(form.getValues('rate_id'))) {
+      form.setValue('rate_id', has(pendingRate.current) ? pendingRate.current! : '');
+    }
+    pendingRate.current = null;
+  }, [quote.data, form]);
+
+  const quoteMatches = !!quote.data && quote.data.id === quoteId;
+  const rate = quoteMatches ? quote.data?.rates.find((r) => r.id === rateId) : undefined;
+  const declared = insurance ? centavosOf(insurance.declared_value) : null;
+  const insuranceBreakdown =
+    declared !== null && declared <= INSURANCE_RULES.maxDeclaredValueCentavos
+      ? insuranceQuote(declared)
+      : null;
+  const charges = rate ? chargesOf(rate, insuranceBreakdown) : null;
+  const available = balance.data?.available_centavos ?? null;
+  const insufficient = charges !== null && available !== null && available < charges.total;
+
+  const originZip = location?.zip;
+  const destinationZip =
+    destination?.kind === 'new' ? destination.zip?.trim() : customerAddress?.zip;
+  const route = {
+    origin: location ? `${location.alias} (${location.zip})` : '—',
+    destination:
+      destination?.kind === 'new'
+        ? `${destination.contact_name?.trim() || '—'} (${destination.zip})`
+        : customer.data && customerAddress
+          ? `${fullName(customer.data)} (${customerAddress.zip})`
+          : '—',
+  };
+
+  /** The quote request of the current values; for a saved customer its address is loaded. */
+  const requestFromForm = async (): Promise<QuoteRequestInput | null> => {
+    const values = form.getValues();
+    let zip = values.destination.kind === 'new' ? values.destination.zip?.trim() : undefined;
+    if (values.destination.kind === 'customer') {
+      const { customer_id: id, address_id: addressId } = values.destination;
+      const found = await queryClient
+        .ensureQueryData({
+          queryKey: customersKeys.detail(id),
+          queryFn: () => customersApi.get(id),
+        })
+        .catch(() => null);
+      zip = found?.addresses.find((address) => address.id === addressId)?.zip;
+    }
+    const request = {
+      origin_zip:
+        locations.data?.find((candidate) => candidate.id === values.location_id)?.zip ?? '',
+      destination_zip: zip ?? '',
+      parcels: values.packages.map(parcelOf),
+    };
+    return quoteRequestSchema.safeParse(request).success ? request : null;
+  };
+
+  const go = (step: number) => {
+    setStepError(false);
+    setChooseError(null);
+    setActive(step);
+  };
+
+  const goNext = async () => {
+    setStepError(false);
+    setChooseError(null);
+    const step = STEPS[active]!;
+    if (step === 'quote') {
+      if (!rate) {
+        setChooseError(t('quote.chooseOne'));
+        return;
+      }
+    } else if (!(await form.trigger(STEP_FIELDS[step] as (keyof WizardValues)[]))) {
+      setStepError(true);
+      return;
+    }
+    if (uploading) return;
+    const next = active + 1;
+    if (next === QUOTE_STEP) {
+      const request = await requestFromForm();
+      if (!request) {
+        setStepError(true);
+        return;
+      }
+      if (!sameRequest(request, quoteRequest)) {
+        setNotice(null);
+        setQuoteRequest(request);
+      }
+    }
+    setActive(next);
+  };
+
+  const pay = async () => {
+    if (paying.current || mutation.isPending) return;
+    paying.current = true;
+    try {
+      setFailure(null);
+      setStepError(false);
+      if (!(await form.trigger())) {
+        const invalid = STEPS.findIndex((step) =>
+          STEP_FIELDS[step].some((field) => form.getFieldState(field).invalid),
+        );
+        if (invalid >= 0 && invalid !== PAY_STEP) setActive(invalid);
+        setStepError(true);
+        return;
+      }
+      if (!rate) {
+        setActive(QUOTE_STEP);
+        setChooseError(t('quote.chooseOne'));
+        return;
+      }
+      if (insufficient) return;
+      await formProps.onSubmit();
+    } finally {
+      paying.current = false;
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void (active === PAY_STEP ? pay() : goNext());
+  };
+
+  const startOver = () => {
+    attemptKey.renew();
+    mutation.reset();
+    form.reset(initialValues({ customers: canCustomers }));
+    const fallback =
+      locations.data?.find((candidate) => candidate.is_default) ?? locations.data?.[0];
+    if (fallback) form.setValue('location_id', fallback.id);
+    setQuoteRequest(null);
+    setNotice(null);
+    setFailure(null);
+    setResult(null);
+    setActive(0);
+    void navigate(CREATE_SHIPMENT_PATH, { replace: true });
+  };
+
+  const packagesSummary = useMemo(() => {
+    if (active !== PAY_STEP) return '';
+    return form
+      .getValues('packages')
+      .map((pkg) => {
+        const [length, weight] = pkg.unit === 'in_lb' ? ['in', 'lb'] : ['cm', 'kg'];
+        return `${pkg.length} × ${pkg.width} × ${pkg.height} ${length}, ${pkg.weight} ${weight}`;
+      })
+      .join('; ');
+  }, [active, form]);
+
+  const header = (
+    <PageHeader
+      title={nav('screens.shipment.title')}
+      breadcrumbs={[{ label: nav('modules.shipments') }, { label: nav('screens.shipment.title') }]}
+      subtitle={result ? undefined : t('wizard.subtitle')}
+    />
+  );
+
+  if (result) {
+    return (
+      <>
+        {header}
+        <ShipmentResult
+          shipment={result}
+          canRequestPickup={can('shipments.pickup')}
+          onAnother={startOver}
+        />
+      </>
+    );
+  }
+
+  const stepKey = STEPS[active]!;
+  return (
+    <>
+      {header}
+      <Stepper
+        active={active}
+        onStepClick={go}
+        allowNextStepsSelect={false}
+        size="sm"
+        mb="lg"
+        aria-label={t('wizard.stepsLabel')}
+      >
+        {STEPS.map((step) => (
+          <Stepper.Step key={step} label={t(`wizard.steps.${step}`)} />
+        ))}
+      </Stepper>
+      <FormProvider {...form}>
+        <FormBody
+          error={formProps.error}
+          busy={formProps.busy}
+          onSubmit={onSubmit}
+          actions={
+            <Group justify="space-between">
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={18} />}
+                disabled={active === 0 || mutation.isPending}
+                onClick={() => go(active - 1)}
+              >
+                {t('wizard.back')}
+              </Button>
+              {active === PAY_STEP ? (
+                <Button
+                  type="submit"
+                  leftSection={<IconLock size={18} />}
+                  loading={mutation.isPending}
+                  disabled={!charges || insufficient}
+                >
+                  {charges
+                    ? t('wizard.pay', { total: formatMoney(charges.total) })
+                    : t('wizard.next')}
+                </Button>
+              ) : (
+                <Button
+                  type="submit"
+                  rightSection={<IconArrowRight size={18} />}
+                  disabled={uploading || (stepKey === 'quote' && quote.isFetching)}
+                >
+                  {t('wizard.next')}
+                </Button>
+              )}
+            </Group>
+          }
+        >
+          {stepError && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {t('wizard.stepError')}
+            </Alert>
+          )}
+          <Paper withBorder radius="lg" p="lg">
+            {stepKey === 'origin' && (
+              <OriginStep
+                canRead={canLocations}
+                locations={locations.data}
+                loading={locations.isPending && canLocations}
+                error={locations.error}
+              />
+            )}
+            {stepKey === 'destination' && <DestinationStep canPickCustomers={canCustomers} />}
+            {stepKey === 'packages' && (
+              <PackagesStep
+                savedPackages={
+                  can(...READS_FOR_SHIPPING.packages) ? (savedPackages.data?.data ?? []) : undefined
+                }
+              />
+            )}
+            {stepKey === 'insurance' && <InsuranceStep />}
+            {stepKey === 'quote' && (
+              <QuoteStep
+                route={
+                  originZip && destinationZip
+                    ? {
+                        origin: originZip,
+                        destination: destinationZip,
+                        packages: form.getValues('packages').length,
+                      }
+                    : null
+                }
+                quote={quote.data}
+                loading={quote.isFetching}
+                error={quoteRequest === null ? null : quote.error}
+                onRetry={() => void quote.refetch()}
+                selectedId={rate?.id ?? null}
+                onChoose={(chosen: RateView) => {
+                  setChooseError(null);
+                  form.setValue('rate_id', chosen.id);
+                }}
+                notice={notice}
+                chooseError={chooseError}
+                canOpenSettings={can('settings.carriers')}
+              />
+            )}
+            {stepKey === 'pay' && (
+              <PayStep
+                route={route}
+                packages={packagesSummary}
+                rate={rate}
+                charges={charges}
+                balance={{ loading: balance.isPending, available }}
+                canDeposit={can('finances.deposits')}
+                taxInfo={{
+                  canRead: canTaxInfo,
+                  loading: taxInfo.isPending,
+                  failed: taxInfo.isError,
+                  data: taxInfo.data,
+                }}
+                failure={failure}
+              />
+            )}
+          </Paper>
+        </FormBody>
+      </FormProvider>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { CardToken, Session } from '@despacho/domain';
+import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+
+// Create shipment (`shipment`, decision 017): origin, destination, packages with products,
+// insurance, quote and payment from the balance, then the label and the automatic pickup.
+
+/** The merchant's origin: a location at 06700 (Roma Norte), the default as the first one. */
+async function addLocation(request: APIRequestContext, session: Session) {
+  await dataOf(
+    await apiCall(request, 'POST', '/locations', {
+      token: session.access_token,
+      body: {
+        alias: 'Tienda Roma',
+        contact_name: 'Marisol Prueba',
+        contact_email: 'tienda@pruebas.despacho.mx',
+        contact_phone: '5512345678',
+        street: 'Álvaro Obregón',
+        external_number: '99',
+        neighborhood: 'Roma Norte',
+        city: 'Ciudad de México',
+        municipality: 'Cuauhtémoc',
+        state: 'Ciudad de México',
+        zip: '06700',
+      },
+    }),
+    201,
+  );
+}
+
+/** A $2,000.00 card deposit with the sandbox provider's approved test card. */
+async function topUp(request: APIRequestContext, session: Session) {
+  const tokenAnswer = await request.post('/sandbox/payments/tokens', {
+    data: {
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+      holder_name: 'Marisol Prueba',
+    },
+    headers: await csrfHeaders(request),
+  });
+  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(201);
+  const token = ((await tokenAnswer.json()) as { data: CardToken }).data;
+  const deposit = await request.post('/api/v1/deposits/card', {
+    data: { amount: '2000.00', token: token.id },
+    headers: {
+      ...(await csrfHeaders(request)),
+      authorization: `Bearer ${session.access_token}`,
+      'idempotency-key': `e2e-${uniqueId()}`,
+    },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(201);
+}
+
+test('a merchant buys an insured guide, downloads its label and sees the pickup booked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { session } = await signInAsNewMerchant(page, request);
+  await addLocation(request, session);
+  await topUp(request, session);
+
+  await page.goto('/app/shipment');
+  await expect(page.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Siguiente', exact: true });
+
+  // Origin: the default location is already chosen.
+  await expect(
+    page.getByText('Álvaro Obregón 99, Roma Norte, 06700 Ciudad de México'),
+  ).toBeVisible();
+  await next.click();
+
+  // Destination: a new address in Mérida; the zip fills state, municipality and city.
+  await expect(page.getByRole('heading', { name: '¿A dónde va el paquete?' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Nueva dirección' }).check();
+  await page.getByLabel('Nombre de quien recibe').fill('Luis Pérez');
+  await page.getByLabel('Correo electrónico').fill('luis.perez@pruebas.despacho.mx');
+  await page.getByLabel('Teléfono (10 dígitos)').fill('9991234567');
+  await page.getByLabel('Código postal').fill('97000');
+  await expect(page.getByLabel('Estado')).toHaveValue('Yucatán');
+  await expect(page.getByLabel('Municipio o alcaldía')).toHaveValue('Mérida');
+  await page.getByRole('combobox', { name: 'Colonia' }).fill('Centro');
+  await page.getByLabel('Calle').fill('Calle 60');
+  await page.getByLabel('Número exterior').fill('491');
+  await next.click();
+
+  // Packages: one 30×20×15 cm, 2 kg box with one product.
+  await expect(page.getByRole('heading', { name: 'Paquetes y productos' })).toBeVisible();
+  await page.getByLabel('Largo (cm)').fill('30');
+  await page.getByLabel('Ancho (cm)').fill('20');
+  await page.getByLabel('Alto (cm)').fill('15');
+  await page.getByLabel('Peso (kg)').fill('2');
+  await page.getByLabel('Descripción').fill('Hamaca de algodón');
+  await page.getByLabel('Cantidad').fill('1');
+  await page.getByRole('combobox', { name: 'Clave de producto SAT' }).fill('24121503');
+  await expect(page.getByRole('combobox', { name: 'Clave de unidad SAT' })).toHaveValue('H87');
+  await page.getByLabel('Valor unitario (MXN)').fill('1500');
+  await next.click();
+
+  // Insurance: the declared value starts at the products' value; premium and deductible follow.
+  await expect(page.getByRole('heading', { name: 'Seguro del envío' })).toBeVisible();
+  await page.getByRole('switch', { name: /Asegurar este envío/ }).check();
+  await expect(page.getByLabel('Valor declarado (MXN)')).toHaveValue('1500.00');
+  const insurance = page.getByRole('table', { name: 'Costo del seguro' });
+  await expect(insurance).toContainText('$22.50');
+  await expect(insurance).toContainText('$26.10');
+  await expect(insurance).toContainText('$450.00');
+  await page
+    .getByLabel('Folio fiscal (UUID) de la factura')
+    .fill('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
+  await next.click();
+
+  // Quote: the cheapest rate.
+  await expect(page.getByRole('heading', { name: 'Elige la paquetería' })).toBeVisible();
+  const cheapest = page
+    .getByRole('list', { name: 'Tarifas disponibles' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Más barato' });
+  await cheapest.getByRole('button', { name: /^Elegir esta tarifa/ }).click();
+  await expect(cheapest.getByRole('button', { name: /^Tarifa elegida/ })).toBeVisible();
+  await next.click();
+
+  // Pay: the summary with the insurance, the balance, who the CFDI goes to.
+  await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
+  const summary = page.getByRole('table', { name: 'Resumen del envío' });
+  await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
+  await expect(summary).toContainText('$22.50');
+  await expect(page.getByTestId('pay-balance')).toHaveText('$2,000.00');
+  await page.getByLabel('Referencia (opcional)').fill('PED-E2E');
+  const bought = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/shipments') && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: /^Pagar \$/ }).click();
+  const purchase = await bought;
+  expect(purchase.status()).toBe(201);
+  expect(purchase.request().headers()['idempotency-key']).toBeTruthy();
+  expect(purchase.request().postDataJSON()).toMatchObject({
+    insurance: {
+      declared_value: '1500.00',
+      invoice_uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
+    },
+    reference: 'PED-E2E',
+  });
+
+  // The guide: tracking number, label, and the pickup booked on its own.
+  await expect(page.getByText('¡Listo! Tu guía está creada')).toBeVisible();
+  const tracking = (await page.getByTestId('tracking-number').textContent())?.trim() ?? '';
+  expect(tracking).toMatch(/^\w{8,}$/);
+  await expect(page.getByText('Recolección programada')).toBeVisible();
+  await expect(page.getByText(/^Confirmación \S+/)).toBeVisible();
+  await expect(page.getByText(/\d{2}\/\d{2}\/\d{4}, de \d{2}:\d{2} a \d{2}:\d{2}/)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar PDF' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`guia-${tracking}.pdf`);
+  const pdf = await readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain(tracking);
+
+  await expect(page.getByRole('link', { name: 'Ver envío' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/app/shippings/[0-9a-f-]{36}$`),
+  );
+});
