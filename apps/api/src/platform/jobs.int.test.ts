@@ -56,6 +56,33 @@ describe('Jobs', () => {
     expect(seen).toEqual(['first', 'second', 'now', 'late']);
   });
 
+  it('enqueues several jobs in one go, inside the caller’s transaction', async () => {
+    const runner = new Jobs({ db, clock: new ManualClock(T0) });
+    const seen: string[] = [];
+    runner.register<{ name: string }>('test.record', async (_tx, payload) => {
+      seen.push(payload.name);
+    });
+    expect(await runner.enqueueMany(db, [])).toEqual([]);
+    // Rolled back with the transaction that enqueued them.
+    await expect(
+      db.transaction(async (tx) => {
+        await runner.enqueueMany(tx, [
+          { kind: 'test.record', payload: { name: 'lost' }, runAt: T0 },
+        ]);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const ids = await runner.enqueueMany(db, [
+      { kind: 'test.record', payload: { name: 'b' }, runAt: minutes(-1) },
+      { kind: 'test.record', payload: { name: 'a' }, runAt: minutes(-2) },
+      { kind: 'test.record', payload: { name: 'later' }, runAt: minutes(5) },
+    ]);
+    expect(ids).toHaveLength(3);
+    expect(await runner.runDue()).toEqual({ ran: 2, failed: 0 });
+    expect(seen).toEqual(['a', 'b']);
+    expect((await rowOf(ids[2]!)).doneAt).toBeNull();
+  });
+
   it('leaves jobs of kinds nobody handles, and stops at the limit', async () => {
     const runner = new Jobs({ db, clock: new ManualClock(T0) });
     let count = 0;

@@ -64,11 +64,25 @@ export class Jobs {
 
   /** Adds a job in the caller's transaction (or alone with the plain database). */
   async enqueue(tx: DbOrTx, kind: string, payload: JobPayload, runAt: Date): Promise<string> {
-    const [row] = await tx
+    const [id] = await this.enqueueMany(tx, [{ kind, payload, runAt }]);
+    return id!;
+  }
+
+  /**
+   * Adds several jobs with one multi-row insert, in the caller's transaction (or alone with
+   * the plain database); answers their ids. An empty list writes nothing.
+   */
+  async enqueueMany(
+    tx: DbOrTx,
+    entries: readonly { kind: string; payload: JobPayload; runAt: Date }[],
+  ): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const createdAt = this.deps.clock.now();
+    const rows = await tx
       .insert(jobs)
-      .values({ kind, payload, runAt, createdAt: this.deps.clock.now() })
+      .values(entries.map(({ kind, payload, runAt }) => ({ kind, payload, runAt, createdAt })))
       .returning({ id: jobs.id });
-    return row!.id;
+    return rows.map((row) => row.id);
   }
 
   /** The handler of a kind; one per kind, registered when the app is built. */

@@ -5,7 +5,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, type FieldValues } from 'react-hook-form';
 import { domainResolver } from '../lib/form-resolver';
-import type { CatalogCodeInputProps } from '../ui/CatalogCodeField';
+import { controlledCatalogCode, type CatalogCodeInputProps } from '../ui/CatalogCodeField';
 import { stubApi } from './api-stub';
 import { json } from './fixtures';
 
@@ -37,18 +37,7 @@ export function renderCatalogCodeForm({
         <Controller
           control={form.control}
           name={name}
-          render={({ field, fieldState }) => (
-            <>
-              {renderField({
-                name: field.name,
-                inputRef: field.ref,
-                value: field.value as string,
-                onChange: field.onChange,
-                onBlur: field.onBlur,
-                error: fieldState.error?.message,
-              })}
-            </>
-          )}
+          render={(controller) => <>{renderField(controlledCatalogCode(controller))}</>}
         />
         <button type="submit">Guardar</button>
       </form>

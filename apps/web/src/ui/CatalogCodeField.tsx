@@ -19,6 +19,33 @@ export interface CatalogCodeInputProps {
   error?: string;
 }
 
+/**
+ * The input props of a react-hook-form `Controller` field, for a catalogue-code field:
+ * `render={(controller) => <SatUnitField label={…} {...controlledCatalogCode(controller)} />}`.
+ */
+export function controlledCatalogCode({
+  field,
+  fieldState,
+}: {
+  field: {
+    name: string;
+    ref: Ref<HTMLInputElement>;
+    value?: string | null;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+  };
+  fieldState: { error?: { message?: string } };
+}): Omit<CatalogCodeInputProps, 'label' | 'hint'> {
+  return {
+    name: field.name,
+    inputRef: field.ref,
+    value: field.value ?? '',
+    onChange: field.onChange,
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+  };
+}
+
 /** How one SAT catalogue is searched and shown. */
 export interface CatalogCodeConfig<Item extends { code: string }, Answer> {
   /** Asks the catalogue for the codes that match the text. */

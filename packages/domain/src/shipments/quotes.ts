@@ -36,7 +36,7 @@ export type ParcelInput = z.input<typeof parcelInputSchema>;
 export const parcelsField = z
   .array(parcelInputSchema)
   .min(1, { error: 'at_least_one_package' })
-  .max(MAX_PARCELS, { error: 'max_items' });
+  .max(MAX_PARCELS);
 
 export const quoteRequestSchema = z.object({
   origin_zip: zipField,

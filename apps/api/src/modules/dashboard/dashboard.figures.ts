@@ -1,5 +1,7 @@
 import type { DashboardSummary } from '@despacho/domain';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { DbOrTx } from '../../platform/db';
+import { countMade } from '../shipments/shipments.repository';
 import type { LedgerService } from '../wallet/ledger.service';
 
 export type Figure = Exclude<keyof DashboardSummary, 'currency'>;
@@ -7,13 +9,14 @@ export type FigureProvider = (organizationId: string, userId: string) => Promise
 
 /** Each dashboard figure comes from the service of the domain that owns it. */
 export function figureProviders(services: {
+  db: DbOrTx;
   notifications: NotificationsService;
   ledger: LedgerService;
 }): Record<Figure, FigureProvider> {
   const notBuiltYet: FigureProvider = async () => 0;
   return {
-    // Shipping and orders do not exist yet: their figures stay 0 until they do.
-    shipments_made: notBuiltYet,
+    shipments_made: (organizationId) => countMade(services.db, organizationId),
+    // Orders do not exist yet: their figure stays 0 until they do.
     ecommerce_orders: notBuiltYet,
     total_purchases_centavos: (organizationId) => services.ledger.purchases(organizationId),
     balance_centavos: async (organizationId) =>

@@ -2,7 +2,10 @@ import { SYSTEM_ROLES } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { eq } from 'drizzle-orm';
 import { NotificationsService } from '../notifications/notifications.service';
+import { buyGuide, createLocation, fund } from '../shipments/guides.test-support';
+import { shipments } from '../shipments/shipments.tables';
 import { LedgerService } from '../wallet/ledger.service';
 
 describe('GET /api/v1/dashboard/summary', () => {
@@ -18,7 +21,7 @@ describe('GET /api/v1/dashboard/summary', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers the five figures, zero for the domains not built yet', async () => {
+  it('answers the five figures, zero for a new merchant', async () => {
     const response = await summary(owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -82,6 +85,22 @@ describe('GET /api/v1/dashboard/summary', () => {
         })
       ).json().data.available_centavos,
     ).toBe(0);
+  });
+
+  it('counts the guides bought and not cancelled as shipments made', async () => {
+    const merchant = (await createTestMerchant(ctx, 'Con Envíos')).user;
+    await fund(ctx, merchant.organizationId!, 500_000);
+    const locationId = await createLocation(ctx, merchant);
+    const first = await buyGuide(ctx, merchant, { locationId });
+    await buyGuide(ctx, merchant, { locationId, carrier: 'fedex' });
+    expect((await summary(merchant)).json().data.shipments_made).toBe(2);
+
+    await ctx.db
+      .update(shipments)
+      .set({ status: 'cancelled' })
+      .where(eq(shipments.id, first.detail.id));
+    expect((await summary(merchant)).json().data.shipments_made).toBe(1);
+    expect((await summary(owner)).json().data.shipments_made).toBe(0);
   });
 
   it('counts the caller’s unread notifications', async () => {

@@ -11,6 +11,7 @@ import { DashboardService } from './dashboard.service';
 export const dashboardRoutes: AppModule = async (app, deps) => {
   const dashboard = new DashboardService(
     figureProviders({
+      db: deps.db,
       notifications: new NotificationsService(deps),
       ledger: new LedgerService(deps),
     }),

@@ -83,6 +83,23 @@ export function labelDate(date: Date): string {
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
+/** "Street number, Int. interior" of a label's address. */
+export function streetLine(party: LabelParty): string {
+  const interior = party.interiorNumber ? `, Int. ${party.interiorNumber}` : '';
+  return `${party.street} ${party.exteriorNumber}${interior}`;
+}
+
+/** The package facts printed beside the QR code, one per line. */
+export function labelFacts(label: LabelData): string[] {
+  return [
+    `Bulto: ${label.packageNumber} de ${label.packageCount}`,
+    `Peso: ${label.weightKg} kg`,
+    `Dimensiones: ${label.dimensionsCm} cm`,
+    ...(label.reference ? [`Referencia: ${label.reference}`] : []),
+    `Fecha: ${labelDate(label.createdAt)}`,
+  ];
+}
+
 /**
  * One PDF with a 4×6 in page per label. Title and Keywords hold the tracking numbers as plain
  * (uncompressed, literal) text so the file can be searched and identified.
@@ -360,14 +377,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   rect(MARGIN, 96, CONTENT_WIDTH, 0.75, BLACK);
 
   // Package facts on the left, QR of the tracking page on the right.
-  const facts = [
-    `Bulto: ${label.packageNumber} de ${label.packageCount}`,
-    `Peso: ${label.weightKg} kg`,
-    `Dimensiones: ${label.dimensionsCm} cm`,
-    ...(label.reference ? [`Referencia: ${label.reference}`] : []),
-    `Fecha: ${labelDate(label.createdAt)}`,
-  ];
-  facts.forEach((fact, index) =>
+  labelFacts(label).forEach((fact, index) =>
     text(fact, MARGIN, 82 - index * 13, fonts.regular, 9, { maxWidth: 180 }),
   );
   const qrSize = 76;
@@ -394,11 +404,6 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
       rotate: degrees((angle * 180) / Math.PI),
     });
   }
-}
-
-function streetLine(party: LabelParty): string {
-  const interior = party.interiorNumber ? `, Int. ${party.interiorNumber}` : '';
-  return `${party.street} ${party.exteriorNumber}${interior}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * `^FH` hex escapes, so a merchant's text can never inject printer commands.
  */
 import { code128Symbols } from './code128';
-import { labelDate, QR_CAPTION, type LabelData, type LabelParty } from './label-pdf';
+import { labelFacts, QR_CAPTION, streetLine, type LabelData } from './label-pdf';
 
 const DOTS_WIDTH = 812; // 4 in × 203 dpi
 const DOTS_LENGTH = 1218; // 6 in × 203 dpi
@@ -172,20 +172,10 @@ function labelBlock(label: LabelData): string {
   zpl.box(MARGIN, barcodeTop + 194, CONTENT, 3, 3);
 
   // Package facts on the left, QR code of the tracking page on the right.
-  const facts = [
-    `Bulto: ${label.packageNumber} de ${label.packageCount}`,
-    `Peso: ${label.weightKg} kg`,
-    `Dimensiones: ${label.dimensionsCm} cm`,
-    ...(label.reference ? [`Referencia: ${label.reference}`] : []),
-    `Fecha: ${labelDate(label.createdAt)}`,
-  ];
-  facts.forEach((fact, index) => zpl.text(fact, MARGIN, 962 + index * 38, 28, { width: 520 }));
+  labelFacts(label).forEach((fact, index) =>
+    zpl.text(fact, MARGIN, 962 + index * 38, 28, { width: 520 }),
+  );
   zpl.raw(`^FO584,956^BQN,2,5^FH_^FDMA,${zplEscape(label.trackingUrl)}^FS`);
   zpl.text(QR_CAPTION, 560, 1180, 22, { width: 228, align: 'C' });
   return zpl.end();
-}
-
-function streetLine(party: LabelParty): string {
-  const interior = party.interiorNumber ? `, Int. ${party.interiorNumber}` : '';
-  return `${party.street} ${party.exteriorNumber}${interior}`;
 }

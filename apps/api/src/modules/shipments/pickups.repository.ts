@@ -1,6 +1,6 @@
 import type { CarrierKey } from '@despacho/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { locations } from '../addresses/locations.tables';
 import { pickups } from './pickups.tables';
 import { shipmentPackages, shipments } from './shipments.tables';
@@ -28,29 +28,72 @@ export async function guidesOf(db: DbOrTx, organizationId: string, ids: string[]
 }
 export type GuideForPickup = Awaited<ReturnType<typeof guidesOf>>[number];
 
-/** The requested pickup the carrier will make at a location on a day, if any. */
-export async function findRequestedPickup(
-  db: DbOrTx,
+/**
+ * One statement: the requested pickup the carrier will make at a location on a day (the
+ * earliest requested, if several) with the guide put in it, as `attachGuides` does (only if it
+ * still waits for one). Undefined when there is no such pickup; `attached` false when the guide
+ * no longer waited.
+ */
+const JOIN_REQUESTED_PICKUP_SQL = `with existing as (
+  select id, confirmation_number, date, start_time, end_time
+    from pickups
+   where organization_id = $1 and carrier_key = $2 and location_id = $3 and date = $4::date
+     and status = 'requested'
+   order by created_at
+   limit 1
+), attached as (
+  update shipments
+     set pickup_id = existing.id, pickup_start = existing.start_time,
+         pickup_end = existing.end_time, updated_at = $6
+    from existing
+   where shipments.organization_id = $1 and shipments.id = $5
+     and shipments.purchase_state = 'purchased' and shipments.status = 'created'
+     and shipments.pickup_id is null and shipments.cancellation_requested_at is null
+  returning shipments.id
+)
+select existing.id, existing.confirmation_number, existing.date::text as date,
+       existing.start_time, existing.end_time, exists (select 1 from attached) as attached
+  from existing`;
+
+export async function joinRequestedPickup(
+  db: Db,
   organizationId: string,
   carrierKey: CarrierKey,
   locationId: string,
   date: string,
-) {
-  const [row] = await db
-    .select()
-    .from(pickups)
-    .where(
-      and(
-        eq(pickups.organizationId, organizationId),
-        eq(pickups.carrierKey, carrierKey),
-        eq(pickups.locationId, locationId),
-        eq(pickups.date, date),
-        eq(pickups.status, 'requested'),
-      ),
-    )
-    .orderBy(pickups.createdAt)
-    .limit(1);
-  return row;
+  shipmentId: string,
+  now: Date,
+): Promise<
+  | {
+      pickup: Pick<PickupRow, 'id' | 'confirmationNumber' | 'date' | 'startTime' | 'endTime'>;
+      attached: boolean;
+    }
+  | undefined
+> {
+  const { rows } = await db.$client.query<{
+    id: string;
+    confirmation_number: string;
+    date: string;
+    start_time: string;
+    end_time: string;
+    attached: boolean;
+  }>({
+    name: 'join_requested_pickup',
+    text: JOIN_REQUESTED_PICKUP_SQL,
+    values: [organizationId, carrierKey, locationId, date, shipmentId, now.toISOString()],
+  });
+  const [row] = rows;
+  if (!row) return undefined;
+  return {
+    pickup: {
+      id: row.id,
+      confirmationNumber: row.confirmation_number,
+      date: row.date,
+      startTime: row.start_time,
+      endTime: row.end_time,
+    },
+    attached: row.attached,
+  };
 }
 
 export async function insertPickup(db: DbOrTx, values: NewPickup): Promise<PickupRow> {

@@ -219,50 +219,46 @@ export class PickupsService {
   /**
    * The automatic pickup of a guide just bought: the carrier's next slot (within `preferred`
    * when given). Null — and the guide waits in "pickup pending" — when the guide no longer waits
-   * for one, the carrier offers no slot, or refuses; those never throw.
+   * for one, the carrier offers no slot, or refuses; those never throw. `known` is the guide as
+   * the caller just committed it (a purchase), so it is not read again; the writes below still
+   * attach it only if it waits for a pickup.
    */
   async scheduleForShipment(
     organizationId: string,
     userId: string,
     shipmentId: string,
     preferred: PickupTimeRange | null,
+    known?: GuideForPickup,
   ): Promise<ScheduledPickup | null> {
-    const [guide] = await repository.guidesOf(this.deps.db, organizationId, [shipmentId]);
+    const guide =
+      known ?? (await repository.guidesOf(this.deps.db, organizationId, [shipmentId]))[0];
     if (!guide || !waitsForPickup(guide)) return null;
     const slot = chooseSlot(await this.offer(guide.carrierKey, guide.origin.zip), preferred);
     if (!slot) return null;
 
     // The courier collects everything at once: a pickup already requested there that day is
-    // joined (undefined: there is none).
-    const joined = await this.deps.db.transaction(
-      async (tx): Promise<ScheduledPickup | null | undefined> => {
-        const existing = await repository.findRequestedPickup(
-          tx,
-          organizationId,
-          guide.carrierKey,
-          guide.locationId,
-          slot.date,
-        );
-        if (!existing) return undefined;
-        const attached = await repository.attachGuides(
-          tx,
-          organizationId,
-          [shipmentId],
-          existing,
-          this.deps.clock.now(),
-        );
-        if (attached === 0) return null;
-        return {
-          id: existing.id,
-          confirmationNumber: existing.confirmationNumber,
-          date: existing.date,
-          start: existing.startTime,
-          end: existing.endTime,
-          joined: true,
-        };
-      },
+    // joined, in one statement.
+    const joined = await repository.joinRequestedPickup(
+      this.deps.db,
+      organizationId,
+      guide.carrierKey,
+      guide.locationId,
+      slot.date,
+      shipmentId,
+      this.deps.clock.now(),
     );
-    if (joined !== undefined) return joined;
+    if (joined) {
+      if (!joined.attached) return null;
+      const { pickup } = joined;
+      return {
+        id: pickup.id,
+        confirmationNumber: pickup.confirmationNumber,
+        date: pickup.date,
+        start: pickup.startTime,
+        end: pickup.endTime,
+        joined: true,
+      };
+    }
 
     const id = randomUUID();
     let confirmationNumber: string;

@@ -267,3 +267,15 @@ export async function findPage(
   ]);
   return { rows, total };
 }
+
+/** Guides the organization has bought and not cancelled: the dashboard's "shipments made". */
+export function countMade(db: DbOrTx, organizationId: string): Promise<number> {
+  return db.$count(
+    shipments,
+    and(
+      eq(shipments.organizationId, organizationId),
+      eq(shipments.purchaseState, 'purchased'),
+      sql`${shipments.status} <> 'cancelled'`,
+    ),
+  );
+}

@@ -35,7 +35,12 @@ import { mergePdfs } from './label-pdf';
 import { PickupsService } from './pickups.service';
 import { QuotesService, type StoredQuote } from './quotes.service';
 import * as repository from './shipments.repository';
-import type { ShipmentPackageRow, ShipmentProductRow, ShipmentRow } from './shipments.repository';
+import type {
+  ShipmentPackageRow,
+  ShipmentProductRow,
+  ShipmentRow,
+  TrackingEventRow,
+} from './shipments.repository';
 import { carrierNames, shipmentDetail, shipmentSummary, type DetailParts } from './shipments.view';
 import { TrackingService } from './tracking.service';
 
@@ -232,7 +237,7 @@ export class ShipmentsService {
 
     const { shipment, packages, products } = started;
     const outcome = await this.askCarrier(shipment, packages, products);
-    const settled = await this.deps.db.transaction((tx) =>
+    const { row: settled, events } = await this.deps.db.transaction((tx) =>
       this.settle(tx, organizationId, shipment.id, outcome),
     );
     if (settled.purchaseState === 'failed') throw failed(settled);
@@ -242,7 +247,7 @@ export class ShipmentsService {
       input.userId,
       input.data.pickup_time_range ?? null,
     );
-    // The answer from what this purchase wrote; only the timeline is read back.
+    // The answer from what this purchase wrote, its timeline included (the label's event).
     const detail = await this.detailOf(
       pickup ? { ...settled, pickupId: pickup.id } : settled,
       language,
@@ -250,6 +255,7 @@ export class ShipmentsService {
         quoteStatus: 'completed',
         packages,
         products,
+        ...(events?.length ? { events } : {}),
         pickup: pickup && {
           confirmationNumber: pickup.confirmationNumber,
           date: pickup.date,
@@ -572,16 +578,17 @@ export class ShipmentsService {
    * issued (capture into the carrier, insurance and VAT accounts, the label kept, `purchased`,
    * the quote completed, the first tracking event) or refused (the hold released, `failed` with
    * the carrier's reason, the quote free again). A purchase already settled is left as it is.
+   * Answers the row as written and, once issued here, the guide's timeline (its first event).
    */
   private async settle(
     tx: DbOrTx,
     organizationId: string,
     shipmentId: string,
     outcome: IssuedLabel | CarrierError,
-  ): Promise<ShipmentRow> {
+  ): Promise<{ row: ShipmentRow; events?: TrackingEventRow[] }> {
     const row = await repository.lockShipment(tx, organizationId, shipmentId);
     if (!row) throw notFound();
-    if (row.purchaseState !== 'purchasing') return row;
+    if (row.purchaseState !== 'purchasing') return { row };
     const now = this.deps.clock.now();
     const reference = { type: 'shipment', id: row.id };
     if (outcome instanceof CarrierError) {
@@ -599,11 +606,13 @@ export class ShipmentsService {
         from: ['in_process'],
         db: tx,
       });
-      return repository.updateShipment(tx, organizationId, row.id, {
-        purchaseState: 'failed',
-        failureReason: outcome.message.slice(0, 500),
-        updatedAt: now,
-      });
+      return {
+        row: await repository.updateShipment(tx, organizationId, row.id, {
+          purchaseState: 'failed',
+          failureReason: outcome.message.slice(0, 500),
+          updatedAt: now,
+        }),
+      };
     }
     const lines: Line[] = [{ account: 'carrier_payable', amount: row.carrierCost }];
     if (row.insurancePremium > 0) {
@@ -638,8 +647,8 @@ export class ShipmentsService {
       chargeTransactionId: capture.transactionId,
       updatedAt: now,
     });
-    await this.deps.tracking.onPurchased(tx, purchased);
-    return purchased;
+    const events = await this.deps.tracking.onPurchased(tx, purchased);
+    return { row: purchased, events };
   }
 
   /**
@@ -652,11 +661,23 @@ export class ShipmentsService {
     preferred: PickupTimeRange | null,
   ) {
     try {
+      // The guide as this purchase just committed it: not read again.
       return await this.deps.pickups.scheduleForShipment(
         row.organizationId,
         userId,
         row.id,
         preferred,
+        {
+          id: row.id,
+          carrierKey: row.carrierKey,
+          locationId: row.locationId,
+          origin: row.origin,
+          trackingNumber: row.trackingNumber,
+          purchaseState: row.purchaseState,
+          status: row.status,
+          pickupId: row.pickupId,
+          cancellationRequestedAt: row.cancellationRequestedAt,
+        },
       );
     } catch (error) {
       this.deps.log?.error({ err: error, shipmentId: row.id }, 'automatic pickup failed');

@@ -46,14 +46,17 @@ export async function findByTrackingNumber(db: DbOrTx, trackingNumber: string) {
   return row;
 }
 
-/** Stores an event unless the guide already has one with its external id; true when new. */
-export async function insertEvent(db: DbOrTx, event: NewTrackingEvent): Promise<boolean> {
-  const inserted = await db
+/** Stores an event unless the guide already has one with its external id: the new row, if any. */
+export async function insertEvent(
+  db: DbOrTx,
+  event: NewTrackingEvent,
+): Promise<TrackingEventRow | undefined> {
+  const [inserted] = await db
     .insert(trackingEvents)
     .values(event)
     .onConflictDoNothing({ target: [trackingEvents.shipmentId, trackingEvents.externalId] })
-    .returning({ id: trackingEvents.id });
-  return inserted.length > 0;
+    .returning();
+  return inserted;
 }
 
 export async function updateShipment(db: DbOrTx, shipmentId: string, changes: ShipmentChanges) {

@@ -99,17 +99,19 @@ export class TrackingService {
   constructor(private readonly deps: { db: Db; clock: Clock; config: Config; jobs: Jobs }) {}
 
   /**
-   * In the purchase's transaction, once the guide is issued (`tracking_number` set): records
-   * the label's creation and, for a sandbox guide, schedules the carrier's timeline as jobs.
+   * In the purchase's transaction, once the guide is issued (`tracking_number` set) and while
+   * the purchase holds its row lock (`shipment` is that row as just written): records the
+   * label's creation and, for a sandbox guide, schedules the carrier's timeline as jobs (one
+   * insert). Answers the guide's timeline so far: that one event.
    */
-  async onPurchased(tx: DbOrTx, shipment: ShipmentRow): Promise<void> {
+  async onPurchased(tx: DbOrTx, shipment: ShipmentRow): Promise<repository.TrackingEventRow[]> {
     if (!shipment.trackingNumber) {
       throw new Error('TrackingService.onPurchased needs the issued guide (tracking_number)');
     }
     const now = this.deps.clock.now();
-    await this.applyEvent(
+    const { stored } = await this.record(
       tx,
-      shipment.id,
+      shipment,
       {
         id: 'label_created',
         status: 'CREATED',
@@ -119,7 +121,8 @@ export class TrackingService {
       },
       'system',
     );
-    if (!shipment.sandbox) return;
+    const events = stored ? [stored] : [];
+    if (!shipment.sandbox) return events;
     const timeline = sandboxTimeline(
       {
         carrierKey: shipment.carrierKey,
@@ -131,19 +134,23 @@ export class TrackingService {
       now,
       this.deps.config.CARRIER_SANDBOX_TIME_SCALE,
     );
-    for (const event of timeline) {
-      const payload: SandboxEventPayload = {
-        shipment_id: shipment.id,
-        event: {
-          id: event.id,
-          status: event.status,
-          code: event.code,
-          location: event.location,
-          occurred_at: event.occurredAt.toISOString(),
-        },
-      };
-      await this.deps.jobs.enqueue(tx, SANDBOX_EVENT_JOB, payload, event.occurredAt);
-    }
+    await this.deps.jobs.enqueueMany(
+      tx,
+      timeline.map((event) => {
+        const payload: SandboxEventPayload = {
+          shipment_id: shipment.id,
+          event: {
+            id: event.id,
+            status: event.status,
+            code: event.code,
+            location: event.location,
+            occurred_at: event.occurredAt.toISOString(),
+          },
+        };
+        return { kind: SANDBOX_EVENT_JOB, payload, runAt: event.occurredAt };
+      }),
+    );
+    return events;
   }
 
   /**
@@ -160,6 +167,17 @@ export class TrackingService {
   ): Promise<TrackingEventOutcome> {
     const shipment = await repository.lockShipment(tx, shipmentId);
     if (!shipment) throw notFound();
+    return (await this.record(tx, shipment, event, source)).outcome;
+  }
+
+  /** `applyEvent` on a guide whose row lock the caller already holds; also the stored row. */
+  private async record(
+    tx: DbOrTx,
+    shipment: ShipmentRow,
+    event: TrackingEventInput,
+    source: TrackingSource,
+  ): Promise<{ outcome: TrackingEventOutcome; stored?: repository.TrackingEventRow }> {
+    const shipmentId = shipment.id;
     const now = this.deps.clock.now();
     const stored = await repository.insertEvent(tx, {
       shipmentId,
@@ -171,8 +189,8 @@ export class TrackingService {
       source,
       receivedAt: now,
     });
-    if (!stored) return 'duplicate';
-    if (!moves(shipment, event)) return 'recorded';
+    if (!stored) return { outcome: 'duplicate' };
+    if (!moves(shipment, event)) return { outcome: 'recorded', stored };
 
     const collects = event.status === 'IN_TRANSIT' || event.status === 'DELIVERED';
     await repository.updateShipment(tx, shipmentId, {
@@ -191,7 +209,7 @@ export class TrackingService {
     if (collects && !shipment.collectedAt && shipment.pickupId) {
       await repository.completePickupIfCollected(tx, shipment.pickupId);
     }
-    return 'applied';
+    return { outcome: 'applied', stored };
   }
 
   /** A carrier's signed push, already verified: 404 for a guide it did not issue. */

@@ -20,6 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormBody } from '../../../ui/FormBody';
+import { controlledCatalogCode } from '../../../ui/CatalogCodeField';
 import { SatProductField } from '../../../ui/SatProductField';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { packagesApi, useRefreshPackages } from '../api';
@@ -154,16 +155,11 @@ export function PackageForm({
       <Controller
         control={form.control}
         name="sat_code"
-        render={({ field, fieldState }) => (
+        render={(controller) => (
           <SatProductField
             label={t('fields.satCode')}
             hint={t('fields.satCodeHint')}
-            name={field.name}
-            inputRef={field.ref}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
+            {...controlledCatalogCode(controller)}
           />
         )}
       />

@@ -17,6 +17,7 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { controlledCatalogCode } from '../../../../ui/CatalogCodeField';
 import { SatProductField } from '../../../../ui/SatProductField';
 import { SatUnitField } from '../../../../ui/SatUnitField';
 import { ParcelFields } from '../ParcelFields';
@@ -235,32 +236,22 @@ function ProductFields({
           <Controller
             control={form.control}
             name={`${path}.sat_product_code`}
-            render={({ field, fieldState }) => (
+            render={(controller) => (
               <SatProductField
                 label={t('packages.satProduct')}
                 hint={t('packages.satProductHint')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                {...controlledCatalogCode(controller)}
               />
             )}
           />
           <Controller
             control={form.control}
             name={`${path}.sat_unit_code`}
-            render={({ field, fieldState }) => (
+            render={(controller) => (
               <SatUnitField
                 label={t('packages.satUnit')}
                 hint={t('packages.satUnitHint')}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                {...controlledCatalogCode(controller)}
               />
             )}
           />
