@@ -43,6 +43,8 @@ export async function logOutThroughMenu(
 ): Promise<void> {
   await page.getByRole('button', { name: labels.menu }).click();
   await page.getByRole('menuitem', { name: labels.logout }).click();
+  // Signed out once the app is on the login screen: only then is the session gone.
+  await expect(page).toHaveURL(/\/auth\/login$/);
 }
 
 /** Picks a language in the header's language menu (on any layout). */

@@ -17,20 +17,23 @@ import type { Db } from '../platform/db';
 import { FileStore } from '../platform/files';
 import { Jobs } from '../platform/jobs';
 
-/** Where the demo's guides leave from: the organization's default location. */
+/**
+ * Where the demo's guides leave from: the organization's default location, at a zip of the
+ * sample postal-code catalogue so the forms recognise it.
+ */
 const DEMO_LOCATION = {
-  alias: 'Bodega Del Valle',
+  alias: 'Bodega Roma Norte',
   company: 'Comercio Demo',
   contact_name: 'Dueño Demo',
   contact_email: 'dueno@comercio-demo.mx',
   contact_phone: '5500000001',
-  street: 'Av. Insurgentes Sur',
-  external_number: '1602',
-  neighborhood: 'Crédito Constructor',
+  street: 'Av. Álvaro Obregón',
+  external_number: '120',
+  neighborhood: 'Roma Norte',
   city: 'Ciudad de México',
-  municipality: 'Benito Juárez',
+  municipality: 'Cuauhtémoc',
   state: 'Ciudad de México',
-  zip: '03940',
+  zip: '06700',
   is_default: true,
 };
 

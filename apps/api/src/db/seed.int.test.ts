@@ -90,7 +90,7 @@ describe('seedDemo', () => {
     );
     expect(guides.filter((guide) => guide.declaredValue !== null)).toHaveLength(1);
     expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length);
-    expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '03940' }]);
+    expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '06700' }]);
   });
 
   it('gives every demo login a working password', async () => {

@@ -161,7 +161,7 @@ export async function listPickups(
         join ${shipments} on ${shipments.id} = ${shipmentPackages.shipmentId}
         where ${travelling(pickups.id)})`,
       trackingNumbers: sql<string[]>`(
-        select coalesce(array_agg(${shipments.trackingNumber} order by ${shipments.createdAt}), '{}')
+        select coalesce(array_agg(${shipments.trackingNumber} order by ${shipments.createdAt}, ${shipments.trackingNumber}), '{}')
         from ${shipments}
         where ${travelling(pickups.id)} and ${shipments.trackingNumber} is not null)`,
     })

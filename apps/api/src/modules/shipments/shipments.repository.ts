@@ -100,20 +100,6 @@ export async function updateShipment(
   return row!;
 }
 
-export async function insertPackages(
-  db: DbOrTx,
-  rows: (typeof shipmentPackages.$inferInsert)[],
-): Promise<ShipmentPackageRow[]> {
-  return db.insert(shipmentPackages).values(rows).returning();
-}
-
-export async function insertProducts(
-  db: DbOrTx,
-  rows: (typeof shipmentProducts.$inferInsert)[],
-): Promise<ShipmentProductRow[]> {
-  return db.insert(shipmentProducts).values(rows).returning();
-}
-
 /** The packages of some shipments (already scoped by the caller), in their order. */
 export async function packagesOf(db: DbOrTx, shipmentIds: string[]): Promise<ShipmentPackageRow[]> {
   if (shipmentIds.length === 0) return [];
@@ -278,4 +264,162 @@ export function countMade(db: DbOrTx, organizationId: string): Promise<number> {
       sql`${shipments.status} <> 'cancelled'`,
     ),
   );
+}
+
+const SETTLE_SQL =
+  'select outcome, charge_transaction_id, event_id from shipment_settle_purchase(' +
+  '$1, $2, $3, $4, $5, $6, $7, $8, $9)';
+
+/**
+ * A purchase's settle step when the carrier issued the guide, in one statement (migration 0020,
+ * `shipment_settle_purchase`): capture of the hold through `ledger_post`, the hold settled, the
+ * label, the quote completed, the guide `purchased`, the label's event and status, `jobs`.
+ * `settled` with what it wrote, or `fallback` with nothing written (the guide is no longer
+ * `purchasing`, or the capture cannot go the usual way): the caller then takes its own path.
+ */
+export async function settlePurchase(
+  db: DbOrTx,
+  settle: {
+    organizationId: string;
+    shipmentId: string;
+    now: Date;
+    trackingNumber: string;
+    carrierReference: string | null;
+    pdf: Uint8Array;
+    zpl: string;
+    captureRequestHash: string;
+    jobs: { kind: string; payload: unknown; runAt: Date }[];
+  },
+): Promise<
+  | { outcome: 'settled'; chargeTransactionId: string; eventId: string | null }
+  | { outcome: 'fallback' }
+> {
+  const values = [
+    settle.organizationId,
+    settle.shipmentId,
+    settle.now.toISOString(),
+    settle.trackingNumber,
+    settle.carrierReference,
+    Buffer.from(settle.pdf),
+    settle.zpl,
+    settle.captureRequestHash,
+    JSON.stringify(
+      settle.jobs.map((job) => ({
+        kind: job.kind,
+        payload: job.payload,
+        run_at: job.runAt.toISOString(),
+      })),
+    ),
+  ];
+  type Row = {
+    outcome: 'settled' | 'fallback';
+    charge_transaction_id: string | null;
+    event_id: string | null;
+  };
+  // Alone (the pool): a named statement on node-postgres, as `ledger_post`. In a transaction
+  // (the recovery job): through it.
+  const result =
+    '$client' in db
+      ? await db.$client.query<Row>({ name: 'shipment_settle_purchase', text: SETTLE_SQL, values })
+      : await db.execute<Row>(
+          sql`select outcome, charge_transaction_id, event_id from shipment_settle_purchase(${sql.join(
+            values.map((value) => sql`${value}`),
+            sql`, `,
+          )})`,
+        );
+  const row = result.rows[0]!;
+  if (row.outcome !== 'settled') return { outcome: 'fallback' };
+  return {
+    outcome: 'settled',
+    chargeTransactionId: row.charge_transaction_id!,
+    eventId: row.event_id,
+  };
+}
+
+/**
+ * A purchase's first transaction after the shipment's insert, in one statement (migration
+ * 0020, `shipment_start_purchase`), in the caller's transaction: the quote taken, packages and
+ * products, the hold through `ledger_post`, `hold_id`, the recovery job. Answers the rows it
+ * wrote, or why it stopped (the caller raises the error, which rolls everything back).
+ */
+export async function startPurchase(
+  tx: DbOrTx,
+  start: {
+    organizationId: string;
+    shipmentId: string;
+    quoteId: string;
+    packages: Omit<typeof shipmentPackages.$inferInsert, 'shipmentId'>[];
+    products: Omit<typeof shipmentProducts.$inferInsert, 'shipmentId'>[];
+    holdRequestHash: string;
+    holdDescription: string;
+    amount: number;
+    now: Date;
+    job: { kind: string; payload: unknown; runAt: Date };
+  },
+): Promise<
+  | {
+      outcome: 'started';
+      holdId: string;
+      packages: ShipmentPackageRow[];
+      products: ShipmentProductRow[];
+    }
+  | { outcome: 'quote_taken' | 'insufficient' | 'key_reused' }
+> {
+  const packagesJson = JSON.stringify(
+    start.packages.map((pkg) => ({
+      position: pkg.position,
+      package_id: pkg.packageId ?? null,
+      name: pkg.name ?? null,
+      length_cm: pkg.lengthCm,
+      width_cm: pkg.widthCm,
+      height_cm: pkg.heightCm,
+      weight_kg: pkg.weightKg,
+    })),
+  );
+  const productsJson = JSON.stringify(
+    start.products.map((product) => ({
+      package_position: product.packagePosition,
+      position: product.position,
+      description: product.description,
+      quantity: product.quantity,
+      sat_product_code: product.satProductCode,
+      sat_unit_code: product.satUnitCode,
+      unit_value: product.unitValue,
+    })),
+  );
+  type Row = {
+    outcome: 'started' | 'quote_taken' | 'insufficient' | 'key_reused';
+    hold_id: string | null;
+    packages: Record<string, unknown>[] | null;
+    products: Record<string, unknown>[] | null;
+  };
+  const result = await tx.execute<Row>(
+    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${start.holdDescription}, ${start.amount}, ${start.now.toISOString()}, ${start.job.kind}, ${JSON.stringify(start.job.payload)}::jsonb, ${start.job.runAt.toISOString()})`,
+  );
+  const row = result.rows[0]!;
+  if (row.outcome !== 'started') return { outcome: row.outcome };
+  return {
+    outcome: 'started',
+    holdId: row.hold_id!,
+    packages: (row.packages ?? []).map((pkg) => ({
+      shipmentId: String(pkg.shipment_id),
+      position: Number(pkg.position),
+      packageId: (pkg.package_id as string | null) ?? null,
+      name: (pkg.name as string | null) ?? null,
+      lengthCm: Number(pkg.length_cm),
+      widthCm: Number(pkg.width_cm),
+      heightCm: Number(pkg.height_cm),
+      weightKg: Number(pkg.weight_kg),
+    })),
+    products: (row.products ?? []).map((product) => ({
+      shipmentId: String(product.shipment_id),
+      packagePosition: Number(product.package_position),
+      position: Number(product.position),
+      description: String(product.description),
+      quantity: Number(product.quantity),
+      satProductCode: String(product.sat_product_code),
+      satUnitCode: String(product.sat_unit_code),
+      unitValue: Number(product.unit_value),
+    })),
+  };
 }

@@ -29,7 +29,7 @@ import { CarrierError, type IssuedLabel, type LabelRequest } from '../carriers/c
 import { carrierAdapters, type CarrierAdapters } from '../carriers/carrier-adapters';
 import { CustomersService } from '../customers/customers.service';
 import { PackagesService } from '../packages/packages.service';
-import { LedgerService, type Line } from '../wallet/ledger.service';
+import { LedgerService, movementRequestHash, type Line } from '../wallet/ledger.service';
 import type { LabelParty } from './label-pdf';
 import { mergePdfs } from './label-pdf';
 import { PickupsService } from './pickups.service';
@@ -60,7 +60,7 @@ export interface ShipmentsDeps {
   ledger: LedgerService;
   carriers: CarrierAdapters;
   quotes: QuotesService;
-  tracking: Pick<TrackingService, 'onPurchased'>;
+  tracking: Pick<TrackingService, 'onPurchased' | 'purchasedJobs'>;
   pickups: Pick<PickupsService, 'scheduleForShipment'>;
   locations: LocationsService;
   customers: CustomersService;
@@ -156,6 +156,23 @@ function labelParty(party: ShipmentParty): LabelParty {
 const destinationNameOf = (party: ShipmentParty) =>
   party.company ? `${party.contact_name} · ${party.company}` : party.contact_name;
 
+/** The errors `shipment_start_purchase` stops on, as the steps it replaces raise them. */
+const START_ERRORS = {
+  quote_taken: 'QUOTE_ALREADY_USED',
+  insufficient: 'INSUFFICIENT_BALANCE',
+  key_reused: 'IDEMPOTENCY_KEY_REUSED',
+} as const;
+
+/** What a guide's capture pays: the carrier, the insurer (if insured) and the VAT. */
+function captureLines(row: ShipmentRow): Line[] {
+  const lines: Line[] = [{ account: 'carrier_payable', amount: row.carrierCost }];
+  if (row.insurancePremium > 0) {
+    lines.push({ account: 'insurance_payable', amount: row.insurancePremium });
+  }
+  lines.push({ account: 'vat_payable', amount: row.vat });
+  return lines;
+}
+
 const failed = (row: ShipmentRow) =>
   new AppError('GUIDE_PAYMENT_FAILED', {
     reason: row.failureReason ?? '',
@@ -237,9 +254,16 @@ export class ShipmentsService {
 
     const { shipment, packages, products } = started;
     const outcome = await this.askCarrier(shipment, packages, products);
-    const { row: settled, events } = await this.deps.db.transaction((tx) =>
-      this.settle(tx, organizationId, shipment.id, outcome),
-    );
+    // The usual case in one statement; anything else in the transaction of `settle`.
+    const issued =
+      outcome instanceof CarrierError
+        ? undefined
+        : await this.settleIssued(this.deps.db, shipment, outcome);
+    const { row: settled, events } =
+      issued ??
+      (await this.deps.db.transaction((tx) =>
+        this.settle(tx, organizationId, shipment.id, outcome),
+      ));
     if (settled.purchaseState === 'failed') throw failed(settled);
     if (settled.purchaseState !== 'purchased') throw new AppError('PURCHASE_IN_PROGRESS');
     const pickup = await this.schedulePickup(
@@ -476,17 +500,16 @@ export class ShipmentsService {
         const earlier = await repository.findByIdempotencyKey(tx, organizationId, idempotencyKey);
         return { earlier: earlier! };
       }
-      const taken = await this.deps.quotes.setStatus(organizationId, plan.quote.id, 'in_process', {
-        from: ['quote'],
-        db: tx,
-      });
-      if (!taken) throw new AppError('QUOTE_ALREADY_USED');
-      const packages = await repository.insertPackages(
-        tx,
-        data.packages.map((pkg, position) => {
+      const names = carrierNames(shipment, 'es');
+      const reference = { type: 'shipment', id: shipment.id };
+      const description = `Guía ${names.carrier_name} ${names.service_name}`;
+      const started = await repository.startPurchase(tx, {
+        organizationId,
+        shipmentId: shipment.id,
+        quoteId: plan.quote.id,
+        packages: data.packages.map((pkg, position) => {
           const parcel = parcelInCmKg(pkg);
           return {
-            shipmentId: shipment.id,
             position,
             packageId: pkg.package_id ?? null,
             name: pkg.name ?? null,
@@ -496,12 +519,8 @@ export class ShipmentsService {
             weightKg: parcel.weight_kg,
           };
         }),
-      );
-      const products = await repository.insertProducts(
-        tx,
-        data.packages.flatMap((pkg, packagePosition) =>
+        products: data.packages.flatMap((pkg, packagePosition) =>
           pkg.products.map((product, position) => ({
-            shipmentId: shipment.id,
             packagePosition,
             position,
             description: product.description,
@@ -511,29 +530,25 @@ export class ShipmentsService {
             unitValue: product.unit_value,
           })),
         ),
-      );
-      const names = carrierNames(shipment, 'es');
-      const hold = await this.deps.ledger.hold(
-        {
-          organizationId,
-          idempotencyKey: `shipment:${shipment.id}:hold`,
+        // As `LedgerService.hold` would post it: same key, request hash and postings.
+        holdRequestHash: movementRequestHash('hold', {
           kind: 'label',
-          reference: { type: 'shipment', id: shipment.id },
-          description: `Guía ${names.carrier_name} ${names.service_name}`,
+          reference,
+          description,
           amount: charges.total,
+        }),
+        holdDescription: description,
+        amount: charges.total,
+        now: this.deps.clock.now(),
+        job: {
+          kind: RECOVER_PURCHASE_JOB,
+          payload: { organization_id: organizationId, shipment_id: shipment.id },
+          runAt: new Date(now.getTime() + RECOVER_PURCHASE_AFTER_MS),
         },
-        tx,
-      );
-      const held = await repository.updateShipment(tx, organizationId, shipment.id, {
-        holdId: hold.holdId!,
       });
-      await this.deps.jobs.enqueue(
-        tx,
-        RECOVER_PURCHASE_JOB,
-        { organization_id: organizationId, shipment_id: shipment.id },
-        new Date(now.getTime() + RECOVER_PURCHASE_AFTER_MS),
-      );
-      return { shipment: held, packages, products };
+      if (started.outcome !== 'started') throw new AppError(START_ERRORS[started.outcome]);
+      const { holdId, packages, products } = started;
+      return { shipment: { ...shipment, holdId }, packages, products };
     });
   }
 
@@ -614,11 +629,9 @@ export class ShipmentsService {
         }),
       };
     }
-    const lines: Line[] = [{ account: 'carrier_payable', amount: row.carrierCost }];
-    if (row.insurancePremium > 0) {
-      lines.push({ account: 'insurance_payable', amount: row.insurancePremium });
-    }
-    lines.push({ account: 'vat_payable', amount: row.vat });
+    const issued = await this.settleIssued(tx, row, outcome);
+    if (issued) return issued;
+    const lines = captureLines(row);
     const capture = await this.deps.ledger.capture(
       {
         organizationId,
@@ -648,6 +661,65 @@ export class ShipmentsService {
       updatedAt: now,
     });
     const events = await this.deps.tracking.onPurchased(tx, purchased);
+    return { row: purchased, events };
+  }
+
+  /**
+   * Step 4 as one statement, `shipment_settle_purchase` (migration 0020): the same capture (key
+   * `shipment:<id>:capture`, same postings and request hash as `LedgerService.capture`), label,
+   * statuses, label event and sandbox timeline as the path of `settle`, under the guide's row
+   * lock. `row` is the guide as the purchase wrote it (`purchasing`, with its hold); answers it
+   * and its timeline as written, or `undefined` when the function wrote nothing and left the
+   * guide to `settle` (no longer `purchasing`, the capture key used, the hold settled…).
+   */
+  private async settleIssued(
+    db: DbOrTx,
+    row: ShipmentRow,
+    label: IssuedLabel,
+  ): Promise<{ row: ShipmentRow; events: TrackingEventRow[] } | undefined> {
+    if (!row.holdId) return undefined;
+    const now = this.deps.clock.now();
+    const captureRequestHash = movementRequestHash('capture', {
+      kind: 'label',
+      reference: { type: 'shipment', id: row.id },
+      holdId: row.holdId,
+      lines: captureLines(row),
+    });
+    const settled = await repository.settlePurchase(db, {
+      organizationId: row.organizationId,
+      shipmentId: row.id,
+      now,
+      trackingNumber: label.trackingNumber,
+      carrierReference: label.carrierReference,
+      pdf: label.pdf,
+      zpl: label.zpl,
+      captureRequestHash,
+      jobs: this.deps.tracking.purchasedJobs({ ...row, trackingNumber: label.trackingNumber }, now),
+    });
+    if (settled.outcome !== 'settled') return undefined;
+    const purchased: ShipmentRow = {
+      ...row,
+      purchaseState: 'purchased',
+      trackingNumber: label.trackingNumber,
+      carrierReference: label.carrierReference,
+      chargeTransactionId: settled.chargeTransactionId,
+      updatedAt: now,
+    };
+    const events: TrackingEventRow[] = settled.eventId
+      ? [
+          {
+            id: settled.eventId,
+            shipmentId: row.id,
+            externalId: 'label_created',
+            status: 'CREATED',
+            code: 'label_created',
+            location: row.origin.city,
+            occurredAt: now,
+            source: 'system',
+            receivedAt: now,
+          },
+        ]
+      : [];
     return { row: purchased, events };
   }
 

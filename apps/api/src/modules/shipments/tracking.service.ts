@@ -122,7 +122,24 @@ export class TrackingService {
       'system',
     );
     const events = stored ? [stored] : [];
-    if (!shipment.sandbox) return events;
+    const { trackingNumber } = shipment;
+    await this.deps.jobs.enqueueMany(tx, this.purchasedJobs({ ...shipment, trackingNumber }, now));
+    return events;
+  }
+
+  /**
+   * The jobs `onPurchased` schedules for a guide issued at `now`: a sandbox guide's timeline
+   * (`SANDBOX_EVENT_JOB`, one per event), none for a real carrier's. Also what the purchase's
+   * settle function (`shipment_settle_purchase`) inserts.
+   */
+  purchasedJobs(
+    shipment: Pick<
+      ShipmentRow,
+      'id' | 'sandbox' | 'carrierKey' | 'transitDaysMax' | 'origin' | 'destination'
+    > & { trackingNumber: string },
+    now: Date,
+  ): { kind: string; payload: SandboxEventPayload; runAt: Date }[] {
+    if (!shipment.sandbox) return [];
     const timeline = sandboxTimeline(
       {
         carrierKey: shipment.carrierKey,
@@ -134,23 +151,19 @@ export class TrackingService {
       now,
       this.deps.config.CARRIER_SANDBOX_TIME_SCALE,
     );
-    await this.deps.jobs.enqueueMany(
-      tx,
-      timeline.map((event) => {
-        const payload: SandboxEventPayload = {
-          shipment_id: shipment.id,
-          event: {
-            id: event.id,
-            status: event.status,
-            code: event.code,
-            location: event.location,
-            occurred_at: event.occurredAt.toISOString(),
-          },
-        };
-        return { kind: SANDBOX_EVENT_JOB, payload, runAt: event.occurredAt };
-      }),
-    );
-    return events;
+    return timeline.map((event) => {
+      const payload: SandboxEventPayload = {
+        shipment_id: shipment.id,
+        event: {
+          id: event.id,
+          status: event.status,
+          code: event.code,
+          location: event.location,
+          occurred_at: event.occurredAt.toISOString(),
+        },
+      };
+      return { kind: SANDBOX_EVENT_JOB, payload, runAt: event.occurredAt };
+    });
   }
 
   /**

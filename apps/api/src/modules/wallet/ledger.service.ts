@@ -35,7 +35,7 @@ export interface LedgerResult {
   replayed: boolean;
 }
 
-type Op = 'credit' | 'debit' | 'hold' | 'capture' | 'release' | 'refund';
+export type Op = 'credit' | 'debit' | 'hold' | 'capture' | 'release' | 'refund';
 
 /** One side of a transaction before it is written: an account and its signed change. */
 type Posting = { account: OrganizationAccountKind | PlatformAccount; amount: number };
@@ -66,6 +66,20 @@ function canonical(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * The request hash a movement stores with its idempotency key (a replay with another hash is
+ * IDEMPOTENCY_KEY_REUSED): the movement's input without its organization and key. Exported for
+ * callers that post through a database function of their own (the guide purchase's settle step).
+ */
+export function movementRequestHash(
+  op: Op,
+  request: Omit<Movement, 'organizationId' | 'idempotencyKey'> & Record<string, unknown>,
+): string {
+  return createHash('sha256')
+    .update(canonical({ op, ...request }))
+    .digest('hex');
 }
 
 function assertCentavos(amount: number) {
@@ -292,9 +306,7 @@ export class LedgerService {
     plan: Plan | ((db: DbOrTx) => Promise<Plan>),
   ): Promise<LedgerResult> {
     const { idempotencyKey, organizationId, ...request } = input;
-    const requestHash = createHash('sha256')
-      .update(canonical({ op, ...request }))
-      .digest('hex');
+    const requestHash = movementRequestHash(op, request);
     // Accounts are created outside the movement: a rolled-back movement must not leave a
     // cached id of an account that was never committed.
     const accounts = {

@@ -30,7 +30,7 @@ export function ShipmentsTable({
   const selectedHere = printable.filter((id) => selected.has(id)).length;
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1320}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('list.table.label')}>
         <Table.Thead>
           <Table.Tr>
