@@ -6,7 +6,6 @@ import {
   Group,
   NativeSelect,
   Paper,
-  Stack,
   Switch,
   Table,
   Text,
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useListParams } from '../../../lib/useListParams';
 import { ListSearchInput } from '../../../ui/ListSearchInput';
+import { EmptyListState } from '../../../ui/EmptyListState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagedList } from '../../../ui/PagedList';
 import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api';
@@ -54,20 +54,15 @@ export function CustomersPage() {
   const empty = filtered ? (
     emptySearch
   ) : (
-    <Stack align="center" py="xl" gap="sm">
-      <Text fw={600}>{t('list.empty.title')}</Text>
-      <Text c="dimmed" ta="center" maw={460}>
-        {t('list.empty.text')}
-      </Text>
-      <Button
-        component={Link}
-        to={CREATE_CUSTOMER_PATH}
-        variant="light"
-        leftSection={<IconUserPlus size={18} />}
-      >
-        {t('list.create')}
-      </Button>
-    </Stack>
+    <EmptyListState
+      title={t('list.empty.title')}
+      text={t('list.empty.text')}
+      action={{
+        label: t('list.create'),
+        to: CREATE_CUSTOMER_PATH,
+        icon: <IconUserPlus size={18} />,
+      }}
+    />
   );
 
   return (

@@ -5,17 +5,7 @@ import {
   SHIPMENT_TABS,
   type ShipmentTab,
 } from '@despacho/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff, IconPlus, IconTruckLoading } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,6 +16,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { ListSearchInput } from '../../../ui/ListSearchInput';
+import { EmptyListState } from '../../../ui/EmptyListState';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagedList } from '../../../ui/PagedList';
 import {
@@ -104,20 +95,11 @@ export function ShipmentsPage() {
   ) : filter.tab !== 'all' ? (
     t('list.emptyTab')
   ) : (
-    <Stack align="center" py="xl" gap="sm">
-      <Text fw={600}>{t('list.empty.title')}</Text>
-      <Text c="dimmed" ta="center" maw={460}>
-        {t('list.empty.text')}
-      </Text>
-      <Button
-        component={Link}
-        to={CREATE_SHIPMENT_PATH}
-        variant="light"
-        leftSection={<IconPlus size={18} />}
-      >
-        {t('list.create')}
-      </Button>
-    </Stack>
+    <EmptyListState
+      title={t('list.empty.title')}
+      text={t('list.empty.text')}
+      action={{ label: t('list.create'), to: CREATE_SHIPMENT_PATH, icon: <IconPlus size={18} /> }}
+    />
   );
 
   return (
