@@ -67,6 +67,11 @@ const configSchema = z.object({
   CARRIER_WEBHOOK_SECRET: z.string().min(32).optional(),
   /** How often (ms) the server's jobs runner looks for due jobs. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /**
+   * Outside production, the dev mailbox (`/dev/mailbox`) answers only requests from this machine
+   * that no proxy forwarded, or those sending this value in `X-Dev-Mailbox-Token`.
+   */
+  DEV_MAILBOX_TOKEN: z.string().min(16).optional(),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

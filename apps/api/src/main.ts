@@ -1,12 +1,50 @@
 import { buildApp } from './app';
 import { parseConfig, type Config } from './config';
-import { seedDemo, DEMO_LOGINS } from './db/seed';
+import { demoAccountsPresent, seedDemo, DEMO_LOGINS } from './db/seed';
 import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
 import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
+import { countStaffAccounts } from './modules/staff/staff-accounts';
 import { systemClock } from './platform/clock';
 import { openDatabaseServer } from './platform/database-server';
-import { connect, runMigrations } from './platform/db';
+import { connect, runMigrations, type Db } from './platform/db';
 import { resolveJwtSecret } from './platform/secrets';
+
+/**
+ * Outside production: the demo organization and users (once) and the sample postal codes when
+ * the catalogue is empty; answers the banner's lines about them. Production gets no demo data
+ * at all — its published password would open the platform — and refuses to start on a database
+ * that has the demo accounts; its first staff account comes from `npm run staff:create`.
+ */
+async function prepareData(db: Db, config: Config): Promise<string[]> {
+  if (config.NODE_ENV === 'production') {
+    if (await demoAccountsPresent(db)) {
+      throw new Error(
+        'Esta base de datos tiene las cuentas demo (con la contraseña publicada en el README); ' +
+          'producción no arranca con ellas. Usa una base de datos sin datos demo.',
+      );
+    }
+    const staff = await countStaffAccounts(db, systemClock);
+    return [
+      ...postalCodesBanner(await countPostalCodes(db), false),
+      staff > 0
+        ? ''
+        : '  Sin cuentas de staff: crea la primera con npm run staff:create -- --email <correo>',
+    ];
+  }
+  const seeded = await seedDemo(db, systemClock);
+  // An empty catalogue gets the demo extract, so address forms work out of the box.
+  const demoPostalCodes = await loadDemoPostalCodes(db);
+  return [
+    seeded ? '  Datos demo creados.' : '',
+    `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,
+    ...postalCodesBanner(await countPostalCodes(db), demoPostalCodes !== null),
+    '',
+    '  Accesos demo:',
+    ...DEMO_LOGINS.map(
+      (login) => `    ${login.label.padEnd(22)} ${login.email} / ${login.password}`,
+    ),
+  ];
+}
 
 /** Process entry: configuration → database → migrations → demo data → app → listen. */
 async function main() {
@@ -19,10 +57,7 @@ async function main() {
   const server = await openDatabaseServer(config, () => {});
   const db = connect(server.url);
   await runMigrations(db);
-  const seeded = await seedDemo(db, systemClock);
-  // An empty catalogue gets the demo extract, so address forms work out of the box.
-  const demoPostalCodes = await loadDemoPostalCodes(db);
-  const postalCodes = await countPostalCodes(db);
+  const dataLines = await prepareData(db, config);
 
   const app = await buildApp({ config, db, clock: systemClock });
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -50,17 +85,9 @@ async function main() {
   const lines = [
     '',
     `  Despacho está listo en ${config.APP_URL}`,
-    `  Base de datos: ${server.embedded ? `PostgreSQL embebido en ${config.DATA_DIR}/pg` : 'DATABASE_URL'}${seeded ? ' (datos demo creados)' : ''}`,
+    `  Base de datos: ${server.embedded ? `PostgreSQL embebido en ${config.DATA_DIR}/pg` : 'DATABASE_URL'}`,
     `  API: ${config.APP_URL}/api/v1 · Documentación: ${config.APP_URL}/api/docs`,
-    config.NODE_ENV === 'production'
-      ? ''
-      : `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,
-    ...postalCodesBanner(postalCodes, demoPostalCodes !== null),
-    '',
-    '  Accesos demo:',
-    ...DEMO_LOGINS.map(
-      (login) => `    ${login.label.padEnd(22)} ${login.email} / ${login.password}`,
-    ),
+    ...dataLines,
     '',
     '  Ctrl-C detiene el servidor y la base de datos.',
     '',

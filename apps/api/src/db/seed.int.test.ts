@@ -12,7 +12,7 @@ import { locations } from '../modules/addresses/locations.tables';
 import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { DEMO_GUIDES } from './demo-shipments';
-import { DEMO_LOGINS, seedDemo } from './seed';
+import { DEMO_LOGINS, demoAccountsPresent, seedDemo } from './seed';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -22,8 +22,11 @@ afterAll(() => ctx.close());
 
 describe('seedDemo', () => {
   it('creates the demo organization and users once', async () => {
+    expect(await demoAccountsPresent(ctx.db)).toBe(false);
     expect(await seedDemo(ctx.db, ctx.clock)).toBe(true);
     expect(await seedDemo(ctx.db, ctx.clock)).toBe(false);
+    // Production refuses to start on such a database.
+    expect(await demoAccountsPresent(ctx.db)).toBe(true);
 
     expect(await ctx.db.select().from(organizations)).toMatchObject([
       { company: 'Comercio Demo', defaultCurrency: 'MXN', defaultUnit: 'kg', abbreviation: 'CDM' },

@@ -6,7 +6,7 @@ import { insertDeposit } from '../modules/wallet/deposits.repository';
 import { creditPendingDeposit } from '../modules/wallet/deposits.service';
 import { LedgerService } from '../modules/wallet/ledger.service';
 import { vendors } from '../modules/vendors/vendors.tables';
-import type { Clock } from '../platform/clock';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
@@ -63,6 +63,13 @@ const DEMO_VENDORS = [
     ...DEMO_VENDOR_ADDRESS,
   },
 ] as const;
+
+/** Whether any demo login exists (production refuses to start on such a database). */
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const accounts = new AccountsService({ db, clock: systemClock });
+  for (const login of DEMO_LOGINS) if (await accounts.findByEmail(login.email)) return true;
+  return false;
+}
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors

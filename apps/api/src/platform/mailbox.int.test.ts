@@ -68,4 +68,38 @@ describe('GET dev/mailbox', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
   });
+
+  it('answers only this machine, not a remote or proxied caller, unless it has the token', async () => {
+    const remote = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mailbox',
+      remoteAddress: '203.0.113.7',
+    });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json().error.code).toBe('NOT_FOUND');
+    // A proxy on the same machine connects from loopback: what it forwards is not local.
+    const proxied = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mailbox',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(proxied.statusCode).toBe(404);
+    const local = await ctx.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
+    expect(local.statusCode).toBe(200);
+
+    const token = 'token-del-buzon-de-staging';
+    const staging = await createTestApp({ DEV_MAILBOX_TOKEN: token });
+    const call = (headers: Record<string, string>) =>
+      staging.app.inject({
+        method: 'GET',
+        url: '/api/v1/dev/mailbox',
+        remoteAddress: '203.0.113.7',
+        headers,
+      });
+    const withToken = await call({ 'x-dev-mailbox-token': token });
+    const wrongToken = await call({ 'x-dev-mailbox-token': 'otro-token-que-no-es-el-bueno' });
+    await staging.close();
+    expect(withToken.statusCode).toBe(200);
+    expect(wrongToken.statusCode).toBe(404);
+  });
 });

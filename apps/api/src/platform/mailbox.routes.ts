@@ -1,10 +1,45 @@
 import { mailboxMessageSchema, mailboxQuerySchema } from '@despacho/domain';
+import type { FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { Config } from '../config';
+import { notFound } from './errors';
 import type { AppModule } from './module';
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Who may read the mailbox: a request from this machine that no proxy forwarded (the socket's
+ * peer, never a header the client can write), or one carrying DEV_MAILBOX_TOKEN. A staging
+ * server with NODE_ENV unset thus does not publish every user's codes to the internet.
+ */
+export function mayReadMailbox(
+  request: FastifyRequest,
+  config: Pick<Config, 'DEV_MAILBOX_TOKEN'>,
+): boolean {
+  const token = request.headers['x-dev-mailbox-token'];
+  if (config.DEV_MAILBOX_TOKEN && typeof token === 'string') {
+    return sameSecret(token, config.DEV_MAILBOX_TOKEN);
+  }
+  const forwarded = request.headers['x-forwarded-for'] ?? request.headers.forwarded;
+  return forwarded === undefined && isLoopback(request.socket.remoteAddress);
+}
 
 /**
  * `GET dev/mailbox`: what the app "sent", for the Mailbox page and the end-to-end tests that read
- * SMS codes and links from it. Never registered in production, where the path answers 404.
+ * SMS codes and links from it. Never registered in production, where the path answers 404;
+ * elsewhere it answers 404 too unless `mayReadMailbox`.
  */
 export const mailboxRoutes: AppModule = async (app, { config, outbox }) => {
   if (config.NODE_ENV === 'production') return;
@@ -12,6 +47,9 @@ export const mailboxRoutes: AppModule = async (app, { config, outbox }) => {
     '/dev/mailbox',
     {
       config: { access: 'public' },
+      onRequest: async (request) => {
+        if (!mayReadMailbox(request, config)) throw notFound();
+      },
       schema: {
         tags: ['platform'],
         querystring: mailboxQuerySchema,

@@ -20,6 +20,7 @@ import {
 } from './organizations.repository';
 import { ensureRole } from './organization-users.repository';
 import {
+  countStaffUsers,
   findUserByEmail,
   findUserById,
   findUserEmails,
@@ -44,6 +45,11 @@ export class AccountsService {
 
   findByEmail(email: string, db: DbOrTx = this.deps.db): Promise<UserRow | undefined> {
     return findUserByEmail(db, email);
+  }
+
+  /** How many platform staff accounts exist. */
+  countStaff(db: DbOrTx = this.deps.db): Promise<number> {
+    return countStaffUsers(db);
   }
 
   /** With `lock`, holds the row until the transaction ends: for read-check-write steps. */

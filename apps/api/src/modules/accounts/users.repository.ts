@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { organizations, roles, users } from './accounts.tables';
 
@@ -20,6 +20,11 @@ export async function findUserByEmail(db: DbOrTx, email: string, lock = false) {
     .where(sql`lower(${users.email}) = lower(${email})`);
   const [row] = await (lock ? query.for('update') : query);
   return row;
+}
+
+export async function countStaffUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isStaff, true));
+  return row?.n ?? 0;
 }
 
 /** Inserts the user, or nothing when the email is taken (answers undefined then). */
