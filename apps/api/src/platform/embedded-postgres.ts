@@ -8,6 +8,13 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+// The library's exit hook (async-exit-hook) answers `beforeExit` with `process.exit(0)`, which
+// discards an exit code already set: vitest's failed run would exit 0 and CI would pass. Ours
+// runs first and leaves with the code that was set.
+process.prependListener('beforeExit', () => {
+  if (process.exitCode) process.exit(process.exitCode);
+});
+
 const USER = 'despacho';
 // Only reachable on loopback; the password just satisfies scram authentication.
 const PASSWORD = 'despacho-local';
