@@ -33,9 +33,11 @@ import { modules } from './modules';
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
+  const trust = base.config.TRUST_PROXY;
   const app = Fastify({
     logger: loggerOptions(base.config.LOG_LEVEL),
-    trustProxy: base.config.TRUST_PROXY,
+    // Fastify answers a bare hop count with no trust at all, so the count becomes a function.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
     routerOptions: { maxParamLength: 1024 },

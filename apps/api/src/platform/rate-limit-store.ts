@@ -43,6 +43,8 @@ export async function countHit(db: Db, clock: Clock, key: string, windowMs: numb
   return { hits: row.hits, ttlMs: new Date(row.expires_at).getTime() - now.getTime() };
 }
 
+type RouteScope = Parameters<FastifyRateLimitStore['child']>[0];
+
 /**
  * A `store` for `@fastify/rate-limit` that keeps its counters in PostgreSQL, so a limit holds
  * across API processes and restarts, and runs on the app's clock. Each route counts apart.
@@ -63,7 +65,7 @@ export function postgresRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     }
 
     // The plugin hands each route's merged options, the route itself under `routeInfo`.
-    child(options: { routeInfo?: { method?: unknown; url?: unknown } }) {
+    child(options: RouteScope & { routeInfo?: { method?: unknown; url?: unknown } }) {
       const store = new PostgresRateLimitStore();
       store.scope = `${String(options.routeInfo?.method)} ${String(options.routeInfo?.url)} `;
       return store;
