@@ -90,6 +90,20 @@ describe('auth rate limit', () => {
     }
   });
 
+  it('with TRUST_PROXY as a hop count, takes the client that many hops back', async () => {
+    const oneHop = await createTestApp({ AUTH_RATE_LIMIT: LIMIT, TRUST_PROXY: 1 }, databaseUrl);
+    try {
+      // Two proxies appended their peers: with one hop trusted, 192.0.2.51 is the client.
+      const send = (client: string) =>
+        attempt(oneHop.app, { from: '192.0.2.50', forwardedFor: `203.0.113.99, ${client}` });
+      for (let i = 0; i < LIMIT; i += 1) expect((await send('192.0.2.51')).statusCode).toBe(401);
+      expect((await send('192.0.2.51')).statusCode).toBe(429);
+      expect((await send('192.0.2.52')).statusCode).toBe(401);
+    } finally {
+      await oneHop.close();
+    }
+  });
+
   it('holds across two apps on one database, and across a restart', async () => {
     const from = '192.0.2.30';
     const second = await createTestApp({ AUTH_RATE_LIMIT: LIMIT }, databaseUrl);
