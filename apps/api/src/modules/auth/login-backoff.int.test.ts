@@ -121,7 +121,11 @@ describe('sign-in backoff per account', () => {
     await fail(email, afterFailures);
     expectError(await login(email, TEST_PASSWORD), 429, 'LOGIN_BACKOFF');
 
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password/reset', payload: { email } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password/reset',
+      payload: { email },
+    });
     const mail = await latestMessage(ctx.db, email);
     const token = /\/recovery-password\/([\w-]+)/.exec(mail!.body)![1]!;
     const password = 'Nueva#2026';
