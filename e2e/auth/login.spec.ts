@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { AUTH_RULES } from '@despacho/domain';
 import {
   alertWith,
+  apiCall,
   DEMO,
   expectLoginScreen,
   expectNoStoredSession,
@@ -74,5 +76,29 @@ test('a wrong password shows the server message and signs nobody in', async ({ p
   await expectLoginScreen(page);
   // The form stays as it was, ready for another try.
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO.owner.email);
+  await expectNoStoredSession(page);
+});
+
+test('after repeated failures on one email the form says when to try again', async ({
+  page,
+  request,
+}) => {
+  // Any email is counted, registered or not: a fresh one keeps the other specs' users untouched.
+  const email = `bloqueo.${Date.now()}@example.mx`;
+  for (let i = 0; i < AUTH_RULES.loginBackoff.afterFailures; i += 1) {
+    const failed = await apiCall(request, 'POST', '/auth/login', {
+      body: { email, password: 'Equivocada#1' },
+    });
+    expect(failed.status()).toBe(401);
+  }
+
+  await page.goto('/auth/login');
+  const answer = page.waitForResponse('**/api/v1/auth/login');
+  await submitLogin(page, { email, password: 'Equivocada#2' });
+  expect((await answer).status()).toBe(429);
+  await expect(
+    alertWith(page, 'Demasiados intentos de inicio de sesión. Intenta de nuevo en 1 min.'),
+  ).toBeVisible();
+  await expectLoginScreen(page);
   await expectNoStoredSession(page);
 });

@@ -23,6 +23,7 @@ import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
 import { smtpMailSender } from './platform/mail';
 import { Outbox } from './platform/outbox';
+import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
 import { registerSpa } from './platform/spa';
@@ -32,9 +33,11 @@ import { modules } from './modules';
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
+  const trust = base.config.TRUST_PROXY;
   const app = Fastify({
     logger: loggerOptions(base.config.LOG_LEVEL),
-    trustProxy: true,
+    // Fastify answers a bare hop count with no trust at all, so the count becomes a function.
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
     // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
     routerOptions: { maxParamLength: 1024 },
@@ -77,7 +80,11 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   registerCsrf(app, deps.config.NODE_ENV === 'production');
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL: every process behind the load balancer shares them.
+  await app.register(rateLimit, {
+    global: false,
+    store: postgresRateLimitStore(base.db, base.clock),
+  });
   await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: MAX_UPLOAD_BYTES } });
   await app.register(swagger, {
     openapi: {

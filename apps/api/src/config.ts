@@ -1,4 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for private ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set `X-Forwarded-For`, as Fastify's `trustProxy` takes it: unset or empty
+ * trusts none (the socket's address is the client), a number trusts that many hops, a list
+ * trusts those addresses/CIDRs. Trusting every client would let anyone pick their own address.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: not a hop count nor addresses/CIDRs: ${wrong.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** The environment, parsed once at start. Secrets come only from here. */
 const configSchema = z.object({
@@ -16,6 +54,8 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Despacho <no-reply@despacho.mx>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Proxies whose `X-Forwarded-For` names the client (rate limits key on it); default none. */
+  TRUST_PROXY: trustProxySchema,
   /** Attempts per minute and client on login, code checks, resend and password recovery. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long (ms) a caller's check is reused between writes; 0 reads it on every call. */

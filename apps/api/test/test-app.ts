@@ -37,9 +37,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** The real app on a fresh database, with a clock the test can move. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
-  const db = await createTestDatabase();
+/**
+ * The real app on a fresh database, with a clock the test can move. Given `databaseUrl` (another
+ * test app's `db.$client.options.connectionString`), a second app with a pool and memory of its
+ * own on that database instead, as a second API process would be.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, databaseUrl?: string) {
+  const db = databaseUrl ? connect(databaseUrl, 5) : await createTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
   // Uploaded files of a test app go to a folder of its own, never into the project.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-data-'));

@@ -46,6 +46,11 @@ export const ERRORS = {
     es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
     en: 'Too many attempts. Please wait a moment and try again.',
   },
+  LOGIN_BACKOFF: {
+    status: 429,
+    es: 'Demasiados intentos de inicio de sesión. Intenta de nuevo en {minutes} min.',
+    en: 'Too many sign-in attempts. Try again in {minutes} min.',
+  },
   INVALID_CREDENTIALS: {
     status: 401,
     es: 'El correo o la contraseña no son correctos.',
@@ -71,10 +76,10 @@ export const ERRORS = {
     es: 'Ya existe una cuenta con este correo.',
     en: 'An account with this email already exists.',
   },
-  ALREADY_VERIFIED: {
-    status: 409,
-    es: 'Este teléfono ya fue verificado.',
-    en: 'This phone has already been verified.',
+  SIGNUP_NOT_PENDING: {
+    status: 404,
+    es: 'No hay un registro pendiente con estos datos. Inicia sesión o regístrate de nuevo.',
+    en: 'There is no pending sign-up with these details. Log in or sign up again.',
   },
   CODE_INVALID: {
     status: 400,

@@ -28,6 +28,11 @@ function send(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal that knows its wait says it the standard way too.
+      const { seconds } = error.params;
+      if (errorStatus(error.code) === 429 && typeof seconds === 'number') {
+        void reply.header('retry-after', seconds);
+      }
       return send(request, reply, error.code, { params: error.params, fields: error.fields });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -19,6 +19,13 @@ export const AUTH_RULES = {
   accessTokenTtlSeconds: 15 * 60,
   /** Refresh-token lifetime: a browser session, or 30 days with remember-me. */
   refreshTtlHours: { session: 24, remembered: 30 * 24 },
+  /**
+   * Sign-in backoff per account, whatever the address: from the 10th failed try in a row each
+   * further failure locks the account's sign-in for 1, 2, 4… minutes, never more than 15 (so an
+   * attacker cannot lock the owner out for long); failures are forgotten after 15 quiet minutes,
+   * a successful sign-in or a password reset.
+   */
+  loginBackoff: { afterFailures: 10, firstSeconds: 60, maxSeconds: 15 * 60, forgetMinutes: 15 },
 } as const;
 
 /** `POST users`: sign-up starts with an email. */

@@ -53,8 +53,13 @@ export class AccountsService {
   }
 
   /** With `lock`, holds the row until the transaction ends: for read-check-write steps. */
+  findUser(id: string, db: DbOrTx = this.deps.db, lock = false): Promise<UserRow | undefined> {
+    return findUserById(db, id, lock);
+  }
+
+  /** `findUser`, NOT_FOUND when there is none. */
   async user(id: string, db: DbOrTx = this.deps.db, lock = false): Promise<UserRow> {
-    const user = await findUserById(db, id, lock);
+    const user = await this.findUser(id, db, lock);
     if (!user) throw notFound();
     return user;
   }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../platform/module';
 import { AccountsService } from '../accounts/accounts.service';
+import { LoginBackoff } from './login-backoff';
 import { PasswordsService } from './passwords.service';
 import { SessionsService } from './sessions.service';
 import { SignupService } from './signup.service';
@@ -11,14 +12,15 @@ import { WizardTokens } from './wizard-tokens';
 export function authServices(deps: AppDeps) {
   const accounts = new AccountsService(deps);
   const wizardTokens = new WizardTokens(deps.config.JWT_SECRET, deps.clock);
-  const sessions = new SessionsService({ ...deps, accounts, wizardTokens });
+  const loginBackoff = new LoginBackoff(deps);
+  const sessions = new SessionsService({ ...deps, accounts, wizardTokens, loginBackoff });
   const verification = new VerificationService({ ...deps, accounts, wizardTokens });
   return {
     sessions,
     verification,
     signup: new SignupService({ ...deps, accounts, verification }),
     wizard: new WizardService({ ...deps, accounts, sessions, wizardTokens }),
-    passwords: new PasswordsService({ ...deps, accounts, sessions }),
+    passwords: new PasswordsService({ ...deps, accounts, sessions, loginBackoff }),
   };
 }
 export type AuthServices = ReturnType<typeof authServices>;

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { LoginBackoff } from './login-backoff';
 import { recoveryMail } from './messages';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import {
@@ -23,6 +24,7 @@ export interface PasswordsDeps {
   outbox: Outbox;
   accounts: AccountsService;
   sessions: SessionsService;
+  loginBackoff: LoginBackoff;
 }
 
 /** Password recovery by a mailed single-use link, and the signed-in password change. */
@@ -57,14 +59,19 @@ export class PasswordsService {
     await this.openReset(token, this.deps.db);
   }
 
-  /** `PUT auth/password?token=`: sets the password, uses the link up and ends every session. */
+  /**
+   * `PUT auth/password?token=`: sets the password, uses the link up and ends every session. The
+   * mailbox proves the owner, so a sign-in backoff others caused ends too.
+   */
   async reset(token: string, password: string): Promise<void> {
-    const { accounts, clock, db, sessions } = this.deps;
+    const { accounts, clock, db, loginBackoff, sessions } = this.deps;
     await db.transaction(async (tx) => {
       const { userId } = await this.openReset(token, tx, true);
-      await accounts.updateUser(userId, { passwordHash: await hashPassword(password) }, tx);
+      const passwordHash = await hashPassword(password);
+      const user = await accounts.updateUser(userId, { passwordHash }, tx);
       await usePasswordResets(tx, userId, clock.now());
       await sessions.revokeAll(userId, tx);
+      await loginBackoff.forget(user.email, tx);
     });
   }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import { meView, permissionsOf, type Account } from '../accounts/account-view';
 import type { AccountsService } from '../accounts/accounts.service';
+import type { LoginBackoff } from './login-backoff';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import {
   findRefreshToken,
@@ -24,6 +25,7 @@ export interface SessionsDeps {
   tokens: AccessTokens;
   accounts: AccountsService;
   wizardTokens: WizardTokens;
+  loginBackoff: LoginBackoff;
 }
 
 export interface LoginInput {
@@ -42,12 +44,17 @@ interface Family {
 export class SessionsService {
   constructor(private readonly deps: SessionsDeps) {}
 
-  /** `POST auth/login`: the same answer and timing for a wrong password and an unknown email. */
+  /**
+   * `POST auth/login`: the same answer and timing for a wrong password and an unknown email;
+   * after repeated failures on one email, tries wait (LOGIN_BACKOFF) whatever the password.
+   */
   async login(input: LoginInput): Promise<Session> {
-    const { accounts, db, wizardTokens } = this.deps;
+    const { accounts, db, loginBackoff, wizardTokens } = this.deps;
+    await loginBackoff.attempt(input.email);
     const user = await accounts.findByEmail(input.email);
     const matches = await verifyPassword(user?.passwordHash ?? null, input.password);
     if (!user || !matches) throw new AppError('INVALID_CREDENTIALS');
+    await loginBackoff.forget(input.email);
     if (user.status !== 'active') throw new AppError('USER_INACTIVE');
     if (!user.phoneVerifiedAt) throw new AppError('PHONE_NOT_VERIFIED', { user_id: user.id });
     if (!user.organizationId && !user.isStaff) {

@@ -1,5 +1,6 @@
 import { ALL_PERMISSIONS } from '@despacho/domain';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from './auth.tables';
 import {
@@ -52,6 +53,13 @@ async function registered() {
   const id: string = started.json().data.id;
   await register(id, registrationFor(person.phone));
   return { ...person, id, code: await latestCode(ctx.db, person.phone) };
+}
+
+/** Status, headers that could differ and body: nothing tells the two calls apart. */
+function expectSameAnswer(a: LightMyRequestResponse, b: LightMyRequestResponse) {
+  expect(a.statusCode).toBe(b.statusCode);
+  expect(a.headers['content-type']).toBe(b.headers['content-type']);
+  expect(a.json()).toEqual(b.json());
 }
 
 /** A 6-digit code that is not `code`. */
@@ -157,12 +165,15 @@ describe('PUT users/{id} (registration form)', () => {
     });
   });
 
-  it('answers 404 for an unknown user and 409 once the sign-up is complete', async () => {
-    const unknown = await register(UNKNOWN_ID, registrationFor('5512345678'));
-    expect(unknown.statusCode).toBe(404);
+  it('answers an unknown id and a finished sign-up alike, so ids of users stay secret', async () => {
     const { userId } = await signUpVerified(ctx.app, ctx.db);
     const done = await register(userId, registrationFor('5512345678'));
-    expectError(done, 409, 'EMAIL_TAKEN');
+    const unknown = await register(UNKNOWN_ID, registrationFor('5512345678'));
+    expectSameAnswer(done, unknown);
+    expectError(done, 404, 'SIGNUP_NOT_PENDING');
+    expect(done.json().error.message).toBe(
+      'No hay un registro pendiente con estos datos. Inicia sesión o regístrate de nuevo.',
+    );
   });
 });
 
@@ -198,8 +209,10 @@ describe('PATCH user/verify-code/{userId}/{code}', () => {
     const response = await verify(user.id, user.code);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ user_id: user.id, wizard_token: expect.any(String) });
+    // Once verified, the id answers as an unknown one does.
     const again = await verify(user.id, user.code);
-    expectError(again, 409, 'ALREADY_VERIFIED');
+    expectSameAnswer(again, await verify(UNKNOWN_ID, user.code));
+    expectError(again, 404, 'SIGNUP_NOT_PENDING');
   });
 
   it('answers CODE_INVALID for a wrong code', async () => {
@@ -234,7 +247,7 @@ describe('PATCH user/verify-code/{userId}/{code}', () => {
   });
 
   it('answers 404 for an unknown user and 400 for a malformed code', async () => {
-    expect((await verify(UNKNOWN_ID, '123456')).statusCode).toBe(404);
+    expectError(await verify(UNKNOWN_ID, '123456'), 404, 'SIGNUP_NOT_PENDING');
     const malformed = await verify(UNKNOWN_ID, '12ab');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.fields).toEqual({ code: 'El código tiene 6 dígitos.' });
@@ -265,10 +278,11 @@ describe('POST user/verify-code/resend', () => {
     expect((await verify(user.id, fresh)).statusCode).toBe(200);
   });
 
-  it('answers 404 for an unknown user and 409 for a verified one', async () => {
-    expect((await resend(UNKNOWN_ID)).statusCode).toBe(404);
+  it('answers an unknown id and a verified user alike', async () => {
     const { userId } = await signUpVerified(ctx.app, ctx.db);
-    expect((await resend(userId)).json().error.code).toBe('ALREADY_VERIFIED');
+    const verified = await resend(userId);
+    expectSameAnswer(verified, await resend(UNKNOWN_ID));
+    expectError(verified, 404, 'SIGNUP_NOT_PENDING');
   });
 
   it('reports the wait when sign-up resumes', async () => {

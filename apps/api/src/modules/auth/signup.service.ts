@@ -48,8 +48,7 @@ export class SignupService {
   async register(userId: string, input: Registration): Promise<SignupResult> {
     const passwordHash = await hashPassword(input.password);
     return this.deps.outbox.transaction(async (tx, queue) => {
-      const user = await this.deps.accounts.user(userId, tx, true);
-      if (user.phoneVerifiedAt) throw new AppError('EMAIL_TAKEN');
+      const user = await this.deps.verification.pendingUser(userId, tx);
       return this.complete(tx, queue, user, input, passwordHash);
     });
   }

@@ -75,11 +75,20 @@ export class VerificationService {
     return AUTH_RULES.codeResendSeconds;
   }
 
+  /**
+   * The user of an unfinished sign-up, locked. An unknown id and a finished sign-up answer the
+   * same SIGNUP_NOT_PENDING, so these public calls cannot tell which ids belong to users.
+   */
+  async pendingUser(userId: string, tx: DbOrTx): Promise<UserRow> {
+    const user = await this.deps.accounts.findUser(userId, tx, true);
+    if (!user || user.phoneVerifiedAt) throw new AppError('SIGNUP_NOT_PENDING');
+    return user;
+  }
+
   /** `POST user/verify-code/resend`. */
   async resend(userId: string): Promise<{ resend_available_in: number }> {
     return this.deps.outbox.transaction(async (tx, queue) => {
-      const user = await this.deps.accounts.user(userId, tx, true);
-      if (user.phoneVerifiedAt) throw new AppError('ALREADY_VERIFIED');
+      const user = await this.pendingUser(userId, tx);
       return { resend_available_in: await this.sendCode(tx, queue, user) };
     });
   }
@@ -89,8 +98,7 @@ export class VerificationService {
     const { accounts, clock } = this.deps;
     const now = clock.now();
     const matched = await this.deps.db.transaction(async (tx) => {
-      const user = await accounts.user(userId, tx, true);
-      if (user.phoneVerifiedAt) throw new AppError('ALREADY_VERIFIED');
+      await this.pendingUser(userId, tx);
       const row = await findCode(tx, userId, true);
       if (!row) throw new AppError('CODE_INVALID');
       if (row.attempts >= AUTH_RULES.codeMaxAttempts) throw new AppError('CODE_ATTEMPTS_EXCEEDED');

@@ -43,23 +43,28 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Recolección' })).toBeTruthy();
   });
 
-  it('shows the server message for wrong credentials', async () => {
-    stubApi({
-      'POST /auth/login': () =>
-        json(401, {
-          error: {
-            code: 'INVALID_CREDENTIALS',
-            message: 'El correo o la contraseña no son correctos.',
-          },
-        }),
-    });
-    await renderApp('/auth/login');
-    fill('Correo electrónico', 'ana@example.mx');
-    fill('Contraseña', 'mala');
-    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect(await screen.findByText('El correo o la contraseña no son correctos.')).toBeTruthy();
-    expect(readSession()).toBeNull();
-  });
+  it.each([
+    [401, 'INVALID_CREDENTIALS', 'El correo o la contraseña no son correctos.', {}],
+    // After repeated failures the wait comes from the server, in the user's language.
+    [
+      429,
+      'LOGIN_BACKOFF',
+      'Demasiados intentos de inicio de sesión. Intenta de nuevo en 4 min.',
+      { minutes: 4, seconds: 240 },
+    ],
+  ])(
+    'shows the server message of a refused sign-in (%s %s)',
+    async (status, code, message, details) => {
+      stubApi({ 'POST /auth/login': () => json(status, { error: { code, message, details } }) });
+      const router = await renderApp('/auth/login');
+      fill('Correo electrónico', 'ana@example.mx');
+      fill('Contraseña', 'mala');
+      fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/auth/login');
+      expect(readSession()).toBeNull();
+    },
+  );
 
   it.each([
     ['PHONE_NOT_VERIFIED', { user_id: 'u-1' }, '/auth/verify?user_id=u-1'],
