@@ -80,6 +80,17 @@ const isFileTooLarge = (error: unknown) =>
   (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 /**
+ * A read that failed because the connection went away (the client left, or was timed out and
+ * already answered 408) is no server error: nobody is waiting for this answer, so it is not
+ * logged as one.
+ */
+function cutShort(request: FastifyRequest, error: unknown): unknown {
+  return request.raw.destroyed && !(error instanceof AppError)
+    ? new AppError('REQUEST_TIMEOUT')
+    : error;
+}
+
+/**
  * The request's one file, which must travel in `field`: FILE_REQUIRED without one, and
  * FILE_FIELD_UNEXPECTED (after draining it) when it comes under another name.
  */
@@ -108,7 +119,7 @@ export async function readUpload(
     content = await upload.toBuffer();
   } catch (error) {
     if (isFileTooLarge(error)) throw new AppError('FILE_TOO_LARGE', limitParams(options.maxBytes));
-    throw error;
+    throw cutShort(request, error);
   }
   // The plugin can end the stream at the limit without an error: its flag is what counts.
   if (upload.file.truncated || content.length > options.maxBytes) {
@@ -162,7 +173,11 @@ export class FileStore {
   /** Reads the request's file, checks it and stores it; the caller links the returned row. */
   async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
     const upload = await fileIn(request, options.field, this.maxBytes(options));
-    return this.store(upload, options, db);
+    try {
+      return await this.store(upload, options, db);
+    } catch (error) {
+      throw cutShort(request, error);
+    }
   }
 
   /**
@@ -210,7 +225,7 @@ export class FileStore {
       }
     } catch (error) {
       if (file) await this.remove(file, db);
-      throw error;
+      throw cutShort(request, error);
     }
     return { fields, file, fileError: file ? null : (fileError ?? new AppError('FILE_REQUIRED')) };
   }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, sampleFiles } from '../../test/multipart';
 import { clabeOf, speiTransfer, statementCsv } from '../../test/spei';
@@ -105,5 +108,25 @@ describe('upload endpoints', () => {
   it.each(ENDPOINTS)('$url takes the same file under its declared field', async (endpoint) => {
     const response = await upload(endpoint, endpoint.field);
     expect(response.statusCode).toBeLessThan(300);
+  });
+});
+
+describe('partial uploads', () => {
+  it('are swept at start when a dead process left them behind', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-sweep-'));
+    const folder = path.join(dataDir, 'files', randomUUID());
+    mkdirSync(folder, { recursive: true });
+    const left = path.join(folder, `${randomUUID()}.part`);
+    writeFileSync(left, 'la mitad de un logo');
+    const crash = new Date(Date.now() - 10 * 60_000);
+    utimesSync(left, crash, crash);
+
+    const restarted = await createTestApp({ DATA_DIR: dataDir });
+    try {
+      expect(existsSync(left)).toBe(false);
+      expect(existsSync(folder)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
   });
 });
