@@ -19,6 +19,7 @@ import { registerCsrf } from './platform/csrf';
 import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
 import { Jobs } from './platform/jobs';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerTimeouts, timeoutOptions } from './platform/http-timeouts';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
 import { smtpMailSender } from './platform/mail';
@@ -30,6 +31,25 @@ import { registerSpa } from './platform/spa';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { modules } from './modules';
 
+/**
+ * Partial uploads a dead process left behind go at start. No live upload outlives the request
+ * timeout, so a `.part` idle that long is safe to remove even with another process on the same
+ * files; those too young at start (a crash just before a restart) go one timeout later.
+ */
+function sweepPartialUploads(app: FastifyInstance, files: FileStore, requestTimeoutMs: number) {
+  const sweep = () =>
+    files
+      .sweepPartials(requestTimeoutMs)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed partial uploads'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'sweeping partial uploads'));
+  let later: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    later = setTimeout(() => void sweep(), requestTimeoutMs).unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(later));
+}
+
 /** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
 export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
@@ -39,6 +59,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     // Fastify answers a bare hop count with no trust at all, so the count becomes a function.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(base.config),
     // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
     routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,6 +74,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const callers = new CallerCache(base.config.CALLER_CACHE_MS);
   const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
   const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
+  sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
   const jobs = new Jobs({ db: base.db, clock: base.clock, log: app.log });
   // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
   app.decorate('jobs', jobs);
@@ -61,6 +83,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
+  registerTimeouts(app);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
 

@@ -105,6 +105,15 @@ const configSchema = z.object({
    * Required in production; elsewhere a fixed development secret applies (decision 017).
    */
   CARRIER_WEBHOOK_SECRET: z.string().min(32).optional(),
+  /**
+   * HTTP timeouts (ms), so a client that stalls cannot hold a request (and an upload's file)
+   * open: the whole request, headers and body, must arrive within HTTP_REQUEST_TIMEOUT_MS; a
+   * request still arriving may go silent for at most HTTP_BODY_TIMEOUT_MS (both answer 408);
+   * an idle connection between requests closes after HTTP_KEEP_ALIVE_TIMEOUT_MS.
+   */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   /** How often (ms) the server's jobs runner looks for due jobs. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /**

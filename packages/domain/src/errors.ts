@@ -142,6 +142,23 @@ export const ERRORS = {
     es: 'Este tipo de archivo no está permitido. Sube un archivo {allowed}.',
     en: 'This file type is not allowed. Upload a {allowed} file.',
   },
+  FILE_FIELD_UNEXPECTED: {
+    status: 400,
+    es: 'Envía el archivo en el campo «{field}».',
+    en: 'Send the file in the "{field}" field.',
+  },
+  // The insurance invoice's XML must be a stamped CFDI, not any XML (an SVG, say).
+  CFDI_INVALID: {
+    status: 415,
+    es: 'El XML no es un CFDI. Sube la factura timbrada (CFDI 3.3 o 4.0) en XML o en PDF.',
+    en: 'The XML is not a CFDI. Upload the stamped invoice (CFDI 3.3 or 4.0) as XML or PDF.',
+  },
+  // A request (an upload, say) that stopped arriving or took longer than the server allows.
+  REQUEST_TIMEOUT: {
+    status: 408,
+    es: 'La solicitud tardó demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
+    en: 'The request took too long to arrive. Check your connection and try again.',
+  },
   // Organization users and invitations
   USER_ALREADY_IN_ORGANIZATION: {
     status: 409,

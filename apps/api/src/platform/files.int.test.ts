@@ -1,6 +1,14 @@
 import multipartPlugin from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -29,12 +37,17 @@ beforeAll(async () => {
     data: await store.receive(request, {
       organizationId,
       purpose: 'test',
-      allowed: ['png', 'pdf'],
+      allowed: ['png', 'pdf', 'xml'],
+      field: 'file',
       maxBytes: 1024,
     }),
   }));
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) =>
     store.send(reply, await store.find(organizationId, request.params.id), { download: true }),
+  );
+  // Shown in place when the browser may: the way verification documents are opened.
+  app.get<{ Params: { id: string } }>('/files/:id/view', async (request, reply) =>
+    store.send(reply, await store.find(organizationId, request.params.id)),
   );
 });
 afterAll(async () => {
@@ -43,8 +56,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const upload = (name: string, content: Buffer, language = 'es') => {
-  const body = multipart({ name, content, type: 'image/png' });
+const upload = (name: string, content: Buffer, language = 'es', field = 'file') => {
+  const body = multipart({ name, content, type: 'image/png', field });
   return app.inject({
     method: 'POST',
     url: '/upload',
@@ -86,8 +99,8 @@ describe('FileStore', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toEqual({
       code: 'FILE_TYPE_NOT_ALLOWED',
-      message: 'Este tipo de archivo no está permitido. Sube un archivo PNG, PDF.',
-      details: { allowed: 'PNG, PDF' },
+      message: 'Este tipo de archivo no está permitido. Sube un archivo PNG, PDF, XML.',
+      details: { allowed: 'PNG, PDF, XML' },
     });
     expect(storedFiles()).toHaveLength(before);
   });
@@ -103,5 +116,55 @@ describe('FileStore', () => {
   it('answers NOT_FOUND for a file of another organization', async () => {
     const response = await app.inject({ method: 'GET', url: `/files/${randomUUID()}` });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('accepts a file only in the declared field', async () => {
+    const before = storedFiles().length;
+    const response = await upload('logo.png', sampleFiles.png(), 'en', 'avatar');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'FILE_FIELD_UNEXPECTED',
+      message: 'Send the file in the "file" field.',
+      details: { field: 'file' },
+    });
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('never shows a stored XML in place, and sandboxes what it serves', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const xml = (await upload('dibujo.svg', svg)).json().data;
+    const served = await app.inject({ method: 'GET', url: `/files/${xml.id}/view` });
+    expect(served.headers['content-type']).toBe('application/xml');
+    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''dibujo.svg");
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toBe(
+      "default-src 'none'; img-src 'self'; sandbox",
+    );
+
+    const png = (await upload('logo.png', sampleFiles.png())).json().data;
+    const image = await app.inject({ method: 'GET', url: `/files/${png.id}/view` });
+    expect(image.headers['content-disposition']).toBe("inline; filename*=UTF-8''logo.png");
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    const saved = await app.inject({ method: 'GET', url: `/files/${png.id}` });
+    expect(saved.headers['content-security-policy']).toContain('sandbox');
+  });
+
+  it('sweeps partial uploads left idle longer than a live upload can be', async () => {
+    const folder = path.join(root, organizationId);
+    const stale = path.join(folder, `${randomUUID()}.part`);
+    const deep = path.join(root, 'otra', 'carpeta', `${randomUUID()}.part`);
+    const live = path.join(folder, `${randomUUID()}.part`);
+    mkdirSync(path.dirname(deep), { recursive: true });
+    for (const file of [stale, deep, live]) writeFileSync(file, 'parcial');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, hourAgo, hourAgo);
+    utimesSync(deep, hourAgo, hourAgo);
+
+    const store = new FileStore(db, root, new ManualClock());
+    expect(await store.sweepPartials(60_000)).toBe(2);
+    expect([existsSync(stale), existsSync(deep), existsSync(live)]).toEqual([false, false, true]);
+    rmSync(live);
   });
 });

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -58,8 +58,88 @@ export interface ReceiveOptions {
   organizationId: string;
   purpose: string;
   allowed: FileKind[];
+  /** The multipart field the file must travel in: a file under any other name is refused. */
+  field: string;
   maxBytes?: number;
   uploadedBy?: string;
+  /** Looks inside a file of an allowed kind and throws an AppError to refuse it. */
+  check?: (kind: FileKind, content: Buffer) => void;
+}
+
+/** Kinds a browser may show in place; anything else (XML above all) is only ever saved. */
+const INLINE: readonly FileKind[] = ['png', 'jpeg', 'webp', 'pdf'];
+
+const PARTIAL = '.part';
+
+const limitParams = (maxBytes: number) => {
+  const mb = maxBytes / (1024 * 1024);
+  return { max: Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB` };
+};
+
+const isFileTooLarge = (error: unknown) =>
+  (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * A read that failed because the connection went away (the client left, or was timed out and
+ * already answered 408) is no server error: nobody is waiting for this answer, so it is not
+ * logged as one.
+ */
+function cutShort(request: FastifyRequest, error: unknown): unknown {
+  return request.raw.destroyed && !(error instanceof AppError)
+    ? new AppError('REQUEST_TIMEOUT')
+    : error;
+}
+
+/**
+ * The request's one file, which must travel in `field`: FILE_REQUIRED without one, and
+ * FILE_FIELD_UNEXPECTED (after draining it) when it comes under another name.
+ */
+async function fileIn(request: FastifyRequest, field: string, maxBytes: number) {
+  if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
+  const upload = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!upload) throw new AppError('FILE_REQUIRED');
+  if (upload.fieldname !== field) {
+    upload.file.resume();
+    throw new AppError('FILE_FIELD_UNEXPECTED', { field });
+  }
+  return upload;
+}
+
+/**
+ * The request's one file, from `field`, in memory (for content read at once, never stored): a
+ * file over `maxBytes` is FILE_TOO_LARGE, never a truncated copy.
+ */
+export async function readUpload(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number },
+): Promise<Buffer> {
+  const upload = await fileIn(request, options.field, options.maxBytes);
+  let content: Buffer;
+  try {
+    content = await upload.toBuffer();
+  } catch (error) {
+    if (isFileTooLarge(error)) throw new AppError('FILE_TOO_LARGE', limitParams(options.maxBytes));
+    throw cutShort(request, error);
+  }
+  // The plugin can end the stream at the limit without an error: its flag is what counts.
+  if (upload.file.truncated || content.length > options.maxBytes) {
+    throw new AppError('FILE_TOO_LARGE', limitParams(options.maxBytes));
+  }
+  if (content.length === 0) throw new AppError('FILE_REQUIRED');
+  return content;
+}
+
+/** Every `.part` file under `dir`, however deep. */
+async function partialsUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const found = await Promise.all(
+    entries.map((entry) => {
+      const at = path.join(dir, entry.name);
+      if (entry.isDirectory()) return partialsUnder(at);
+      return entry.name.endsWith(PARTIAL) ? [at] : [];
+    }),
+  );
+  return found.flat();
 }
 
 /** Keeps the first bytes that pass through, for sniffing once the upload is complete. */
@@ -92,21 +172,24 @@ export class FileStore {
 
   /** Reads the request's file, checks it and stores it; the caller links the returned row. */
   async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
-    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-    const upload = await request.file({ limits: { fileSize: this.maxBytes(options), files: 1 } });
-    if (!upload) throw new AppError('FILE_REQUIRED');
-    return this.store(upload, options, db);
+    const upload = await fileIn(request, options.field, this.maxBytes(options));
+    try {
+      return await this.store(upload, options, db);
+    } catch (error) {
+      throw cutShort(request, error);
+    }
   }
 
   /**
    * A multipart form: its text fields and at most one file, under `options.field`, in any
    * order. The whole form is read even when the file is refused, so the caller can report the
    * file's problem (an AppError, e.g. FILE_TOO_LARGE) beside the fields' own; a refused file
-   * leaves nothing behind. Files under other names are read and dropped.
+   * leaves nothing behind. A file under another name is drained and reported as
+   * FILE_FIELD_UNEXPECTED.
    */
   async receiveForm(
     request: FastifyRequest,
-    options: ReceiveOptions & { field: string },
+    options: ReceiveOptions,
     db: DbOrTx = this.db,
   ): Promise<ReceivedForm> {
     if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
@@ -128,6 +211,9 @@ export class FileStore {
         }
         if (part.fieldname !== options.field || file || fileError) {
           part.file.resume();
+          if (part.fieldname !== options.field && !file) {
+            fileError ??= new AppError('FILE_FIELD_UNEXPECTED', { field: options.field });
+          }
           continue;
         }
         try {
@@ -139,7 +225,7 @@ export class FileStore {
       }
     } catch (error) {
       if (file) await this.remove(file, db);
-      throw error;
+      throw cutShort(request, error);
     }
     return { fields, file, fileError: file ? null : (fileError ?? new AppError('FILE_REQUIRED')) };
   }
@@ -151,13 +237,9 @@ export class FileStore {
   /** Streams one uploaded file to disk, checks its size and type, and records it. */
   private async store(upload: MultipartFile, options: ReceiveOptions, db: DbOrTx) {
     const maxBytes = this.maxBytes(options);
-    const mb = maxBytes / (1024 * 1024);
-    const limitParams = {
-      max: Number.isInteger(mb) ? `${mb} MB` : `${Math.round(maxBytes / 1024)} KB`,
-    };
     const id = randomUUID();
     const target = this.pathOf({ organizationId: options.organizationId, id });
-    const partial = `${target}.part`;
+    const partial = `${target}${PARTIAL}`;
     await mkdir(path.dirname(target), { recursive: true });
     const head = headCollector();
     let size = 0;
@@ -168,14 +250,14 @@ export class FileStore {
       },
     });
     try {
+      // A client that goes away (or is timed out) mid-body destroys the file stream: the
+      // pipeline then fails, closing the partial file, which is removed below.
       await pipeline(upload.file, head.stream, counter, createWriteStream(partial));
-      if (upload.file.truncated) throw new AppError('FILE_TOO_LARGE', limitParams);
+      if (upload.file.truncated) throw new AppError('FILE_TOO_LARGE', limitParams(maxBytes));
     } catch (error) {
       await rm(partial, { force: true });
       if (error instanceof AppError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', limitParams);
-      }
+      if (isFileTooLarge(error)) throw new AppError('FILE_TOO_LARGE', limitParams(maxBytes));
       throw error;
     }
 
@@ -190,6 +272,14 @@ export class FileStore {
       throw new AppError('FILE_TYPE_NOT_ALLOWED', {
         allowed: options.allowed.map((allowed) => LABEL[allowed]).join(', '),
       });
+    }
+    if (options.check) {
+      try {
+        options.check(kind, await readFile(partial));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     }
     await rename(partial, target);
     const [row] = await db
@@ -218,9 +308,18 @@ export class FileStore {
     return row;
   }
 
-  /** Answers the file's bytes with its real type; `download` asks the browser to save it. */
+  /**
+   * Answers the file's bytes with its real type; `download` asks the browser to save it, and so
+   * does every kind a browser would run as a document (XML). A user's file never runs as our
+   * page: the type is never sniffed, and what is not a PDF shown in place gets a sandbox with
+   * no scripts or requests (Chromium's viewer refuses to show a PDF in a sandbox).
+   */
   send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
     const name = encodeURIComponent(file.originalName);
+    const inline = !options.download && INLINE.includes(file.kind);
+    if (!(inline && file.kind === 'pdf')) {
+      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+    }
     return reply
       .header('content-type', MIME[file.kind])
       .header('content-length', file.size)
@@ -228,9 +327,27 @@ export class FileStore {
       .header('cache-control', 'private, no-cache')
       .header(
         'content-disposition',
-        `${options.download ? 'attachment' : 'inline'}; filename*=UTF-8''${name}`,
+        `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`,
       )
       .send(createReadStream(this.pathOf(file)));
+  }
+
+  /**
+   * Removes partial uploads (`.part`) left under the files root by a process that died mid-upload
+   * and not written to for `idleMs`: an upload that is still alive writes more often than that,
+   * or is timed out and cleans up after itself. Answers how many it removed.
+   */
+  async sweepPartials(idleMs: number): Promise<number> {
+    // File times are the real clock's, whatever clock the app runs on.
+    const before = Date.now() - idleMs;
+    let removed = 0;
+    for (const partial of await partialsUnder(this.root)) {
+      const info = await stat(partial).catch(() => null);
+      if (!info || info.mtimeMs > before) continue;
+      await rm(partial, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** Forgets a file: its row now, its bytes right after. */

@@ -36,6 +36,8 @@ import {
 /** Logo upload (spec §5/§9: 1 MB), type checked from the content on the server. */
 export const LOGO_RULES = {
   maxBytes: 1024 * 1024,
+  /** The multipart field the file travels in. */
+  field: 'file',
   kinds: ['png', 'jpeg', 'webp'],
   mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;

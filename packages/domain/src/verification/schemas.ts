@@ -32,6 +32,8 @@ export type VerificationFileType = (typeof VERIFICATION_FILE_TYPES)[number];
 export const VERIFICATION_RULES = {
   /** Spec §5: file size maximum 1 MB. */
   maxFileBytes: 1024 * 1024,
+  /** The multipart field the file travels in. */
+  field: 'file',
   /** What a browser reports for each accepted type, for the file picker and client-side checks. */
   mimeTypes: {
     pdf: 'application/pdf',

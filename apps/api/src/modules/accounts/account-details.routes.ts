@@ -88,6 +88,7 @@ export const accountDetailsRoutes: AppModule = async (app, deps) => {
         organizationId,
         purpose: 'logo',
         allowed: [...LOGO_RULES.kinds],
+        field: LOGO_RULES.field,
         maxBytes: LOGO_RULES.maxBytes,
         uploadedBy: authOf(request).userId,
       });

@@ -679,12 +679,18 @@ describe('what stops a purchase', () => {
 describe('insurance invoices', () => {
   it('takes a PDF or a CFDI XML up to 1 MB, read by content', async () => {
     const { user } = await merchant(0);
-    const xml = Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8"?>\n<cfdi:Comprobante Version="4.0"/>',
-    );
+    const cfdi = (version: '3' | '4', prefix = 'cfdi') =>
+      Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+          `<${prefix}:Comprobante xmlns:${prefix}="http://www.sat.gob.mx/cfd/${version}" Version="${version}.0">` +
+          `<${prefix}:Emisor Rfc="EKU9003173C9"/></${prefix}:Comprobante>`,
+      );
+    const xml = cfdi('4');
     for (const file of [
       { name: 'factura.pdf', content: sampleFiles.pdf() },
       { name: 'factura.xml', content: xml },
+      { name: 'factura-33.xml', content: cfdi('3') },
+      { name: 'otro-prefijo.xml', content: cfdi('4', 'sat') },
       { name: 'con-bom.xml', content: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), xml]) },
     ]) {
       const response = await uploadInvoice(user, file);
@@ -699,6 +705,38 @@ describe('insurance invoices', () => {
       content: sampleFiles.pdf(1024 * 1024 + 1),
     });
     expect(large.json().error.code).toBe('FILE_TOO_LARGE');
+  });
+
+  it('takes an XML only when it is a CFDI: no SVG, no other XML, nothing malformed', async () => {
+    const { user } = await merchant(0);
+    const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n';
+    const documents = {
+      'script.svg':
+        '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+      'sin-espacio.xml': '<cfdi:Comprobante Version="4.0"/>',
+      'otro-espacio.xml': '<c:Comprobante xmlns:c="http://example.com/cfd/4" Version="4.0"/>',
+      'sin-prefijo.xml': '<Comprobante Version="4.0"/>',
+      'raiz-hija.xml':
+        '<a xmlns:cfdi="http://www.sat.gob.mx/cfd/4"><cfdi:Comprobante Version="4.0"/></a>',
+      'roto.xml': '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" Version="4.0">',
+      'entidades.xml':
+        '<!DOCTYPE c [<!ENTITY a "aaaaaaaaaa">]>' +
+        '<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4">&a;</cfdi:Comprobante>',
+    };
+    const before = await ctx.db.$client.query('select count(*)::int as n from files');
+    for (const [name, document] of Object.entries(documents)) {
+      const response = await uploadInvoice(user, {
+        name,
+        content: Buffer.from(declaration + document),
+      });
+      expect(response.statusCode, name).toBe(415);
+      expect(response.json().error, name).toEqual({
+        code: 'CFDI_INVALID',
+        message: 'El XML no es un CFDI. Sube la factura timbrada (CFDI 3.3 o 4.0) en XML o en PDF.',
+      });
+    }
+    const after = await ctx.db.$client.query('select count(*)::int as n from files');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });
 

@@ -32,6 +32,7 @@ import { PackagesService } from '../packages/packages.service';
 import { LedgerService, movementRequestHash, type Line } from '../wallet/ledger.service';
 import type { LabelParty } from './label-pdf';
 import { mergePdfs } from './label-pdf';
+import { checkInsuranceInvoice, INSURANCE_INVOICE_FIELD } from './insurance-invoice';
 import { PickupsService } from './pickups.service';
 import { QuotesService, type StoredQuote } from './quotes.service';
 import * as repository from './shipments.repository';
@@ -859,6 +860,8 @@ export class ShipmentsService {
       organizationId,
       purpose: INSURANCE_INVOICE_PURPOSE,
       allowed: ['pdf', 'xml'],
+      field: INSURANCE_INVOICE_FIELD,
+      check: checkInsuranceInvoice,
       uploadedBy: userId,
     });
     return { file_id: file.id };

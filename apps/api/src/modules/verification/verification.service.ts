@@ -139,6 +139,7 @@ export class VerificationService {
       organizationId,
       purpose: `verification.${kind}`,
       allowed: [...VERIFICATION_FILE_TYPES],
+      field: VERIFICATION_RULES.field,
       maxBytes: VERIFICATION_RULES.maxFileBytes,
       uploadedBy: userId,
     });

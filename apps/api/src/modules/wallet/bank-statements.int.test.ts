@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
+import { Readable } from 'node:stream';
 import { multipart, sampleFiles } from '../../../test/multipart';
 import {
   balanceOf,
@@ -151,6 +152,43 @@ describe('bank statement import', () => {
     expect(binary.json().error.code).toBe('FILE_TYPE_NOT_ALLOWED');
     const tooLarge = await uploadStatement(ctx, staff, Buffer.alloc(1024 * 1024 + 1, 0x41));
     expect(tooLarge.statusCode).toBe(413);
+  });
+
+  it('refuses every file over 1 MB as too large, never reading its first megabyte', async () => {
+    const row = statementCsv([speiTransfer(ctx, { beneficiary_clabe: clabe })]);
+    const limit = 1024 * 1024;
+    for (const extra of [1, 7, 100, 4096, 65_536, 300_000]) {
+      // Valid rows up to the limit and beyond, so a truncated copy would read as a bad line.
+      const content = Buffer.alloc(limit + extra, row.toString('latin1').split('\r\n')[1] + '\r\n');
+      const response = await uploadStatement(ctx, staff, content);
+      expect(response.statusCode, `${extra} bytes over`).toBe(413);
+      expect(response.json().error).toEqual({
+        code: 'FILE_TOO_LARGE',
+        message: 'El archivo supera el tamaño máximo de 1 MB.',
+        details: { max: '1 MB' },
+      });
+    }
+  });
+
+  it('refuses a file over 1 MB whose first megabyte arrives before the rest', async () => {
+    const limit = 1024 * 1024;
+    const body = multipart({ name: 'estado.csv', content: Buffer.alloc(limit + 10, 'x\n') });
+    const boundary = body.headers['content-type'].split('boundary=')[1];
+    const firstMegabyteEnd = body.payload.length - `\r\n--${boundary}--\r\n`.length - 10;
+    // As a network delivers it: the request up to exactly 1 MB of file, a pause, then the rest.
+    async function* network() {
+      yield body.payload.subarray(0, firstMegabyteEnd);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      yield body.payload.subarray(firstMegabyteEnd);
+    }
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/bank-statements',
+      headers: staff.headers(body.headers),
+      payload: Readable.from(network()),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('FILE_TOO_LARGE');
   });
 
   it('reads a Windows-1252 file with quoted commas and a time of day', async () => {

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { AuditLog } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { MAX_UPLOAD_BYTES } from '../../platform/files';
+import { MAX_UPLOAD_BYTES, readUpload } from '../../platform/files';
 import type { BankTransfersService } from './bank-transfers.service';
 
 /** The multipart field the statement travels in. */
@@ -52,20 +52,8 @@ export class BankStatementsService {
   ) {}
 
   /** Reads the uploaded CSV (one file, at most 1 MB) from the multipart request. */
-  async receive(request: FastifyRequest): Promise<Buffer> {
-    if (!request.isMultipart()) throw new AppError('FILE_REQUIRED');
-    const upload = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    if (!upload || upload.fieldname !== STATEMENT_FIELD) throw new AppError('FILE_REQUIRED');
-    try {
-      const content = await upload.toBuffer();
-      if (content.length === 0) throw new AppError('FILE_REQUIRED');
-      return content;
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', { max: '1 MB' });
-      }
-      throw error;
-    }
+  receive(request: FastifyRequest): Promise<Buffer> {
+    return readUpload(request, { field: STATEMENT_FIELD, maxBytes: MAX_UPLOAD_BYTES });
   }
 
   async import(content: Buffer, staffId: string, language: Language): Promise<BankStatementImport> {

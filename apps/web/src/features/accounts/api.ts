@@ -1,4 +1,5 @@
 import {
+  LOGO_RULES,
   parseLanguage,
   type DepositData,
   type DepositDataUpdate,
@@ -36,7 +37,7 @@ export const accountsApi = {
     unwrap(http.put<ApiData<Organization>>('/organization', organization)),
   uploadLogo: (file: File) => {
     const form = new FormData();
-    form.append('file', file);
+    form.append(LOGO_RULES.field, file);
     return unwrap(http.post<ApiData<Organization>>('/organization/logo', form));
   },
   removeLogo: () => unwrap(http.delete<ApiData<Organization>>('/organization/logo')),

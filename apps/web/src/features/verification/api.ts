@@ -1,4 +1,9 @@
-import type { PersonType, Verification, VerificationDocumentKind } from '@despacho/domain';
+import {
+  VERIFICATION_RULES,
+  type PersonType,
+  type Verification,
+  type VerificationDocumentKind,
+} from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, unwrap, type ApiData } from '../../lib/http';
 
@@ -24,7 +29,7 @@ function useVerificationChange<I>(change: (input: I) => Promise<Verification>) {
 export function useUploadDocument() {
   return useVerificationChange(({ kind, file }: { kind: VerificationDocumentKind; file: File }) => {
     const form = new FormData();
-    form.append('file', file);
+    form.append(VERIFICATION_RULES.field, file);
     return unwrap(http.put<ApiData<Verification>>(`/verification/documents/${kind}`, form));
   });
 }

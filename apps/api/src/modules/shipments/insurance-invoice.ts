@@ -1,0 +1,40 @@
+import { SaxesParser } from 'saxes';
+import { AppError } from '../../platform/errors';
+import type { FileKind } from '../../platform/files';
+
+/** The multipart field the insurance invoice travels in. */
+export const INSURANCE_INVOICE_FIELD = 'file';
+
+/** SAT's namespaces of CFDI 4.0 and 3.3 (older invoices still arrive as 3.3). */
+const CFDI_NAMESPACES = ['http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'];
+
+/**
+ * Whether `content` is a well-formed XML document (UTF-8, no DTD) whose root element is a CFDI
+ * `Comprobante`, read by a conforming namespace-aware parser: the prefix may be any, the
+ * namespace must be SAT's.
+ */
+export function isCfdi(content: Buffer): boolean {
+  const parser = new SaxesParser({ xmlns: true });
+  let root: { uri: string; local: string } | undefined;
+  parser.on('opentag', (tag) => {
+    root ??= { uri: tag.uri, local: tag.local };
+  });
+  // A CFDI has no DTD, and a DTD is where entity expansion attacks start.
+  parser.on('doctype', () => {
+    throw new Error('DTD');
+  });
+  parser.on('error', (error) => {
+    throw error;
+  });
+  try {
+    parser.write(new TextDecoder('utf-8', { fatal: true }).decode(content)).close();
+  } catch {
+    return false;
+  }
+  return root?.local === 'Comprobante' && CFDI_NAMESPACES.includes(root.uri);
+}
+
+/** The FileStore check of an insurance invoice: its XML, if XML, must be a CFDI. */
+export function checkInsuranceInvoice(kind: FileKind, content: Buffer) {
+  if (kind === 'xml' && !isCfdi(content)) throw new AppError('CFDI_INVALID');
+}
