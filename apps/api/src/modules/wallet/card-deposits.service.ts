@@ -1,4 +1,5 @@
 import {
+  CARD_NOT_CHARGED_REASON,
   cardSummary,
   depositBreakdown,
   type DepositView,
@@ -6,15 +7,17 @@ import {
   type z,
   type cardDepositSchema,
 } from '@despacho/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import { creditPendingDeposit, presentDeposit } from './deposits.service';
-import type { LedgerService } from './ledger.service';
-import type { ChargeResult, PaymentProvider } from './payment-provider';
+import { LedgerService } from './ledger.service';
+import { createPaymentProvider, type ChargeResult, type PaymentProvider } from './payment-provider';
 
 export interface CardDepositsDeps {
   db: Db;
@@ -22,7 +25,15 @@ export interface CardDepositsDeps {
   ledger: LedgerService;
   notifications: NotificationsService;
   provider: PaymentProvider;
+  /** The reconciliation delay, and the CFDI issuer of the credits (decision 016). */
+  config: Config;
+  log?: FastifyBaseLogger | undefined;
 }
+
+/** How a reconciled deposit ended: settled by the provider's answer, or still unknown. */
+export type Reconciled =
+  | { outcome: 'credited' | 'failed'; deposit: DepositRow }
+  | { outcome: 'unresolved'; deposit: DepositRow };
 
 type CardDeposit = z.output<typeof cardDepositSchema>;
 
@@ -38,6 +49,16 @@ type CardDeposit = z.output<typeof cardDepositSchema>;
  */
 export class CardDepositsService {
   constructor(private readonly deps: CardDepositsDeps) {}
+
+  /** The service with the app's collaborators and the configured provider. */
+  static create(deps: { db: Db; clock: Clock; config: Config; log?: FastifyBaseLogger }) {
+    return new CardDepositsService({
+      ...deps,
+      ledger: new LedgerService(deps),
+      notifications: new NotificationsService(deps),
+      provider: createPaymentProvider(deps),
+    });
+  }
 
   publicConfig() {
     return this.deps.provider.publicConfig();
@@ -123,24 +144,107 @@ export class CardDepositsService {
     return this.deps.db.transaction(async (tx) => {
       const row = (await deposits.lockDeposit(tx, depositId))!;
       if (row.status !== 'pending') return row;
-      const card =
-        result.cardBrand && result.last4 ? cardSummary(result.cardBrand, result.last4) : null;
-      if (result.status === 'declined') {
-        return deposits.updateDeposit(tx, row.id, {
-          status: 'failed',
-          // Kept in Spanish, the product's language, like a reason staff write for SPEI.
-          rejectReason: result.reason.es,
-          providerPaymentId: result.paymentId ?? null,
-          cardSummary: card,
-          updatedAt: this.deps.clock.now(),
-        });
-      }
-      await deposits.updateDeposit(tx, row.id, {
-        cardSummary: card,
-        providerPaymentId: result.paymentId,
-      });
-      const { deposit } = await creditPendingDeposit(tx, row.id, this.deps);
-      return deposit;
+      return this.apply(tx, row, result);
     });
   }
+
+  /** A pending deposit, locked by the caller, credited or failed by the provider's answer. */
+  private async apply(
+    tx: DbOrTx,
+    row: DepositRow,
+    result: ChargeResult,
+    reviewedBy: string | null = null,
+  ): Promise<DepositRow> {
+    const card =
+      result.cardBrand && result.last4 ? cardSummary(result.cardBrand, result.last4) : null;
+    if (result.status === 'declined') {
+      return deposits.updateDeposit(tx, row.id, {
+        status: 'failed',
+        // Kept in Spanish, the product's language, like a reason staff write for SPEI.
+        rejectReason: result.reason.es,
+        providerPaymentId: result.paymentId ?? null,
+        cardSummary: card,
+        reviewedBy,
+        updatedAt: this.deps.clock.now(),
+      });
+    }
+    await deposits.updateDeposit(tx, row.id, {
+      cardSummary: card,
+      providerPaymentId: result.paymentId,
+    });
+    const { deposit } = await creditPendingDeposit(tx, row.id, this.deps, { reviewedBy });
+    return deposit;
+  }
+
+  /**
+   * Reconciliation (decision 013): a pending card deposit, locked by the caller, settled by
+   * what the provider recorded under `deposit:{id}` — credited when it approved the charge,
+   * failed when it declined it or never received it and the card can no longer be charged
+   * (nothing was taken). Otherwise it stays pending (`unresolved`): the merchant's retry with
+   * the same key may still charge it. Runs in the caller's transaction under the row lock, so
+   * it settles once however many sweeps, staff and retries race.
+   */
+  async reconcile(
+    tx: DbOrTx,
+    row: DepositRow,
+    options: { now: Date; reviewedBy?: string | null },
+  ): Promise<Reconciled> {
+    const { provider } = this.deps;
+    const found = await provider.findCharge(`deposit:${row.id}`);
+    const reviewedBy = options.reviewedBy ?? null;
+    if (found.status !== 'not_found') {
+      const deposit = await this.apply(tx, row, found, reviewedBy);
+      return { outcome: found.status === 'approved' ? 'credited' : 'failed', deposit };
+    }
+    if (options.now.getTime() < row.createdAt.getTime() + provider.chargeWindowMs) {
+      return { outcome: 'unresolved', deposit: row };
+    }
+    const deposit = await deposits.updateDeposit(tx, row.id, {
+      status: 'failed',
+      rejectReason: CARD_NOT_CHARGED_REASON.es,
+      reviewedBy,
+      updatedAt: this.deps.clock.now(),
+    });
+    return { outcome: 'failed', deposit };
+  }
+
+  /** Card deposits pending past `CARD_RECONCILE_AFTER_SECONDS` at `now` are stuck. */
+  stuckBefore(now: Date): Date {
+    return new Date(now.getTime() - this.deps.config.CARD_RECONCILE_AFTER_SECONDS * 1000);
+  }
+
+  /**
+   * The reconciliation sweep: every card deposit pending past the delay, oldest first, each in
+   * its own transaction. One the provider cannot answer for now (unreachable, or no charge
+   * yet) is left for the next sweep.
+   */
+  readonly reconcileStuck = async (now: Date): Promise<{ settled: number; left: number }> => {
+    if (!this.deps.provider.publicConfig().available) return { settled: 0, left: 0 };
+    const before = this.stuckBefore(now);
+    const left: string[] = [];
+    let settled = 0;
+    for (;;) {
+      let current: string | undefined;
+      const outcome = await this.deps.db
+        .transaction(async (tx) => {
+          const row = await deposits.lockPendingCardDeposit(tx, before, left);
+          if (!row) return 'done';
+          current = row.id;
+          return (await this.reconcile(tx, row, { now })).outcome;
+        })
+        .catch((error: unknown) => {
+          // Without a deposit in hand the database itself failed: the sweep ends there.
+          if (!current) throw error;
+          this.deps.log?.warn(
+            { err: error, depositId: current },
+            'card reconciliation: the provider did not answer',
+          );
+          return 'unresolved' as const;
+        });
+      if (outcome === 'done') break;
+      if (outcome === 'unresolved') left.push(current!);
+      else settled += 1;
+    }
+    return { settled, left: left.length };
+  };
 }
