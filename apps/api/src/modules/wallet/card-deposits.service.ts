@@ -17,7 +17,12 @@ import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import { creditPendingDeposit, presentDeposit } from './deposits.service';
 import { LedgerService } from './ledger.service';
-import { createPaymentProvider, type ChargeResult, type PaymentProvider } from './payment-provider';
+import {
+  createPaymentProvider,
+  type ChargeLookup,
+  type ChargeResult,
+  type PaymentProvider,
+} from './payment-provider';
 
 export interface CardDepositsDeps {
   db: Db;
@@ -73,7 +78,11 @@ export class CardDepositsService {
   }): Promise<{ deposit: DepositView; replayed: boolean }> {
     const { provider } = this.deps;
     if (!provider.publicConfig().available) throw new AppError('CARD_PAYMENTS_UNAVAILABLE');
-    const { row, replayed } = await this.record(input);
+    // Before the transactions that move money: they then need no second connection.
+    const [{ row, replayed }] = await Promise.all([
+      this.record(input),
+      this.deps.ledger.prepareAccounts(input.organizationId),
+    ]);
     if (row.status === 'credited') return { deposit: presentDeposit(row), replayed };
 
     // A failed deposit asks again too: the provider answers its stored decline, so a retry
@@ -177,26 +186,38 @@ export class CardDepositsService {
   }
 
   /**
-   * Reconciliation (decision 013): a pending card deposit, locked by the caller, settled by
-   * what the provider recorded under `deposit:{id}` — credited when it approved the charge,
-   * failed when it declined it or never received it and the card can no longer be charged
-   * (nothing was taken). Otherwise it stays pending (`unresolved`): the merchant's retry with
-   * the same key may still charge it. Runs in the caller's transaction under the row lock, so
-   * it settles once however many sweeps, staff and retries race.
+   * Reconciliation (decision 013), first half, outside any transaction: what the provider
+   * recorded under the deposit's charge key. The organization's ledger accounts are made ready
+   * too, so the settling transaction needs no second connection.
    */
-  async reconcile(
+  async lookup(row: Pick<DepositRow, 'id' | 'organizationId'>): Promise<ChargeLookup> {
+    const [found] = await Promise.all([
+      this.deps.provider.findCharge(`deposit:${row.id}`),
+      this.deps.ledger.prepareAccounts(row.organizationId),
+    ]);
+    return found;
+  }
+
+  /**
+   * Second half, in the caller's transaction under the deposit's row lock (the row pending):
+   * credited when the provider approved the charge, failed when it declined it or never
+   * received it and the card can no longer be charged (nothing was taken). Otherwise it stays
+   * pending (`unresolved`): the merchant's retry with the same key may still charge it. Asking
+   * first and settling under the lock after is safe: a deposit settled meanwhile is no longer
+   * pending, and `not_found` fails it only once no charge can happen any more.
+   */
+  async settleFound(
     tx: DbOrTx,
     row: DepositRow,
+    found: ChargeLookup,
     options: { now: Date; reviewedBy?: string | null },
   ): Promise<Reconciled> {
-    const { provider } = this.deps;
-    const found = await provider.findCharge(`deposit:${row.id}`);
     const reviewedBy = options.reviewedBy ?? null;
     if (found.status !== 'not_found') {
       const deposit = await this.apply(tx, row, found, reviewedBy);
       return { outcome: found.status === 'approved' ? 'credited' : 'failed', deposit };
     }
-    if (options.now.getTime() < row.createdAt.getTime() + provider.chargeWindowMs) {
+    if (options.now.getTime() < row.createdAt.getTime() + this.deps.provider.chargeWindowMs) {
       return { outcome: 'unresolved', deposit: row };
     }
     const deposit = await deposits.updateDeposit(tx, row.id, {
@@ -214,37 +235,35 @@ export class CardDepositsService {
   }
 
   /**
-   * The reconciliation sweep: every card deposit pending past the delay, oldest first, each in
-   * its own transaction. One the provider cannot answer for now (unreachable, or no charge
-   * yet) is left for the next sweep.
+   * The reconciliation sweep: every card deposit pending past the delay (oldest first, a page
+   * per sweep), each asked about and then settled in its own transaction. One the provider
+   * cannot answer for now (unreachable, or no charge yet) is left for the next sweep; several
+   * processes sweeping at once settle each deposit once, under its row lock.
    */
   readonly reconcileStuck = async (now: Date): Promise<{ settled: number; left: number }> => {
     if (!this.deps.provider.publicConfig().available) return { settled: 0, left: 0 };
-    const before = this.stuckBefore(now);
-    const left: string[] = [];
+    const { rows } = await deposits.listAllDeposits(this.deps.db, {
+      pendingCardSince: this.stuckBefore(now),
+      page: 1,
+      pageSize: 100,
+    });
     let settled = 0;
-    for (;;) {
-      let current: string | undefined;
-      const outcome = await this.deps.db
-        .transaction(async (tx) => {
-          const row = await deposits.lockPendingCardDeposit(tx, before, left);
-          if (!row) return 'done';
-          current = row.id;
-          return (await this.reconcile(tx, row, { now })).outcome;
-        })
-        .catch((error: unknown) => {
-          // Without a deposit in hand the database itself failed: the sweep ends there.
-          if (!current) throw error;
-          this.deps.log?.warn(
-            { err: error, depositId: current },
-            'card reconciliation: the provider did not answer',
-          );
-          return 'unresolved' as const;
+    for (const candidate of rows) {
+      try {
+        const found = await this.lookup(candidate);
+        const outcome = await this.deps.db.transaction(async (tx) => {
+          const row = await deposits.lockDeposit(tx, candidate.id);
+          if (row?.status !== 'pending') return 'settled elsewhere';
+          return (await this.settleFound(tx, row, found, { now })).outcome;
         });
-      if (outcome === 'done') break;
-      if (outcome === 'unresolved') left.push(current!);
-      else settled += 1;
+        if (outcome === 'credited' || outcome === 'failed') settled += 1;
+      } catch (error) {
+        this.deps.log?.warn(
+          { err: error, depositId: candidate.id },
+          'card reconciliation: the provider did not answer',
+        );
+      }
     }
-    return { settled, left: left.length };
+    return { settled, left: rows.length - settled };
   };
 }

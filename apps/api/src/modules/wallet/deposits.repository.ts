@@ -1,5 +1,5 @@
 import type { DepositMethod, DepositStatus } from '@despacho/domain';
-import { and, asc, desc, eq, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { deposits } from './deposits.tables';
 
@@ -106,27 +106,6 @@ function filtersOf(query: DepositFilters, organizationId?: string): SQL | undefi
     query.method ? eq(deposits.method, query.method) : undefined,
     query.pendingCardSince ? pendingCardBefore(query.pendingCardSince) : undefined,
   );
-}
-
-/**
- * The oldest card deposit pending since `before` and not in `skip`, locked until the
- * transaction ends; one another transaction holds is skipped, so two sweeps share the work.
- */
-export async function lockPendingCardDeposit(
-  db: DbOrTx,
-  before: Date,
-  skip: readonly string[],
-): Promise<DepositRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(deposits)
-    .where(
-      and(pendingCardBefore(before), skip.length ? notInArray(deposits.id, [...skip]) : undefined),
-    )
-    .orderBy(asc(deposits.createdAt), asc(deposits.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  return row;
 }
 
 /** One organization's deposits, newest first. */

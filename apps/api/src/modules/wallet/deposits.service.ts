@@ -216,7 +216,7 @@ export interface DepositsDeps {
   notifications: NotificationsService;
   audit: AuditLog;
   accounts: AccountsService;
-  cards: Pick<CardDepositsService, 'reconcile' | 'stuckBefore'>;
+  cards: Pick<CardDepositsService, 'lookup' | 'settleFound' | 'stuckBefore'>;
 }
 
 type Page<T> = { data: T[]; meta: PageMeta };
@@ -423,12 +423,16 @@ export class DepositsService {
    * CARD_CHARGE_UNRESOLVED when the provider has no charge yet and the card could still be
    * charged; nothing changes then.
    */
-  verifyCard(id: string, staffUserId: string): Promise<StaffDeposit> {
+  async verifyCard(id: string, staffUserId: string): Promise<StaffDeposit> {
+    const card = await repository.findDepositById(this.deps.db, id);
+    if (card?.method !== 'card') throw notFound();
+    if (card.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
+    // The provider is asked before the transaction, so it never holds a connection waiting.
+    const found = await this.deps.cards.lookup(card);
     return this.deps.db.transaction(async (tx) => {
-      const before = await repository.lockDeposit(tx, id);
-      if (before?.method !== 'card') throw notFound();
+      const before = (await repository.lockDeposit(tx, id))!;
       if (before.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
-      const reconciled = await this.deps.cards.reconcile(tx, before, {
+      const reconciled = await this.deps.cards.settleFound(tx, before, found, {
         now: this.deps.clock.now(),
         reviewedBy: staffUserId,
       });
