@@ -18,6 +18,7 @@ import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
 import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
 import { Jobs } from './platform/jobs';
+import { ProcessInstance } from './platform/instance';
 import { registerErrorHandler } from './platform/error-handler';
 import { registerTimeouts, timeoutOptions } from './platform/http-timeouts';
 import { registerLanguage } from './platform/language';
@@ -75,11 +76,21 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
   const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
   sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
-  const jobs = new Jobs({ db: base.db, clock: base.clock, log: app.log });
+  const jobs = new Jobs({
+    db: base.db,
+    clock: base.clock,
+    log: app.log,
+    sweepEveryMs: base.config.JOBS_SWEEP_MS,
+  });
   // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
-  const deps: AppDeps = { ...base, tokens, guards, outbox, files, jobs };
+  // Held from before the first request until the end, so nothing this process starts looks
+  // abandoned to another one while it lives.
+  const instance = new ProcessInstance({ db: base.db, log: app.log });
+  app.addHook('onReady', () => instance.hold());
+  app.addHook('onClose', () => instance.release());
+  const deps: AppDeps = { ...base, tokens, guards, outbox, files, jobs, instance };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);

@@ -121,6 +121,16 @@ const configSchema = z.object({
    * that no proxy forwarded, or those sending this value in `X-Dev-Mailbox-Token`.
    */
   DEV_MAILBOX_TOKEN: z.string().min(16).optional(),
+  /**
+   * How often (ms) the runner sweeps for work a previous process left (card deposits to
+   * reconcile, purchases whose process is gone); it always sweeps once at start.
+   */
+  JOBS_SWEEP_MS: z.coerce.number().int().min(50).default(30_000),
+  /**
+   * Seconds a card deposit may stay pending (its answer lost, its process gone) before the
+   * reconciliation asks the payment provider how its charge ended (decision 013).
+   */
+  CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

@@ -266,6 +266,11 @@ export const ERRORS = {
     es: 'Tu tarjeta fue rechazada: {reason}.',
     en: 'Your card was declined: {reason}.',
   },
+  CARD_CHARGE_UNRESOLVED: {
+    status: 409,
+    es: 'El procesador de pagos aún no registra un cobro para este depósito y la tarjeta todavía podría cobrarse. Vuelve a verificarlo en unos minutos.',
+    en: 'The payment processor has no charge for this deposit yet, and the card could still be charged. Check again in a few minutes.',
+  },
   CARD_PAYMENTS_UNAVAILABLE: {
     status: 503,
     es: 'Los depósitos con tarjeta no están disponibles por ahora. Deposita por SPEI.',

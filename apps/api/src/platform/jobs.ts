@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
@@ -26,6 +26,12 @@ export type JobHandler<P extends JobPayload = JobPayload> = (
   payload: P,
   job: JobContext,
 ) => Promise<void>;
+
+/**
+ * Looks for work nobody enqueued (or whose job must run sooner) — what a previous process left
+ * behind — and deals with it or enqueues it. Must be safe to run in several processes at once.
+ */
+export type Sweep = (now: Date) => Promise<unknown>;
 
 export interface RunResult {
   ran: number;
@@ -56,11 +62,21 @@ export function retryDelayMs(attempts: number): number {
  */
 export class Jobs {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly sweeps = new Map<string, Sweep>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  private lastSweep = -Infinity;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; log?: FastifyBaseLogger }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      log?: FastifyBaseLogger;
+      /** How often the polling loop runs the sweeps; its first round always does. */
+      sweepEveryMs?: number;
+    },
+  ) {}
 
   /** Adds a job in the caller's transaction (or alone with the plain database). */
   async enqueue(tx: DbOrTx, kind: string, payload: JobPayload, runAt: Date): Promise<string> {
@@ -91,6 +107,50 @@ export class Jobs {
     this.handlers.set(kind, handler as JobHandler);
   }
 
+  /** A sweep, run when the poller starts and then every `sweepEveryMs`; one per name. */
+  registerSweep(name: string, sweep: Sweep): void {
+    if (this.sweeps.has(name)) throw new Error(`A sweep named ${name} already exists`);
+    this.sweeps.set(name, sweep);
+  }
+
+  /** Runs every sweep once; one that throws is logged and does not stop the others. */
+  async sweep(now: Date = this.deps.clock.now()): Promise<void> {
+    for (const [name, sweep] of this.sweeps) {
+      try {
+        await sweep(now);
+      } catch (error) {
+        this.deps.log?.error({ err: error, sweep: name }, 'jobs: sweep failed');
+      }
+    }
+  }
+
+  /**
+   * Makes the open jobs of `kind` whose payload's `field` is one of `values` due at `now`, when
+   * they were due later: work found abandoned need not wait for its usual time.
+   */
+  async expedite(
+    tx: DbOrTx,
+    kind: string,
+    field: string,
+    values: readonly string[],
+    now: Date,
+  ): Promise<number> {
+    if (values.length === 0) return 0;
+    const rows = await tx
+      .update(jobs)
+      .set({ runAt: now })
+      .where(
+        and(
+          eq(jobs.kind, kind),
+          isNull(jobs.doneAt),
+          gt(jobs.runAt, now),
+          sql`${jobs.payload} ->> ${field} = any(${sql.param([...values])}::text[])`,
+        ),
+      )
+      .returning({ id: jobs.id });
+    return rows.length;
+  }
+
   /**
    * Runs the jobs due at `now` (oldest first), at most `limit`, each in its own transaction.
    * Jobs of kinds nobody registered stay in the table. Jobs a handler enqueues for `now` or
@@ -108,12 +168,17 @@ export class Jobs {
     return result;
   }
 
-  /** Polls every `intervalMs` until `stop`; one run at a time, errors logged, never thrown. */
+  /**
+   * Polls every `intervalMs` until `stop`, the sweeps first when they are due (always on the
+   * first round: a start recovers what a previous process left); one run at a time, errors
+   * logged, never thrown.
+   */
   start(intervalMs: number): void {
     if (!this.stopped) return;
     this.stopped = false;
     const tick = () => {
-      this.running = this.runDue()
+      this.running = this.sweepIfDue()
+        .then(() => this.runDue())
         .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: run failed'))
         .finally(() => {
           this.running = undefined;
@@ -129,6 +194,13 @@ export class Jobs {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+
+  private async sweepIfDue(): Promise<void> {
+    const now = this.deps.clock.now();
+    if (now.getTime() - this.lastSweep < (this.deps.sweepEveryMs ?? 30_000)) return;
+    this.lastSweep = now.getTime();
+    await this.sweep(now);
   }
 
   private runOne(kinds: string[], now: Date): Promise<'ran' | 'failed' | 'none'> {

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { AccessTokens, authGuards } from './auth';
 import type { FileStore } from './files';
 import type { Jobs } from './jobs';
+import type { ProcessInstance } from './instance';
 import type { Outbox } from './outbox';
 
 /** What the caller of `buildApp` provides. */
@@ -24,6 +25,8 @@ export interface AppDeps extends BaseDeps {
   files: FileStore;
   /** Background jobs: enqueued in the caller's transaction, run by the server's poller. */
   jobs: Jobs;
+  /** This process's id and lock: work it stamps is known abandoned once the lock is free. */
+  instance: ProcessInstance;
 }
 
 /** A business module: registers its routes under `/api/v1`. */

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'conversation.close',
   'deposit.approve',
   'deposit.reject',
+  'deposit.reconcile',
   'bank_transfer.assign',
   'bank_transfer.return',
   'bank_statement.import',

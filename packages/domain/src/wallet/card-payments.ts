@@ -80,6 +80,15 @@ export const CARD_DECLINE_REASONS = {
 export type CardDeclineCode = keyof typeof CARD_DECLINE_REASONS;
 
 /**
+ * Why reconciliation failed a card deposit whose charge the provider never received (its
+ * request was lost before charging, and the card can no longer be charged): nothing was taken.
+ */
+export const CARD_NOT_CHARGED_REASON = {
+  es: 'El cobro nunca llegó al procesador de pagos; no se cargó nada a tu tarjeta',
+  en: 'The charge never reached the payment processor; nothing was taken from your card',
+} as const satisfies Record<Language, string>;
+
+/**
  * The sandbox provider's documented test cards (decision 013, README): any expiry in the future,
  * any CVC. Other valid numbers are declined as `test_mode_live_card`, as real sandboxes do.
  */

@@ -66,6 +66,14 @@ export type DepositReject = z.infer<typeof depositRejectSchema>;
 export const staffDepositsQuerySchema = paginationQuerySchema.extend({
   status: z.enum(DEPOSIT_STATUSES, { error: 'one_of' }).optional(),
   method: z.enum(DEPOSIT_METHODS, { error: 'one_of' }).optional(),
+  /**
+   * `true`: only card deposits still pending past the reconciliation delay — their charge's
+   * answer was lost and the provider is to be asked.
+   */
+  stuck: z
+    .enum(['true', 'false'], { error: 'one_of' })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type StaffDepositsQuery = z.infer<typeof staffDepositsQuerySchema>;
 

@@ -23,6 +23,7 @@ import {
   type TestUser,
 } from '../../../test/users';
 import { FileStore } from '../../platform/files';
+import { ProcessInstance } from '../../platform/instance';
 import { importSatProducts } from '../catalogs/sat-products.importer';
 import { importSatUnits } from '../catalogs/sat-units.importer';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
@@ -230,7 +231,7 @@ async function shipmentRow(id: string) {
 
 async function shipmentsOf(organizationId: string) {
   const { rows } = await ctx.db.$client.query(
-    `select id, purchase_state from shipments where organization_id = $1`,
+    `select id, purchase_state, purchase_instance from shipments where organization_id = $1`,
     [organizationId],
   );
   return rows;
@@ -926,7 +927,7 @@ describe('the shipments list', () => {
 
 describe('a purchase interrupted after the hold', () => {
   /** The service as another process would run it, whose carrier call dies mid-way. */
-  const crashingService = () => {
+  const crashingService = (instance?: ProcessInstance) => {
     const lost = new Proxy({} as CarrierAdapters, {
       get: (_target, key) => ({
         key,
@@ -945,13 +946,19 @@ describe('a purchase interrupted after the hold', () => {
           ctx.clock,
         ),
         jobs: ctx.app.jobs,
+        ...(instance ? { instance } : {}),
       },
       { carriers: lost },
     );
   };
 
-  const interrupted = async (m: Merchant, body: ReturnType<typeof order>, key: string) => {
-    const purchase = crashingService().purchase({
+  const interrupted = async (
+    m: Merchant,
+    body: ReturnType<typeof order>,
+    key: string,
+    instance?: ProcessInstance,
+  ) => {
+    const purchase = crashingService(instance).purchase({
       organizationId: m.organizationId,
       userId: m.user.id,
       idempotencyKey: key,
@@ -991,6 +998,41 @@ describe('a purchase interrupted after the hold', () => {
     expect(answer.json().data).toMatchObject({ id: row.id, purchase_state: 'purchased' });
     const label = await call(m.user, 'GET', `/shipments/${row.id}/label.pdf`);
     expect(label.rawPayload.toString('latin1')).toContain(answer.json().data.tracking_number);
+  });
+
+  it('is recovered at once when the process that started it is gone', async () => {
+    const m = await merchant(100_000, 'Huérfana');
+    const view = await quote(m.user);
+    const total = rateOf(view, GROUND).total;
+    const other = new ProcessInstance({ db: ctx.db });
+    await other.hold();
+    await interrupted(m, order(m, view), randomUUID(), other);
+    const [started] = await shipmentsOf(m.organizationId);
+    expect(started.purchase_instance).toBe(other.id);
+
+    // Its process lives: it may still be finishing the purchase, so the sweep leaves it be.
+    await ctx.app.jobs.sweep();
+    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
+    expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchasing');
+
+    // It dies (its session ends): the next sweep — a restart's first — recovers it now.
+    other.release();
+    await ctx.app.jobs.sweep();
+    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
+    expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchased');
+    expect(await wallet(m.user)).toEqual({ available: 100_000 - total, onHold: 0 });
+  });
+
+  it('keeps the five-minute wait for purchases no process stamped', async () => {
+    const m = await merchant(100_000, 'Sin dueño');
+    const view = await quote(m.user);
+    await interrupted(m, order(m, view), randomUUID());
+    await ctx.app.jobs.sweep();
+    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
+    expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchasing');
+    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
+    expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchased');
   });
 
   it('releases the hold when the carrier, asked again, refuses', async () => {

@@ -4,7 +4,19 @@ import {
   type ShipmentTab,
   type ShipmentsQuery,
 } from '@despacho/domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { pickups } from './pickups.tables';
 import { quotes } from './quotes.tables';
@@ -44,6 +56,24 @@ export async function insertShipment(
     .onConflictDoNothing({ target: [shipments.organizationId, shipments.idempotencyKey] })
     .returning();
   return row;
+}
+
+/** Purchases under way that another process started: their ids and whose they are. */
+export async function purchasingElsewhere(
+  db: DbOrTx,
+  instanceId: string | null,
+): Promise<{ id: string; instance: string }[]> {
+  const rows = await db
+    .select({ id: shipments.id, instance: shipments.purchaseInstance })
+    .from(shipments)
+    .where(
+      and(
+        eq(shipments.purchaseState, 'purchasing'),
+        isNotNull(shipments.purchaseInstance),
+        instanceId ? ne(shipments.purchaseInstance, instanceId) : undefined,
+      ),
+    );
+  return rows.map((row) => ({ id: row.id, instance: row.instance! }));
 }
 
 export async function findByIdempotencyKey(

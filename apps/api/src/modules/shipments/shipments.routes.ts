@@ -37,6 +37,10 @@ function download(reply: FastifyReply, type: string, fileName: string, content: 
 export const shipmentsRoutes: AppModule = async (app, deps) => {
   const shipments = ShipmentsService.create({ ...deps, log: app.log });
   deps.jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
+  deps.jobs.registerSweep(
+    'shipments.recover_orphaned_purchases',
+    shipments.recoverOrphanedPurchases,
+  );
   const access = { config: { access: 'shipments.create_shipment' as const } };
   const detailAnswer = z.object({ data: shipmentDetailSchema });
 

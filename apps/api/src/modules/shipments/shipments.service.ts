@@ -21,6 +21,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
+import { goneInstances, type ProcessInstance } from '../../platform/instance';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { LocationsService } from '../addresses/locations.service';
 import { SatProductsService } from '../catalogs/sat-products.service';
@@ -47,7 +48,10 @@ import { TrackingService } from './tracking.service';
 
 /** Finishes a purchase left `purchasing` (a crash between the hold and the capture). */
 export const RECOVER_PURCHASE_JOB = 'shipments.recover_purchase';
-/** How long a purchase may stay under way before the recovery job looks at it. */
+/**
+ * How long a purchase may stay under way before the recovery job looks at it, unless the
+ * process that started it is known to be gone (`recoverOrphanedPurchases`).
+ */
 export const RECOVER_PURCHASE_AFTER_MS = 5 * 60_000;
 /** `files.purpose` of an uploaded insurance invoice (PDF or CFDI XML). */
 export const INSURANCE_INVOICE_PURPOSE = 'shipment.insurance_invoice';
@@ -57,7 +61,9 @@ export interface ShipmentsDeps {
   clock: Clock;
   config: Pick<Config, 'APP_URL'>;
   files: FileStore;
-  jobs: Pick<Jobs, 'enqueue'>;
+  jobs: Pick<Jobs, 'enqueue' | 'expedite'>;
+  /** The API process: purchases are stamped with its id. Absent outside one (the demo seed). */
+  instance?: Pick<ProcessInstance, 'id'> | undefined;
   ledger: LedgerService;
   carriers: CarrierAdapters;
   quotes: QuotesService;
@@ -206,6 +212,7 @@ export class ShipmentsService {
       config: Config;
       files: FileStore;
       jobs: Jobs;
+      instance?: ProcessInstance;
       log?: FastifyBaseLogger;
     },
     overrides: Partial<ShipmentsDeps> = {},
@@ -484,6 +491,7 @@ export class ShipmentsService {
         destination: plan.destination,
         reference: data.reference ?? null,
         purchaseState: 'purchasing',
+        purchaseInstance: this.deps.instance?.id ?? null,
         carrierCost: charges.carrierCost,
         insurancePremium: charges.insurancePremium,
         vat: charges.vat,
@@ -776,6 +784,24 @@ export class ShipmentsService {
     const outcome = await this.askCarrier(row, packages, products);
     await this.settle(tx, organizationId, row.id, outcome);
   };
+
+  /**
+   * The sweep of purchases whose process is gone (killed, crashed, its database restarted):
+   * nobody can still be finishing them, so their recovery jobs run now instead of after
+   * RECOVER_PURCHASE_AFTER_MS, with the money on hold meanwhile. Purchases of live processes,
+   * and those not stamped, keep the usual delay. Answers how many were brought forward.
+   */
+  readonly recoverOrphanedPurchases = (now: Date): Promise<number> =>
+    this.deps.db.transaction(async (tx) => {
+      const underWay = await repository.purchasingElsewhere(tx, this.deps.instance?.id ?? null);
+      if (underWay.length === 0) return 0;
+      const gone = await goneInstances(
+        tx,
+        underWay.map((row) => row.instance),
+      );
+      const orphans = underWay.filter((row) => gone.has(row.instance)).map((row) => row.id);
+      return this.deps.jobs.expedite(tx, RECOVER_PURCHASE_JOB, 'shipment_id', orphans, now);
+    });
 
   /** One page of the organization's guides, newest first (see `repository.findPage`). */
   async list(

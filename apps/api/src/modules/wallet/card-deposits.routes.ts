@@ -9,10 +9,7 @@ import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import type { AppModule } from '../../platform/module';
-import { NotificationsService } from '../notifications/notifications.service';
 import { CardDepositsService } from './card-deposits.service';
-import { LedgerService } from './ledger.service';
-import { createPaymentProvider } from './payment-provider';
 
 const tags = ['deposits'];
 const security = [{ bearer: [] }];
@@ -23,12 +20,10 @@ const security = [{ bearer: [] }];
  * receives the token.
  */
 export const cardDepositsRoutes: AppModule = async (app, deps) => {
-  const cards = new CardDepositsService({
-    ...deps,
-    ledger: new LedgerService(deps),
-    notifications: new NotificationsService(deps),
-    provider: createPaymentProvider(deps),
-  });
+  const cards = CardDepositsService.create({ ...deps, log: app.log });
+  // Deposits whose charge's answer was lost (a crash, a closed tab) are settled from what the
+  // provider recorded: at start and on every sweep of the jobs runner.
+  deps.jobs.registerSweep('wallet.reconcile_card_deposits', cards.reconcileStuck);
   const access = { config: { access: 'finances.deposits' as const } };
 
   app.get(

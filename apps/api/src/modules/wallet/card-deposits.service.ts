@@ -1,4 +1,5 @@
 import {
+  CARD_NOT_CHARGED_REASON,
   cardSummary,
   depositBreakdown,
   type DepositView,
@@ -6,15 +7,22 @@ import {
   type z,
   type cardDepositSchema,
 } from '@despacho/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { NotificationsService } from '../notifications/notifications.service';
+import { NotificationsService } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import { creditPendingDeposit, presentDeposit } from './deposits.service';
-import type { LedgerService } from './ledger.service';
-import type { ChargeResult, PaymentProvider } from './payment-provider';
+import { LedgerService } from './ledger.service';
+import {
+  createPaymentProvider,
+  type ChargeLookup,
+  type ChargeResult,
+  type PaymentProvider,
+} from './payment-provider';
 
 export interface CardDepositsDeps {
   db: Db;
@@ -22,7 +30,15 @@ export interface CardDepositsDeps {
   ledger: LedgerService;
   notifications: NotificationsService;
   provider: PaymentProvider;
+  /** The reconciliation delay, and the CFDI issuer of the credits (decision 016). */
+  config: Config;
+  log?: FastifyBaseLogger | undefined;
 }
+
+/** How a reconciled deposit ended: settled by the provider's answer, or still unknown. */
+export type Reconciled =
+  | { outcome: 'credited' | 'failed'; deposit: DepositRow }
+  | { outcome: 'unresolved'; deposit: DepositRow };
 
 type CardDeposit = z.output<typeof cardDepositSchema>;
 
@@ -39,6 +55,16 @@ type CardDeposit = z.output<typeof cardDepositSchema>;
 export class CardDepositsService {
   constructor(private readonly deps: CardDepositsDeps) {}
 
+  /** The service with the app's collaborators and the configured provider. */
+  static create(deps: { db: Db; clock: Clock; config: Config; log?: FastifyBaseLogger }) {
+    return new CardDepositsService({
+      ...deps,
+      ledger: new LedgerService(deps),
+      notifications: new NotificationsService(deps),
+      provider: createPaymentProvider(deps),
+    });
+  }
+
   publicConfig() {
     return this.deps.provider.publicConfig();
   }
@@ -52,7 +78,11 @@ export class CardDepositsService {
   }): Promise<{ deposit: DepositView; replayed: boolean }> {
     const { provider } = this.deps;
     if (!provider.publicConfig().available) throw new AppError('CARD_PAYMENTS_UNAVAILABLE');
-    const { row, replayed } = await this.record(input);
+    // Before the transactions that move money: they then need no second connection.
+    const [{ row, replayed }] = await Promise.all([
+      this.record(input),
+      this.deps.ledger.prepareAccounts(input.organizationId),
+    ]);
     if (row.status === 'credited') return { deposit: presentDeposit(row), replayed };
 
     // A failed deposit asks again too: the provider answers its stored decline, so a retry
@@ -123,24 +153,117 @@ export class CardDepositsService {
     return this.deps.db.transaction(async (tx) => {
       const row = (await deposits.lockDeposit(tx, depositId))!;
       if (row.status !== 'pending') return row;
-      const card =
-        result.cardBrand && result.last4 ? cardSummary(result.cardBrand, result.last4) : null;
-      if (result.status === 'declined') {
-        return deposits.updateDeposit(tx, row.id, {
-          status: 'failed',
-          // Kept in Spanish, the product's language, like a reason staff write for SPEI.
-          rejectReason: result.reason.es,
-          providerPaymentId: result.paymentId ?? null,
-          cardSummary: card,
-          updatedAt: this.deps.clock.now(),
-        });
-      }
-      await deposits.updateDeposit(tx, row.id, {
-        cardSummary: card,
-        providerPaymentId: result.paymentId,
-      });
-      const { deposit } = await creditPendingDeposit(tx, row.id, this.deps);
-      return deposit;
+      return this.apply(tx, row, result);
     });
   }
+
+  /** A pending deposit, locked by the caller, credited or failed by the provider's answer. */
+  private async apply(
+    tx: DbOrTx,
+    row: DepositRow,
+    result: ChargeResult,
+    reviewedBy: string | null = null,
+  ): Promise<DepositRow> {
+    const card =
+      result.cardBrand && result.last4 ? cardSummary(result.cardBrand, result.last4) : null;
+    if (result.status === 'declined') {
+      return deposits.updateDeposit(tx, row.id, {
+        status: 'failed',
+        // Kept in Spanish, the product's language, like a reason staff write for SPEI.
+        rejectReason: result.reason.es,
+        providerPaymentId: result.paymentId ?? null,
+        cardSummary: card,
+        reviewedBy,
+        updatedAt: this.deps.clock.now(),
+      });
+    }
+    await deposits.updateDeposit(tx, row.id, {
+      cardSummary: card,
+      providerPaymentId: result.paymentId,
+    });
+    const { deposit } = await creditPendingDeposit(tx, row.id, this.deps, { reviewedBy });
+    return deposit;
+  }
+
+  /**
+   * Reconciliation (decision 013), first half, outside any transaction: what the provider
+   * recorded under the deposit's charge key. The organization's ledger accounts are made ready
+   * too, so the settling transaction needs no second connection.
+   */
+  async lookup(row: Pick<DepositRow, 'id' | 'organizationId'>): Promise<ChargeLookup> {
+    const [found] = await Promise.all([
+      this.deps.provider.findCharge(`deposit:${row.id}`),
+      this.deps.ledger.prepareAccounts(row.organizationId),
+    ]);
+    return found;
+  }
+
+  /**
+   * Second half, in the caller's transaction under the deposit's row lock (the row pending):
+   * credited when the provider approved the charge, failed when it declined it or never
+   * received it and the card can no longer be charged (nothing was taken). Otherwise it stays
+   * pending (`unresolved`): the merchant's retry with the same key may still charge it. Asking
+   * first and settling under the lock after is safe: a deposit settled meanwhile is no longer
+   * pending, and `not_found` fails it only once no charge can happen any more.
+   */
+  async settleFound(
+    tx: DbOrTx,
+    row: DepositRow,
+    found: ChargeLookup,
+    options: { now: Date; reviewedBy?: string | null },
+  ): Promise<Reconciled> {
+    const reviewedBy = options.reviewedBy ?? null;
+    if (found.status !== 'not_found') {
+      const deposit = await this.apply(tx, row, found, reviewedBy);
+      return { outcome: found.status === 'approved' ? 'credited' : 'failed', deposit };
+    }
+    if (options.now.getTime() < row.createdAt.getTime() + this.deps.provider.chargeWindowMs) {
+      return { outcome: 'unresolved', deposit: row };
+    }
+    const deposit = await deposits.updateDeposit(tx, row.id, {
+      status: 'failed',
+      rejectReason: CARD_NOT_CHARGED_REASON.es,
+      reviewedBy,
+      updatedAt: this.deps.clock.now(),
+    });
+    return { outcome: 'failed', deposit };
+  }
+
+  /** Card deposits pending past `CARD_RECONCILE_AFTER_SECONDS` at `now` are stuck. */
+  stuckBefore(now: Date): Date {
+    return new Date(now.getTime() - this.deps.config.CARD_RECONCILE_AFTER_SECONDS * 1000);
+  }
+
+  /**
+   * The reconciliation sweep: every card deposit pending past the delay (oldest first, a page
+   * per sweep), each asked about and then settled in its own transaction. One the provider
+   * cannot answer for now (unreachable, or no charge yet) is left for the next sweep; several
+   * processes sweeping at once settle each deposit once, under its row lock.
+   */
+  readonly reconcileStuck = async (now: Date): Promise<{ settled: number; left: number }> => {
+    if (!this.deps.provider.publicConfig().available) return { settled: 0, left: 0 };
+    const { rows } = await deposits.listAllDeposits(this.deps.db, {
+      pendingCardSince: this.stuckBefore(now),
+      page: 1,
+      pageSize: 100,
+    });
+    let settled = 0;
+    for (const candidate of rows) {
+      try {
+        const found = await this.lookup(candidate);
+        const outcome = await this.deps.db.transaction(async (tx) => {
+          const row = await deposits.lockDeposit(tx, candidate.id);
+          if (row?.status !== 'pending') return 'settled elsewhere';
+          return (await this.settleFound(tx, row, found, { now })).outcome;
+        });
+        if (outcome === 'credited' || outcome === 'failed') settled += 1;
+      } catch (error) {
+        this.deps.log?.warn(
+          { err: error, depositId: candidate.id },
+          'card reconciliation: the provider did not answer',
+        );
+      }
+    }
+    return { settled, left: rows.length - settled };
+  };
 }

@@ -10,7 +10,12 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import * as repository from './card-payments.repository';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment-provider';
+import type {
+  ChargeLookup,
+  ChargeRequest,
+  ChargeResult,
+  PaymentProvider,
+} from './payment-provider';
 
 /** Where the sandbox's card element posts card data: beside the app, outside /api/v1. */
 export const SANDBOX_TOKENS_PATH = '/sandbox/payments/tokens';
@@ -62,6 +67,9 @@ function resultOf(row: repository.SandboxChargeRow): ChargeResult {
  * never the number or CVC, which are checked and dropped.
  */
 export class SandboxPaymentProvider implements PaymentProvider {
+  /** A token lives 15 minutes from before the deposit is recorded; a minute of margin. */
+  readonly chargeWindowMs = TOKEN_TTL_MS + 60_000;
+
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
   publicConfig() {
@@ -90,6 +98,19 @@ export class SandboxPaymentProvider implements PaymentProvider {
       expiresAt,
     });
     return { id: token, card: { brand, last4 }, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * What the sandbox recorded under the key: the stored result a charge with that key answers,
+   * or `not_found`. It serializes on the key as `charge` does, so a charge under way is waited
+   * for rather than missed.
+   */
+  findCharge(idempotencyKey: string): Promise<ChargeLookup> {
+    return this.deps.db.transaction(async (tx) => {
+      await repository.lockIdempotencyKey(tx, idempotencyKey);
+      const existing = await repository.findCharge(tx, idempotencyKey);
+      return existing ? resultOf(existing) : { status: 'not_found' };
+    });
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { DepositMethod, DepositStatus } from '@despacho/domain';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { deposits } from './deposits.tables';
 
@@ -9,6 +9,8 @@ export type NewDeposit = typeof deposits.$inferInsert;
 export interface DepositFilters {
   status?: DepositStatus;
   method?: DepositMethod;
+  /** Only card deposits pending since before this instant. */
+  pendingCardSince?: Date;
   page: number;
   pageSize: number;
 }
@@ -94,11 +96,15 @@ export async function updateDeposit(
   return row!;
 }
 
+const pendingCardBefore = (before: Date) =>
+  and(eq(deposits.status, 'pending'), eq(deposits.method, 'card'), lte(deposits.createdAt, before));
+
 function filtersOf(query: DepositFilters, organizationId?: string): SQL | undefined {
   return and(
     organizationId ? eq(deposits.organizationId, organizationId) : undefined,
     query.status ? eq(deposits.status, query.status) : undefined,
     query.method ? eq(deposits.method, query.method) : undefined,
+    query.pendingCardSince ? pendingCardBefore(query.pendingCardSince) : undefined,
   );
 }
 
@@ -129,7 +135,7 @@ export async function listAllDeposits(
 ): Promise<{ rows: DepositRow[]; total: number }> {
   const where = filtersOf(query);
   const order =
-    query.status === 'pending'
+    query.status === 'pending' || query.pendingCardSince
       ? [asc(deposits.createdAt), asc(deposits.id)]
       : [desc(deposits.createdAt), desc(deposits.id)];
   const [rows, total] = await Promise.all([

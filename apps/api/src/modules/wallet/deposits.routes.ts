@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { AppDeps, AppModule } from '../../platform/module';
 import { AccountsService } from '../accounts/accounts.service';
 import { NotificationsService } from '../notifications/notifications.service';
+import { CardDepositsService } from './card-deposits.service';
 import { DepositsService } from './deposits.service';
 import { LedgerService } from './ledger.service';
 import { SpeiAccountsService } from './spei-accounts.service';
@@ -34,6 +35,7 @@ function depositsService(deps: AppDeps) {
     notifications: new NotificationsService(deps),
     audit: new AuditLog(deps),
     accounts: new AccountsService(deps),
+    cards: CardDepositsService.create(deps),
   });
 }
 
@@ -186,6 +188,25 @@ export const staffDepositsRoutes: AppModule = async (app, deps) => {
     },
     async (request) => ({
       data: await deposits.approve(request.params.id, authOf(request).userId),
+    }),
+  );
+
+  app.post(
+    '/staff/deposits/:id/verify-card',
+    {
+      ...staffOnly,
+      schema: {
+        tags: staffTags,
+        security,
+        summary: 'Settles a pending card deposit from what the payment provider recorded',
+        description:
+          'Asks the provider how the deposit’s charge (`deposit:{id}`) ended: approved credits it (as the charge would have), declined — or never made, once the card can no longer be charged — marks it `failed`; audited as `deposit.reconcile`. 409 CARD_CHARGE_UNRESOLVED when the provider has no charge yet and the card could still be charged; 409 DEPOSIT_ALREADY_REVIEWED when it is no longer pending. `GET staff/deposits?stuck=true` lists the card deposits pending past the reconciliation delay.',
+        params: idParamsSchema,
+        response: { 200: staffDepositAnswer },
+      },
+    },
+    async (request) => ({
+      data: await deposits.verifyCard(request.params.id, authOf(request).userId),
     }),
   );
 

@@ -27,6 +27,7 @@ import type { FileStore, StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts/accounts.service';
 import { invoiceCreditedDeposit, type InvoiceDepositDeps } from '../billing/billing.service';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { CardDepositsService } from './card-deposits.service';
 import type { LedgerResult, LedgerService, Line } from './ledger.service';
 import * as repository from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
@@ -215,6 +216,7 @@ export interface DepositsDeps {
   notifications: NotificationsService;
   audit: AuditLog;
   accounts: AccountsService;
+  cards: Pick<CardDepositsService, 'lookup' | 'settleFound' | 'stuckBefore'>;
 }
 
 type Page<T> = { data: T[]; meta: PageMeta };
@@ -356,8 +358,13 @@ export class DepositsService {
 
   // Staff review of SPEI notifications
 
+  /** `stuck`: card deposits pending past the reconciliation delay, oldest first. */
   async listForStaff(query: StaffDepositsQuery): Promise<Page<StaffDeposit>> {
-    const { rows, total } = await repository.listAllDeposits(this.deps.db, query);
+    const { stuck, ...filters } = query;
+    const { rows, total } = await repository.listAllDeposits(this.deps.db, {
+      ...filters,
+      ...(stuck ? { pendingCardSince: this.deps.cards.stuckBefore(this.deps.clock.now()) } : {}),
+    });
     return {
       data: await this.forStaff(rows),
       meta: { page: query.page, pageSize: query.pageSize, total },
@@ -406,6 +413,32 @@ export class DepositsService {
       );
       await this.audit(tx, staffUserId, 'deposit.reject', before, deposit);
       return this.forStaffOne(deposit);
+    });
+  }
+
+  /**
+   * Staff settle a pending card deposit from what the payment provider recorded (see
+   * `CardDepositsService.reconcile`), audited in the same transaction: credited when the charge
+   * was approved, failed when it was declined or never made and can no longer be.
+   * CARD_CHARGE_UNRESOLVED when the provider has no charge yet and the card could still be
+   * charged; nothing changes then.
+   */
+  async verifyCard(id: string, staffUserId: string): Promise<StaffDeposit> {
+    const card = await repository.findDepositById(this.deps.db, id);
+    if (card?.method !== 'card') throw notFound();
+    if (card.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
+    // The provider is asked before the transaction, so it never holds a connection waiting.
+    const found = await this.deps.cards.lookup(card);
+    return this.deps.db.transaction(async (tx) => {
+      const before = (await repository.lockDeposit(tx, id))!;
+      if (before.status !== 'pending') throw new AppError('DEPOSIT_ALREADY_REVIEWED');
+      const reconciled = await this.deps.cards.settleFound(tx, before, found, {
+        now: this.deps.clock.now(),
+        reviewedBy: staffUserId,
+      });
+      if (reconciled.outcome === 'unresolved') throw new AppError('CARD_CHARGE_UNRESOLVED');
+      await this.audit(tx, staffUserId, 'deposit.reconcile', before, reconciled.deposit);
+      return this.forStaffOne(reconciled.deposit);
     });
   }
 

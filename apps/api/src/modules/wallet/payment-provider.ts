@@ -29,6 +29,9 @@ export type ChargeResult =
       last4?: string;
     };
 
+/** A charge looked up by its idempotency key: its result, or `not_found` when none was made. */
+export type ChargeLookup = ChargeResult | { status: 'not_found' };
+
 /**
  * A card payment provider (decision 013). Card data goes from the browser to the provider only;
  * our server sees a token and charges it. Adding Stripe, Conekta or Openpay means one class
@@ -36,6 +39,16 @@ export type ChargeResult =
  */
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * The charge made under an idempotency key, as the provider recorded it (a charge under way
+   * with that key is waited for) — what reconciliation asks when a charge's answer was lost.
+   */
+  findCharge(idempotencyKey: string): Promise<ChargeLookup>;
+  /**
+   * How long a token can be charged after the deposit that carries it is recorded: once that
+   * has passed, a charge the provider never recorded can no longer happen.
+   */
+  readonly chargeWindowMs: number;
   /** What the browser needs to take a card; never a secret key. */
   publicConfig(): CardPaymentsConfig;
 }
@@ -43,6 +56,8 @@ export interface PaymentProvider {
 /** Production without a configured provider: no card form, and a charge is refused. */
 const unavailable: PaymentProvider = {
   charge: () => Promise.reject(new Error('no payment provider is configured')),
+  findCharge: () => Promise.reject(new Error('no payment provider is configured')),
+  chargeWindowMs: 0,
   publicConfig: () => ({
     available: false,
     provider: 'none',

@@ -5,8 +5,11 @@ import { LIST_POLL_MS } from './api';
 
 export const DEPOSITS_PAGE_SIZE = 20;
 
-/** What staff review: notifications waiting, and the ones already decided. */
-export const STAFF_DEPOSIT_FILTERS = ['pending', 'credited', 'rejected'] as const;
+/**
+ * What staff review: SPEI notifications waiting, card deposits whose answer was lost (pending
+ * past the reconciliation delay), and the notifications already decided.
+ */
+export const STAFF_DEPOSIT_FILTERS = ['pending', 'card', 'credited', 'rejected'] as const;
 export type StaffDepositFilter = (typeof STAFF_DEPOSIT_FILTERS)[number];
 
 export const staffDepositKeys = {
@@ -15,14 +18,16 @@ export const staffDepositKeys = {
     [...staffDepositKeys.all(), 'list', status, page] as const,
 };
 
-/** SPEI notifications of every organization; the pending ones are the queue, oldest first. */
+const filterQuery = (filter: StaffDepositFilter) =>
+  filter === 'card' ? { stuck: 'true' } : { status: filter, method: 'spei' };
+
+/** Deposits of every organization for a filter; the pending ones are a queue, oldest first. */
 export function useStaffDeposits(status: StaffDepositFilter, page: number) {
   return useQuery({
     queryKey: staffDepositKeys.list(status, page),
     queryFn: () =>
       http.get<{ data: StaffDeposit[]; meta: PageMeta }>('/staff/deposits', {
-        status,
-        method: 'spei',
+        ...filterQuery(status),
         page,
         pageSize: DEPOSITS_PAGE_SIZE,
       }),
@@ -56,5 +61,12 @@ export function useApproveDeposit() {
 export function useRejectDeposit() {
   return useDepositReview(({ id, reason }: { id: string; reason: string }) =>
     unwrap(http.post<ApiData<StaffDeposit>>(`/staff/deposits/${id}/reject`, { reason })),
+  );
+}
+
+/** Settles a stuck card deposit from what the payment processor recorded. */
+export function useVerifyCardDeposit() {
+  return useDepositReview((id: string) =>
+    unwrap(http.post<ApiData<StaffDeposit>>(`/staff/deposits/${id}/verify-card`)),
   );
 }

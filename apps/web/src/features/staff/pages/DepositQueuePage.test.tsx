@@ -116,4 +116,64 @@ describe('staff/deposits', { timeout: 20_000 }, () => {
       reason: 'El comprobante no coincide',
     });
   });
+
+  it('lists card deposits whose answer was lost and verifies them with the processor', async () => {
+    const card = staffDeposit({
+      method: 'card',
+      origin_bank: null,
+      origin_bank_name: null,
+      reference_type: null,
+      reference_number: null,
+      tracking_key: null,
+      has_voucher: false,
+    });
+    let verified = false;
+    const calls = stubApi({
+      'GET /staff/deposits': (_body, url) =>
+        page(url.searchParams.get('stuck') === 'true' && !verified ? [card] : []),
+      [`POST /staff/deposits/${ID}/verify-card`]: () => {
+        verified = true;
+        return json(200, {
+          data: { ...card, status: 'credited', card_summary: 'Visa •••• 4242' },
+        });
+      },
+    });
+    await renderApp('/staff/deposits?status=card');
+    const row = (await screen.findByText('Abarrotes Don Chuy')).closest('tr')!;
+    expect(within(row).getByText('Sin datos aún')).toBeTruthy();
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: 'Verificar con el procesador el depósito con tarjeta de Abarrotes Don Chuy por $300.00',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'El procesador aprobó el cobro: se abonaron $285.50 al saldo de Abarrotes Don Chuy.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.key === `POST /staff/deposits/${ID}/verify-card`)).toBe(true);
+    await waitFor(() => expect(screen.getByText('No hay depósitos en esta lista.')).toBeTruthy());
+  });
+
+  it('says so when the processor has no charge yet', async () => {
+    stubApi({
+      'GET /staff/deposits': () => page([staffDeposit({ method: 'card', tracking_key: null })]),
+      [`POST /staff/deposits/${ID}/verify-card`]: () =>
+        json(409, {
+          error: {
+            code: 'CARD_CHARGE_UNRESOLVED',
+            message: 'El procesador de pagos aún no registra un cobro para este depósito.',
+          },
+        }),
+    });
+    await renderApp('/staff/deposits?status=card');
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Verificar con el procesador el depósito/ }),
+    );
+    expect(
+      await screen.findByText(
+        'El procesador de pagos aún no registra un cobro para este depósito.',
+      ),
+    ).toBeTruthy();
+  });
 });

@@ -23,6 +23,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DepositRejectDialog } from '../components/DepositRejectDialog';
+import { StuckCardDepositsTable } from '../components/StuckCardDepositsTable';
 import {
   DEPOSITS_PAGE_SIZE,
   loadStaffVoucher,
@@ -41,8 +42,9 @@ const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', fa
 
 /**
  * The SPEI deposits queue: transfers merchants notified, oldest first, each with its receipt to
- * open and the decision — approve (credits the balance) or reject with a reason. Filter and
- * page live in the URL.
+ * open and the decision — approve (credits the balance) or reject with a reason; and the card
+ * deposits whose answer was lost, to verify with the payment processor. Filter and page live in
+ * the URL.
  */
 export function DepositQueuePage() {
   const { t } = useTranslation('deposits');
@@ -112,6 +114,13 @@ export function DepositQueuePage() {
             <Text c="dimmed" ta="center" py="lg">
               {t('staff.empty')}
             </Text>
+          ) : status === 'card' ? (
+            <>
+              <Text fz="sm" c="dimmed">
+                {t('staff.card.hint')}
+              </Text>
+              <StuckCardDepositsTable deposits={list.data.data} />
+            </>
           ) : (
             <Table.ScrollContainer minWidth={960}>
               <Table verticalSpacing="sm" highlightOnHover>

@@ -1,5 +1,5 @@
 import type { DepositView } from '@despacho/domain';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import { queryClient } from '../../../lib/query-client';
@@ -67,8 +67,57 @@ async function fillForm(amount: string) {
 describe('CardDepositPanel', () => {
   afterEach(() => {
     clearSession();
+    window.sessionStorage.clear();
     vi.unstubAllGlobals();
   });
+
+  const pendingAttempts = () =>
+    Object.keys(window.sessionStorage).filter((key) =>
+      key.startsWith('despacho.card-deposit.pending'),
+    );
+
+  it('keeps the confirmation across a reload mid-charge and sends it again with the same key', async () => {
+    // The first charge never answers: the merchant reloads while it is under way.
+    const first = stubApi({
+      'GET /deposits/card/config': () => json(200, { data: SANDBOX }),
+      'POST /sandbox/payments/tokens': () => json(201, { data: TOKEN }),
+      'POST /deposits/card': () => new Promise<Response>(() => {}) as unknown as Response,
+    });
+    renderPanel();
+    await fillForm('300');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar depósito de $300.00' }));
+    await waitFor(() =>
+      expect(first.filter((call) => call.key === 'POST /deposits/card')).toHaveLength(1),
+    );
+    const sentKey = first
+      .find((call) => call.key === 'POST /deposits/card')!
+      .headers.get('idempotency-key');
+    expect(pendingAttempts()).toHaveLength(1);
+    // Only the token and the key are kept, never the card.
+    expect(JSON.stringify(window.sessionStorage)).not.toMatch(/4242 4242|"cvc"|Ana López/);
+
+    cleanup();
+    vi.unstubAllGlobals();
+    const second = stubApi({
+      'GET /deposits/card/config': () => json(200, { data: SANDBOX }),
+      'POST /deposits/card': () => json(200, { data: credited }),
+    });
+    renderPanel();
+    expect(
+      await screen.findByText('Depósito acreditado: $285.50 ya están en tu saldo.'),
+    ).toBeTruthy();
+    const resent = second.filter((call) => call.key === 'POST /deposits/card');
+    expect(resent).toHaveLength(1);
+    expect(resent[0]!.headers.get('idempotency-key')).toBe(sentKey);
+    expect(resent[0]!.body).toEqual({ amount: '300', token: TOKEN.id });
+    // The answer arrived: the attempt is forgotten, and another reload sends nothing.
+    expect(pendingAttempts()).toEqual([]);
+    cleanup();
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(second.filter((call) => call.key === 'POST /deposits/card')).toHaveLength(1);
+  }, 20_000);
 
   it('sends the card to the sandbox only, shows the fee and the net, and charges the token once confirmed', async () => {
     const calls = stubApi({
@@ -130,6 +179,8 @@ describe('CardDepositPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar depósito de $800.00' }));
     expect(await screen.findByText('Tu tarjeta fue rechazada: Fondos insuficientes.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    // Declined is an answer: nothing is left to resend.
+    expect(pendingAttempts()).toEqual([]);
   }, 15_000);
 
   it('checks the card before sending it anywhere', async () => {

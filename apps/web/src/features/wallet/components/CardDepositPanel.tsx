@@ -9,7 +9,6 @@ import {
   groupCardDigits,
   SANDBOX_TEST_CARDS,
   type CardPaymentsConfig,
-  type CardToken,
   type DepositBreakdown,
 } from '@despacho/domain';
 import {
@@ -31,7 +30,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { domainResolver } from '../../../lib/form-resolver';
@@ -42,6 +41,12 @@ import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
 import { walletKeys } from '../api';
 import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-deposits';
 import { depositKeys, newIdempotencyKey } from '../deposits-api';
+import {
+  clearPendingCardDeposit,
+  loadPendingCardDeposit,
+  savePendingCardDeposit,
+  type PendingCardDeposit,
+} from '../pending-card-deposit';
 
 /** The form checks what the provider and our API will: the card, and the amount rules of §5. */
 const formSchema = cardDetailsSchema(() => new Date()).extend({
@@ -50,14 +55,11 @@ const formSchema = cardDetailsSchema(() => new Date()).extend({
 
 const emptyForm = { amount: '', card_number: '', expiry: '', cvc: '', holder_name: '' };
 
-/** A card tokenised and waiting for the merchant to confirm the amounts shown. */
-interface Review {
-  amount: string;
-  breakdown: DepositBreakdown;
-  token: CardToken;
-  /** One per confirmation: resent if the same confirmation is retried. */
-  idempotencyKey: string;
-}
+/**
+ * A card tokenised and waiting for the merchant to confirm the amounts shown; its key is one per
+ * confirmation, resent when the same confirmation is retried.
+ */
+type Review = PendingCardDeposit;
 
 /**
  * Card deposits of `finance/deposits` (decision 013): amount and card, then a review of the fee
@@ -117,7 +119,9 @@ function CardDepositForm({
   const { t } = useTranslation('card-deposits');
   const queryClient = useQueryClient();
   const form = useForm({ resolver: domainResolver(formSchema), defaultValues: emptyForm });
-  const [review, setReview] = useState<Review | null>(null);
+  // A confirmation whose answer a reload lost comes back, to be sent again with its key.
+  const [resumed] = useState(loadPendingCardDeposit);
+  const [review, setReview] = useState<Review | null>(resumed);
   const [error, setError] = useState<string | null>(null);
   const { errors } = form.formState;
   const typedAmount = form.watch('amount');
@@ -139,12 +143,16 @@ function CardDepositForm({
   });
 
   const confirm = useMutation({
-    mutationFn: (current: Review) =>
-      createCardDeposit(
+    mutationFn: (current: Review) => {
+      // Kept until the server answers: a reload meanwhile sends this same confirmation again.
+      savePendingCardDeposit(current);
+      return createCardDeposit(
         { amount: current.amount, token: current.token.id },
         current.idempotencyKey,
-      ),
+      );
+    },
     onSuccess: async (deposit) => {
+      clearPendingCardDeposit();
       notifications.show({
         color: 'teal',
         message: t('success', { net: formatMoney(deposit.net_centavos) }),
@@ -162,6 +170,7 @@ function CardDepositForm({
       // A decline or a refused request needs new card details; a lost answer (network, 5xx)
       // keeps the review, so confirming again resends the same key and charges at most once.
       if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500) {
+        clearPendingCardDeposit();
         setReview(null);
         form.setValue('cvc', '');
       }
@@ -172,6 +181,13 @@ function CardDepositForm({
 
   const busy = tokenize.isPending || confirm.isPending;
 
+  const resent = useRef(false);
+  useEffect(() => {
+    if (!resumed || resent.current) return;
+    resent.current = true;
+    confirm.mutate(resumed);
+  }, [resumed, confirm]);
+
   if (review) {
     return (
       <Box pos="relative">
@@ -180,6 +196,11 @@ function CardDepositForm({
           {error && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
               {error}
+            </Alert>
+          )}
+          {resumed && confirm.isPending && (
+            <Alert color="blue" variant="light">
+              {t('review.resuming')}
             </Alert>
           )}
           <Text fw={600}>{t('review.title')}</Text>
@@ -193,6 +214,8 @@ function CardDepositForm({
             <Button
               variant="default"
               onClick={() => {
+                // Abandoned: a charge that did happen is settled by the server's reconciliation.
+                clearPendingCardDeposit();
                 setReview(null);
                 setError(null);
               }}

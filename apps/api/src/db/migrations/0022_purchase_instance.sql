@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "purchase_instance" uuid;

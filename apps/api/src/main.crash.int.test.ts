@@ -1,0 +1,398 @@
+/**
+ * Issue 11: a power cut through the real product. The app starts as `npm start` runs it (the
+ * API entry with its embedded PostgreSQL, in a DATA_DIR of its own); several organizations
+ * fire guide purchases and card deposits over HTTP with Idempotency-Keys; the whole process
+ * group (API and PostgreSQL) dies by SIGKILL after a number of answers; the app starts again on
+ * the same data, its recovery runs, and every request is sent again with its key.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../test/test-app';
+import { createTestMerchant, type TestUser } from '../test/users';
+import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
+import { LedgerService } from './modules/wallet/ledger.service';
+import { verifyLedger } from './modules/wallet/ledger.verify';
+import {
+  destinationAddress,
+  MEXICO_CITY_ZIP,
+  MONTERREY_ZIP,
+  originLocation,
+} from './modules/shipments/guides.test-support';
+import { systemClock } from './platform/clock';
+import { connect, type Db } from './platform/db';
+import { embeddedDatabaseUrl, freePort } from './platform/embedded-postgres';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const MAIN = path.join(ROOT, 'apps/api/src/main.ts');
+const ORGANIZATIONS = 4;
+const PURCHASES = 6; // per organization
+const DEPOSITS = 6; // per organization
+/** The group dies right after this many 2xx answers: well inside the burst. */
+const KILL_AFTER = 16;
+const OPENING = 5_000_000;
+const DEPOSIT_PESOS = '300.00';
+
+interface App {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  base: string;
+}
+
+interface Request {
+  kind: 'purchase' | 'deposit';
+  merchant: Merchant;
+  key: string;
+  body: object;
+}
+
+/** What the test reads of the API's answers. */
+interface Answer {
+  data: {
+    id: string;
+    tracking_number?: string;
+    ledger_transaction_id?: string;
+    rates: { id: string }[];
+  };
+}
+
+interface Merchant {
+  organizationId: string;
+  user: TestUser;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-crash-'));
+// As root, embedded PostgreSQL runs as the `postgres` user, which must reach DATA_DIR/pg.
+chmodSync(dataDir, 0o755);
+let app: App | undefined;
+let db: Db | undefined;
+
+function killGroup(child: ChildProcess) {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+afterAll(async () => {
+  if (app) {
+    killGroup(app.child);
+    await app.exited;
+  }
+  await db?.$client.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `npm start`'s API entry, in its own process group, on the test's ports and DATA_DIR. */
+async function startApp(port: number, pgPort: number): Promise<App> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      JWT_SECRET: testConfig().JWT_SECRET,
+      LOG_LEVEL: 'fatal',
+      WEB_DIST: '',
+      AUTH_RATE_LIMIT: '1000',
+      JOBS_POLL_MS: '200',
+      JOBS_SWEEP_MS: '300',
+      CARD_RECONCILE_AFTER_SECONDS: '1',
+    },
+  });
+  const exited = once(child, 'exit');
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (Date.now() < deadline && !gone) {
+    const response = await fetch(`${base}/api/v1/health`).catch(() => null);
+    if (response?.ok) return { child, exited, base };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  killGroup(child);
+  throw new Error('the app did not become healthy');
+}
+
+async function post(base: string, user: TestUser, url: string, body: object, key?: string) {
+  const response = await fetch(`${base}/api/v1${url}`, {
+    method: 'POST',
+    headers: {
+      ...user.headers(),
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Answer };
+}
+
+const send = (base: string, request: Request) =>
+  post(
+    base,
+    request.merchant.user,
+    request.kind === 'purchase' ? '/shipments' : '/deposits/card',
+    request.body,
+    request.key,
+  );
+
+async function rows<T>(query: string, values: unknown[] = []): Promise<T[]> {
+  return (await db!.$client.query(query, values)).rows as T[];
+}
+
+/** Waits until `done` answers true (recovery is the app's own, on its jobs runner). */
+async function eventually(done: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (await done()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not within 30 s: ${what}`);
+}
+
+const started = Date.now();
+/** Where the test is, with the time taken: what a failure or a slow run first needs. */
+const phase = (name: string) => console.info(`crash test +${Date.now() - started} ms: ${name}`);
+
+describe('the product across a power cut', () => {
+  it('keeps every answered purchase and deposit, credits approved charges, recovers purchases at start and moves money once on re-sending', async () => {
+    const port = await freePort();
+    const pgPort = await freePort();
+    app = await startApp(port, pgPort);
+    phase('first start healthy');
+    db = connect(embeddedDatabaseUrl(pgPort, 'despacho'), 4);
+    const ctx = { db, clock: systemClock };
+    const ledger = new LedgerService(ctx);
+    const sandbox = new SandboxPaymentProvider(ctx);
+
+    // Organizations of the test's own, funded; a location and one quote per purchase each.
+    const requests: Request[] = [];
+    for (let number = 1; number <= ORGANIZATIONS; number++) {
+      const { organization, user } = await createTestMerchant(ctx, `Apagón ${number}`);
+      const merchant = { organizationId: organization.id, user };
+      await ledger.credit({
+        organizationId: organization.id,
+        idempotencyKey: 'opening',
+        kind: 'deposit',
+        amount: OPENING,
+        from: 'bank_clearing',
+      });
+      const location = await post(app.base, user, '/locations', originLocation());
+      expect(location.status).toBe(201);
+      for (let index = 0; index < PURCHASES; index++) {
+        const parcel = { length: 30, width: 20, height: 15, weight: 2 };
+        const quote = await post(app.base, user, '/quotes', {
+          origin_zip: MEXICO_CITY_ZIP,
+          destination_zip: MONTERREY_ZIP,
+          parcels: [parcel],
+        });
+        expect(quote.status).toBe(201);
+        requests.push({
+          kind: 'purchase',
+          merchant,
+          key: `crash-purchase-${number}-${index}`,
+          body: {
+            location_id: location.body.data.id,
+            destination: destinationAddress,
+            packages: [
+              {
+                ...parcel,
+                products: [
+                  {
+                    description: 'Playeras de algodón',
+                    quantity: 2,
+                    sat_product_code: '53102500',
+                    sat_unit_code: 'H87',
+                    unit_value: '250.00',
+                  },
+                ],
+              },
+            ],
+            quote_id: quote.body.data.id,
+            rate_id: quote.body.data.rates[0]!.id,
+          },
+        });
+      }
+      for (let index = 0; index < DEPOSITS; index++) {
+        const token = await sandbox.tokenize({ card_number: '4242424242424242' });
+        requests.push({
+          kind: 'deposit',
+          merchant,
+          key: `crash-deposit-${number}-${index}`,
+          body: { amount: DEPOSIT_PESOS, token: token.id },
+        });
+      }
+    }
+    phase('seeded');
+    await db.$client.end();
+    db = undefined;
+
+    // The burst: every request at once; the whole group dies on the KILL_AFTER-th answer.
+    const first = app;
+    const acknowledged = new Map<string, { id: string; tracking?: string; ledger?: string }>();
+    const outcomes = await Promise.allSettled(
+      requests.map(async (request) => {
+        const answer = await send(first.base, request);
+        if (answer.status !== 201) throw new Error(`${request.key}: ${answer.status}`);
+        acknowledged.set(request.key, {
+          id: answer.body.data.id,
+          tracking: answer.body.data.tracking_number,
+          ledger: answer.body.data.ledger_transaction_id,
+        });
+        if (acknowledged.size === KILL_AFTER) killGroup(first.child);
+      }),
+    );
+    // Fewer answers than KILL_AFTER (refusals) must fail the test below, not hang it.
+    killGroup(first.child);
+    await first.exited;
+    app = undefined;
+    const refused = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+    );
+    phase(
+      `killed after ${acknowledged.size} answers; unanswered: ${refused.slice(0, 5).join('; ')}`,
+    );
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(outcomes.some((outcome) => outcome.status === 'rejected')).toBe(true);
+
+    // The same data directory again: PostgreSQL recovers its log, the app its work.
+    const restartedAt = new Date();
+    app = await startApp(port, pgPort);
+    phase('restarted');
+    db = connect(embeddedDatabaseUrl(pgPort, 'despacho'), 4);
+    await eventually(
+      async () =>
+        (await rows(`select 1 from shipments where purchase_state = 'purchasing'`)).length === 0,
+      'no guide left purchasing',
+    );
+    await eventually(
+      async () =>
+        (
+          await rows(
+            `select 1 from deposits d join sandbox_card_charges c
+                on c.idempotency_key = 'deposit:' || d.id
+              where d.method = 'card' and d.status = 'pending'`,
+          )
+        ).length === 0,
+      'every card deposit the processor answered is settled',
+    );
+
+    phase('recovered');
+    const [recovered] = await rows<{ guides: number; cards: number }>(
+      `select (select count(*)::int from jobs where kind = 'shipments.recover_purchase'
+                and done_at is not null and run_at < created_at + interval '4 minutes') as guides,
+              (select count(*)::int from deposits where method = 'card' and status = 'credited'
+                and credited_at > $1 and not (idempotency_key = any($2))) as cards`,
+      [restartedAt, [...acknowledged.keys()]],
+    );
+    // Every answered request is there as answered: the guide with its label, the credit.
+    for (const [key, answer] of acknowledged) {
+      if (key.startsWith('crash-purchase')) {
+        const [guide] = await rows<{ purchase_state: string; tracking_number: string }>(
+          `select s.purchase_state, s.tracking_number from shipments s
+             join shipment_labels l on l.shipment_id = s.id where s.id = $1`,
+          [answer.id],
+        );
+        expect(guide, key).toEqual({
+          purchase_state: 'purchased',
+          tracking_number: answer.tracking,
+        });
+      } else {
+        const [deposit] = await rows<{ status: string; ledger_transaction_id: string }>(
+          `select status, ledger_transaction_id from deposits where id = $1`,
+          [answer.id],
+        );
+        expect(deposit, key).toEqual({ status: 'credited', ledger_transaction_id: answer.ledger });
+      }
+    }
+    // Approved charges are all credited; what is still pending was never charged.
+    const approvedUncredited = await rows(
+      `select d.id from deposits d join sandbox_card_charges c
+          on c.idempotency_key = 'deposit:' || d.id
+        where c.status = 'approved' and d.status <> 'credited'`,
+    );
+    expect(approvedUncredited).toEqual([]);
+    expect(await verifyLedger(db)).toEqual([]);
+
+    // What committed before the re-send, per organization, and the balances it explains.
+    const committed = async () => {
+      const guides = await rows<{ key: string; id: string; total: number; org: string }>(
+        `select idempotency_key as key, id, total::int, organization_id as org
+           from shipments where purchase_state = 'purchased'`,
+      );
+      const credits = await rows<{ key: string; id: string; net: number; org: string }>(
+        `select idempotency_key as key, id, net::int, organization_id as org
+           from deposits where status = 'credited'`,
+      );
+      return { guides, credits };
+    };
+    const balances = async () =>
+      new Map(
+        (
+          await rows<{ org: string; balance: number }>(
+            `select organization_id as org, balance::int from ledger_accounts where kind = 'wallet'`,
+          )
+        ).map((row) => [row.org, row.balance]),
+      );
+    const explained = (state: Awaited<ReturnType<typeof committed>>) => {
+      const expected = new Map<string, number>();
+      for (const request of requests) expected.set(request.merchant.organizationId, OPENING);
+      const add = (org: string, amount: number) => {
+        if (expected.has(org)) expected.set(org, expected.get(org)! + amount);
+      };
+      for (const guide of state.guides) add(guide.org, -guide.total);
+      for (const credit of state.credits) add(credit.org, credit.net);
+      return expected;
+    };
+    const before = await committed();
+    const ours = (map: Map<string, number>) =>
+      new Map([...map].filter(([org]) => requests.some((r) => r.merchant.organizationId === org)));
+    expect(ours(await balances())).toEqual(explained(before));
+    const committedKeys = new Set([...before.guides, ...before.credits].map((row) => row.key));
+    const idOf = new Map([...before.guides, ...before.credits].map((row) => [row.key, row.id]));
+
+    // Every request again, with its key: what committed answers itself, the rest goes through.
+    const second = app;
+    const answers = await Promise.all(
+      requests.map(async (request) => ({ request, answer: await send(second.base, request) })),
+    );
+    for (const { request, answer } of answers) {
+      expect([200, 201], `${request.key}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
+      if (committedKeys.has(request.key)) {
+        expect(answer.status, request.key).toBe(200);
+        expect(answer.body.data.id, request.key).toBe(idOf.get(request.key));
+      }
+    }
+    phase('re-sent');
+    const after = await committed();
+    const ourKeys = (state: typeof after) =>
+      [...state.guides, ...state.credits]
+        .map((row) => row.key)
+        .filter((key) => key.startsWith('crash-'))
+        .sort();
+    expect(ourKeys(after)).toEqual(requests.map((request) => request.key).sort());
+    // Each organization paid each guide once and got each deposit once.
+    expect(after.guides.filter((guide) => guide.key.startsWith('crash-'))).toHaveLength(
+      ORGANIZATIONS * PURCHASES,
+    );
+    expect(ours(await balances())).toEqual(explained(after));
+    expect(await verifyLedger(db)).toEqual([]);
+    console.info(
+      `product crash test: ${acknowledged.size} answered before the kill, ` +
+        `${committedKeys.size} committed after recovery ` +
+        `(${recovered!.guides} guides recovered at start, ${recovered!.cards} card deposits credited by reconciliation), ` +
+        `${requests.length - committedKeys.size} went through only on the re-send`,
+    );
+  }, 170_000);
+});

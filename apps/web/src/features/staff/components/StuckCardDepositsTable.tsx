@@ -1,0 +1,84 @@
+import { formatMoney, type StaffDeposit } from '@despacho/domain';
+import { Button, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/server-errors';
+import { useVerifyCardDeposit } from '../deposits-api';
+
+/**
+ * Card deposits whose charge's answer was lost (pending past the reconciliation delay), each
+ * with the action that asks the payment processor how the charge ended and settles it: credited
+ * when it approved the charge, failed when it declined it or never received it.
+ */
+export function StuckCardDepositsTable({ deposits }: { deposits: StaffDeposit[] }) {
+  const { t } = useTranslation('deposits');
+  const verify = useVerifyCardDeposit();
+
+  const run = (deposit: StaffDeposit) =>
+    verify.mutate(deposit.id, {
+      onSuccess: (settled) =>
+        notifications.show(
+          settled.status === 'credited'
+            ? {
+                color: 'green',
+                message: t('staff.card.credited', {
+                  organization: settled.organization_name,
+                  net: formatMoney(settled.net_centavos),
+                }),
+              }
+            : {
+                color: 'orange',
+                message: t('staff.card.failed', {
+                  organization: settled.organization_name,
+                  reason: settled.reject_reason ?? '',
+                }),
+              },
+        ),
+      onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+    });
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('staff.columns.organization')}</Table.Th>
+            <Table.Th>{t('staff.card.created')}</Table.Th>
+            <Table.Th>{t('staff.columns.amount')}</Table.Th>
+            <Table.Th>{t('staff.card.card')}</Table.Th>
+            <Table.Th>{t('staff.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deposits.map((deposit) => (
+            <Table.Tr key={deposit.id}>
+              <Table.Td fw={600}>{deposit.organization_name}</Table.Td>
+              <Table.Td>{dayjs(deposit.created_at).format('D MMM YYYY, HH:mm')}</Table.Td>
+              <Table.Td>
+                <Text fw={600}>{formatMoney(deposit.amount_centavos)}</Text>
+              </Table.Td>
+              <Table.Td>{deposit.card_summary ?? t('staff.card.unknownCard')}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconRefresh size={14} />}
+                  loading={verify.isPending && verify.variables === deposit.id}
+                  aria-label={t('staff.card.verifyLabel', {
+                    organization: deposit.organization_name,
+                    amount: formatMoney(deposit.amount_centavos),
+                  })}
+                  onClick={() => run(deposit)}
+                >
+                  {t('staff.card.verify')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
