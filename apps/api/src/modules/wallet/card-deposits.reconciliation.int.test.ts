@@ -1,4 +1,5 @@
 import { CARD_NOT_CHARGED_REASON, depositBreakdown } from '@despacho/domain';
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testConfig } from '../../../test/test-app';
@@ -36,6 +37,18 @@ afterAll(async () => {
 const pastDelay = () => ctx.clock.advance(DELAY_S * 1000 + 1);
 const balance = async (user: TestUser) =>
   (await call(user, 'GET', '/wallet/balance')).json().data.available_centavos as number;
+/** Whether some transaction holds the sandbox's lock on an idempotency key (in this database). */
+async function keyLocked(key: string): Promise<boolean> {
+  const { rows } = await ctx.db.execute<{ held: boolean }>(sql`
+    select exists (
+      select from pg_locks
+      where locktype = 'advisory' and granted
+        and database = (select oid from pg_database where datname = current_database())
+        and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${`sandbox:${key}`}, 0)
+    ) as held`);
+  return rows[0]!.held;
+}
+
 const depositOf = async (id: string) => (await deposits.findDepositById(ctx.db, id))!;
 
 /**
@@ -156,19 +169,22 @@ describe('card deposit reconciliation', () => {
     const { row } = await interrupted(user, 'recorded');
     const key = `deposit:${row.id}`;
     expect(await sandbox.findCharge(key)).toEqual({ status: 'not_found' });
-    // The charge holds the key while it runs; the lookup answers what it then recorded.
+    // The charge holds the key while it runs; the lookup answers what it then recorded. The
+    // lookup starts once the charge holds the key's lock (or has already finished).
     const token = await sandbox.tokenize({ card_number: '5555555555554444' });
-    const [charged, found] = await Promise.all([
-      sandbox.charge({
+    let settled = false;
+    const charging = sandbox
+      .charge({
         token: token.id,
         amountCentavos: row.amount,
         currency: 'MXN',
         idempotencyKey: key,
         description: 'prueba',
-      }),
-      new Promise((resolve) => setImmediate(resolve)).then(() => sandbox.findCharge(key)),
-    ]);
-    expect(found).toEqual(charged);
+      })
+      .finally(() => (settled = true));
+    await expect.poll(async () => settled || (await keyLocked(key)), { interval: 5 }).toBe(true);
+    const found = await sandbox.findCharge(key);
+    expect(found).toEqual(await charging);
     expect(found).toMatchObject({ status: 'approved', cardBrand: 'mastercard', last4: '4444' });
   });
 
