@@ -8,6 +8,8 @@ export interface ThrowawayApp {
   child: ChildProcess;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(graceMs?: number): Promise<void>;
+  /** SIGKILL to the app's process group (the API and its PostgreSQL). */
+  kill(): void;
   isStopping(): boolean;
 }
 
@@ -16,6 +18,8 @@ export function startThrowawayApp(options: {
   name: string;
   env?: Record<string, string>;
   stdio?: StdioOptions;
+  /** Kept when the app stops: the caller owns it (to restart on the same data). */
+  dataDir?: string;
 }): ThrowawayApp;
 
 export function waitForHealth(app: ThrowawayApp, timeoutMs?: number): Promise<void>;

@@ -9,10 +9,18 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * @param {{ port: number, name: string, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions }} options
+ * A caller that passes `dataDir` owns it (a restart on the same data): it is kept when the app
+ * stops.
+ * @param {{ port: number, name: string, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions, dataDir?: string }} options
  */
-export function startThrowawayApp({ port, name, env: extra = {}, stdio = 'inherit' }) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `despacho-${name}-`));
+export function startThrowawayApp({
+  port,
+  name,
+  env: extra = {},
+  stdio = 'inherit',
+  dataDir: given,
+}) {
+  const dataDir = given ?? mkdtempSync(path.join(os.tmpdir(), `despacho-${name}-`));
   // As root, embedded PostgreSQL runs as the `postgres` user, which must reach DATA_DIR/pg.
   chmodSync(dataDir, 0o755);
   const url = `http://127.0.0.1:${port}`;
@@ -40,7 +48,7 @@ export function startThrowawayApp({ port, name, env: extra = {}, stdio = 'inheri
 
   let cleaned = false;
   const cleanUp = () => {
-    if (cleaned) return;
+    if (cleaned || given) return;
     cleaned = true;
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -78,7 +86,16 @@ export function startThrowawayApp({ port, name, env: extra = {}, stdio = 'inheri
     return stopping;
   };
 
-  return { url, dataDir, child, exited, stop, isStopping: () => stopping !== undefined };
+  // `kill`: the whole group at once (the app and its PostgreSQL), as a power cut would.
+  return {
+    url,
+    dataDir,
+    child,
+    exited,
+    stop,
+    kill: killGroup,
+    isStopping: () => stopping !== undefined,
+  };
 }
 
 /** Resolves once `GET /api/v1/health` answers 200; rejects if the app exits or time runs out. */

@@ -5,13 +5,11 @@
  * group (API and PostgreSQL) dies by SIGKILL after a number of answers; the app starts again on
  * the same data, its recovery runs, and every request is sent again with its key.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startThrowawayApp, waitForHealth } from '../../../scripts/lib/throwaway-app.mjs';
 import { testConfig } from '../test/test-app';
 import { createTestMerchant, type TestUser } from '../test/users';
 import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
@@ -27,8 +25,6 @@ import { systemClock } from './platform/clock';
 import { connect, type Db } from './platform/db';
 import { embeddedDatabaseUrl, freePort } from './platform/embedded-postgres';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = path.join(ROOT, 'apps/api/src/main.ts');
 const ORGANIZATIONS = 4;
 const PURCHASES = 6; // per organization
 const DEPOSITS = 6; // per organization
@@ -37,11 +33,7 @@ const KILL_AFTER = 16;
 const OPENING = 5_000_000;
 const DEPOSIT_PESOS = '300.00';
 
-interface App {
-  child: ChildProcess;
-  exited: Promise<unknown>;
-  base: string;
-}
+type App = ReturnType<typeof startThrowawayApp>;
 
 interface Request {
   kind: 'purchase' | 'deposit';
@@ -71,17 +63,9 @@ chmodSync(dataDir, 0o755);
 let app: App | undefined;
 let db: Db | undefined;
 
-function killGroup(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
 afterAll(async () => {
   if (app) {
-    killGroup(app.child);
+    app.kill();
     await app.exited;
   }
   await db?.$client.end();
@@ -90,17 +74,12 @@ afterAll(async () => {
 
 /** `npm start`'s API entry, in its own process group, on the test's ports and DATA_DIR. */
 async function startApp(port: number, pgPort: number): Promise<App> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    detached: true,
+  const started = startThrowawayApp({
+    port,
+    name: 'crash',
+    dataDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(pgPort),
       JWT_SECRET: testConfig().JWT_SECRET,
       LOG_LEVEL: 'fatal',
@@ -111,18 +90,13 @@ async function startApp(port: number, pgPort: number): Promise<App> {
       CARD_RECONCILE_AFTER_SECONDS: '1',
     },
   });
-  const exited = once(child, 'exit');
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  while (Date.now() < deadline && !gone) {
-    const response = await fetch(`${base}/api/v1/health`).catch(() => null);
-    if (response?.ok) return { child, exited, base };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitForHealth(started, 90_000);
+  } catch (error) {
+    started.kill();
+    throw error;
   }
-  killGroup(child);
-  throw new Error('the app did not become healthy');
+  return started;
 }
 
 async function post(base: string, user: TestUser, url: string, body: object, key?: string) {
@@ -188,11 +162,11 @@ describe('the product across a power cut', () => {
         amount: OPENING,
         from: 'bank_clearing',
       });
-      const location = await post(app.base, user, '/locations', originLocation());
+      const location = await post(app.url, user, '/locations', originLocation());
       expect(location.status).toBe(201);
       for (let index = 0; index < PURCHASES; index++) {
         const parcel = { length: 30, width: 20, height: 15, weight: 2 };
-        const quote = await post(app.base, user, '/quotes', {
+        const quote = await post(app.url, user, '/quotes', {
           origin_zip: MEXICO_CITY_ZIP,
           destination_zip: MONTERREY_ZIP,
           parcels: [parcel],
@@ -243,18 +217,18 @@ describe('the product across a power cut', () => {
     const acknowledged = new Map<string, { id: string; tracking?: string; ledger?: string }>();
     const outcomes = await Promise.allSettled(
       requests.map(async (request) => {
-        const answer = await send(first.base, request);
+        const answer = await send(first.url, request);
         if (answer.status !== 201) throw new Error(`${request.key}: ${answer.status}`);
         acknowledged.set(request.key, {
           id: answer.body.data.id,
           tracking: answer.body.data.tracking_number,
           ledger: answer.body.data.ledger_transaction_id,
         });
-        if (acknowledged.size === KILL_AFTER) killGroup(first.child);
+        if (acknowledged.size === KILL_AFTER) first.kill();
       }),
     );
     // Fewer answers than KILL_AFTER (refusals) must fail the test below, not hang it.
-    killGroup(first.child);
+    first.kill();
     await first.exited;
     app = undefined;
     const refused = outcomes.flatMap((outcome) =>
@@ -359,13 +333,17 @@ describe('the product across a power cut', () => {
     const ours = (map: Map<string, number>) =>
       new Map([...map].filter(([org]) => requests.some((r) => r.merchant.organizationId === org)));
     expect(ours(await balances())).toEqual(explained(before));
-    const committedKeys = new Set([...before.guides, ...before.credits].map((row) => row.key));
+    const committedKeys = new Set(
+      [...before.guides, ...before.credits]
+        .map((row) => row.key)
+        .filter((key) => key.startsWith('crash-')),
+    );
     const idOf = new Map([...before.guides, ...before.credits].map((row) => [row.key, row.id]));
 
     // Every request again, with its key: what committed answers itself, the rest goes through.
     const second = app;
     const answers = await Promise.all(
-      requests.map(async (request) => ({ request, answer: await send(second.base, request) })),
+      requests.map(async (request) => ({ request, answer: await send(second.url, request) })),
     );
     for (const { request, answer } of answers) {
       expect([200, 201], `${request.key}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
