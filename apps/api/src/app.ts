@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,16 +15,19 @@ import {
 import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
-import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
+import { FileStore } from './platform/files';
 import { Jobs } from './platform/jobs';
-import { registerErrorHandler } from './platform/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
 import { smtpMailSender } from './platform/mail';
 import { Outbox } from './platform/outbox';
 import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
+import { registerMultipart } from './platform/multipart';
+import { answerClientError } from './platform/request-errors';
 import { registerSpa } from './platform/spa';
+import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { modules } from './modules';
 
@@ -38,6 +40,9 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
     routerOptions: { maxParamLength: 1024 },
+    // Whatever is refused before routing answers in our envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const outbox = new Outbox(base.db, {
     mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
@@ -60,6 +65,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   registerLanguage(app);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  registerTextInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -78,7 +84,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   registerCsrf(app, deps.config.NODE_ENV === 'production');
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: MAX_UPLOAD_BYTES } });
+  await registerMultipart(app);
   await app.register(swagger, {
     openapi: {
       info: {

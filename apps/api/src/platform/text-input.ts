@@ -1,0 +1,62 @@
+import { issuePath, localizeIssue, type Language } from '@despacho/domain';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * A NUL character, or half of a UTF-16 surrogate pair (`"\ud800"` is valid JSON): PostgreSQL
+ * stores neither in `text` nor `jsonb`, so such input would fail deep inside a query. With the
+ * `u` flag a well-formed pair is one code point outside the range, so only lone halves match.
+ */
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
+const INVALID_TEXT = /[\u0000\ud800-\udfff]/u;
+
+export const hasInvalidText = (text: string) => INVALID_TEXT.test(text);
+
+/** Parsed JSON and query strings; raw bodies (a signed webhook's bytes) are left to their route. */
+const isParsed = (value: unknown): value is object =>
+  value !== null && typeof value === 'object' && !ArrayBuffer.isView(value);
+
+/**
+ * The path of a string (value or key) holding invalid text, or null. Iterative, so a
+ * deeply nested body cannot exhaust the stack.
+ */
+export function findInvalidText(value: unknown): PropertyKey[] | null {
+  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (hasInvalidText(next.value)) return next.path;
+    } else if (isParsed(next.value)) {
+      for (const [key, child] of Object.entries(next.value)) {
+        // The key is echoed as the field name: only its readable part.
+        if (hasInvalidText(key)) return [...next.path, key.replace(INVALID_TEXT, '')];
+        pending.push({ value: child, path: [...next.path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+/** VALIDATION_FAILED naming the field, as a schema's own issue would. */
+export function invalidTextError(path: PropertyKey[], language: Language) {
+  return new AppError(
+    'VALIDATION_FAILED',
+    {},
+    {
+      [issuePath(path)]: localizeIssue({ message: 'invalid_text', path }, language),
+    },
+  );
+}
+
+/**
+ * Refuses invalid text once, for every route, before validation: in a path segment, a query
+ * parameter or anywhere in a JSON body (keys included). Multipart text reaches the database
+ * through the routes; the error handler maps what PostgreSQL refuses there (`isInvalidText`).
+ */
+export function registerTextInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const { params, query, body } = request;
+    // The field is named as a schema issue names it: without its part of the request.
+    const invalid = findInvalidText({ params, query, body })?.slice(1);
+    if (invalid) throw invalidTextError(invalid, request.language);
+  });
+}
