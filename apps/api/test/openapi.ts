@@ -11,6 +11,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
   format?: string;
+  pattern?: string;
   minLength?: number;
   minimum?: number;
   exclusiveMinimum?: number;
@@ -69,6 +70,27 @@ export function fillPath(operation: Operation, value: (name: string) => string) 
   );
 }
 
+/** Values that match the document's patterns, so a sample gets past them to the route. */
+const PATTERN_EXAMPLES = [
+  '+52',
+  '5512345678',
+  '06700',
+  '123456',
+  '24112700',
+  '012',
+  '012180001234567891',
+  '2026-03-02',
+  '10:00',
+  'Secreta#2026',
+  'tok_aprobada_1234',
+  'ABC123',
+];
+
+function matching(pattern: string): string | undefined {
+  const regex = new RegExp(pattern, 'u');
+  return PATTERN_EXAMPLES.find((example) => regex.test(example));
+}
+
 /** A value the schema accepts in shape (not necessarily in business rules). */
 export function sampleOf(schema: JsonSchema): unknown {
   if (schema.default !== undefined) return schema.default;
@@ -95,6 +117,7 @@ export function sampleOf(schema: JsonSchema): unknown {
       if (schema.format === 'date') return '2026-03-02';
       if (schema.format === 'date-time') return '2026-03-02T16:00:00.000Z';
       if (schema.format === 'email') return 'fuzz@prueba.mx';
+      if (schema.pattern) return matching(schema.pattern) ?? 'x';
       return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
     default:
       return 'x';

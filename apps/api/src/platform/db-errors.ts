@@ -29,8 +29,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * PostgreSQL refused text it cannot hold: a NUL character (22021 in `text`, 22P05 in `jsonb`).
- * JSON bodies, queries and paths are checked before any route (text-input.ts); this catches
- * what reaches a query another way, such as a multipart field or a file name.
+ * Requests are checked before any route (text-input.ts, multipart.ts); this catches what a
+ * route parses itself, such as a signed webhook's body.
  */
 export function isInvalidText(error: unknown): boolean {
   const code = sqlState(error)?.code;

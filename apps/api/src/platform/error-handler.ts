@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (error.statusCode === 429) return send(request, reply, 'RATE_LIMITED');
-    // Text a multipart form carried to the database: refused there, still the client's fault.
+    // Text only the database refused (a body the route parsed itself): still the client's fault.
     if (isInvalidText(error)) {
       const { fields } = invalidTextError([], request.language);
       return send(request, reply, 'VALIDATION_FAILED', { fields });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { multipart, sampleFiles } from '../../test/multipart';
+import { sendSpeiWebhook, speiTransfer } from '../../test/spei';
 import { createTestMerchant, createTestUser, type TestUser } from '../../test/users';
 
 /** Raw bytes on a socket, for what `inject()` never sends through Node's HTTP parser. */
@@ -109,7 +110,10 @@ describe('input refused before any route: always our envelope, in the caller lan
       });
     });
 
-    it('refuses a NUL in an uploaded file name, which only the database sees', async () => {
+    it('refuses a NUL in an uploaded file name or a form field, and stores nothing', async () => {
+      const files = async () =>
+        (await ctx.db.$client.query('select count(*)::int as n from files')).rows[0].n as number;
+      const stored = await files();
       const form = multipart({ name: 'lo\u0000go.png', content: sampleFiles.png() });
       const response = await ctx.app.inject({
         method: 'POST',
@@ -121,8 +125,34 @@ describe('input refused before any route: always our envelope, in the caller lan
       expect(response.json().error).toEqual({
         code: 'VALIDATION_FAILED',
         message: 'Please check the highlighted fields.',
-        fields: { _: 'The text contains characters that are not allowed.' },
+        fields: { file: 'The text contains characters that are not allowed.' },
       });
+      const voucher = multipart(
+        { name: 'comprobante.pdf', content: sampleFiles.pdf(), field: 'voucher' },
+        { amount: '100\u0000', tracking_key: 'MBAN0001' },
+      );
+      const deposit = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/deposits/spei',
+        payload: voucher.payload,
+        headers: { ...voucher.headers, ...owner.headers({ 'idempotency-key': 'nul-field-1' }) },
+      });
+      expect(deposit.statusCode).toBe(400);
+      expect(deposit.json().error.fields).toEqual({
+        amount: 'El texto contiene caracteres no válidos.',
+      });
+      expect(await files()).toBe(stored);
+    });
+  });
+
+  it('answers 400 for invalid text only the database sees: a signed webhook body', async () => {
+    const transfer = speiTransfer(ctx, { sender_name: 'Ana\u0000' });
+    const response = await sendSpeiWebhook(ctx, transfer);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Revisa los datos marcados.',
+      fields: { _: 'El texto contiene caracteres no válidos.' },
     });
   });
 

@@ -49,8 +49,9 @@ export function invalidTextError(path: PropertyKey[], language: Language) {
 
 /**
  * Refuses invalid text once, for every route, before validation: in a path segment, a query
- * parameter or anywhere in a JSON body (keys included). Multipart text reaches the database
- * through the routes; the error handler maps what PostgreSQL refuses there (`isInvalidText`).
+ * parameter or anywhere in a JSON body (keys included). Multipart forms are checked part by part
+ * (multipart.ts); what a route parses itself is refused by PostgreSQL, which the error handler
+ * maps (`isInvalidText`).
  */
 export function registerTextInput(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
