@@ -30,7 +30,8 @@ function send(
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a malformed
- * percent-escape, a path parameter over `maxParamLength`), in our envelope and language.
+ * percent-escape, a path parameter over `maxParamLength`), in our envelope and language (the
+ * `onRequest` hook that reads it has not run yet).
  */
 export function answerFrameworkError(
   error: FastifyError,
@@ -38,7 +39,9 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ) {
   request.language = requestLanguage(request);
-  return send(request, reply, requestErrorCode(error, request) ?? 'MALFORMED_REQUEST');
+  const code = requestErrorCode(error, request);
+  if (!code) request.log.error({ err: error }, 'router error');
+  return send(request, reply, code ?? 'INTERNAL_ERROR');
 }
 
 /** One place that turns every failure into the API's error envelope, in the caller's language. */
