@@ -65,7 +65,15 @@ describe('input refused before any route: always our envelope, in the caller lan
       expect((await json(owner, 'POST', '/quotes', deep)).json().error.fields).toEqual({
         'parcels.0.a.b.1': 'El texto contiene caracteres no válidos.',
       });
-      const key = JSON.stringify({ ...box, ['no\u0000te']: 1 });
+      // As deep as a 1 MB body allows, answered at once (each value is visited once).
+      const depth = 200_000;
+      const deepest = `{"a": ${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`;
+      const refusedDeep = await json(owner, 'POST', '/packages', deepest);
+      expect(refusedDeep.statusCode).toBe(400);
+      expect(Object.keys(refusedDeep.json().error.fields)).toEqual([
+        ['a', ...Array<string>(depth).fill('0')].join('.'),
+      ]);
+      const key = JSON.stringify({ ...box, ['no\u0000te\u0000']: 1 });
       const refused = await json(owner, 'POST', '/packages', key);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.fields).toEqual({ note: expect.any(String) });

@@ -11,25 +11,39 @@ import { AppError } from './errors';
 const INVALID_TEXT = /[\u0000\ud800-\udfff]/u;
 
 export const hasInvalidText = (text: string) => INVALID_TEXT.test(text);
+const readable = (text: string) => text.replace(new RegExp(INVALID_TEXT.source, 'gu'), '');
 
 /** Parsed JSON and query strings; raw bodies (a signed webhook's bytes) are left to their route. */
 const isParsed = (value: unknown): value is object =>
   value !== null && typeof value === 'object' && !ArrayBuffer.isView(value);
 
+interface Visit {
+  value: unknown;
+  key: PropertyKey | null;
+  parent: Visit | null;
+}
+
+/** The keys from the root down to a visited value. */
+function pathOf(visit: Visit): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key!);
+  return path.reverse();
+}
+
 /**
- * The path of a string (value or key) holding invalid text, or null. Iterative, so a
- * deeply nested body cannot exhaust the stack.
+ * The path of a string (value or key) holding invalid text, or null. Iterative, and each value
+ * only points at its parent, so neither a deep body's depth nor its size costs more than once.
  */
 export function findInvalidText(value: unknown): PropertyKey[] | null {
-  const pending: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    if (typeof next.value === 'string') {
-      if (hasInvalidText(next.value)) return next.path;
-    } else if (isParsed(next.value)) {
-      for (const [key, child] of Object.entries(next.value)) {
+  const pending: Visit[] = [{ value, key: null, parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (typeof visit.value === 'string') {
+      if (hasInvalidText(visit.value)) return pathOf(visit);
+    } else if (isParsed(visit.value)) {
+      for (const [key, child] of Object.entries(visit.value)) {
         // The key is echoed as the field name: only its readable part.
-        if (hasInvalidText(key)) return [...next.path, key.replace(INVALID_TEXT, '')];
-        pending.push({ value: child, path: [...next.path, key] });
+        if (hasInvalidText(key)) return [...pathOf(visit), readable(key)];
+        pending.push({ value: child, key, parent: visit });
       }
     }
   }
