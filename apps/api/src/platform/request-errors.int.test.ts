@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { multipart, sampleFiles } from '../../test/multipart';
@@ -252,7 +252,7 @@ describe('input refused before any route: always our envelope, in the caller lan
       });
     });
 
-    it("answers Node's 431 for a 100 kB query string as a raw response with our envelope", async () => {
+    it("answers Node's parser errors (431 for a 100 kB query string, 400 for garbage) raw, in our envelope", async () => {
       await ctx.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = ctx.app.server.address() as AddressInfo;
       const response = await rawRequest(port, `/api/v1/customers?search=${'a'.repeat(100_000)}`);
@@ -262,6 +262,18 @@ describe('input refused before any route: always our envelope, in the caller lan
           code: 'HEADERS_TOO_LARGE',
           message: 'Los encabezados o la dirección de la solicitud son demasiado grandes.',
         },
+      });
+      // A request line Node cannot parse: 400, the same way.
+      const garbage = await new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+        socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      expect(garbage).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: { code: 'MALFORMED_REQUEST', message: 'La solicitud no tiene un formato válido.' },
       });
       // The server still answers the next caller.
       expect((await rawRequest(port, '/api/v1/health')).status).toBe(200);
