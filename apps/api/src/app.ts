@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,10 +15,10 @@ import {
 import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCsrf } from './platform/csrf';
-import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
+import { FileStore } from './platform/files';
 import { Jobs } from './platform/jobs';
 import { ProcessInstance } from './platform/instance';
-import { registerErrorHandler } from './platform/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { registerTimeouts, timeoutOptions } from './platform/http-timeouts';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
@@ -28,7 +27,10 @@ import { Outbox } from './platform/outbox';
 import { postgresRateLimitStore } from './platform/rate-limit-store';
 import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
+import { registerMultipart } from './platform/multipart';
+import { answerClientError } from './platform/request-errors';
 import { registerSpa } from './platform/spa';
+import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { modules } from './modules';
 
@@ -63,6 +65,9 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     ...timeoutOptions(base.config),
     // Signed tokens travel as path segments (`wizard/{token}`); the default cap is 100.
     routerOptions: { maxParamLength: 1024 },
+    // Whatever is refused before routing answers in our envelope too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const outbox = new Outbox(base.db, {
     mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
@@ -97,6 +102,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   registerTimeouts(app);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  registerTextInput(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -119,7 +125,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     global: false,
     store: postgresRateLimitStore(base.db, base.clock),
   });
-  await app.register(multipart, { limits: { files: 1, fields: 20, fileSize: MAX_UPLOAD_BYTES } });
+  await registerMultipart(app);
   await app.register(swagger, {
     openapi: {
       info: {

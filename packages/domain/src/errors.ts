@@ -41,6 +41,38 @@ export const ERRORS = {
     es: 'Revisa los datos marcados.',
     en: 'Please check the highlighted fields.',
   },
+  // Requests refused before any route reads them (platform/request-errors.ts): the framework's,
+  // the HTTP parser's and the multipart reader's own failures, in our envelope.
+  MALFORMED_REQUEST: {
+    status: 400,
+    es: 'La solicitud no tiene un formato válido.',
+    en: 'The request is not well formed.',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    es: 'La solicitud tardó demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
+    en: 'The request took too long to arrive. Check your connection and try again.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    es: 'La solicitud es demasiado grande.',
+    en: 'The request is too large.',
+  },
+  URI_TOO_LONG: {
+    status: 414,
+    es: 'La dirección de la solicitud es demasiado larga.',
+    en: 'The request address is too long.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    es: 'Este tipo de contenido no se acepta; envía JSON o un formulario con archivo.',
+    en: 'This content type is not accepted; send JSON or a form with a file.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    es: 'Los encabezados o la dirección de la solicitud son demasiado grandes.',
+    en: 'The request headers or address are too large.',
+  },
   RATE_LIMITED: {
     status: 429,
     es: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
@@ -152,12 +184,6 @@ export const ERRORS = {
     status: 415,
     es: 'El XML no es un CFDI. Sube la factura timbrada (CFDI 3.3 o 4.0) en XML o en PDF.',
     en: 'The XML is not a CFDI. Upload the stamped invoice (CFDI 3.3 or 4.0) as XML or PDF.',
-  },
-  // A request (an upload, say) that stopped arriving or took longer than the server allows.
-  REQUEST_TIMEOUT: {
-    status: 408,
-    es: 'La solicitud tardó demasiado en llegar. Revisa tu conexión y vuelve a intentarlo.',
-    en: 'The request took too long to arrive. Check your connection and try again.',
   },
   // Organization users and invitations
   USER_ALREADY_IN_ORGANIZATION: {

@@ -55,6 +55,11 @@ export const VALIDATION_MESSAGES = {
     en: 'Duplicate items are not allowed.',
   },
   one_of: { es: 'Selecciona una opción válida.', en: 'Choose a valid option.' },
+  // A NUL character or half of a UTF-16 surrogate pair: no text can hold them (platform/text-input).
+  invalid_text: {
+    es: 'El texto contiene caracteres no válidos.',
+    en: 'The text contains characters that are not allowed.',
+  },
   // Tax information (CFDI 4.0) and deposit data
   rfc: {
     es: 'Ingresa un RFC válido: 12 caracteres para persona moral o 13 para persona física.',

@@ -28,6 +28,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
+ * PostgreSQL refused text it cannot hold: a NUL character (22021 in `text`, 22P05 in `jsonb`).
+ * Requests are checked before any route (text-input.ts, multipart.ts); this catches what a
+ * route parses itself, such as a signed webhook's body.
+ */
+export function isInvalidText(error: unknown): boolean {
+  const code = sqlState(error)?.code;
+  return code === '22021' || code === '22P05';
+}
+
+/**
  * Runs a delete, answering RECORD_IN_USE (409) when another record references the row.
  * Tables that point at a record someone may delete declare `onDelete: 'restrict'`, so the
  * database refuses and nothing is left dangling; the caller's transaction rolls back whole.

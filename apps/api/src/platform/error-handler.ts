@@ -8,7 +8,11 @@ import {
 } from '@despacho/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isInvalidText } from './db-errors';
 import { AppError } from './errors';
+import { requestLanguage } from './language';
+import { requestErrorCode } from './request-errors';
+import { invalidTextError } from './text-input';
 
 function send(
   request: FastifyRequest,
@@ -22,6 +26,22 @@ function send(
   if (extra.fields) body.error.fields = extra.fields;
   if (extra.params && Object.keys(extra.params).length > 0) body.error.details = extra.params;
   return reply.status(errorStatus(code)).send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a malformed
+ * percent-escape, a path parameter over `maxParamLength`), in our envelope and language (the
+ * `onRequest` hook that reads it has not run yet).
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  request.language = requestLanguage(request);
+  const code = requestErrorCode(error, request);
+  if (!code) request.log.error({ err: error }, 'router error');
+  return send(request, reply, code ?? 'INTERNAL_ERROR');
 }
 
 /** One place that turns every failure into the API's error envelope, in the caller's language. */
@@ -47,13 +67,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (error.statusCode === 429) return send(request, reply, 'RATE_LIMITED');
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, wrong content type, body too large…: the client's fault, no internals.
+    // Text only the database refused (a body the route parsed itself): still the client's fault.
+    if (isInvalidText(error)) {
+      const { fields } = invalidTextError([], request.language);
+      return send(request, reply, 'VALIDATION_FAILED', { fields });
+    }
+    const code = requestErrorCode(error, request);
+    if (code) {
+      // Malformed JSON, wrong content type, a broken form…: the client's fault, no internals.
       request.log.info({ err: error }, 'rejected request');
-      const code: ErrorCode = error.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED';
-      return reply.status(error.statusCode).send({
-        error: { code, message: errorMessage(code, request.language) },
-      } satisfies ApiErrorBody);
+      return send(request, reply, code);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(request, reply, 'INTERNAL_ERROR');

@@ -1,5 +1,5 @@
 import { parseLanguage, type Language } from '@despacho/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,9 +8,12 @@ declare module 'fastify' {
   }
 }
 
+export const requestLanguage = (request: FastifyRequest) =>
+  parseLanguage(request.headers['x-language']);
+
 export function registerLanguage(app: FastifyInstance) {
   app.decorateRequest('language', 'es');
   app.addHook('onRequest', async (request) => {
-    request.language = parseLanguage(request.headers['x-language']);
+    request.language = requestLanguage(request);
   });
 }

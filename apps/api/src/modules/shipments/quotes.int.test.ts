@@ -307,6 +307,26 @@ describe('quotes', () => {
     ).toBe(404);
   });
 
+  it('answers 404 for a parcel from another organization’s saved package, as the purchase does', async () => {
+    const saved = await call(other, 'POST', '/packages', {
+      name: 'Caja ajena',
+      unit: 'cm_kg',
+      height: 10,
+      length: 20,
+      width: 15,
+      weight: 1,
+      sat_code: '24112700',
+    });
+    expect(saved.statusCode).toBe(201);
+    const foreign = { ...box(1), package_id: saved.json().data.id };
+    const refused = await call(owner, 'POST', '/quotes', quoteBody({ parcels: [foreign] }));
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('NOT_FOUND');
+    expect(
+      (await call(other, 'POST', '/quotes', quoteBody({ parcels: [foreign] }))).statusCode,
+    ).toBe(201);
+  });
+
   it('needs a shipments permission (any of them) and a sign-in', async () => {
     const dashboardOnly = await createTestUser(ctx, { organizationId, permissions: ['dashboard'] });
     const refused = await call(dashboardOnly, 'POST', '/quotes', quoteBody());

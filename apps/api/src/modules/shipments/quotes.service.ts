@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { CarrierAdapter, CarrierQuote, CarrierRate } from '../carriers/carrier-adapter';
 import { carrierAdapters, type CarrierAdapters } from '../carriers/carrier-adapters';
 import { CarriersService } from '../carriers/carriers.service';
+import { PackagesService } from '../packages/packages.service';
 import * as repository from './quotes.repository';
 
 /** How long a carrier may take to quote before it counts as unavailable. */
@@ -208,6 +209,7 @@ export interface QuotesServiceOptions {
 export class QuotesService {
   private readonly adapters: CarrierAdapters;
   private readonly carriers: CarriersService;
+  private readonly packages: PackagesService;
   private readonly timeoutMs: number;
 
   constructor(
@@ -220,6 +222,7 @@ export class QuotesService {
   ) {
     this.adapters = options.adapters ?? carrierAdapters(deps);
     this.carriers = new CarriersService(deps);
+    this.packages = new PackagesService(deps);
     this.timeoutMs = options.timeoutMs ?? CARRIER_QUOTE_TIMEOUT_MS;
   }
 
@@ -230,6 +233,9 @@ export class QuotesService {
     input: QuoteRequest,
     language: Language,
   ): Promise<QuoteView> {
+    // A saved package the parcels name must be the organization's, as for the purchase.
+    const packageIds = new Set(input.parcels.flatMap((parcel) => parcel.package_id ?? []));
+    await Promise.all([...packageIds].map((id) => this.packages.get(organizationId, id)));
     const now = this.deps.clock.now();
     const parcels = input.parcels.map(parcelInCmKg);
     const enabled = await this.carriers.enabledCarriers(organizationId);

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fillPath,
+  loadOperations,
+  pathParameters,
+  routeUrl,
+  type Operation,
+} from '../test/openapi';
+import {
+  createTenantRecords,
+  customerBody,
+  packageBody,
+  snapshotOrganization,
+  vendorBody,
+  type TenantRecords,
+} from '../test/tenant-records';
+import { originLocation } from './modules/shipments/guides.test-support';
+import { createTestApp } from '../test/test-app';
+import { createTestMerchant, createTestUser, type TestUser } from '../test/users';
+import type { RouteAccess } from './platform/auth';
+
+/**
+ * Organization A's real id for each path parameter, by the path up to that parameter. A route
+ * with a path parameter that is in none of these lists fails the walk: a new domain must say
+ * whose ids it takes.
+ */
+const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
+  '/api/v1/users/{id}': (a) => a.userId,
+  '/api/v1/user/verify-code/{userId}': (a) => a.userId,
+  '/api/v1/users/invitations/{id}': (a) => a.invitationId,
+  '/api/v1/users/update/{id}': (a) => a.userId,
+  '/api/v1/user/{id}': (a) => a.userId,
+  '/api/v1/notifications/{id}': (a) => a.notificationId,
+  '/api/v1/staff/conversations/{id}': (a) => a.conversationId,
+  '/api/v1/staff/verifications/{organizationId}': (a) => a.organizationId,
+  '/api/v1/packages/{id}': (a) => a.packageId,
+  '/api/v1/locations/{id}': (a) => a.locationId,
+  '/api/v1/deposits/{id}': (a) => a.depositId,
+  '/api/v1/staff/deposits/{id}': (a) => a.pendingDepositId,
+  '/api/v1/staff/bank-transfers/{id}': (a) => a.bankTransferId,
+  '/api/v1/invoices/{id}': (a) => a.invoiceId,
+  '/api/v1/customers/{id}': (a) => a.customerId,
+  '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
+  '/api/v1/vendors/{id}': (a) => a.vendorId,
+  '/api/v1/quotes/{id}': (a) => a.quoteId,
+  '/api/v1/shipments/{id}': (a) => a.shipmentId,
+  '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
+};
+
+/**
+ * Path parameters that name no organization's record — a catalogue key, a document kind, a
+ * signed token — with the value used: the walk still calls them and checks nothing of A moves.
+ */
+const NOT_RECORDS: Record<string, string> = {
+  '/api/v1/user/verify-code/{userId}/{code}': '123456',
+  '/api/v1/wizard/{token}': 'not-a-signed-token',
+  '/api/v1/notifications/notices/{key}': 'shop_policy_2025_06',
+  '/api/v1/staff/verifications/{organizationId}/documents/{kind}': 'id',
+  '/api/v1/verification/documents/{kind}': 'id',
+  '/api/v1/postal-codes/{zip}': '06700',
+  '/api/v1/sat-products/{code}': '24112700',
+  '/api/v1/carriers/{key}': 'estafeta',
+  '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
+};
+
+/**
+ * Public operations that take A's ids by design, and why another caller may reach them: they
+ * must still change nothing of A.
+ */
+const PUBLIC_BY_DESIGN: Record<string, string> = {
+  'PUT /api/v1/users/{id}': 'sign-up step keyed by the new user id, before any organization',
+  'PATCH /api/v1/user/verify-code/{userId}/{code}': 'sign-up phone check, by the new user id',
+  'GET /api/v1/tracking/{trackingNumber}': 'public tracking page, by the guide number',
+};
+
+/** A body each write accepts in shape, so the answer is about the id, not the payload. */
+const BODIES: Record<string, object> = {
+  'PUT /api/v1/users/update/{id}': {
+    name: 'Ana',
+    last_name: 'Prueba',
+    role: 'member',
+    permissions: ['dashboard'],
+  },
+  'PUT /api/v1/user/{id}/status': { status: 'inactive' },
+  'PUT /api/v1/packages/{id}': { ...packageBody, name: 'Cambiada' },
+  'PUT /api/v1/locations/{id}': originLocation({ alias: 'Cambiada' }),
+  'PUT /api/v1/customers/{id}': { ...customerBody, name: 'Cambiado' },
+  'PATCH /api/v1/customers/{id}/favorite': { is_favorite: true },
+  'PUT /api/v1/vendors/{id}': { ...vendorBody, name: 'Cambiado' },
+  'PATCH /api/v1/vendors/{id}/status': { status: 'disabled' },
+  'PUT /api/v1/carriers/{key}': { enabled: false },
+};
+
+/** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */
+const upTo = (operation: Operation, name: string) =>
+  operation.path.slice(0, operation.path.indexOf(`{${name}}`) + name.length + 2);
+
+/** Whether any path parameter of the operation takes one of A's records. */
+const takesIdsOfA = (operation: Operation) =>
+  pathParameters(operation).some(({ name }) => IDS_OF_A[upTo(operation, name)]);
+
+/** The value of each path parameter, or the reason the walk cannot go on. */
+function valuesFor(operation: Operation, a: TenantRecords): Record<string, string> | string {
+  const values: Record<string, string> = {};
+  for (const { name } of pathParameters(operation)) {
+    const id = IDS_OF_A[upTo(operation, name)];
+    const other = NOT_RECORDS[upTo(operation, name)];
+    if (id) values[name] = id(a);
+    else if (other) values[name] = other;
+    else return `no id of organization A registered for ${upTo(operation, name)}`;
+  }
+  return values;
+}
+
+/** What B's owner must get: a status, or any answer but a 5xx; or why the walk cannot tell. */
+function expectedFor(operation: Operation, access: RouteAccess | undefined) {
+  const key = `${operation.method} ${operation.path}`;
+  if (access === 'staff') return { status: 403 };
+  if (!takesIdsOfA(operation)) return { status: null };
+  if (access === 'public') {
+    return PUBLIC_BY_DESIGN[key] ? { status: null } : { problem: 'public, not declared by design' };
+  }
+  if (operation.body && !BODIES[key]) return { problem: 'no body registered in BODIES' };
+  return { status: 404 };
+}
+
+describe('another organization reaches nothing of A through any operation with a path parameter', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let operations: Operation[];
+  let a: TenantRecords;
+  let b: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    operations = (await loadOperations(ctx.app)).filter((op) => pathParameters(op).length > 0);
+    const staff = await createTestUser(ctx, { isStaff: true });
+    a = await createTenantRecords(ctx, staff);
+    b = (await createTestMerchant(ctx, 'Comercio B')).user;
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('knows whose ids every path parameter takes', () => {
+    const unknown = operations.flatMap((op) => {
+      const values = valuesFor(op, a);
+      return typeof values === 'string' ? [`${op.method} ${op.path}: ${values}`] : [];
+    });
+    expect(unknown).toEqual([]);
+    expect(operations.length).toBeGreaterThan(40);
+  });
+
+  it("answers 404 (403 on staff routes) to B's owner for each of A's ids, and A stays as it was", async () => {
+    const access = new Map(
+      ctx.app.declaredRoutes.map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
+    const before = await snapshotOrganization(ctx, a.organizationId);
+    expect(Object.values(before).flat().length).toBeGreaterThan(15);
+    const wrong: string[] = [];
+    for (const operation of operations) {
+      const values = valuesFor(operation, a);
+      if (typeof values === 'string') continue; // reported by the test above
+      const key = `${operation.method} ${operation.path}`;
+      const expected = expectedFor(
+        operation,
+        access.get(`${operation.method} ${routeUrl(operation)}`),
+      );
+      const body = BODIES[key];
+      const response = await ctx.app.inject({
+        method: operation.method,
+        url: fillPath(operation, (name) => values[name]!),
+        headers: b.headers({ 'x-language': 'en', 'idempotency-key': `walk-${key}` }),
+        ...(body ? { payload: body } : {}),
+      });
+      const status = response.statusCode;
+      const answer = `${status} ${response.body.slice(0, 150)}`;
+      if ('problem' in expected) wrong.push(`${key}: ${expected.problem}`);
+      else if (expected.status === null ? status >= 500 : status !== expected.status) {
+        wrong.push(`${key}: expected ${expected.status ?? 'no 5xx'}, got ${answer}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshotOrganization(ctx, a.organizationId)).toEqual(before);
+  });
+});

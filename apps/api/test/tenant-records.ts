@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
+import { NotificationsService } from '../src/modules/notifications/notifications.service';
+import type { createTestApp } from './test-app';
+import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
+import { callAs, createTestMerchant, createTestUser, type TestUser } from './users';
+
+type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+
+export const packageBody = {
+  name: 'Caja chica',
+  unit: 'cm_kg',
+  height: 10,
+  length: 20,
+  width: 15,
+  weight: 1,
+  sat_code: '24112700',
+};
+
+const address = {
+  street: 'Av. Insurgentes Sur',
+  external_number: '1234',
+  neighborhood: 'Del Valle Centro',
+  city: 'Ciudad de México',
+  municipality: 'Benito Juárez',
+  state: 'Ciudad de México',
+  zip: '03100',
+};
+
+export const customerBody = {
+  name: 'José',
+  last_name: 'Hernández',
+  email: 'jose@correo.mx',
+  phone: '5512345678',
+  addresses: [{ ...address, alias: 'Casa', contact_name: 'José', contact_phone: '5512345678' }],
+};
+
+export const vendorBody = {
+  name: 'Textiles del Centro',
+  code: `tex-${randomUUID().slice(0, 4)}`,
+  email: 'ventas@textiles.mx',
+  address,
+};
+
+/**
+ * One organization with a record of every kind that has an id, made through the API as its
+ * owner would (or by the service that makes it, where no route does): what another
+ * organization's caller then tries to reach.
+ */
+export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
+  const { organization, user: owner } = await createTestMerchant(ctx, 'Comercio A');
+  const colleague = await createTestUser(ctx, { organizationId: organization.id });
+  const created = async (url: string, body: object) => {
+    const response = await callAs(ctx.app, owner, 'POST', url, body);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+    return response.json().data as { id: string } & Record<string, unknown>;
+  };
+  const first = async (user: TestUser, url: string) => {
+    const response = await callAs(ctx.app, user, 'GET', url);
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    return (response.json().data as { id: string }[])[0]!.id;
+  };
+
+  const packageId = (await created('/packages', packageBody)).id;
+  const customer = await created('/customers', customerBody);
+  const vendorId = (await created('/vendors', vendorBody)).id;
+  const locationId = await createLocation(ctx, owner);
+  await fund(ctx, organization.id, 500_000);
+  const guide = await buyGuide(ctx, owner, { locationId });
+  const invitation = await created('/users/organization-invitation', {
+    email: `invitada-${randomUUID()}@prueba.mx`,
+    role: 'member',
+    permissions: ['dashboard'],
+  });
+
+  await new NotificationsService(ctx).notify(organization.id, {
+    kind: 'NEWS',
+    title: { es: 'Noticia', en: 'News' },
+    body: { es: 'Cuerpo', en: 'Body' },
+  });
+  await created('/support/conversation/messages', { body: 'Necesito ayuda' });
+  const conversation = await callAs(ctx.app, owner, 'GET', '/support/conversation');
+
+  // A credited deposit (and so an invoice), and one still pending for staff to review.
+  const credited = await notifySpei(ctx, owner, { amount: '500.00', tracking_key: trackingKey() });
+  const approved = await callAs(ctx.app, staff, 'POST', `/staff/deposits/${credited.id}/approve`);
+  expect(approved.statusCode, approved.body).toBe(200);
+  const pending = await notifySpei(ctx, owner, { amount: '600.00', tracking_key: trackingKey() });
+  // A transfer to no one's CLABE waits in the staff queue.
+  const unmatched = await sendSpeiWebhook(
+    ctx,
+    speiTransfer(ctx, { beneficiary_clabe: '646180999999999999' }),
+  );
+  expect(unmatched.statusCode, unmatched.body).toBe(200);
+
+  return {
+    organizationId: organization.id,
+    owner,
+    userId: colleague.id,
+    packageId,
+    customerId: customer.id,
+    addressId: (customer.addresses as { id: string }[])[0]!.id,
+    vendorId,
+    locationId,
+    quoteId: guide.row.quoteId!,
+    shipmentId: guide.detail.id,
+    trackingNumber: guide.row.trackingNumber!,
+    invitationId: invitation.id,
+    notificationId: await first(owner, '/notifications'),
+    conversationId: (conversation.json().data as { id: string }).id,
+    depositId: credited.id,
+    pendingDepositId: pending.id,
+    invoiceId: await first(owner, '/invoices'),
+    bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
+  };
+}
+
+export type TenantRecords = Awaited<ReturnType<typeof createTenantRecords>>;
+
+/**
+ * Every row of the organization, in every table that carries `organization_id` (and its own
+ * row): compared before and after, it shows nothing of the organization changed.
+ */
+export async function snapshotOrganization(ctx: Ctx, organizationId: string) {
+  const { rows: tables } = await ctx.db.$client.query<{ table_name: string }>(
+    `select table_name from information_schema.columns
+      where table_schema = 'public' and column_name = 'organization_id' order by table_name`,
+  );
+  const snapshot: Record<string, unknown> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await ctx.db.$client.query(
+      `select coalesce(json_agg(t order by t::text), '[]') as rows
+         from "${table}" t where organization_id = $1`,
+      [organizationId],
+    );
+    snapshot[table] = rows[0].rows;
+  }
+  const { rows } = await ctx.db.$client.query(`select * from organizations where id = $1`, [
+    organizationId,
+  ]);
+  snapshot.organizations = rows;
+  return snapshot;
+}
