@@ -8,8 +8,8 @@ export interface ThrowawayApp {
   child: ChildProcess;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(graceMs?: number): Promise<void>;
-  /** SIGKILL to the app's process group (the API and its PostgreSQL). */
-  kill(): void;
+  /** SIGKILL to the app's whole process tree (the API, PostgreSQL, its backends); resolves once none runs. */
+  kill(timeoutMs?: number): Promise<void>;
   isStopping(): boolean;
 }
 

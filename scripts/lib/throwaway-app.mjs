@@ -2,7 +2,7 @@
 // built SPA) on a throwaway embedded PostgreSQL in a fresh temporary DATA_DIR, which is removed
 // when the app stops. Used by the end-to-end server and the benchmark.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -86,16 +86,80 @@ export function startThrowawayApp({
     return stopping;
   };
 
-  // `kill`: the whole group at once (the app and its PostgreSQL), as a power cut would.
+  /**
+   * The whole process tree at once (the app, PostgreSQL and its backends, which put themselves
+   * in sessions of their own), as a power cut would; resolves once none of them is left, so a
+   * restart never meets a dying server on its data. Calling it again waits for the same kill.
+   */
+  let killing;
+  const kill = (timeoutMs = 15_000) => {
+    killing ??= (async () => {
+      const tree = processTree(child.pid);
+      killGroup();
+      for (const pid of tree) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      const deadline = Date.now() + timeoutMs;
+      while (tree.some(exists)) {
+        if (Date.now() > deadline) throw new Error(`${name}: processes outlived SIGKILL`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    return killing;
+  };
   return {
     url,
     dataDir,
     child,
     exited,
     stop,
-    kill: killGroup,
+    kill,
     isStopping: () => stopping !== undefined,
   };
+}
+
+/** `/proc/<pid>/stat` as [state, parent pid], or null once the process is gone. */
+function procStat(pid) {
+  try {
+    // The command name may hold spaces and parentheses: the fields follow its last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [state, Number(ppid)];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a process is still in the process table. A zombie counts: PostgreSQL takes a
+ * postmaster that is a zombie not yet reaped for a live one and refuses to start on its data.
+ */
+function exists(pid) {
+  return procStat(pid) !== null;
+}
+
+/** `root` and every process below it, read from /proc (Linux). */
+function processTree(root) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(entry);
+    if (!stat) continue;
+    const list = children.get(stat[1]) ?? [];
+    list.push(Number(entry));
+    children.set(stat[1], list);
+  }
+  const tree = [];
+  const visit = (pid) => {
+    tree.push(pid);
+    for (const next of children.get(pid) ?? []) visit(next);
+  };
+  visit(root);
+  return tree;
 }
 
 /** Resolves once `GET /api/v1/health` answers 200; rejects if the app exits or time runs out. */

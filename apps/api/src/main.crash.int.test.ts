@@ -65,7 +65,7 @@ let db: Db | undefined;
 
 afterAll(async () => {
   if (app) {
-    app.kill();
+    await app.kill();
     await app.exited;
   }
   await db?.$client.end();
@@ -93,7 +93,7 @@ async function startApp(port: number, pgPort: number): Promise<App> {
   try {
     await waitForHealth(started, 90_000);
   } catch (error) {
-    started.kill();
+    await started.kill();
     throw error;
   }
   return started;
@@ -224,11 +224,11 @@ describe('the product across a power cut', () => {
           tracking: answer.body.data.tracking_number,
           ledger: answer.body.data.ledger_transaction_id,
         });
-        if (acknowledged.size === KILL_AFTER) first.kill();
+        if (acknowledged.size === KILL_AFTER) void first.kill();
       }),
     );
     // Fewer answers than KILL_AFTER (refusals) must fail the test below, not hang it.
-    first.kill();
+    await first.kill();
     await first.exited;
     app = undefined;
     const refused = outcomes.flatMap((outcome) =>

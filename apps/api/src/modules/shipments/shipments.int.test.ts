@@ -1016,7 +1016,7 @@ describe('a purchase interrupted after the hold', () => {
     expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchasing');
 
     // It dies (its session ends): the next sweep — a restart's first — recovers it now.
-    other.release();
+    await other.release();
     await ctx.app.jobs.sweep();
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchased');
