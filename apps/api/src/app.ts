@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
+import { registerCompression } from './platform/compression';
 import { registerCsrf } from './platform/csrf';
 import { FileStore, MAX_UPLOAD_BYTES } from './platform/files';
 import { Jobs } from './platform/jobs';
@@ -75,6 +76,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   registerCsrf(app, deps.config.NODE_ENV === 'production');
   await app.register(rateLimit, { global: false });
