@@ -26,6 +26,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
+            // Schemas and forms: every form screen needs them, the login first.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+              priority: 2,
+            },
             {
               name: 'login',
               test: /src[\\/](features[\\/]auth[\\/]pages[\\/]LoginPage|app[\\/]layouts[\\/]AuthLayout)\.tsx$/,
