@@ -68,7 +68,13 @@ export async function firstScreenScenario({ app, say }) {
     largest: largest && { file: largest.file, raw_kb: kb(largest.raw) },
     files: files
       .toSorted((a, b) => b.raw - a.raw)
-      .map((file) => ({ ...file, raw: kb(file.raw), compressed: kb(file.compressed) })),
+      .map(({ file, encoding, raw, compressed, transferred }) => ({
+        file,
+        encoding,
+        raw_kb: kb(raw),
+        compressed_kb: kb(compressed),
+        transferred_kb: kb(transferred),
+      })),
   };
   const pass =
     report.transferred_kb <= FIRST_SCREEN_GOAL.maxTransferredKB &&
