@@ -30,5 +30,6 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 // jsdom does not scroll; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
 
-// The app downloads one language's texts on demand; tests have both at hand, as before.
-await Promise.all(LANGUAGES.map(loadLanguage));
+// The app downloads one language's texts and the toasts' container on demand; tests have them
+// at hand, as before.
+await Promise.all([...LANGUAGES.map(loadLanguage), import('./app/ToastContainer')]);

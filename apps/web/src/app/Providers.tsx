@@ -7,8 +7,10 @@ import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+// A module of our own: importing the package itself lazily would keep it all in the entry,
+// which already takes the notifications store from it.
+const ToastContainer = lazy(() =>
+  import('./ToastContainer').then((module) => ({ default: module.ToastContainer })),
 );
 
 /**
@@ -22,12 +24,12 @@ function Toasts() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="bottom-center" autoClose={5000} />
+      <ToastContainer />
     </Suspense>
   );
 }
 
-/** Theme, toasts (spec §9: bottom, 5000 ms), server state and translations. */
+/** Theme, toasts, server state and translations. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
