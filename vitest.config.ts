@@ -28,6 +28,10 @@ export default defineConfig({
           setupFiles: ['apps/web/src/test-setup.ts'],
         },
       },
+      {
+        // The web app's build steps (vite-precompress.ts) run in Node, not in the page.
+        test: { name: 'web-build', include: ['apps/web/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

@@ -11,12 +11,14 @@
 //   POST /api/v1/quotes              (six sandbox carriers; goal: server time p95 <= 10 ms)
 // and the guide purchases of bench/shipments.mjs:
 //   POST /api/v1/shipments           (20 merchants at once, labels generated; goal: >= 200 guides/s)
+// and the first screen of bench/first-screen.mjs (needs `npm run build` first):
+//   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
 //          --port N (default BENCH_PORT or 3200),
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
-//          --only LIST (comma-separated: core, postal-codes, customers, quotes, shipments;
-//          default all).
+//          --only LIST (comma-separated: core, postal-codes, customers, quotes, shipments,
+//          first-screen; default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -32,6 +34,7 @@ import {
   postalCodeScenarios,
 } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
+import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
 import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
 
@@ -43,10 +46,13 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3200' },
     'postal-codes': { type: 'string', default: DEFAULT_POSTAL_CODES_FILE },
-    only: { type: 'string', default: 'core,postal-codes,customers,quotes,shipments' },
+    only: {
+      type: 'string',
+      default: 'core,postal-codes,customers,quotes,shipments,first-screen',
+    },
   },
 });
-const SCENARIOS = ['core', 'postal-codes', 'customers', 'quotes', 'shipments'];
+const SCENARIOS = ['core', 'postal-codes', 'customers', 'quotes', 'shipments', 'first-screen'];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
 for (const name of only) {
   if (!SCENARIOS.includes(name)) {
@@ -340,6 +346,23 @@ try {
     });
   }
 
+  let firstScreen = null;
+  if (only.has('first-screen')) {
+    firstScreen = (await firstScreenScenario(context)).report;
+    const { goal, largest } = firstScreen;
+    goals.push({
+      name: 'first_screen',
+      ...goal,
+      text:
+        `Goal ${FIRST_SCREEN_GOAL.path} on a cold cache <= ${FIRST_SCREEN_GOAL.maxTransferredKB} KB ` +
+        `of JS transferred, no chunk over ${FIRST_SCREEN_GOAL.maxChunkKB} KB: ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (${firstScreen.js_files} JS files, ${firstScreen.raw_kb} KB ` +
+        `raw, ${firstScreen.compressed_kb} KB compressed bodies, ${firstScreen.transferred_kb} KB ` +
+        `transferred with headers, encodings ${firstScreen.encodings.join('/')}; largest ` +
+        `${largest?.file} ${largest?.raw_kb} KB raw)`,
+    });
+  }
+
   const pass = goals.every((goal) => goal.pass);
   const report = {
     date: new Date().toISOString(),
@@ -357,6 +380,7 @@ try {
     address_book: addressBook,
     quotes,
     shipments,
+    first_screen: firstScreen,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.
     goal: goals.find((goal) => goal.name === 'me')

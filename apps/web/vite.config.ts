@@ -1,14 +1,52 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 // In development the API runs on API_PORT (see scripts/dev.mjs) and Vite proxies /api to it.
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // No chunk above 250 KB (issue 12): the first screen downloads only what it shows.
+    chunkSizeWarningLimit: 250,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              priority: 3,
+            },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
+            // Schemas and forms: every form screen needs them, the login first.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'login',
+              test: /src[\\/](features[\\/]auth[\\/]pages[\\/]LoginPage|app[\\/]layouts[\\/]AuthLayout)\.tsx$/,
+              priority: 1,
+            },
+            // One chunk per language (lib/i18n.ts loads the one on screen), not one per file.
+            {
+              debugName: 'locales',
+              name: (id) => /[\\/]locales[\\/](\w+)[\\/][\w-]+\.json$/.exec(id)?.[1] ?? null,
+              test: /[\\/]src[\\/]locales[\\/]/,
+              priority: 3,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
+import { registerCompression } from './platform/compression';
 import { registerCsrf } from './platform/csrf';
 import { FileStore } from './platform/files';
 import { Jobs } from './platform/jobs';
@@ -118,6 +119,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   registerCsrf(app, deps.config.NODE_ENV === 'production');
   // Counters in PostgreSQL: every process behind the load balancer shares them.

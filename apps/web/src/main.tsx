@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { setSessionEndHandler } from './lib/http';
+import { currentLanguage, loadLanguage } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 
 // A session that ends inside an API call (refresh refused, 403) leaves through the router.
@@ -14,10 +15,16 @@ setSessionEndHandler((path) => {
   void router.navigate(path, { replace: true });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The first paint is in the visitor's language: its texts arrive alongside the page's code.
+// Should they fail to arrive, the app starts anyway (the router shows its own error screens).
+void loadLanguage(currentLanguage())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );

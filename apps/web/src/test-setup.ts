@@ -1,6 +1,8 @@
 // Browser APIs jsdom lacks that Mantine relies on.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { LANGUAGES } from '@despacho/domain';
+import { loadLanguage } from './lib/i18n';
 
 afterEach(() => cleanup());
 
@@ -27,3 +29,7 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 
 // jsdom does not scroll; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
+
+// The app downloads one language's texts and the toasts' container on demand; tests have them
+// at hand, as before.
+await Promise.all([...LANGUAGES.map(loadLanguage), import('./app/ToastContainer')]);

@@ -7,6 +7,8 @@ import path from 'node:path';
 /**
  * Serves the built web app with history-mode fallback: any GET outside /api that is not a file
  * answers index.html, and the client router decides (including its own not-found page).
+ * The build writes `.br` and `.gz` beside each asset (apps/web/vite-precompress.ts); a client
+ * that accepts one gets it as it is, and the others the plain file.
  */
 export function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   const root = webDist ? path.resolve(webDist) : undefined;
@@ -16,6 +18,7 @@ export function registerSpa(app: FastifyInstance, webDist: string | undefined) {
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Our own cache headers below; the plugin's default would overwrite them.
       cacheControl: false,
       setHeaders: (res, file) => {
@@ -26,6 +29,8 @@ export function registerSpa(app: FastifyInstance, webDist: string | undefined) {
             ? 'public, max-age=31536000, immutable'
             : 'no-cache',
         );
+        // The same URL answers brotli, gzip or plain bytes: caches must key on the header.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -1,17 +1,39 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { theme } from './theme';
 
-/** Theme, toasts (spec §9: bottom, 5000 ms), server state and translations. */
+// A module of our own: importing the package itself lazily would keep it all in the entry,
+// which already takes the notifications store from it.
+const ToastContainer = lazy(() =>
+  import('./ToastContainer').then((module) => ({ default: module.ToastContainer })),
+);
+
+/**
+ * The toasts' container, with its transitions and portal, is fetched with the first toast: no
+ * screen pays for it before. The toast waits in the notifications store meanwhile.
+ */
+function Toasts() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (notifications.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
+}
+
+/** Theme, toasts, server state and translations. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-center" autoClose={5000} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
       </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, MODULE_KEYS } from '@despacho/domain';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../lib/i18n';
+import { loadResources } from '../lib/i18n';
 import { shippingOnlyUser } from '../test/fixtures';
 import { appPath, menuFor, screenAt, SCREENS } from './navigation';
 
@@ -95,9 +95,9 @@ describe('navigation table', () => {
     expect(entries.toSorted()).toEqual([...ALL_PERMISSIONS].toSorted());
   });
 
-  it('names every screen and module in Spanish and English', () => {
+  it('names every screen and module in Spanish and English', async () => {
     for (const language of ['es', 'en']) {
-      const texts = resources[language]?.navigation as {
+      const texts = (await loadResources(language)).navigation as {
         modules: Record<string, string>;
         screens: Record<string, { title: string; description: string }>;
       };

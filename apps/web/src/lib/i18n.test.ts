@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from './i18n';
+import { loadResources, localeLanguages } from './i18n';
+
+// Every language's texts, downloaded as the app does it on demand.
+const resources = Object.fromEntries(
+  await Promise.all(
+    localeLanguages.map(async (language) => [language, await loadResources(language)]),
+  ),
+);
 
 /** Every key path of a translation file: `a.b.c`. */
 function keys(value: unknown, prefix = ''): string[] {

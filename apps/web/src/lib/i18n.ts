@@ -1,28 +1,60 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, parseLanguage, type Language } from '@despacho/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
-import i18n, { type Resource } from 'i18next';
+import i18n, { type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readSession } from './session';
 
 const LANGUAGE_KEY = 'despacho.language';
 
-/** Every `locales/<language>/<namespace>.json`: a feature adds its texts by adding a file. */
-function loadResources(): Resource {
-  const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
-    eager: true,
-    import: 'default',
-  });
-  const resources: Resource = {};
-  for (const [path, texts] of Object.entries(files)) {
-    const [, language, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path) ?? [];
-    if (!language || !namespace) continue;
-    resources[language] = { ...resources[language], [namespace]: texts };
-  }
-  return resources;
+/**
+ * Every `locales/<language>/<namespace>.json`, fetched on demand (one chunk per language, see
+ * vite.config.ts): a feature adds its texts by adding a file, and a visitor downloads only the
+ * language on screen.
+ */
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', {
+  import: 'default',
+});
+
+const localeFiles = Object.entries(files).flatMap(([path, load]) => {
+  const [, language, namespace] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(path) ?? [];
+  return language && namespace ? [{ language, namespace, load }] : [];
+});
+
+/** The languages that have translation files. */
+export const localeLanguages = [...new Set(localeFiles.map((file) => file.language))];
+
+/** The texts of one language, by namespace. */
+export async function loadResources(language: string): Promise<ResourceLanguage> {
+  const entries = await Promise.all(
+    localeFiles
+      .filter((file) => file.language === language)
+      .map(async (file) => [file.namespace, await file.load()] as const),
+  );
+  return Object.fromEntries(entries);
 }
 
-const resources = loadResources();
+const loading = new Map<Language, Promise<void>>();
+
+/** Puts a language's texts into i18next, once; a failed download is tried again next time. */
+export function loadLanguage(language: Language): Promise<void> {
+  let loaded = loading.get(language);
+  if (!loaded) {
+    loaded = loadResources(language).then(
+      (resources) => {
+        for (const [namespace, texts] of Object.entries(resources)) {
+          i18n.addResourceBundle(language, namespace, texts);
+        }
+      },
+      (error: unknown) => {
+        loading.delete(language);
+        throw error;
+      },
+    );
+    loading.set(language, loaded);
+  }
+  return loaded;
+}
 
 /** The signed-in user's language wins; before sign-in, the last one chosen on this browser. */
 function initialLanguage(): Language {
@@ -37,11 +69,11 @@ function applyLanguage(language: Language) {
 
 const language = initialLanguage();
 void i18n.use(initReactI18next).init({
-  resources,
+  // Empty, filled by `loadLanguage`: with resources given, i18next never waits for a backend.
+  resources: {},
   lng: language,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources[DEFAULT_LANGUAGE] ?? {}),
   defaultNS: 'common',
   interpolation: { escapeValue: false }, // React escapes already
   initAsync: false,
@@ -53,8 +85,9 @@ export function currentLanguage(): Language {
 }
 
 export async function setLanguage(next: Language) {
+  await loadLanguage(next);
   applyLanguage(next);
   await i18n.changeLanguage(next);
 }
 
-export { i18n, resources };
+export { i18n };

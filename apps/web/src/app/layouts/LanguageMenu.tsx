@@ -1,63 +1,30 @@
-import { LANGUAGES, type Language } from '@despacho/domain';
-import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { accountsApi } from '../../features/accounts/api';
-import { currentLanguage, setLanguage } from '../../lib/i18n';
-import { messageOf } from '../../lib/server-errors';
-import { readSession, updateSession } from '../../lib/session';
-import { ACCOUNT_QUERY_KEY } from './useCurrentAccount';
+import { lazy, Suspense, useState } from 'react';
+import { LanguageButton } from './LanguageButton';
 
-// Each language is named in itself, so anyone can find theirs.
-const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
+// The menu and its floating positioning are most of a public screen's code: they load on use.
+const loadOptions = () => import('./LanguageMenuOptions');
+const LanguageMenuOptions = lazy(() =>
+  loadOptions().then((module) => ({ default: module.LanguageMenuOptions })),
+);
 
-/** es/en switch; signed in, the choice is saved on the user and sent as x-language from then on. */
+/**
+ * es/en switch; signed in, the choice is saved on the user and sent as x-language from then on.
+ * Until first used it is only its button; pointing at it fetches the menu, clicking opens it.
+ */
 export function LanguageMenu() {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: async (next: Language) => {
-      if (readSession()) {
-        const user = await accountsApi.changeLanguage(next);
-        updateSession({ user });
-        // A GET me answer still on its way must not bring the old language back.
-        await queryClient.cancelQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
-      }
-      await setLanguage(next);
-    },
-    onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
-  });
-
+  const [used, setUsed] = useState(false);
+  if (!used) {
+    return (
+      <LanguageButton
+        onPointerEnter={() => void loadOptions()}
+        onFocus={() => void loadOptions()}
+        onClick={() => setUsed(true)}
+      />
+    );
+  }
   return (
-    <Menu position="bottom-end" width={160}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          aria-label={t('language.change')}
-          leftSection={<IconLanguage size={18} />}
-          loading={change.isPending}
-        >
-          {language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((option) => (
-          <Menu.Item
-            key={option}
-            lang={option}
-            onClick={() => option !== language && change.mutate(option)}
-            rightSection={option === language ? <IconCheck size={16} /> : null}
-          >
-            {LANGUAGE_NAMES[option]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<LanguageButton loading />}>
+      <LanguageMenuOptions />
+    </Suspense>
   );
 }

@@ -1,0 +1,53 @@
+import { LANGUAGES, type Language } from '@despacho/domain';
+import { Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountsApi } from '../../features/accounts/api';
+import { currentLanguage, setLanguage } from '../../lib/i18n';
+import { messageOf } from '../../lib/server-errors';
+import { readSession, updateSession } from '../../lib/session';
+import { LanguageButton } from './LanguageButton';
+import { ACCOUNT_QUERY_KEY } from './useCurrentAccount';
+
+// Each language is named in itself, so anyone can find theirs.
+const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
+
+/** The open menu of `LanguageMenu`, loaded on first use. */
+export function LanguageMenuOptions() {
+  const language = currentLanguage();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: async (next: Language) => {
+      if (readSession()) {
+        const user = await accountsApi.changeLanguage(next);
+        updateSession({ user });
+        // A GET me answer still on its way must not bring the old language back.
+        await queryClient.cancelQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+      }
+      await setLanguage(next);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+  });
+
+  return (
+    <Menu position="bottom-end" width={160} defaultOpened>
+      <Menu.Target>
+        <LanguageButton loading={change.isPending} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((option) => (
+          <Menu.Item
+            key={option}
+            lang={option}
+            onClick={() => option !== language && change.mutate(option)}
+            rightSection={option === language ? <IconCheck size={16} /> : null}
+          >
+            {LANGUAGE_NAMES[option]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

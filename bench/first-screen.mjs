@@ -1,0 +1,83 @@
+// First-screen scenario of `npm run bench` (issue 12), run by bench/run.mjs against its throwaway
+// app serving the built SPA: Debian's Chromium (through Playwright) opens /auth/login with a cold
+// cache, waits until the login form is on screen and the network is idle, and adds up every
+// JavaScript file it fetched: how many, their size once decompressed (raw), their bodies as
+// they came over the wire (compressed), the same plus response headers (transferred, as
+// DevTools counts it), and the largest file. Goal: <= 150 KB transferred, no chunk > 250 KB raw.
+import { chromium } from '@playwright/test';
+
+export const FIRST_SCREEN_GOAL = { path: '/auth/login', maxTransferredKB: 150, maxChunkKB: 250 };
+
+const KB = 1024;
+const kb = (bytes) => Number((bytes / KB).toFixed(1));
+
+/** One cold visit: every script response of the page, with its raw and wire sizes. */
+async function visit(url) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+  });
+  try {
+    // A new context is a new profile: empty HTTP cache, no service worker, no storage.
+    const context = await browser.newContext({ locale: 'es-MX' });
+    const page = await context.newPage();
+    const scripts = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const [response, sizes] = await Promise.all([request.response(), request.sizes()]);
+          const body = await response.body();
+          return {
+            file: new URL(request.url()).pathname,
+            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+            raw: body.length,
+            compressed: sizes.responseBodySize,
+            transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+          };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The screen is there when its submit button is (Spanish, the default language).
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ state: 'visible' });
+    await page.waitForLoadState('networkidle');
+    return await Promise.all(scripts);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function firstScreenScenario({ app, say }) {
+  const url = `${app.url}${FIRST_SCREEN_GOAL.path}`;
+  const index = await fetch(url);
+  if (!index.headers.get('content-type')?.startsWith('text/html')) {
+    throw new Error(`${url} is not the SPA (${index.status}): run \`npm run build\` first`);
+  }
+  say(`First screen: ${url} in Chromium, cold cache…`);
+  const files = await visit(url);
+  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+  const largest = files.reduce((big, file) => (file.raw > (big?.raw ?? -1) ? file : big), null);
+  const report = {
+    path: FIRST_SCREEN_GOAL.path,
+    js_files: files.length,
+    raw_kb: kb(sum('raw')),
+    compressed_kb: kb(sum('compressed')),
+    transferred_kb: kb(sum('transferred')),
+    encodings: [...new Set(files.map((file) => file.encoding))].sort(),
+    largest: largest && { file: largest.file, raw_kb: kb(largest.raw) },
+    files: files
+      .toSorted((a, b) => b.raw - a.raw)
+      .map(({ file, encoding, raw, compressed, transferred }) => ({
+        file,
+        encoding,
+        raw_kb: kb(raw),
+        compressed_kb: kb(compressed),
+        transferred_kb: kb(transferred),
+      })),
+  };
+  const pass =
+    report.transferred_kb <= FIRST_SCREEN_GOAL.maxTransferredKB &&
+    (largest?.raw ?? 0) <= FIRST_SCREEN_GOAL.maxChunkKB * KB;
+  return { report: { ...report, goal: { ...FIRST_SCREEN_GOAL, pass } } };
+}
