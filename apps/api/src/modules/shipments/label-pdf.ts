@@ -4,8 +4,11 @@
  * tracking number and a QR code of the tracking page, all drawn as vectors with the standard
  * Helvetica fonts (WinAnsi, so Spanish accents print). Sandbox labels carry a red
  * "SANDBOX — SIN VALIDEZ" mark. Pure: no database, no I/O.
+ *
+ * bwip-js encodes the symbols (barcodes.ts); we draw their modules as filled rectangles rather
+ * than embed its PNG: a 203 dpi thermal printer rasterizes vector bars onto whole dots, while an
+ * image is resampled by a non-integer factor, which widens some bars and thins others.
  */
-import { create as createQr } from 'qrcode';
 import {
   PDFDict,
   PDFDocument,
@@ -20,7 +23,7 @@ import {
   type PDFHexString,
   type PDFPage,
 } from 'pdf-lib';
-import { code128Modules } from './code128';
+import { code128Modules, qrModules } from './barcodes';
 
 export interface LabelParty {
   name: string;
@@ -446,8 +449,7 @@ function drawQr(
   size: number,
   color: (c: Color) => void,
 ) {
-  const { modules } = createQr(value, { errorCorrectionLevel: 'M' });
-  const count = modules.size;
+  const { size: count, dark } = qrModules(value);
   const module = size / count;
   color(BLACK);
   ops.push(
@@ -457,7 +459,7 @@ function drawQr(
   for (let row = 0; row < count; row++) {
     let run = 0;
     for (let col = 0; col <= count; col++) {
-      if (col < count && modules.data[row * count + col]) {
+      if (col < count && dark(row, col)) {
         run++;
         continue;
       }
