@@ -1,41 +1,14 @@
 /**
- * Label PDF tests. The pages are read back with pdf-lib and their content streams inflated
- * with zlib, so the checks look at what is really drawn: the texts (hex strings decoded from
+ * Label PDF tests. The pages are read back with pdf-lib and their content streams inflated,
+ * so the checks look at what is really drawn: the texts (hex strings decoded from
  * WinAnsi), the barcode bars and the QR modules, each read back by an independent decoder.
  */
-import { inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { drawnTexts, pageContent } from '../../platform/pdf-text.test-support';
 import { decodeCode128, readQr } from './barcodes.test-support';
 import { labelDate, labelPdf, mergePdfs, QR_CAPTION, SANDBOX_MARK } from './label-pdf';
 import { sampleLabel } from './label.test-support';
-
-/** WinAnsi bytes that differ from Latin-1 and that the labels may print. */
-const WIN_ANSI_EXTRA: Record<number, string> = { 0x85: '…', 0x96: '–', 0x97: '—' };
-
-function pageContent(doc: PDFDocument, page: PDFPage): string {
-  const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray() : [contents];
-  return streams
-    .map((entry) => {
-      const stream = doc.context.lookup(entry);
-      if (!(stream instanceof PDFRawStream)) throw new Error('unexpected content stream');
-      const flate = stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode');
-      return Buffer.from(flate ? inflateSync(stream.contents) : stream.contents).toString('latin1');
-    })
-    .join('\n');
-}
-
-function drawnTexts(content: string): string[] {
-  return [...content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map(([, hex]) => {
-    let text = '';
-    for (let i = 0; i < hex!.length; i += 2) {
-      const byte = parseInt(hex!.slice(i, i + 2), 16);
-      text += WIN_ANSI_EXTRA[byte] ?? String.fromCharCode(byte);
-    }
-    return text;
-  });
-}
 
 /** Filled paths drawn in module units: `q a 0 0 d e f cm`, `x y w h re`…, `f Q`. */
 function modulePaths(content: string) {

@@ -23,6 +23,7 @@ import {
   type PDFHexString,
   type PDFPage,
 } from 'pdf-lib';
+import { pdfText } from '../../platform/pdf-text';
 import { code128Modules, qrModules } from './barcodes';
 
 export interface LabelParty {
@@ -188,28 +189,6 @@ interface Fonts {
   bold: PDFFont;
 }
 
-let winAnsiSet: Set<number> | undefined;
-
-/**
- * Text that Helvetica's WinAnsi encoding can print: whitespace becomes a space, letters it
- * lacks lose their accent when that helps ("ő" → "o"), anything else becomes "?".
- */
-function winAnsiSafe(value: string, font: PDFFont): string {
-  winAnsiSet ??= new Set(font.getCharacterSet());
-  const set = winAnsiSet;
-  let out = '';
-  for (const char of value.normalize('NFC').replace(/\s+/g, ' ')) {
-    const code = char.codePointAt(0)!;
-    if (set.has(code)) {
-      out += char;
-      continue;
-    }
-    const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
-    out += bare.length === 1 && set.has(bare.codePointAt(0)!) ? bare : '?';
-  }
-  return out.trim();
-}
-
 /** Draws one label on its page, top to bottom. */
 function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   const ops: PDFOperator[] = [op(Op.PushGraphicsState)];
@@ -224,7 +203,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   };
   /** Fits `value` in `maxWidth`: shrinks the size down to 75 %, then cuts with an ellipsis. */
   const fitted = (value: string, font: PDFFont, size: number, maxWidth: number) => {
-    let safe = winAnsiSafe(value, font);
+    let safe = pdfText(value, font);
     let width = font.widthOfTextAtSize(safe, size);
     if (width <= maxWidth) return { safe, size, width };
     const shrunk = Math.max(size * 0.75, Math.floor(((size * maxWidth) / width) * 10) / 10);
@@ -271,7 +250,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
     maxLines: number,
     leading: number,
   ) => {
-    const words = winAnsiSafe(value, font).split(' ').filter(Boolean);
+    const words = pdfText(value, font).split(' ').filter(Boolean);
     const lines: string[] = [];
     let current = '';
     while (words.length > 0 && lines.length < maxLines - 1) {
