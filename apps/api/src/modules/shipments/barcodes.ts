@@ -3,7 +3,7 @@
  * the Code 128 of the tracking number and the QR code of the tracking page. The renderers draw
  * the modules themselves (label-pdf.ts) or size the printer's own symbol from them (label-zpl.ts).
  */
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 
 /**
  * The tracking number's Code 128 as modules, left to right: `true` is a bar module, `false` a
