@@ -87,10 +87,18 @@ describe('FileStore', () => {
     const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['content-disposition']).toBe(
-      "attachment; filename*=UTF-8''logo%20final.png",
-    );
+    expect(served.headers['content-disposition']).toBe('attachment; filename="logo final.png"');
     expect(served.rawPayload.equals(sampleFiles.png(300))).toBe(true);
+  });
+
+  it('names a file with accents in UTF-8 (RFC 8187) with an ASCII fallback', async () => {
+    const file = (await upload('Logotipo año–Ñandú.png', sampleFiles.png())).json().data;
+    expect(file.originalName).toBe('Logotipo año–Ñandú.png');
+    const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Logotipo a?o??and?.png"; ` +
+        `filename*=UTF-8''Logotipo%20a%C3%B1o%E2%80%93%C3%91and%C3%BA.png`,
+    );
   });
 
   it('refuses a disguised executable and keeps nothing', async () => {
@@ -137,7 +145,7 @@ describe('FileStore', () => {
     const xml = (await upload('dibujo.svg', svg)).json().data;
     const served = await app.inject({ method: 'GET', url: `/files/${xml.id}/view` });
     expect(served.headers['content-type']).toBe('application/xml');
-    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''dibujo.svg");
+    expect(served.headers['content-disposition']).toBe('attachment; filename=dibujo.svg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe(
       "default-src 'none'; img-src 'self'; sandbox",
@@ -145,7 +153,7 @@ describe('FileStore', () => {
 
     const png = (await upload('logo.png', sampleFiles.png())).json().data;
     const image = await app.inject({ method: 'GET', url: `/files/${png.id}/view` });
-    expect(image.headers['content-disposition']).toBe("inline; filename*=UTF-8''logo.png");
+    expect(image.headers['content-disposition']).toBe('inline; filename=logo.png');
     expect(image.headers['content-security-policy']).toContain('sandbox');
     const saved = await app.inject({ method: 'GET', url: `/files/${png.id}` });
     expect(saved.headers['content-security-policy']).toContain('sandbox');

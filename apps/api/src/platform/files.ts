@@ -9,6 +9,7 @@ import { Transform } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import { dispositionOf } from './download';
 import { AppError } from './errors';
 import { files } from './files.tables';
 
@@ -315,7 +316,6 @@ export class FileStore {
    * no scripts or requests (Chromium's viewer refuses to show a PDF in a sandbox).
    */
   send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
-    const name = encodeURIComponent(file.originalName);
     const inline = !options.download && INLINE.includes(file.kind);
     if (!(inline && file.kind === 'pdf')) {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
@@ -325,10 +325,7 @@ export class FileStore {
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-cache')
-      .header(
-        'content-disposition',
-        `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${name}`,
-      )
+      .header('content-disposition', dispositionOf(file.originalName, { inline }))
       .send(createReadStream(this.pathOf(file)));
   }
 

@@ -195,58 +195,6 @@ export interface CsvRecord {
 }
 
 /**
- * RFC 4180 CSV: comma-separated, fields in double quotes may hold commas, line breaks and `""`;
- * LF or CRLF line ends; a leading BOM and blank lines are ignored. A quote that never closes
- * answers the line it opened on.
- */
-export function parseCsv(text: string): CsvRecord[] | { unclosedQuoteAt: number } {
-  const source = text.replace(/^\uFEFF/, '');
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let quoteLine = 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (fields.length > 1 || fields[0]!.trim() !== '') records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index]!;
-    if (quoted) {
-      if (char === '"' && source[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-      quoteLine = line;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-  }
-  if (quoted) return { unclosedQuoteAt: quoteLine };
-  if (field !== '' || fields.length > 0) endRecord();
-  return records;
-}
-
-/**
  * Where a statement is wrong: the file's line, the column (when one) and what — a zod issue of
  * that cell, or a validation key about the file's shape.
  */
@@ -269,11 +217,13 @@ export type StatementParse =
   | { ok: false; problem: StatementProblem };
 
 /**
- * Reads a whole statement or answers its first problem: every row is checked before anything
- * is recorded, so a bad row refuses the file.
+ * Reads a whole statement, from its CSV records (the API reads the file with csv-parse), or
+ * answers its first problem: every row is checked before anything is recorded, so a bad row
+ * refuses the file.
  */
-export function parseBankStatement(text: string): StatementParse {
-  const parsed = parseCsv(text);
+export function parseBankStatement(
+  parsed: CsvRecord[] | { unclosedQuoteAt: number },
+): StatementParse {
   if (!Array.isArray(parsed)) {
     return {
       ok: false,

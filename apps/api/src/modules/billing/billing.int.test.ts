@@ -95,7 +95,7 @@ describe('invoices of credited deposits', () => {
     const response = await xmlOf(user, invoice!.id);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="DEP${invoice!.folio}.xml"`,
+      `attachment; filename=DEP${invoice!.folio}.xml`,
     );
     const cfdi = checkStampedCfdi(response.body);
     expect(cfdi.uuid).toBe(invoice!.uuid);
@@ -181,7 +181,7 @@ describe('invoices of credited deposits', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="${invoice!.folio_label}.pdf"`,
+      `attachment; filename=${invoice!.folio_label}.pdf`,
     );
     const bytes = response.rawPayload;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -5,6 +5,7 @@ import {
   pageSchema,
 } from '@despacho/domain';
 import { organizationOf } from '../../platform/auth';
+import { sendDownload } from '../../platform/download';
 import type { AppModule } from '../../platform/module';
 import { BillingService } from './billing.service';
 
@@ -50,11 +51,7 @@ export const billingRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const file = await billing.xml(organizationOf(request), request.params.id);
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(file.content);
+      return sendDownload(reply, { ...file, type: 'application/xml; charset=utf-8' });
     },
   );
 
@@ -72,11 +69,7 @@ export const billingRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const file = await billing.pdf(organizationOf(request), request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(file.content);
+      return sendDownload(reply, { ...file, type: 'application/pdf' });
     },
   );
 };

@@ -1,5 +1,6 @@
 import { formatMoney } from '@despacho/domain';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { pdfText } from '../../platform/pdf-text';
 import { CONCEPTS, cfdiDate } from './cfdi';
 import type { InvoiceRow } from './billing.repository';
 
@@ -21,7 +22,7 @@ export async function invoicePdf(row: InvoiceRow, sandbox: boolean): Promise<Buf
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let y = 750;
   const text = (value: string, x: number, options: { size?: number; font?: PDFFont } = {}) => {
-    page.drawText(winAnsi(value), {
+    page.drawText(pdfText(value, options.font ?? regular), {
       x,
       y,
       size: options.size ?? 10,
@@ -110,10 +111,5 @@ function drawSandboxMark(page: PDFPage, font: PDFFont, y: number) {
     borderColor: rgb(0.8, 0, 0),
     borderWidth: 2,
   });
-  page.drawText(winAnsi(SANDBOX_TEXT), { x: 120, y, size: 20, font, color: rgb(0.8, 0, 0) });
-}
-
-/** Characters Helvetica's WinAnsi encoding cannot print become `?` instead of failing. */
-function winAnsi(value: string): string {
-  return value.replace(/[^\u0020-\u007E\u00A0-\u00FF\u2014\u00B7]/g, '?');
+  page.drawText(pdfText(SANDBOX_TEXT, font), { x: 120, y, size: 20, font, color: rgb(0.8, 0, 0) });
 }

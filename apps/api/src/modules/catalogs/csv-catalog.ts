@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { readFile } from 'node:fs/promises';
+import type { CsvRecord } from '@despacho/domain';
+import { parseCsv } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { CatalogFormatError } from './postal-codes.importer';
 
@@ -18,76 +20,9 @@ export function searchWords(text: string): string {
     .trim();
 }
 
-/** A quoted field that never closes, from the line it opens on. */
-class UnclosedQuoteError extends Error {
-  constructor(readonly line: number) {
-    super('a quoted field is not closed');
-  }
-}
-
-export interface CsvRecord {
-  /** The line the record starts on (a quoted field may span several). */
-  line: number;
-  fields: string[];
-}
-
 /**
- * The records of an RFC 4180 CSV text (quoted fields may hold commas, doubled quotes and line
- * breaks), each with the line it starts on.
- */
-export function* csvRecords(text: string): Generator<CsvRecord> {
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let i = 0;
-  const endRecord = () => {
-    fields.push(field);
-    const record = { line: start, fields };
-    fields = [];
-    field = '';
-    return record;
-  };
-  while (i < text.length) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-      i += 1;
-      continue;
-    }
-    if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      yield endRecord();
-      line += 1;
-      start = line;
-    } else {
-      field += char;
-    }
-    i += 1;
-  }
-  if (quoted) throw new UnclosedQuoteError(start);
-  if (field !== '' || fields.length > 0) yield endRecord();
-}
-
-/**
- * Reads a SAT catalogue published as CSV: UTF-8 (a byte-order mark is ignored), RFC 4180
- * quoting, a header row that starts with the `required` columns (others may follow; `expected`
+ * Reads a SAT catalogue published as CSV (`parseCsv`): UTF-8 (a byte-order mark is ignored),
+ * RFC 4180 quoting, a header row that starts with the `required` columns (others may follow; `expected`
  * is how the error message shows the header). Answers the header and every data record, blank
  * lines left out, each with as many fields as the header; anything else is a CatalogFormatError
  * naming the line. The whole file is read before the caller writes anything.
@@ -97,39 +32,29 @@ export async function readCsvCatalog(
   required: readonly string[],
   expected = required.join(','),
 ): Promise<{ header: string[]; records: CsvRecord[] }> {
-  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
-  const records: CsvRecord[] = [];
-  let header: string[] | null = null;
-  try {
-    for (const record of csvRecords(text)) {
-      if (!header) {
-        header = record.fields.map((name) => name.trim());
-        if (required.some((name, index) => header![index] !== name)) {
-          throw new CatalogFormatError(
-            file,
-            record.line,
-            `expected the header "${expected}", found "${record.fields.join(',').slice(0, 200)}"`,
-          );
-        }
-        continue;
-      }
-      if (record.fields.length === 1 && record.fields[0]!.trim() === '') continue;
-      if (record.fields.length !== header.length) {
-        throw new CatalogFormatError(
-          file,
-          record.line,
-          `expected ${header.length} fields, found ${record.fields.length}`,
-        );
-      }
-      records.push(record);
-    }
-  } catch (error) {
-    if (error instanceof UnclosedQuoteError) {
-      throw new CatalogFormatError(file, error.line, error.message);
-    }
-    throw error;
+  const parsed = parseCsv(await readFile(file, 'utf8'));
+  if (!Array.isArray(parsed)) {
+    throw new CatalogFormatError(file, parsed.unclosedQuoteAt, 'a quoted field is not closed');
   }
-  if (!header) throw new CatalogFormatError(file, 1, 'the header line is missing');
+  const [first, ...records] = parsed;
+  if (!first) throw new CatalogFormatError(file, 1, 'the header line is missing');
+  const header = first.fields.map((name) => name.trim());
+  if (required.some((name, index) => header[index] !== name)) {
+    throw new CatalogFormatError(
+      file,
+      first.line,
+      `expected the header "${expected}", found "${first.fields.join(',').slice(0, 200)}"`,
+    );
+  }
+  for (const record of records) {
+    if (record.fields.length !== header.length) {
+      throw new CatalogFormatError(
+        file,
+        record.line,
+        `expected ${header.length} fields, found ${record.fields.length}`,
+      );
+    }
+  }
   return { header, records };
 }
 

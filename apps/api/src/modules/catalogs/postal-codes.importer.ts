@@ -1,7 +1,7 @@
 import { POSTAL_CODE_PATTERN } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { readFile } from 'node:fs/promises';
+import { parseCsv } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { postalCodeSettlements } from './postal-codes.tables';
 
@@ -59,41 +59,34 @@ export class CatalogFormatError extends Error {
 
 /**
  * Reads `CPdescarga.txt` (ISO-8859-1, pipe-delimited, a legal notice on line 1, the header on
- * line 2) line by line and checks every row before anything is written.
+ * line 2) and checks every row before anything is written.
  */
 export async function readSepomexFile(file: string): Promise<SettlementRow[]> {
-  const lines = createInterface({
-    input: createReadStream(file, { encoding: 'latin1' }),
-    crlfDelay: Infinity,
-  });
+  // Pipes only: SEPOMEX does not quote, and a `"` in a name is part of it.
+  const records = parseCsv(await readFile(file, 'latin1'), { delimiter: '|', quote: false });
+  const header = records.find((record) => record.line >= 2);
+  if (!header) throw new CatalogFormatError(file, 2, 'the header line is missing');
+  const headerText = header.line === 2 ? header.fields.join('|') : '';
+  if (headerText.trim() !== SEPOMEX_HEADER) {
+    throw new CatalogFormatError(
+      file,
+      2,
+      `expected the SEPOMEX header "${SEPOMEX_HEADER}", found "${headerText.slice(0, 200)}"`,
+    );
+  }
   const rows: SettlementRow[] = [];
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber += 1;
-    if (lineNumber === 1) continue; // Correos de México's notice
-    if (lineNumber === 2) {
-      if (line.trim() !== SEPOMEX_HEADER) {
-        throw new CatalogFormatError(
-          file,
-          2,
-          `expected the SEPOMEX header "${SEPOMEX_HEADER}", found "${line.slice(0, 200)}"`,
-        );
-      }
-      continue;
-    }
-    if (line.trim() === '') continue;
-    const fields = line.split('|');
+  for (const { line, fields } of records.slice(records.indexOf(header) + 1)) {
     if (fields.length !== FIELDS.length) {
       throw new CatalogFormatError(
         file,
-        lineNumber,
+        line,
         `expected ${FIELDS.length} fields, found ${fields.length}`,
       );
     }
     const field = (index: number) => fields[index]!.trim();
     const zip = field(COLUMNS.zip);
     if (!POSTAL_CODE_PATTERN.test(zip)) {
-      throw new CatalogFormatError(file, lineNumber, `"${zip}" is not a 5-digit postal code`);
+      throw new CatalogFormatError(file, line, `"${zip}" is not a 5-digit postal code`);
     }
     rows.push({
       zip,
@@ -108,7 +101,6 @@ export async function readSepomexFile(file: string): Promise<SettlementRow[]> {
       zone: field(COLUMNS.zone),
     });
   }
-  if (lineNumber < 2) throw new CatalogFormatError(file, lineNumber, 'the header line is missing');
   return rows;
 }
 

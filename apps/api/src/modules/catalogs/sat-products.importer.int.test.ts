@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-app';
 import type { Db } from '../../platform/db';
-import { csvRecords, searchWords } from './csv-catalog';
+import { parseCsv } from '../../platform/csv';
+import { searchWords } from './csv-catalog';
 import { CatalogFormatError } from './postal-codes.importer';
 import { importSatProducts } from './sat-products.importer';
 import { satProductCodes } from './sat-products.tables';
@@ -138,7 +139,7 @@ describe('SAT Carta Porte product-code importer', () => {
   });
 
   it('splits CSV records and normalizes search words', () => {
-    expect([...csvRecords('a,"b ""c"", d"\r\n"x\ny",\n')]).toEqual([
+    expect(parseCsv('a,"b ""c"", d"\r\n"x\ny",\n')).toEqual([
       { line: 1, fields: ['a', 'b "c", d'] },
       { line: 2, fields: ['x\ny', ''] },
     ]);

@@ -4,8 +4,11 @@
  * tracking number and a QR code of the tracking page, all drawn as vectors with the standard
  * Helvetica fonts (WinAnsi, so Spanish accents print). Sandbox labels carry a red
  * "SANDBOX — SIN VALIDEZ" mark. Pure: no database, no I/O.
+ *
+ * bwip-js encodes the symbols (barcodes.ts); we draw their modules as filled rectangles rather
+ * than embed its PNG: a 203 dpi thermal printer rasterizes vector bars onto whole dots, while an
+ * image is resampled by a non-integer factor, which widens some bars and thins others.
  */
-import { create as createQr } from 'qrcode';
 import {
   PDFDict,
   PDFDocument,
@@ -20,7 +23,8 @@ import {
   type PDFHexString,
   type PDFPage,
 } from 'pdf-lib';
-import { code128Modules } from './code128';
+import { pdfText } from '../../platform/pdf-text';
+import { code128Modules, qrModules } from './barcodes';
 
 export interface LabelParty {
   name: string;
@@ -185,28 +189,6 @@ interface Fonts {
   bold: PDFFont;
 }
 
-let winAnsiSet: Set<number> | undefined;
-
-/**
- * Text that Helvetica's WinAnsi encoding can print: whitespace becomes a space, letters it
- * lacks lose their accent when that helps ("ő" → "o"), anything else becomes "?".
- */
-function winAnsiSafe(value: string, font: PDFFont): string {
-  winAnsiSet ??= new Set(font.getCharacterSet());
-  const set = winAnsiSet;
-  let out = '';
-  for (const char of value.normalize('NFC').replace(/\s+/g, ' ')) {
-    const code = char.codePointAt(0)!;
-    if (set.has(code)) {
-      out += char;
-      continue;
-    }
-    const bare = char.normalize('NFD').replace(/\p{M}+/gu, '');
-    out += bare.length === 1 && set.has(bare.codePointAt(0)!) ? bare : '?';
-  }
-  return out.trim();
-}
-
 /** Draws one label on its page, top to bottom. */
 function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   const ops: PDFOperator[] = [op(Op.PushGraphicsState)];
@@ -221,7 +203,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   };
   /** Fits `value` in `maxWidth`: shrinks the size down to 75 %, then cuts with an ellipsis. */
   const fitted = (value: string, font: PDFFont, size: number, maxWidth: number) => {
-    let safe = winAnsiSafe(value, font);
+    let safe = pdfText(value, font);
     let width = font.widthOfTextAtSize(safe, size);
     if (width <= maxWidth) return { safe, size, width };
     const shrunk = Math.max(size * 0.75, Math.floor(((size * maxWidth) / width) * 10) / 10);
@@ -268,7 +250,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
     maxLines: number,
     leading: number,
   ) => {
-    const words = winAnsiSafe(value, font).split(' ').filter(Boolean);
+    const words = pdfText(value, font).split(' ').filter(Boolean);
     const lines: string[] = [];
     let current = '';
     while (words.length > 0 && lines.length < maxLines - 1) {
@@ -446,8 +428,7 @@ function drawQr(
   size: number,
   color: (c: Color) => void,
 ) {
-  const { modules } = createQr(value, { errorCorrectionLevel: 'M' });
-  const count = modules.size;
+  const { size: count, dark } = qrModules(value);
   const module = size / count;
   color(BLACK);
   ops.push(
@@ -457,7 +438,7 @@ function drawQr(
   for (let row = 0; row < count; row++) {
     let run = 0;
     for (let col = 0; col <= count; col++) {
-      if (col < count && modules.data[row * count + col]) {
+      if (col < count && dark(row, col)) {
         run++;
         continue;
       }

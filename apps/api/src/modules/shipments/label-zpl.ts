@@ -3,7 +3,7 @@
  * label-pdf.ts: one `^XA … ^XZ` block per label. Every piece of user data goes through
  * `^FH` hex escapes, so a merchant's text can never inject printer commands.
  */
-import { code128Symbols } from './code128';
+import { code128Modules } from './barcodes';
 import { labelFacts, QR_CAPTION, streetLine, type LabelData } from './label-pdf';
 
 const DOTS_WIDTH = 812; // 4 in × 203 dpi
@@ -160,7 +160,7 @@ function labelBlock(label: LabelData): string {
   // Code 128 of the tracking number (printer picks the code sets), human-readable under it.
   const barcodeTop = 748;
   zpl.box(MARGIN, barcodeTop - 16, CONTENT, 3, 3);
-  const modules = 11 * (code128Symbols(label.trackingNumber).length - 1) + 13;
+  const modules = code128Modules(label.trackingNumber).length;
   // At most 3 dots per module: room to spare even if the printer's automatic code-set choice
   // came out longer than ours.
   const moduleDots = Math.max(1, Math.min(3, Math.floor(DOTS_WIDTH / (modules + 20))));

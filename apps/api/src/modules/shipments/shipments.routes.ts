@@ -9,25 +9,15 @@ import {
   shipmentsQuerySchema,
   shipmentSummarySchema,
 } from '@despacho/domain';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
+import { sendDownload } from '../../platform/download';
 import { AppError } from '../../platform/errors';
 import type { AppModule } from '../../platform/module';
 import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments.service';
 
 const tags = ['shipments'];
 const security = [{ bearer: [] }];
-
-/** A file the browser saves (a label), never rendered in place or sniffed. */
-function download(reply: FastifyReply, type: string, fileName: string, content: Buffer | string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-cache')
-    .send(content);
-}
 
 /**
  * Guides (`shipment`, `shippings`, `shippings/:id`; decision 017): buying one from a quote,
@@ -129,7 +119,11 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const pdf = await shipments.labels(organizationOf(request), request.body.ids);
-      return download(reply, 'application/pdf', 'guias.pdf', Buffer.from(pdf));
+      return sendDownload(reply, {
+        type: 'application/pdf',
+        fileName: 'guias.pdf',
+        content: Buffer.from(pdf),
+      });
     },
   );
 
@@ -163,7 +157,7 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const label = await shipments.label(organizationOf(request), request.params.id, 'pdf');
-      return download(reply, 'application/pdf', label.fileName, label.content);
+      return sendDownload(reply, { ...label, type: 'application/pdf' });
     },
   );
 
@@ -180,7 +174,7 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const label = await shipments.label(organizationOf(request), request.params.id, 'zpl');
-      return download(reply, 'application/zpl; charset=utf-8', label.fileName, label.content);
+      return sendDownload(reply, { ...label, type: 'application/zpl; charset=utf-8' });
     },
   );
 };

@@ -15,13 +15,13 @@ import {
   type ShipmentSummary,
 } from '@despacho/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { goneInstances, type ProcessInstance } from '../../platform/instance';
+import { hashRequest as requestHashOf } from '../../platform/request-hash';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { LocationsService } from '../addresses/locations.service';
 import { SatProductsService } from '../catalogs/sat-products.service';
@@ -101,21 +101,6 @@ interface Plan {
     deductible: number | null;
   };
 }
-
-/** JSON with sorted keys, so the same request always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-const requestHashOf = (data: ShipmentCreateData) =>
-  createHash('sha256').update(canonical(data)).digest('hex');
 
 /** The value of each promise, or the first error in the order given (not the order settled). */
 async function inOrder<T extends readonly unknown[]>(promises: {

@@ -97,7 +97,7 @@ describe('account verification: the merchant', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['content-disposition']).toBe("inline; filename*=UTF-8''recibo.pdf");
+    expect(served.headers['content-disposition']).toBe('inline; filename=recibo.pdf');
     expect(served.rawPayload.equals(sampleFiles.pdf(700))).toBe(true);
     const download = await call(owner, 'GET', '/verification/documents/address?download=1');
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);

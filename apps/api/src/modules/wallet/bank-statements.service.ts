@@ -5,11 +5,13 @@ import {
   VALIDATION_MESSAGES,
   type BankStatementImport,
   type Language,
+  type StatementParse,
   type StatementProblem,
 } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { AuditLog } from '../../platform/audit';
+import { parseCsv } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { MAX_UPLOAD_BYTES, readUpload } from '../../platform/files';
@@ -31,6 +33,11 @@ export function decodeStatement(content: Buffer): string {
   } catch {
     return new TextDecoder('windows-1252').decode(content);
   }
+}
+
+/** The statement's transfers, or its first problem: its CSV records, then the statement's rules. */
+export function readStatement(text: string): StatementParse {
+  return parseBankStatement(parseCsv(text));
 }
 
 function describe(problem: StatementProblem, language: Language): string {
@@ -57,7 +64,7 @@ export class BankStatementsService {
   }
 
   async import(content: Buffer, staffId: string, language: Language): Promise<BankStatementImport> {
-    const parsed = parseBankStatement(decodeStatement(content));
+    const parsed = readStatement(decodeStatement(content));
     if (!parsed.ok) {
       const { problem } = parsed;
       const text = describe(problem, language);

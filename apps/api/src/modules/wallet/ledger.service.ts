@@ -1,8 +1,8 @@
 import type { PaymentState, TransactionKind, WalletBalance } from '@despacho/domain';
-import { createHash } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import { hashRequest } from '../../platform/request-hash';
 import * as repository from './ledger.repository';
 import type { OrganizationAccountKind, PlatformAccount } from './ledger.repository';
 
@@ -55,19 +55,6 @@ interface Plan {
   ) => Promise<string | undefined>;
 }
 
-/** JSON with sorted keys, so the same request always hashes the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /**
  * The request hash a movement stores with its idempotency key (a replay with another hash is
  * IDEMPOTENCY_KEY_REUSED): the movement's input without its organization and key. Exported for
@@ -77,9 +64,7 @@ export function movementRequestHash(
   op: Op,
   request: Omit<Movement, 'organizationId' | 'idempotencyKey'> & Record<string, unknown>,
 ): string {
-  return createHash('sha256')
-    .update(canonical({ op, ...request }))
-    .digest('hex');
+  return hashRequest({ op, ...request });
 }
 
 function assertCentavos(amount: number) {

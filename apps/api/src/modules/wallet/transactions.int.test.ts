@@ -238,7 +238,7 @@ describe('GET wallet/transactions.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     // The test app's clock: 16:00Z on March 2nd, 10:00 in Mexico City.
     expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="movimientos-2026-03-02.csv"',
+      'attachment; filename=movimientos-2026-03-02.csv',
     );
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.body.slice(1).split('\r\n');

@@ -6,6 +6,7 @@ import {
   transactionViewSchema,
 } from '@despacho/domain';
 import { organizationOf } from '../../platform/auth';
+import { sendDownload } from '../../platform/download';
 import type { AppModule } from '../../platform/module';
 import { TransactionsService } from './transactions.service';
 
@@ -57,11 +58,7 @@ export const transactionsRoutes: AppModule = async (app, deps) => {
         request.query,
         request.language,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(stream);
+      return sendDownload(reply, { type: 'text/csv; charset=utf-8', fileName, content: stream });
     },
   );
 };
