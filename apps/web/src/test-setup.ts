@@ -1,9 +1,10 @@
-// Browser APIs jsdom lacks that Mantine relies on.
+import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
 afterEach(() => cleanup());
 
+// Browser APIs jsdom lacks that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
