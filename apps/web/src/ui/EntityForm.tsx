@@ -1,11 +1,11 @@
-import { use, useEffect, type ReactNode } from 'react';
+import { use, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import type { useDomainForm } from '../lib/useDomainForm';
 import { EntityGuardContext } from './EntityDrawer';
 import { FormActions } from './FormActions';
 import { FormBody } from './FormBody';
 
-type FormProps = ReturnType<typeof useDomainForm>['formProps'];
+/** `useDomainForm`'s `formProps`: the server's message, busy while sending, the submit. */
+type FormProps = Pick<ComponentProps<typeof FormBody>, 'error' | 'busy' | 'onSubmit'>;
 
 /**
  * A `useDomainForm` form with its cancel and save buttons. Inside an `EntityDrawer` it tells the
