@@ -197,12 +197,16 @@ describe('create shipment wizard', () => {
     type('Folio fiscal (UUID) de la factura', '5fb2822e-396d-4725-8521-cdc4bdd20ccf');
     next();
     await stepHeading('Elige la paquetería');
-    const quote = calls.find((call) => call.key === 'POST /quotes');
-    expect(quote?.body).toEqual({
-      origin_zip: '06700',
-      destination_zip: '97000',
-      parcels: [{ package_id: null, unit: 'cm_kg', length: 30, width: 20, height: 15, weight: 2 }],
-    });
+    // The step opens before its quote is asked for: wait for the request itself.
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /quotes')?.body).toEqual({
+        origin_zip: '06700',
+        destination_zip: '97000',
+        parcels: [
+          { package_id: null, unit: 'cm_kg', length: 30, width: 20, height: 15, weight: 2 },
+        ],
+      }),
+    );
 
     fireEvent.click(
       await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
