@@ -1,10 +1,11 @@
 import { USER_STATUSES, type OrganizationUser } from '@despacho/domain';
-import { Button, NativeSelect } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../lib/useListParams';
 import { ListPage } from '../../../ui/ListPage';
+import { ListStatusFilter } from '../../../ui/ListStatusFilter';
 import { useActor } from '../actor';
 import { USERS_PAGE_SIZE, useOrganizationUsers } from '../api';
 import { EditUserDrawer } from '../components/EditUserDrawer';
@@ -49,14 +50,12 @@ export function UsersPage() {
         list={list}
         search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
         filters={
-          <NativeSelect
+          <ListStatusFilter
+            list={list}
+            statuses={USER_STATUSES}
             label={t('filters.status')}
-            value={status ?? ''}
-            onChange={(event) => list.setParam('status', event.currentTarget.value || undefined)}
-            data={[
-              { value: '', label: t('filters.allStatuses') },
-              ...USER_STATUSES.map((value) => ({ value, label: t(`filters.${value}`) })),
-            ]}
+            allLabel={t('filters.allStatuses')}
+            statusLabel={(value) => t(`filters.${value}`)}
             w={180}
           />
         }

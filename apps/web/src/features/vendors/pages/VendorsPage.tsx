@@ -1,5 +1,5 @@
 import { VENDOR_STATUSES, type VendorStatus, type VendorView } from '@despacho/domain';
-import { Badge, Button, Group, NativeSelect, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useListParams } from '../../../lib/useListParams';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
+import { ListStatusFilter } from '../../../ui/ListStatusFilter';
 import { RowActions } from '../../../ui/RowActions';
 import { VENDORS_PAGE_SIZE, useRefreshVendors, useVendors, vendorsApi } from '../api';
 import { VendorDrawer } from '../components/VendorDrawer';
@@ -74,14 +75,12 @@ export function VendorsPage() {
         list={list}
         search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
         filters={
-          <NativeSelect
+          <ListStatusFilter
+            list={list}
+            statuses={VENDOR_STATUSES}
             label={t('filters.status')}
-            value={status ?? ''}
-            onChange={(event) => list.setParam('status', event.currentTarget.value || undefined)}
-            data={[
-              { value: '', label: t('filters.allStatuses') },
-              ...VENDOR_STATUSES.map((value) => ({ value, label: t(`filters.${value}`) })),
-            ]}
+            allLabel={t('filters.allStatuses')}
+            statusLabel={(value) => t(`filters.${value}`)}
             w={200}
           />
         }
