@@ -2,39 +2,35 @@ import type { PageMeta } from '@despacho/domain';
 import { Paper, SegmentedControl, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { useQueueParams } from '../lib/useQueueParams';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
 
 /**
  * A staff queue: the status filter over one page of a server list, oldest first, its rows
  * (`children`, usually a `DataTable` whose rows open the detail) or `empty`, then the page
- * controls. Status and page live in the URL (`useListParams`); `above` stands over the queue
+ * controls. Status and page live in the URL (`useQueueParams`); `above` stands over the queue
  * (e.g. the statement import).
  */
 export function QueuePage<T, S extends string>({
   title,
   subtitle,
-  filter,
+  queue,
+  filterLabel,
+  statusLabel,
   query,
   empty,
-  page,
-  onPageChange,
   pagesLabel,
   above,
   children,
 }: {
   title: string;
   subtitle: string;
-  filter: {
-    label: string;
-    value: S;
-    options: { value: S; label: string }[];
-    onChange: (v: S) => void;
-  };
+  queue: ReturnType<typeof useQueueParams<S>>;
+  filterLabel: string;
+  statusLabel: (status: S) => string;
   query: UseQueryResult<{ data: T[]; meta: PageMeta }>;
   empty: string;
-  page: number;
-  onPageChange: (page: number) => void;
   pagesLabel: string;
   above?: ReactNode;
   children: (rows: T[]) => ReactNode;
@@ -47,10 +43,10 @@ export function QueuePage<T, S extends string>({
         <Paper withBorder radius="lg" p="md">
           <Stack gap="md">
             <SegmentedControl
-              aria-label={filter.label}
-              value={filter.value}
-              onChange={(value) => filter.onChange(value as S)}
-              data={filter.options}
+              aria-label={filterLabel}
+              value={queue.status}
+              onChange={(value) => queue.show({ status: value as S })}
+              data={queue.statuses.map((value) => ({ value, label: statusLabel(value) }))}
               w="fit-content"
               maw="100%"
             />
@@ -58,8 +54,8 @@ export function QueuePage<T, S extends string>({
               query={query}
               empty={empty}
               loadingHeight={160}
-              page={page}
-              onPageChange={onPageChange}
+              page={queue.page}
+              onPageChange={(page) => queue.show({ page })}
               pagesLabel={pagesLabel}
             >
               {children}

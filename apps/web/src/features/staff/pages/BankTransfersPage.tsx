@@ -8,7 +8,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListParams } from '../../../lib/useListParams';
+import { useQueueParams } from '../../../lib/useQueueParams';
 import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
 import { useBankTransfers } from '../bank-transfers-api';
@@ -27,9 +27,9 @@ type Action = { kind: 'assign' | 'return'; transfer: BankTransferView } | null;
  */
 export function BankTransfersPage() {
   const { t } = useTranslation('bank-transfers');
-  const list = useListParams();
-  const status = list.choice('status', BANK_TRANSFER_STATUSES, 'unmatched');
-  const transfers = useBankTransfers(status, list.page);
+  const queue = useQueueParams(BANK_TRANSFER_STATUSES, 'unmatched');
+  const { status } = queue;
+  const transfers = useBankTransfers(status, queue.page);
   const [action, setAction] = useState<Action>(null);
 
   return (
@@ -38,19 +38,11 @@ export function BankTransfersPage() {
         title={t('title')}
         subtitle={t('subtitle')}
         above={<StatementImportCard />}
-        filter={{
-          label: t('filters.label'),
-          value: status,
-          options: BANK_TRANSFER_STATUSES.map((value) => ({
-            value,
-            label: t(`filters.${value}`),
-          })),
-          onChange: (next) => list.setParam('status', next),
-        }}
+        queue={queue}
+        filterLabel={t('filters.label')}
+        statusLabel={(value) => t(`filters.${value}`)}
         query={transfers}
         empty={t(`empty.${status}`)}
-        page={list.page}
-        onPageChange={(next) => list.setParam('page', String(next))}
         pagesLabel={t('pagination')}
       >
         {(rows) => (

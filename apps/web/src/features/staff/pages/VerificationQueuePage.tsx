@@ -3,7 +3,7 @@ import { Anchor } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useListParams } from '../../../lib/useListParams';
+import { useQueueParams } from '../../../lib/useQueueParams';
 import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
 import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
@@ -20,27 +20,18 @@ const reviewPath = (item: StaffVerificationSummary) =>
  */
 export function VerificationQueuePage() {
   const { t } = useTranslation('staff');
-  const list = useListParams();
-  const status = list.choice('status', REVIEW_STATUSES, 'in_process');
-  const verifications = useStaffVerifications(status, list.page);
+  const queue = useQueueParams(REVIEW_STATUSES, 'in_process');
+  const verifications = useStaffVerifications(queue.status, queue.page);
 
   return (
     <QueuePage
       title={t('verifications.title')}
       subtitle={t('verifications.subtitle')}
-      filter={{
-        label: t('verifications.filters.label'),
-        value: status,
-        options: REVIEW_STATUSES.map((value) => ({
-          value,
-          label: t(`verifications.filters.${value}`),
-        })),
-        onChange: (next) => list.setParam('status', next),
-      }}
+      queue={queue}
+      filterLabel={t('verifications.filters.label')}
+      statusLabel={(value) => t(`verifications.filters.${value}`)}
       query={verifications}
       empty={t('verifications.empty')}
-      page={list.page}
-      onPageChange={(next) => list.setParam('page', String(next))}
       pagesLabel={t('verifications.pagination')}
     >
       {(rows) => (
@@ -70,7 +61,7 @@ export function VerificationQueuePage() {
               header: t('verifications.columns.submitted'),
               cell: (item) => formatDate(item.submitted_at),
             },
-            status !== 'in_process' && {
+            queue.status !== 'in_process' && {
               key: 'reviewed',
               header: t('verifications.columns.reviewed'),
               cell: (item) => formatDate(item.reviewed_at),
