@@ -5,14 +5,7 @@ import {
   type Package,
   type PackageUnit,
 } from '@despacho/domain';
-import {
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, NumberInput, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
