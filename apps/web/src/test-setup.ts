@@ -1,4 +1,4 @@
-// Browser APIs jsdom lacks that Mantine relies on.
+import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { LANGUAGES } from '@despacho/domain';
@@ -6,6 +6,7 @@ import { loadLanguage } from './lib/i18n';
 
 afterEach(() => cleanup());
 
+// Browser APIs jsdom lacks that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({

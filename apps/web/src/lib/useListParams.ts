@@ -28,5 +28,13 @@ export function useListParams() {
     setParams(next);
   };
 
-  return { params, search, setSearch, debouncedSearch, page, setParam };
+  /** The filter `key` when the URL holds one of `values`, else `fallback`. */
+  function choice<T extends string>(key: string, values: readonly T[]): T | undefined;
+  function choice<T extends string>(key: string, values: readonly T[], fallback: T): T;
+  function choice<T extends string>(key: string, values: readonly T[], fallback?: T) {
+    const value = params.get(key);
+    return (values as readonly (string | null)[]).includes(value) ? (value as T) : fallback;
+  }
+
+  return { params, search, setSearch, debouncedSearch, page, setParam, choice };
 }

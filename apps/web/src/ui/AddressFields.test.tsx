@@ -85,11 +85,11 @@ describe('AddressFields', () => {
     await waitFor(() => expect(input('Estado').value).toBe('Ciudad de México'));
     expect(input('Municipio o alcaldía').value).toBe('Benito Juárez');
     expect(input('Ciudad').value).toBe('Ciudad de México');
-    expect(await screen.findByText(/3 colonias para este código postal/)).toBeTruthy();
+    expect(await screen.findByText(/3 colonias para este código postal/)).toBeInTheDocument();
 
     fireEvent.focus(input('Colonia'));
     type('Colonia', 'Del Valle');
-    expect(await screen.findByRole('option', { name: /Del Valle Norte/ })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: /Del Valle Norte/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /San Borja/ })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: /Del Valle Norte/ }));
     await waitFor(() => expect(input('Colonia').value).toBe('Del Valle Norte'));
@@ -123,8 +123,8 @@ describe('AddressFields', () => {
     });
     renderFields();
     type('Código postal', '03100');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeTruthy();
-    expect(screen.getByText(/El catálogo de códigos postales no está cargado/)).toBeTruthy();
+    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
+    expect(screen.getByText(/El catálogo de códigos postales no está cargado/)).toBeInTheDocument();
     type('Estado', 'Ciudad de México');
     expect(input('Estado').value).toBe('Ciudad de México');
     expect(input('Estado').disabled).toBe(false);
@@ -134,6 +134,6 @@ describe('AddressFields', () => {
     stubApi({});
     renderFields();
     type('Código postal', '99999');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeTruthy();
+    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
   });
 });

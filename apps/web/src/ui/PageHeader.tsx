@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -8,8 +8,9 @@ export interface Crumb {
 }
 
 /**
- * Breadcrumb, title and an optional badge: the top of every page in the main layout. `action`
- * (a list page's create button) stands at the right of it, `subtitle` in dimmed text under it.
+ * Breadcrumb, title and an optional badge: the top of every page in the main layout, with
+ * `subtitle` in dimmed text under the title; `action` (a list page's create button) stands at
+ * the right of it.
  */
 export function PageHeader({
   title,
@@ -25,7 +26,7 @@ export function PageHeader({
   subtitle?: ReactNode;
 }) {
   const header = (
-    <Stack gap={6} mb="lg">
+    <Stack gap={6} mb="lg" flex="1 1 320px">
       {breadcrumbs.length > 0 && (
         <Breadcrumbs separatorMargin={6} fz="sm">
           {breadcrumbs.map((crumb) =>
@@ -47,23 +48,25 @@ export function PageHeader({
         </Title>
         {badge}
       </Group>
-    </Stack>
-  );
-  return (
-    <>
-      {action ? (
-        <Group justify="space-between" align="flex-start" wrap="wrap">
-          {header}
-          {action}
-        </Group>
-      ) : (
-        header
-      )}
       {subtitle && (
-        <Text c="dimmed" mt={-12} mb="lg">
+        <Text c="dimmed" mt={6}>
           {subtitle}
         </Text>
       )}
-    </>
+    </Stack>
+  );
+  // The action stands at the right; on a narrow screen it wraps under the title and subtitle.
+  return action ? (
+    <Group
+      justify="space-between"
+      align="flex-start"
+      wrap="wrap"
+      style={{ columnGap: 'var(--mantine-spacing-md)', rowGap: 0 }}
+    >
+      {header}
+      <Box mb="lg">{action}</Box>
+    </Group>
+  ) : (
+    header
   );
 }

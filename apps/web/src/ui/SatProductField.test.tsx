@@ -43,8 +43,8 @@ describe('SatProductField', () => {
     type('ca');
     type('caja');
     const option = await screen.findByRole('option', { name: '24121503 — Cajas para empacar' });
-    expect(screen.getByRole('option', { name: '24112404 — Caja' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: '31181701 — Empaques' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '24112404 — Caja' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '31181701 — Empaques' })).toBeInTheDocument();
     // Debounced: one search, for what was typed last.
     expect(searched).toEqual(['caja']);
     fireEvent.click(option);
@@ -66,7 +66,7 @@ describe('SatProductField', () => {
     type('24121599');
     expect(
       await screen.findByText('Esta clave no está en el catálogo Carta Porte del SAT.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('sat-product-description')).toBeNull();
     // The server has the last word: the form still submits a well-formed code of a real family.
     submit();
@@ -85,9 +85,9 @@ describe('SatProductField', () => {
     });
     const { type, submit, submitted } = renderField();
     type('24112404');
-    expect(await screen.findByText('Catálogo del SAT no cargado')).toBeTruthy();
-    expect(screen.getByText(/Solo revisamos que la familia de la clave/)).toBeTruthy();
-    expect(screen.getByText(HINT)).toBeTruthy();
+    expect(await screen.findByText('Catálogo del SAT no cargado')).toBeInTheDocument();
+    expect(screen.getByText(/Solo revisamos que la familia de la clave/)).toBeInTheDocument();
+    expect(screen.getByText(HINT)).toBeInTheDocument();
     submit();
     await waitFor(() => expect(submitted()).toBe('24112404'));
   });
@@ -101,7 +101,7 @@ describe('SatProductField', () => {
       await screen.findByText(
         'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(submitted()).toBeUndefined();
   });
 });

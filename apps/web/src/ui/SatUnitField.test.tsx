@@ -45,7 +45,7 @@ describe('SatUnitField', () => {
     fireEvent.focus(field());
     fireEvent.click(field());
     const option = await screen.findByRole('option', { name: 'XBX — Caja' });
-    expect(screen.getByRole('option', { name: 'H87 — Pieza' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'H87 — Pieza' })).toBeInTheDocument();
     fireEvent.click(option);
     await waitFor(() => expect(field().value).toBe('XBX'));
     expect(screen.getByTestId('sat-unit-name').textContent).toBe('Caja');
@@ -59,7 +59,7 @@ describe('SatUnitField', () => {
     type('ki');
     type('kilo');
     const option = await screen.findByRole('option', { name: 'KGS — Kilogramo por segundo' });
-    expect(screen.getByRole('option', { name: 'KGM — Kilogramo' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'KGM — Kilogramo' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'H87 — Pieza' })).toBeNull();
     // Debounced: one search, for what was typed last.
     expect(searched).toEqual(['kilo']);
@@ -79,7 +79,7 @@ describe('SatUnitField', () => {
     type('ZZ9');
     expect(
       await screen.findByText('Esta clave no está en el catálogo c_ClaveUnidad del SAT.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByTestId('sat-unit-name')).toBeNull();
     expect(searched).toContain('ZZ9');
     expect(screen.queryByText('Catálogo de unidades del SAT no cargado')).toBeNull();
@@ -89,9 +89,9 @@ describe('SatUnitField', () => {
     stubSearch(false);
     const { type, submit, submitted } = renderField();
     type('ZZ9');
-    expect(await screen.findByText('Catálogo de unidades del SAT no cargado')).toBeTruthy();
-    expect(screen.getByText(/Te mostramos las unidades más comunes/)).toBeTruthy();
-    expect(screen.getByText(HINT)).toBeTruthy();
+    expect(await screen.findByText('Catálogo de unidades del SAT no cargado')).toBeInTheDocument();
+    expect(screen.getByText(/Te mostramos las unidades más comunes/)).toBeInTheDocument();
+    expect(screen.getByText(HINT)).toBeInTheDocument();
     expect(
       screen.queryByText('Esta clave no está en el catálogo c_ClaveUnidad del SAT.'),
     ).toBeNull();
@@ -108,7 +108,7 @@ describe('SatUnitField', () => {
       await screen.findByText(
         'Ingresa una clave de unidad del catálogo c_ClaveUnidad del SAT (por ejemplo H87, Pieza).',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(submitted()).toBeUndefined();
   });
 });

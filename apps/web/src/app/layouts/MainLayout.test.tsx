@@ -20,11 +20,11 @@ describe('main layout', () => {
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     const router = await renderApp('/app');
     expect(router.state.location.pathname).toBe('/app/shipment');
-    expect(screen.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeTruthy();
-    expect(within(menu()).getByText('Envíos')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeInTheDocument();
+    expect(within(menu()).getByText('Envíos')).toBeInTheDocument();
     expect(within(menu()).queryByText('Finanzas')).toBeNull();
     expect(within(menu()).queryByText('Dashboard')).toBeNull();
-    expect(screen.getByText('Comercial Jade')).toBeTruthy();
+    expect(screen.getByText('Comercial Jade')).toBeInTheDocument();
   });
 
   it('reloads the user from GET me, so a changed role shows without signing in again', async () => {
@@ -47,8 +47,10 @@ describe('main layout', () => {
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
     const router = await renderApp('/app');
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff'));
-    expect(await screen.findByRole('heading', { name: 'Consola de operaciones' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Consola de operaciones' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
 
@@ -64,7 +66,7 @@ describe('main layout', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     await renderApp('/app/shipment');
-    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeInTheDocument();
     expect(readSession()?.user.language).toBe('en');
   });
 
@@ -79,8 +81,8 @@ describe('main layout', () => {
     stubApi({});
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/finance/financing');
-    expect(screen.getByRole('heading', { name: 'Financiamiento' })).toBeTruthy();
-    expect(screen.getByText('Nueva funcionalidad')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Financiamiento' })).toBeInTheDocument();
+    expect(screen.getByText('Nueva funcionalidad')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver al dashboard' }).getAttribute('href')).toBe(
       '/app',
     );
@@ -96,7 +98,7 @@ describe('main layout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar idioma' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
 
-    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeInTheDocument();
     expect(calls.map((call) => call.key)).toContain('PATCH /user/change-language');
     expect(readSession()?.user.language).toBe('en');
     expect(i18n.language).toBe('en');
@@ -108,7 +110,7 @@ describe('main layout', () => {
     saveSession(makeSession(), 'LOCAL');
     const router = await renderApp('/app/settings/users');
     fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
-    expect(await screen.findByText('ana@example.mx')).toBeTruthy();
+    expect(await screen.findByText('ana@example.mx')).toBeInTheDocument();
     // jsdom has no layout, so the floating dropdown counts as detached and hidden.
     fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión', hidden: true }));
 

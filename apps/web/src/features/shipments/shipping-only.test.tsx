@@ -19,7 +19,7 @@ describe('shipping-only user', () => {
     stubApi({ 'GET /shipments': () => page([makeSummary()]) });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     await renderApp('/app/shippings');
-    expect(await screen.findByRole('table', { name: 'Envíos' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Envíos' })).toBeInTheDocument();
 
     const links = within(menu())
       .getAllByRole('link')
@@ -43,7 +43,9 @@ describe('shipping-only user', () => {
     const router = await renderApp('/app/pickup');
     fireEvent.click(screen.getByRole('link', { name: 'Mis envíos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/shippings'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mis envíos' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mis envíos' }),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it.each(['/app/finance/deposits', '/app/dashboard', '/app/settings/users', '/app/clients'])(

@@ -106,7 +106,7 @@ describe('tax information form', () => {
     );
     expect(offered('Régimen fiscal')).toEqual(['616']);
     await waitFor(() => expect(select('Uso del CFDI').value).toBe('S01'));
-    expect(screen.getByText('RFC genérico: Público en general (sin RFC)')).toBeTruthy();
+    expect(screen.getByText('RFC genérico: Público en general (sin RFC)')).toBeInTheDocument();
   });
 
   it('checks the RFC before sending, and shows the server field errors under the inputs', async () => {
@@ -133,14 +133,16 @@ describe('tax information form', () => {
 
     type('RFC', 'EKU9003173C8');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar información fiscal' }));
-    expect(await screen.findByText(/dígito verificador del RFC no es correcto/)).toBeTruthy();
+    expect(
+      await screen.findByText(/dígito verificador del RFC no es correcto/),
+    ).toBeInTheDocument();
     expect(calls.filter((call) => call.key.startsWith('PUT'))).toHaveLength(0);
 
     type('RFC', 'EKU9003173C9');
     type('Nombre o razón social', 'escuela kemper urgate');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar información fiscal' }));
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.getByText('Revisa los datos marcados.')).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Revisa los datos marcados.')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'PUT /organization/tax-info')?.body).toEqual({
       ...saved,
       updated_at: undefined,

@@ -58,7 +58,7 @@ describe('account details page', () => {
   it('shows the five sections as tabs, the organization first', async () => {
     stubOrganizationApi();
     await renderApp('/app/settings/details');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Secciones de tu cuenta' }));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Organización',
@@ -67,7 +67,7 @@ describe('account details page', () => {
       'Contraseña',
       'Datos de depósito',
     ]);
-    expect(await screen.findByLabelText('Empresa')).toBeTruthy();
+    expect(await screen.findByLabelText('Empresa')).toBeInTheDocument();
   });
 
   it('opens for a member without the company permission, with only their own sections', async () => {
@@ -93,7 +93,9 @@ describe('account details page', () => {
     await screen.findByLabelText('Empresa');
     fill('Empresa', 'Jade');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar organización' }));
-    expect(await screen.findByText('La empresa debe tener al menos 5 caracteres.')).toBeTruthy();
+    expect(
+      await screen.findByText('La empresa debe tener al menos 5 caracteres.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'PUT /organization')).toBe(false);
 
     fill('Empresa', 'Jade Norte');
@@ -102,7 +104,7 @@ describe('account details page', () => {
       target: { value: 'USD' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar organización' }));
-    await waitFor(() => expect(header().getByText('Jade Norte')).toBeTruthy());
+    await waitFor(() => expect(header().getByText('Jade Norte')).toBeInTheDocument());
     expect(calls.find((call) => call.key === 'PUT /organization')?.body).toEqual({
       company: 'Jade Norte',
       abbreviation: 'JN',
@@ -118,16 +120,22 @@ describe('account details page', () => {
     await screen.findByRole('button', { name: 'Elegir logo' });
 
     pick(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
-    expect(await screen.findByText('Elige una imagen PNG, JPEG o WebP.')).toBeTruthy();
+    expect(await screen.findByText('Elige una imagen PNG, JPEG o WebP.')).toBeInTheDocument();
     pick(png(1024 * 1024 + 1, 'grande.png'));
-    expect(await screen.findByText('El archivo pesa 1.0 MB; el máximo es 1 MB.')).toBeTruthy();
+    expect(
+      await screen.findByText('El archivo pesa 1.0 MB; el máximo es 1 MB.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /organization/logo')).toBe(false);
 
     pick(png());
-    expect(await screen.findByRole('img', { name: 'Vista previa del nuevo logo' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Vista previa del nuevo logo' }),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar logo' }));
 
-    expect(await header().findByRole('img', { name: 'Logo de Comercial Jade' })).toBeTruthy();
+    expect(
+      await header().findByRole('img', { name: 'Logo de Comercial Jade' }),
+    ).toBeInTheDocument();
     const upload = calls.find((call) => call.key === 'POST /organization/logo');
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
     expect(upload?.headers.get('content-type')).toBeNull();
@@ -154,7 +162,7 @@ describe('account details page', () => {
     await screen.findByRole('button', { name: 'Elegir logo' });
     pick(png());
     fireEvent.click(await screen.findByRole('button', { name: 'Guardar logo' }));
-    expect(await screen.findByText(/Este tipo de archivo no está permitido/)).toBeTruthy();
+    expect(await screen.findByText(/Este tipo de archivo no está permitido/)).toBeInTheDocument();
     expect(readSession()?.organization?.logo_url).toBeNull();
   });
 
@@ -171,15 +179,17 @@ describe('account details page', () => {
         }),
     });
     await renderApp('/app/settings/details?tab=deposit');
-    expect(await screen.findByText('Aún no registras una CLABE.')).toBeTruthy();
+    expect(await screen.findByText('Aún no registras una CLABE.')).toBeInTheDocument();
     fill('CLABE', '012 180 0012345678');
-    expect(screen.getByText('Banco: BBVA México')).toBeTruthy();
+    expect(screen.getByText('Banco: BBVA México')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de depósito' }));
-    expect(await screen.findByText('La CLABE tiene 18 dígitos.')).toBeTruthy();
+    expect(await screen.findByText('La CLABE tiene 18 dígitos.')).toBeInTheDocument();
 
     fill('CLABE', '002010077777777772');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de depósito' }));
-    expect(await screen.findByText(/dígito verificador de la CLABE no es correcto/)).toBeTruthy();
+    expect(
+      await screen.findByText(/dígito verificador de la CLABE no es correcto/),
+    ).toBeInTheDocument();
 
     fill('CLABE', '002010077777777771');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de depósito' }));
@@ -198,7 +208,7 @@ describe('account details page', () => {
     fill('Nueva contraseña', 'Nueva2#x');
     fill('Confirmar nueva contraseña', 'Nueva2#y');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
-    expect(await screen.findByText('Las contraseñas no coinciden.')).toBeTruthy();
+    expect(await screen.findByText('Las contraseñas no coinciden.')).toBeInTheDocument();
     fill('Confirmar nueva contraseña', 'Nueva2#x');
     fireEvent.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
     await waitFor(() =>
@@ -228,13 +238,17 @@ describe('account details page', () => {
     expect((screen.getByLabelText('Correo electrónico') as HTMLInputElement).readOnly).toBe(true);
     fill('Teléfono', '55123');
     fireEvent.click(screen.getByRole('button', { name: 'Guardar usuario' }));
-    expect(await screen.findByText('El teléfono debe tener exactamente 10 dígitos.')).toBeTruthy();
+    expect(
+      await screen.findByText('El teléfono debe tener exactamente 10 dígitos.'),
+    ).toBeInTheDocument();
 
     fill('Nombre', 'Ana María');
     fill('Teléfono', '5587654321');
     fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'en' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar usuario' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My account' }),
+    ).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'PUT /users')?.body).toEqual({
       name: 'Ana María',
       last_name: 'López',

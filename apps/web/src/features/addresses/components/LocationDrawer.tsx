@@ -1,14 +1,12 @@
 import { locationSchema, type LocationView } from '@despacho/domain';
 import { Checkbox, Divider, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { AddressFields } from '../../../ui/AddressFields';
-import { FormActions } from '../../../ui/FormActions';
-import { FormBody } from '../../../ui/FormBody';
-import { FormDrawer } from '../../../ui/FormDrawer';
+import { EntityDrawer } from '../../../ui/EntityDrawer';
+import { EntityForm } from '../../../ui/EntityForm';
 import { locationsApi, useRefreshLocations } from '../api';
 
 /** Creates (`location` null) or edits a location beside the list. */
@@ -23,14 +21,14 @@ export function LocationDrawer({
 }) {
   const { t } = useTranslation('addresses');
   return (
-    <FormDrawer
+    <EntityDrawer
       opened={opened}
       onClose={onClose}
       title={location ? t('locations.edit.title') : t('locations.create.title')}
       closeLabel={t('actions.close')}
     >
       <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />
-    </FormDrawer>
+    </EntityDrawer>
   );
 }
 
@@ -62,63 +60,57 @@ function LocationForm({ location, onDone }: { location: LocationView | null; onD
   const { errors } = form.formState;
 
   return (
-    <FormProvider {...form}>
-      <FormBody
-        {...formProps}
-        actions={
-          <FormActions
-            cancelLabel={t('actions.cancel')}
-            submitLabel={location ? t('locations.edit.submit') : t('locations.create.submit')}
-            onCancel={onDone}
-          />
-        }
-      >
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('actions.cancel')}
+      submitLabel={location ? t('locations.edit.submit') : t('locations.create.submit')}
+    >
+      <TextInput
+        label={t('fields.alias')}
+        description={t('fields.aliasHint')}
+        withAsterisk
+        error={errors.alias?.message}
+        {...form.register('alias')}
+      />
+      <TextInput
+        label={t('fields.company')}
+        error={errors.company?.message}
+        {...form.register('company')}
+      />
+      <Group grow align="flex-start">
         <TextInput
-          label={t('fields.alias')}
-          description={t('fields.aliasHint')}
+          label={t('fields.contactName')}
           withAsterisk
-          error={errors.alias?.message}
-          {...form.register('alias')}
+          error={errors.contact_name?.message}
+          {...form.register('contact_name')}
         />
         <TextInput
-          label={t('fields.company')}
-          error={errors.company?.message}
-          {...form.register('company')}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('fields.contactName')}
-            withAsterisk
-            error={errors.contact_name?.message}
-            {...form.register('contact_name')}
-          />
-          <TextInput
-            label={t('fields.contactPhone')}
-            withAsterisk
-            inputMode="tel"
-            maxLength={10}
-            error={errors.contact_phone?.message}
-            {...form.register('contact_phone')}
-          />
-        </Group>
-        <TextInput
-          label={t('fields.contactEmail')}
+          label={t('fields.contactPhone')}
           withAsterisk
-          type="email"
-          error={errors.contact_email?.message}
-          {...form.register('contact_email')}
+          inputMode="tel"
+          maxLength={10}
+          error={errors.contact_phone?.message}
+          {...form.register('contact_phone')}
         />
-        <Divider label={t('sections.address')} labelPosition="left" />
-        <AddressFields />
-        <TextInput label={t('fields.country')} value="México" readOnly disabled />
-        {location?.is_default ? (
-          <Text fz="sm" c="dimmed">
-            {t('locations.isDefaultNote')}
-          </Text>
-        ) : (
-          <Checkbox label={t('fields.isDefault')} {...form.register('is_default')} />
-        )}
-      </FormBody>
-    </FormProvider>
+      </Group>
+      <TextInput
+        label={t('fields.contactEmail')}
+        withAsterisk
+        type="email"
+        error={errors.contact_email?.message}
+        {...form.register('contact_email')}
+      />
+      <Divider label={t('sections.address')} labelPosition="left" />
+      <AddressFields />
+      <TextInput label={t('fields.country')} value="México" readOnly disabled />
+      {location?.is_default ? (
+        <Text fz="sm" c="dimmed">
+          {t('locations.isDefaultNote')}
+        </Text>
+      ) : (
+        <Checkbox label={t('fields.isDefault')} {...form.register('is_default')} />
+      )}
+    </EntityForm>
   );
 }

@@ -49,16 +49,18 @@ describe('settings/locations', () => {
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/locations');
-    expect(screen.getByRole('heading', { level: 1, name: 'Libreta de direcciones' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Libreta de direcciones' }),
+    ).toBeInTheDocument();
     const centro = (await screen.findByText('Bodega Centro')).closest('tr')!;
-    expect(within(centro as HTMLElement).getByText('Predeterminada')).toBeTruthy();
+    expect(within(centro as HTMLElement).getByText('Predeterminada')).toBeInTheDocument();
 
     fireEvent.click(
       screen.getByRole('button', { name: 'Marcar Bodega Norte como predeterminada' }),
     );
     expect(
       await screen.findByText('Bodega Norte es ahora tu dirección predeterminada.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Bodega Norte' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Eliminar' }));
@@ -85,8 +87,8 @@ describe('settings/locations', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar dirección' }));
     expect(
       await within(drawer).findByText('El teléfono debe tener exactamente 10 dígitos.'),
-    ).toBeTruthy();
-    expect(within(drawer).getByText('Escribe máximo 15 caracteres.')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('Escribe máximo 15 caracteres.')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /locations')).toBe(false);
   });
 });

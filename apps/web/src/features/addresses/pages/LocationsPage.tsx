@@ -1,5 +1,5 @@
 import type { LocationView } from '@despacho/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMapPinPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
-import { ListSearchInput } from '../../../ui/ListSearchInput';
-import { PageHeader } from '../../../ui/PageHeader';
-import { PagedList } from '../../../ui/PagedList';
+import { DataTable } from '../../../ui/DataTable';
+import { ListPage } from '../../../ui/ListPage';
+import { RowActions } from '../../../ui/RowActions';
 import { LOCATIONS_PAGE_SIZE, locationsApi, useLocations, useRefreshLocations } from '../api';
 import { LocationDrawer } from '../components/LocationDrawer';
 
@@ -28,12 +28,12 @@ const addressLine = (location: LocationView) =>
 export function LocationsPage() {
   const { t } = useTranslation('addresses');
   const { t: nav } = useTranslation('navigation');
-  const { search, setSearch, debouncedSearch, page, setParam } = useListParams();
+  const list = useListParams();
   const [drawer, setDrawer] = useState<{ location: LocationView | null } | null>(null);
   const refresh = useRefreshLocations();
   const locations = useLocations({
-    search: debouncedSearch || undefined,
-    page,
+    search: list.debouncedSearch || undefined,
+    page: list.page,
     pageSize: LOCATIONS_PAGE_SIZE,
   });
 
@@ -65,7 +65,7 @@ export function LocationsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={nav('screens.settingsLocations.title')}
         breadcrumbs={[
           { label: nav('modules.settings') },
@@ -80,112 +80,98 @@ export function LocationsPage() {
           </Button>
         }
         subtitle={t('locations.subtitle')}
-      />
-
-      <Paper withBorder radius="lg" p="md">
-        <ListSearchInput
-          search={search}
-          setSearch={setSearch}
-          setParam={setParam}
-          mb="md"
-          label={t('locations.search.label')}
-          placeholder={t('locations.search.placeholder')}
-        />
-        <PagedList
-          query={locations}
-          empty={debouncedSearch ? t('locations.search.empty') : t('locations.empty')}
-          loadingHeight={200}
-          page={page}
-          onPageChange={(next) => setParam('page', String(next))}
-          pagesLabel={t('locations.table.pages')}
-        >
-          {(rows) => (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('locations.table.alias')}</Table.Th>
-                    <Table.Th>{t('locations.table.contact')}</Table.Th>
-                    <Table.Th>{t('locations.table.address')}</Table.Th>
-                    <Table.Th w={130}>{t('locations.table.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((location) => (
-                    <Table.Tr key={location.id}>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Text fw={600} fz="sm">
-                            {location.alias}
-                          </Text>
-                          {location.is_default && (
-                            <Badge size="sm" variant="light">
-                              {t('locations.default.badge')}
-                            </Badge>
-                          )}
-                        </Group>
-                        {location.company && (
-                          <Text fz="xs" c="dimmed">
-                            {location.company}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{location.contact_name}</Text>
-                        <Text fz="xs" c="dimmed">
-                          {location.contact_phone} · {location.contact_email}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{addressLine(location)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          {!location.is_default && (
-                            <Tooltip label={t('locations.default.set')}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('locations.default.setFor', {
-                                  alias: location.alias,
-                                })}
-                                loading={
-                                  setDefault.isPending && setDefault.variables?.id === location.id
-                                }
-                                onClick={() => setDefault.mutate(location)}
-                              >
-                                <IconStar size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                          <Tooltip label={t('actions.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('actions.editFor', { alias: location.alias })}
-                              onClick={() => setDrawer({ location })}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('actions.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('actions.deleteFor', { alias: location.alias })}
-                              onClick={() => setDeleting(location)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </PagedList>
-      </Paper>
+        list={list}
+        search={{
+          label: t('locations.search.label'),
+          placeholder: t('locations.search.placeholder'),
+        }}
+        query={locations}
+        empty={list.debouncedSearch ? t('locations.search.empty') : t('locations.empty')}
+        loadingHeight={200}
+        pagesLabel={t('locations.table.pages')}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(location) => location.id}
+            minWidth={720}
+            columns={[
+              {
+                key: 'alias',
+                header: t('locations.table.alias'),
+                cell: (location) => (
+                  <>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text fw={600} fz="sm">
+                        {location.alias}
+                      </Text>
+                      {location.is_default && (
+                        <Badge size="sm" variant="light">
+                          {t('locations.default.badge')}
+                        </Badge>
+                      )}
+                    </Group>
+                    {location.company && (
+                      <Text fz="xs" c="dimmed">
+                        {location.company}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              {
+                key: 'contact',
+                header: t('locations.table.contact'),
+                cell: (location) => (
+                  <>
+                    <Text fz="sm">{location.contact_name}</Text>
+                    <Text fz="xs" c="dimmed">
+                      {location.contact_phone} · {location.contact_email}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                key: 'address',
+                header: t('locations.table.address'),
+                cell: (location) => <Text fz="sm">{addressLine(location)}</Text>,
+              },
+              {
+                key: 'actions',
+                header: t('locations.table.actions'),
+                width: 130,
+                cell: (location) => (
+                  <RowActions
+                    actions={[
+                      {
+                        label: t('locations.default.setFor', { alias: location.alias }),
+                        tooltip: t('locations.default.set'),
+                        icon: <IconStar size={18} />,
+                        hidden: location.is_default,
+                        loading: setDefault.isPending && setDefault.variables?.id === location.id,
+                        onClick: () => setDefault.mutate(location),
+                      },
+                      {
+                        label: t('actions.editFor', { alias: location.alias }),
+                        tooltip: t('actions.edit'),
+                        icon: <IconEdit size={18} />,
+                        onClick: () => setDrawer({ location }),
+                      },
+                      {
+                        label: t('actions.deleteFor', { alias: location.alias }),
+                        tooltip: t('actions.delete'),
+                        icon: <IconTrash size={18} />,
+                        color: 'red',
+                        onClick: () => setDeleting(location),
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </ListPage>
 
       <ConfirmDeleteModal
         item={deleting}

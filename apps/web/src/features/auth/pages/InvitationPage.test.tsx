@@ -30,7 +30,7 @@ describe('invitation', () => {
     const router = await renderApp('/invitation?token=tok-1');
     expect(
       await screen.findByText(/Ana López te invitó a Comercial Jade como miembro/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fill('Nombre', 'Luis');
     fill('Apellido', 'Paz');
     fill('Teléfono', '5512345678');

@@ -21,7 +21,7 @@ describe('login page', () => {
     expect(await screen.findAllByText('Este campo es obligatorio.')).toHaveLength(2);
     fill('Correo electrónico', 'ana@');
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect(await screen.findByText('Ingresa un correo electrónico válido.')).toBeTruthy();
+    expect(await screen.findByText('Ingresa un correo electrónico válido.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -40,7 +40,7 @@ describe('login page', () => {
     });
     expect(calls[0]!.headers.get('x-language')).toBe('es');
     expect(readSession()).toMatchObject({ strategy: 'LOCAL', token: 'access-1' });
-    expect(await screen.findByRole('heading', { name: 'Recolección' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recolección' })).toBeInTheDocument();
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('login page', () => {
       fill('Correo electrónico', 'ana@example.mx');
       fill('Contraseña', 'mala');
       fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-      expect(await screen.findByText(message)).toBeTruthy();
+      expect(await screen.findByText(message)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/auth/login');
       expect(readSession()).toBeNull();
     },

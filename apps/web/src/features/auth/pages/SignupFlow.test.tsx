@@ -43,17 +43,19 @@ describe('sign-up', () => {
 
       fill('Correo electrónico', 'ana@example.mx');
       click('Continuar');
-      expect(await screen.findByText('Estás creando la cuenta de ana@example.mx.')).toBeTruthy();
+      expect(
+        await screen.findByText('Estás creando la cuenta de ana@example.mx.'),
+      ).toBeInTheDocument();
 
       fill('Nombre', 'Ana');
       fill('Apellido', 'López');
       fill('Teléfono', '5512345678');
       fill('Contraseña', 'secreta');
-      expect(screen.getByText('Al menos 6 caracteres')).toBeTruthy();
+      expect(screen.getByText('Al menos 6 caracteres')).toBeInTheDocument();
       click('Crear cuenta');
       expect(
         await screen.findByText(/La contraseña debe tener al menos 6 caracteres/),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       fill('Contraseña', 'Secreta1!');
       fill('Confirmar contraseña', 'Secreta1!');
       click('Crear cuenta');
@@ -68,10 +70,10 @@ describe('sign-up', () => {
           password: 'Secreta1!',
         },
       });
-      expect(await screen.findByText(/enviamos por SMS al \+52 ••••••5678/)).toBeTruthy();
+      expect(await screen.findByText(/enviamos por SMS al \+52 ••••••5678/)).toBeInTheDocument();
 
       click('Reenviar código');
-      expect(await screen.findByText('Podrás pedir otro código en 60 s.')).toBeTruthy();
+      expect(await screen.findByText('Podrás pedir otro código en 60 s.')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reenviar código' })).toHaveProperty(
         'disabled',
         true,
@@ -81,7 +83,7 @@ describe('sign-up', () => {
         target: { value: '123456' },
       });
       await waitFor(() => expect(router.state.location.pathname).toBe('/auth/wizard/wiz-1'));
-      expect(await screen.findByText('Hola, Ana: registra tu empresa')).toBeTruthy();
+      expect(await screen.findByText('Hola, Ana: registra tu empresa')).toBeInTheDocument();
 
       fill('Empresa', 'Comercial Jade');
       fill('Abreviatura', 'jade');
@@ -108,7 +110,7 @@ describe('sign-up', () => {
     fireEvent.change(screen.getAllByLabelText('Código de verificación')[0]!, {
       target: { value: '000000' },
     });
-    expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
+    expect(await screen.findByText('El código no es correcto.')).toBeInTheDocument();
   });
 
   it('sends a refused wizard link to the invalid-token page', async () => {
@@ -118,6 +120,8 @@ describe('sign-up', () => {
     });
     const router = await renderApp('/auth/wizard/old');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/invalid-token'));
-    expect(await screen.findByRole('heading', { name: 'Este enlace no es válido' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Este enlace no es válido' }),
+    ).toBeInTheDocument();
   });
 });

@@ -55,10 +55,10 @@ describe('finance/billing', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/finance/billing');
-    expect(screen.getByRole('heading', { level: 1, name: 'Facturación' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Facturación' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Facturas' });
-    expect(screen.getByText('Sandbox — sin validez fiscal')).toBeTruthy();
+    expect(screen.getByText('Sandbox — sin validez fiscal')).toBeInTheDocument();
     const row = within(table).getByText('DEP12').closest('tr')!;
     for (const text of [
       'Depósito (anticipo)',
@@ -68,7 +68,7 @@ describe('finance/billing', () => {
       '$1,250.00',
       'XAXX010101000',
     ]) {
-      expect(within(row).getByText(text)).toBeTruthy();
+      expect(within(row).getByText(text)).toBeInTheDocument();
     }
 
     fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'fee' } });

@@ -29,10 +29,10 @@ describe('settings/carriers', () => {
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/carriers');
-    expect(screen.getByRole('heading', { level: 1, name: 'Paqueterías' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Paqueterías' })).toBeInTheDocument();
     const estafeta = await screen.findByRole('article', { name: 'Estafeta' });
-    expect(within(estafeta).getByText('Día Siguiente')).toBeTruthy();
-    expect(within(estafeta).getByText('3 a 7 días hábiles')).toBeTruthy();
+    expect(within(estafeta).getByText('Día Siguiente')).toBeInTheDocument();
+    expect(within(estafeta).getByText('3 a 7 días hábiles')).toBeInTheDocument();
     expect(switchOf('Redpack').checked).toBe(true);
 
     fireEvent.click(switchOf('Redpack'));
@@ -44,7 +44,7 @@ describe('settings/carriers', () => {
     );
     expect(
       await screen.findByText('Redpack está inactiva: ya no aparecerá al cotizar envíos.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(switchOf('Redpack').checked).toBe(false);
   });
 
@@ -71,7 +71,7 @@ describe('settings/carriers', () => {
     );
     expect(
       await screen.findByText('Ha ocurrido un error. Por favor, inténtalo más tarde.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() => expect(switchOf('FedEx').checked).toBe(true));
   });
 
@@ -82,7 +82,7 @@ describe('settings/carriers', () => {
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/carriers');
     await screen.findByRole('article', { name: 'Estafeta' });
-    expect(screen.getByText('No tienes paqueterías activas')).toBeTruthy();
+    expect(screen.getByText('No tienes paqueterías activas')).toBeInTheDocument();
 
     const search = screen.getByLabelText('Buscar paquetería');
     fireEvent.change(search, { target: { value: 'ecoexpress' } });
@@ -90,10 +90,10 @@ describe('settings/carriers', () => {
       screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby')),
     ).toEqual(['carrier-redpack']);
     fireEvent.change(search, { target: { value: 'dia siguiente' } });
-    expect(screen.getByRole('article', { name: 'Estafeta' })).toBeTruthy();
-    expect(screen.getByRole('article', { name: '99minutos' })).toBeTruthy();
+    expect(screen.getByRole('article', { name: 'Estafeta' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: '99minutos' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'FedEx' })).toBeNull();
     fireEvent.change(search, { target: { value: 'zzz' } });
-    expect(screen.getByText('Ninguna paquetería coincide con tu búsqueda.')).toBeTruthy();
+    expect(screen.getByText('Ninguna paquetería coincide con tu búsqueda.')).toBeInTheDocument();
   });
 });

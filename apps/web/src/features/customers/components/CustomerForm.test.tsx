@@ -68,7 +68,7 @@ describe('customer form (create and clients/:id)', () => {
     });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/create');
-    expect(screen.getByRole('heading', { level: 1, name: 'Nuevo cliente' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Nuevo cliente' })).toBeInTheDocument();
     const form = screen.getByRole('button', { name: 'Guardar cliente' }).closest('form')!;
 
     // Nothing filled in: the schema's messages, and no call.
@@ -78,7 +78,7 @@ describe('customer form (create and clients/:id)', () => {
       await screen.findByText(
         'Ingresa un RFC (12 o 13 caracteres) o una CURP (18 caracteres) válidos.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(addressCard(1)).getAllByText('Este campo es obligatorio.').length,
     ).toBeGreaterThan(0);
@@ -113,9 +113,9 @@ describe('customer form (create and clients/:id)', () => {
     expect((firstDefault as HTMLInputElement).checked).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cliente' }));
-    expect(await within(second).findByText('Este código postal no existe.')).toBeTruthy();
+    expect(await within(second).findByText('Este código postal no existe.')).toBeInTheDocument();
     expect(within(addressCard(1)).queryByText('Este código postal no existe.')).toBeNull();
-    expect(screen.getByText('Revisa los datos marcados.')).toBeTruthy();
+    expect(screen.getByText('Revisa los datos marcados.')).toBeInTheDocument();
     const sent = calls.find((call) => call.key === 'POST /customers')?.body as {
       name: string;
       tax_id?: string;
@@ -130,7 +130,7 @@ describe('customer form (create and clients/:id)', () => {
     expect(sent.addresses[1]?.contact_name).toBe('Lucía Hernández');
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cliente' }));
-    expect(await screen.findByText('Cliente Lucía creado.')).toBeTruthy();
+    expect(await screen.findByText('Cliente Lucía creado.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/app/client/${CUSTOMER_ID}`));
   }, 40_000);
 
@@ -150,7 +150,9 @@ describe('customer form (create and clients/:id)', () => {
     const save = await screen.findByRole('button', { name: 'Guardar cambios' });
     expect(field(addressCard(1), /^Alias/).value).toBe('Casa');
     fireEvent.click(save);
-    expect(await screen.findByText('Marca solo una dirección como predeterminada.')).toBeTruthy();
+    expect(
+      await screen.findByText('Marca solo una dirección como predeterminada.'),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
 
     // Choosing one fixes it and the PUT keeps each address's id.
@@ -169,14 +171,14 @@ describe('customer form (create and clients/:id)', () => {
         ],
       }),
     );
-    expect(await screen.findByText('Cambios guardados.')).toBeTruthy();
+    expect(await screen.findByText('Cambios guardados.')).toBeInTheDocument();
   }, 30_000);
 
   it('says the customer does not exist on a 404', async () => {
     stubApi({});
     saveSession(makeSession(), 'SESSION');
     await renderApp(`/app/clients/${CUSTOMER_ID}`);
-    expect(await screen.findByText('No encontramos este cliente')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a clientes' })).toBeTruthy();
+    expect(await screen.findByText('No encontramos este cliente')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a clientes' })).toBeInTheDocument();
   }, 30_000);
 });

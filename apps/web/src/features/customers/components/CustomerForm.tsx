@@ -27,7 +27,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import {
   Controller,
-  FormProvider,
   get,
   useFieldArray,
   useFormContext,
@@ -39,8 +38,7 @@ import { useNavigate } from 'react-router';
 import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { AddressFields } from '../../../ui/AddressFields';
-import { FormActions } from '../../../ui/FormActions';
-import { FormBody } from '../../../ui/FormBody';
+import { EntityForm } from '../../../ui/EntityForm';
 import { customersApi, storeCustomer } from '../api';
 import { CUSTOMERS_PATH, customerPath } from '../paths';
 
@@ -183,101 +181,96 @@ export function CustomerForm({ customer }: { customer?: CustomerView }) {
   );
 
   return (
-    <FormProvider {...form}>
-      <FormBody
-        {...formProps}
-        actions={
-          <FormActions
-            cancelLabel={t('form.cancel')}
-            submitLabel={customer ? t('form.submitEdit') : t('form.submitCreate')}
-            onCancel={() => void navigate(customer ? customerPath(customer.id) : CUSTOMERS_PATH)}
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('form.cancel')}
+      submitLabel={customer ? t('form.submitEdit') : t('form.submitCreate')}
+      onCancel={() => void navigate(customer ? customerPath(customer.id) : CUSTOMERS_PATH)}
+    >
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            {t('form.sections.contact')}
+          </Title>
+          <Group grow align="flex-start">
+            {customerField('name', t('fields.name'), { withAsterisk: true })}
+            {customerField('last_name', t('fields.lastName'))}
+          </Group>
+          <TextInput
+            label={t('fields.company')}
+            description={t('form.companyHint')}
+            error={fieldError('company')}
+            {...form.register('company')}
           />
-        }
-      >
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              {t('form.sections.contact')}
-            </Title>
-            <Group grow align="flex-start">
-              {customerField('name', t('fields.name'), { withAsterisk: true })}
-              {customerField('last_name', t('fields.lastName'))}
-            </Group>
-            <TextInput
-              label={t('fields.company')}
-              description={t('form.companyHint')}
-              error={fieldError('company')}
-              {...form.register('company')}
-            />
-            <Group grow align="flex-start">
-              {customerField('email', t('fields.email'), { withAsterisk: true, type: 'email' })}
-              {customerField('phone', t('fields.phone'), {
-                withAsterisk: true,
-                inputMode: 'tel',
-                maxLength: 10,
-              })}
-            </Group>
-            <TextInput
-              label={t('fields.taxId')}
-              description={t('form.taxIdHint')}
-              maxLength={20}
-              styles={{ input: { textTransform: 'uppercase' } }}
-              error={fieldError('tax_id')}
-              {...form.register('tax_id')}
-            />
-            <Controller
-              control={form.control}
-              name="is_favorite"
-              render={({ field }) => (
-                <Switch
-                  label={t('fields.favorite')}
-                  description={t('form.favoriteHint')}
-                  name={field.name}
-                  ref={field.ref}
-                  checked={field.value ?? false}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          </Stack>
-        </Paper>
-
-        <Group justify="space-between" align="center" mt="sm">
-          <div>
-            <Title order={2} fz="lg">
-              {t('form.sections.addresses')}
-            </Title>
-            <Text fz="sm" c="dimmed">
-              {t('form.addressesHint')}
-            </Text>
-          </div>
-          <Button
-            variant="light"
-            leftSection={<IconMapPinPlus size={18} />}
-            disabled={fields.length >= CUSTOMER_LIMITS.addresses}
-            onClick={addAddress}
-          >
-            {t('form.address.add')}
-          </Button>
-        </Group>
-        {listError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {listError}
-          </Alert>
-        )}
-
-        {fields.map((field, index) => (
-          <AddressCard
-            key={field.id}
-            index={index}
-            removable={fields.length > 1}
-            onMakeDefault={() => makeDefault(index)}
-            onRemove={() => removeAddress(index)}
+          <Group grow align="flex-start">
+            {customerField('email', t('fields.email'), { withAsterisk: true, type: 'email' })}
+            {customerField('phone', t('fields.phone'), {
+              withAsterisk: true,
+              inputMode: 'tel',
+              maxLength: 10,
+            })}
+          </Group>
+          <TextInput
+            label={t('fields.taxId')}
+            description={t('form.taxIdHint')}
+            maxLength={20}
+            styles={{ input: { textTransform: 'uppercase' } }}
+            error={fieldError('tax_id')}
+            {...form.register('tax_id')}
           />
-        ))}
-      </FormBody>
-    </FormProvider>
+          <Controller
+            control={form.control}
+            name="is_favorite"
+            render={({ field }) => (
+              <Switch
+                label={t('fields.favorite')}
+                description={t('form.favoriteHint')}
+                name={field.name}
+                ref={field.ref}
+                checked={field.value ?? false}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Stack>
+      </Paper>
+
+      <Group justify="space-between" align="center" mt="sm">
+        <div>
+          <Title order={2} fz="lg">
+            {t('form.sections.addresses')}
+          </Title>
+          <Text fz="sm" c="dimmed">
+            {t('form.addressesHint')}
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          leftSection={<IconMapPinPlus size={18} />}
+          disabled={fields.length >= CUSTOMER_LIMITS.addresses}
+          onClick={addAddress}
+        >
+          {t('form.address.add')}
+        </Button>
+      </Group>
+      {listError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {listError}
+        </Alert>
+      )}
+
+      {fields.map((field, index) => (
+        <AddressCard
+          key={field.id}
+          index={index}
+          removable={fields.length > 1}
+          onMakeDefault={() => makeDefault(index)}
+          onRemove={() => removeAddress(index)}
+        />
+      ))}
+    </EntityForm>
   );
 }
 

@@ -35,18 +35,20 @@ describe('client/:id (view)', () => {
     });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp(`/app/client/${CUSTOMER_ID}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Lucía Hernández' })).toBeTruthy();
-    expect(screen.getByText('HEML850101AB8')).toBeTruthy();
-    expect(screen.getByText('RFC persona física')).toBeTruthy();
-    expect(screen.getByText('55 9876 5432')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '2 direcciones' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lucía Hernández' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('HEML850101AB8')).toBeInTheDocument();
+    expect(screen.getByText('RFC persona física')).toBeInTheDocument();
+    expect(screen.getByText('55 9876 5432')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '2 direcciones' })).toBeInTheDocument();
     const casa = screen.getByRole('article', { name: 'Casa' });
-    expect(within(casa).getByText('Predeterminada')).toBeTruthy();
-    expect(within(casa).getByText('Colima 120, Roma Norte')).toBeTruthy();
-    expect(within(casa).getByText('C.P. 06700')).toBeTruthy();
+    expect(within(casa).getByText('Predeterminada')).toBeInTheDocument();
+    expect(within(casa).getByText('Colima 120, Roma Norte')).toBeInTheDocument();
+    expect(within(casa).getByText('C.P. 06700')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Marcar a Lucía Hernández como favorito' }));
-    expect(await screen.findByText('Favorito')).toBeTruthy();
+    expect(await screen.findByText('Favorito')).toBeInTheDocument();
     await waitFor(() =>
       expect(
         calls.find((call) => call.key === `PATCH /customers/${CUSTOMER_ID}/favorite`)?.body,
@@ -58,23 +60,25 @@ describe('client/:id (view)', () => {
         name: 'Hacer predeterminada Oficina',
       }),
     );
-    expect(await screen.findByText('«Oficina» es ahora la dirección predeterminada.')).toBeTruthy();
+    expect(
+      await screen.findByText('«Oficina» es ahora la dirección predeterminada.'),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(screen.getByRole('article', { name: 'Oficina' })).getByText('Predeterminada'),
-      ).toBeTruthy(),
+      ).toBeInTheDocument(),
     );
     expect(
       within(screen.getByRole('article', { name: 'Casa' })).getByRole('button', {
         name: 'Hacer predeterminada Casa',
       }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/¿Eliminar a Lucía Hernández y todas sus direcciones\?/));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Eliminar cliente' }));
-    expect(await screen.findByText('Eliminamos a Lucía Hernández.')).toBeTruthy();
+    expect(await screen.findByText('Eliminamos a Lucía Hernández.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/clients'));
     expect(calls.some((call) => call.key === `DELETE /customers/${CUSTOMER_ID}`)).toBe(true);
   }, 40_000);
@@ -83,12 +87,12 @@ describe('client/:id (view)', () => {
     const calls = stubApi({});
     saveSession(makeSession(), 'SESSION');
     await renderApp(`/app/client/${CUSTOMER_ID}`);
-    expect(await screen.findByText('No encontramos este cliente')).toBeTruthy();
+    expect(await screen.findByText('No encontramos este cliente')).toBeInTheDocument();
     expect(calls.some((call) => call.key === `GET /customers/${CUSTOMER_ID}`)).toBe(true);
 
     cleanup();
     await renderApp('/app/client/no-existe');
-    expect(await screen.findByText('No encontramos este cliente')).toBeTruthy();
+    expect(await screen.findByText('No encontramos este cliente')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'GET /customers/no-existe')).toBe(false);
   }, 30_000);
 });

@@ -38,18 +38,18 @@ describe('clients (list)', () => {
     });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/clients');
-    expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Clientes' });
     const lucia = within(table).getByText('Lucía Hernández').closest('tr')!;
-    expect(within(lucia).getByText('Dulcería La Esperanza')).toBeTruthy();
-    expect(within(lucia).getByText('lucia@correo.mx')).toBeTruthy();
-    expect(within(lucia).getByText('55 9876 5432')).toBeTruthy();
-    expect(within(lucia).getByText('Ciudad de México, Ciudad de México')).toBeTruthy();
-    expect(within(lucia).getByText('C.P. 06700')).toBeTruthy();
-    expect(within(lucia).getByText('2')).toBeTruthy();
+    expect(within(lucia).getByText('Dulcería La Esperanza')).toBeInTheDocument();
+    expect(within(lucia).getByText('lucia@correo.mx')).toBeInTheDocument();
+    expect(within(lucia).getByText('55 9876 5432')).toBeInTheDocument();
+    expect(within(lucia).getByText('Ciudad de México, Ciudad de México')).toBeInTheDocument();
+    expect(within(lucia).getByText('C.P. 06700')).toBeInTheDocument();
+    expect(within(lucia).getByText('2')).toBeInTheDocument();
     const pedro = within(table).getByText('Pedro Sánchez').closest('tr')!;
-    expect(within(pedro).getByText('442 123 4567')).toBeTruthy();
+    expect(within(pedro).getByText('442 123 4567')).toBeInTheDocument();
     expect(within(pedro).getByRole('button', { name: 'Quitar a Pedro Sánchez de favoritos' }));
     expect(lastQuery(urls)).toEqual({ sort: '-created_at', page: '1', pageSize: '10' });
 
@@ -91,7 +91,7 @@ describe('clients (list)', () => {
     );
     expect(
       await screen.findByRole('button', { name: 'Quitar a Lucía Hernández de favoritos' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(
         calls.find((call) => call.key === `PATCH /customers/${CUSTOMER_ID}/favorite`)?.body,
@@ -108,7 +108,7 @@ describe('clients (list)', () => {
     stubApi({ 'GET /customers': () => listPage([]) });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/clients');
-    expect(await screen.findByText('Aún no tienes clientes')).toBeTruthy();
+    expect(await screen.findByText('Aún no tienes clientes')).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('link', { name: 'Nuevo cliente' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/create'));
   }, 30_000);

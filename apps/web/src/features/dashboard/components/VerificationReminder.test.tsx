@@ -53,7 +53,7 @@ afterEach(() => {
 describe('dashboard verification reminder', () => {
   it('asks an unverified organization to verify, linking to the screen', async () => {
     renderReminder({});
-    expect(await screen.findByText('Verifica tu cuenta')).toBeTruthy();
+    expect(await screen.findByText('Verifica tu cuenta')).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Ir a la verificación de cuenta' }).getAttribute('href'),
     ).toBe('/app/settings/verification');
@@ -61,18 +61,18 @@ describe('dashboard verification reminder', () => {
 
   it('says the documents are under review while in process', async () => {
     renderReminder({ status: 'in_process' });
-    expect(await screen.findByText('Verificación en revisión')).toBeTruthy();
+    expect(await screen.findByText('Verificación en revisión')).toBeInTheDocument();
   });
 
   it('shows the rejection reason until the merchant resubmits', async () => {
     renderReminder({ status: 'failed', failure_reason: 'La INE está borrosa.' });
-    expect(await screen.findByText('Tu verificación fue rechazada')).toBeTruthy();
-    expect(screen.getByText('Motivo: La INE está borrosa.')).toBeTruthy();
+    expect(await screen.findByText('Tu verificación fue rechazada')).toBeInTheDocument();
+    expect(screen.getByText('Motivo: La INE está borrosa.')).toBeInTheDocument();
   });
 
   it('offers no link to users who cannot open "Mi empresa"', async () => {
     renderReminder({}, ['dashboard']);
-    expect(await screen.findByText('Verifica tu cuenta')).toBeTruthy();
+    expect(await screen.findByText('Verifica tu cuenta')).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
   });
 

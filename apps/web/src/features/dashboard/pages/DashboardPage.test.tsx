@@ -87,20 +87,22 @@ describe('DashboardPage', () => {
     mockApi(baseRoutes());
     renderDashboard();
 
-    expect(screen.getByRole('heading', { name: 'Hola, Ana' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Hola, Ana' })).toBeInTheDocument();
     const figure = (name: string) => within(screen.getByRole('group', { name }));
-    await waitFor(() => expect(figure('Total de compras').getByText('$1,234,567.89')).toBeTruthy());
-    expect(figure('Saldo actual').getByText('$500.00')).toBeTruthy();
-    expect(figure('Envíos realizados').getByText('1,234')).toBeTruthy();
-    expect(figure('Pedidos e-commerce').getByText('7')).toBeTruthy();
-    expect(figure('Notificaciones').getByText('0')).toBeTruthy();
+    await waitFor(() =>
+      expect(figure('Total de compras').getByText('$1,234,567.89')).toBeInTheDocument(),
+    );
+    expect(figure('Saldo actual').getByText('$500.00')).toBeInTheDocument();
+    expect(figure('Envíos realizados').getByText('1,234')).toBeInTheDocument();
+    expect(figure('Pedidos e-commerce').getByText('7')).toBeInTheDocument();
+    expect(figure('Notificaciones').getByText('0')).toBeInTheDocument();
   });
 
   it('leads from the shipments figure to the guides list, for those who buy guides', async () => {
     mockApi(baseRoutes());
     renderDashboard();
     const shipments = () => within(screen.getByRole('group', { name: 'Envíos realizados' }));
-    await waitFor(() => expect(shipments().getByText('1,234')).toBeTruthy());
+    await waitFor(() => expect(shipments().getByText('1,234')).toBeInTheDocument());
     expect(shipments().queryByRole('link', { name: 'Ver mis envíos' })).toBeNull();
 
     cleanup();
@@ -120,7 +122,7 @@ describe('DashboardPage', () => {
       }),
     );
     renderDashboard();
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('shows the shop policy notice and dismisses it through the API', async () => {
@@ -132,7 +134,7 @@ describe('DashboardPage', () => {
     renderDashboard();
 
     const notice = await screen.findByText(/Vuelve a autorizar tu tienda Shopify/);
-    expect(screen.getByText(/versión 2025-04 de la app de Despacho/)).toBeTruthy();
+    expect(screen.getByText(/versión 2025-04 de la app de Despacho/)).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'Ir a Marketplaces y tiendas' }).getAttribute('href'),
     ).toBe('/app/settings/marketplaces');
@@ -157,8 +159,8 @@ describe('DashboardPage', () => {
     renderDashboard();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Ocultar aviso' }));
-    expect(await screen.findByText(message)).toBeTruthy();
-    expect(screen.getByText(/Vuelve a autorizar tu tienda Shopify/)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(/Vuelve a autorizar tu tienda Shopify/)).toBeInTheDocument();
   });
 
   it('hides the notice the user already dismissed', async () => {
@@ -200,9 +202,9 @@ describe('DashboardPage', () => {
     );
     renderDashboard();
 
-    expect(await screen.findByText('Saldo bajo')).toBeTruthy();
-    expect(screen.getByText('Advertencia')).toBeTruthy();
-    expect(screen.getByText('Novedad')).toBeTruthy();
+    expect(await screen.findByText('Saldo bajo')).toBeInTheDocument();
+    expect(screen.getByText('Advertencia')).toBeInTheDocument();
+    expect(screen.getByText('Novedad')).toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: 'Marcar como leída: Nueva paquetería' }),
     ).toBeNull();
@@ -220,7 +222,7 @@ describe('DashboardPage', () => {
   it('says so when there are no notifications', async () => {
     mockApi(baseRoutes());
     renderDashboard();
-    expect(await screen.findByText('No tienes notificaciones')).toBeTruthy();
+    expect(await screen.findByText('No tienes notificaciones')).toBeInTheDocument();
     expect(
       (screen.getByRole('button', { name: 'Marcar todas como leídas' }) as HTMLButtonElement)
         .disabled,
@@ -260,10 +262,12 @@ describe('DashboardPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Contactar a un asesor' }));
     const chat = await screen.findByRole('dialog', { name: 'Chat con un asesor' });
-    expect(await within(chat).findByText(/un asesor de Despacho te responderá/)).toBeTruthy();
+    expect(
+      await within(chat).findByText(/un asesor de Despacho te responderá/),
+    ).toBeInTheDocument();
 
     fireEvent.click(within(chat).getByRole('button', { name: 'Enviar' }));
-    expect(await within(chat).findByText('Este campo es obligatorio.')).toBeTruthy();
+    expect(await within(chat).findByText('Este campo es obligatorio.')).toBeInTheDocument();
 
     fireEvent.change(within(chat).getByRole('textbox', { name: 'Mensaje' }), {
       target: { value: '¿Cómo cancelo una guía?' },
@@ -271,7 +275,7 @@ describe('DashboardPage', () => {
     fireEvent.click(within(chat).getByRole('button', { name: 'Enviar' }));
     expect(
       await within(chat).findByText('¿Cómo cancelo una guía?', { selector: 'p' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ body: '¿Cómo cancelo una guía?' }]);
     expect(calls.filter(({ call }) => call === 'GET /support/conversation').length).toBe(2);
   });

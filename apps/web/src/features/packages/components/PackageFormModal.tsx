@@ -5,24 +5,15 @@ import {
   type Package,
   type PackageUnit,
 } from '@despacho/domain';
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  SimpleGrid,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { NativeSelect, NumberInput, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormBody } from '../../../ui/FormBody';
-import { controlledCatalogCode } from '../../../ui/CatalogCodeField';
-import { SatProductField } from '../../../ui/SatProductField';
 import { useDomainForm } from '../../../lib/useDomainForm';
+import { controlledCatalogCode } from '../../../ui/CatalogCodeField';
+import { EntityDrawer } from '../../../ui/EntityDrawer';
+import { EntityForm } from '../../../ui/EntityForm';
+import { SatProductField } from '../../../ui/SatProductField';
 import { packagesApi, useRefreshPackages } from '../api';
 
 type Dimension = 'length' | 'width' | 'height' | 'weight';
@@ -42,18 +33,19 @@ export function PackageFormModal({
 }) {
   const { t } = useTranslation('packages');
   return (
-    <Modal
+    <EntityDrawer
+      surface="modal"
       opened={opened}
       onClose={onClose}
       title={editing ? t('form.editTitle') : t('form.createTitle')}
-      size="lg"
+      closeLabel={t('form.close')}
     >
       <PackageForm editing={editing} defaultUnit={defaultUnit} onDone={onClose} />
-    </Modal>
+    </EntityDrawer>
   );
 }
 
-export function PackageForm({
+function PackageForm({
   editing,
   defaultUnit,
   onDone,
@@ -100,16 +92,11 @@ export function PackageForm({
       : null;
 
   return (
-    <FormBody
-      {...formProps}
-      actions={
-        <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit">{t('form.save')}</Button>
-        </Group>
-      }
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.save')}
     >
       <TextInput
         label={t('fields.name')}
@@ -164,6 +151,6 @@ export function PackageForm({
         )}
       />
       <Switch label={t('fields.isDefault')} {...form.register('is_default')} />
-    </FormBody>
+    </EntityForm>
   );
 }

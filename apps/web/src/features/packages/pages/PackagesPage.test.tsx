@@ -43,11 +43,11 @@ describe('packages', () => {
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/packages');
-    expect(screen.getByRole('heading', { level: 1, name: 'Empaques' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Empaques' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Empaques' });
-    expect(within(table).getByText('50 × 40 × 30 cm')).toBeTruthy();
-    expect(within(table).getByText('12 kg')).toBeTruthy();
-    expect(within(table).getByText('24112700')).toBeTruthy();
+    expect(within(table).getByText('50 × 40 × 30 cm')).toBeInTheDocument();
+    expect(within(table).getByText('12 kg')).toBeInTheDocument();
+    expect(within(table).getByText('24112700')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Agregar empaque' }));
     const dialog = await screen.findByRole('dialog');
@@ -67,7 +67,7 @@ describe('packages', () => {
       await within(dialog).findByText(
         'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /packages')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('Clave de producto SAT (Carta Porte)'), {
@@ -86,6 +86,6 @@ describe('packages', () => {
         is_default: false,
       }),
     );
-    expect(await screen.findByText('Empaque Sobre creado.')).toBeTruthy();
+    expect(await screen.findByText('Empaque Sobre creado.')).toBeInTheDocument();
   });
 });

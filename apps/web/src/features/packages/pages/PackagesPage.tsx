@@ -1,14 +1,5 @@
 import type { Package } from '@despacho/domain';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
-import { ListSearchInput } from '../../../ui/ListSearchInput';
-import { PageHeader } from '../../../ui/PageHeader';
-import { PagedList } from '../../../ui/PagedList';
+import { DataTable } from '../../../ui/DataTable';
+import { ListPage } from '../../../ui/ListPage';
+import { RowActions } from '../../../ui/RowActions';
 import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSetDefaultPackage } from '../api';
 import { PackageFormModal } from '../components/PackageFormModal';
 
@@ -29,12 +20,12 @@ import { PackageFormModal } from '../components/PackageFormModal';
 export function PackagesPage() {
   const { t } = useTranslation('packages');
   const { t: nav } = useTranslation('navigation');
-  const { search, setSearch, debouncedSearch, page, setParam } = useListParams();
+  const list = useListParams();
   const [form, setForm] = useState<{ editing: Package | null } | null>(null);
   const [deleting, setDeleting] = useState<Package | null>(null);
   const packages = usePackages({
-    search: debouncedSearch || undefined,
-    page,
+    search: list.debouncedSearch || undefined,
+    page: list.page,
     pageSize: PACKAGES_PAGE_SIZE,
   });
   const setDefault = useSetDefaultPackage();
@@ -45,7 +36,7 @@ export function PackagesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={nav('screens.packages.title')}
         breadcrumbs={[{ label: nav('modules.settings') }, { label: nav('screens.packages.title') }]}
         action={
@@ -54,114 +45,105 @@ export function PackagesPage() {
           </Button>
         }
         subtitle={t('subtitle')}
-      />
-
-      <Paper withBorder radius="lg" p="md">
-        <ListSearchInput
-          search={search}
-          setSearch={setSearch}
-          setParam={setParam}
-          mb="md"
-          label={t('filters.search')}
-          placeholder={t('filters.searchPlaceholder')}
-        />
-        <PagedList
-          query={packages}
-          empty={t('table.empty')}
-          page={page}
-          onPageChange={(next) => setParam('page', String(next))}
-          pagesLabel={t('table.pages')}
-        >
-          {(rows) => (
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>
-                      <VisuallyHidden>{t('table.default')}</VisuallyHidden>
-                    </Table.Th>
-                    <Table.Th>{t('table.name')}</Table.Th>
-                    <Table.Th>{t('table.dimensions')}</Table.Th>
-                    <Table.Th>{t('table.weight')}</Table.Th>
-                    <Table.Th>{t('table.volumetric')}</Table.Th>
-                    <Table.Th>{t('table.satCode')}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((pkg) => (
-                    <Table.Tr key={pkg.id}>
-                      <Table.Td>
-                        {pkg.is_default ? (
-                          <Tooltip label={t('table.isDefault')}>
-                            <IconStarFilled
-                              size={18}
-                              color="var(--mantine-color-yellow-6)"
-                              aria-label={t('table.isDefault')}
-                            />
-                          </Tooltip>
-                        ) : (
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-label={t('actions.setDefault', { name: pkg.name })}
-                            loading={setDefault.isPending && setDefault.variables === pkg.id}
-                            onClick={() =>
-                              setDefault.mutate(pkg.id, {
-                                onSuccess: () =>
-                                  notifications.show({
-                                    color: 'teal',
-                                    message: t('actions.defaultSet', { name: pkg.name }),
-                                  }),
-                                onError: (error) =>
-                                  notifications.show({ color: 'red', message: messageOf(error) }),
-                              })
-                            }
-                          >
-                            <IconStar size={18} />
-                          </ActionIcon>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fz="sm" fw={600}>
-                          {pkg.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {`${pkg.length} × ${pkg.width} × ${pkg.height} ${length(pkg)}`}
-                      </Table.Td>
-                      <Table.Td>{`${pkg.weight} ${weight(pkg)}`}</Table.Td>
-                      <Table.Td>{`${pkg.volumetric_weight} ${weight(pkg)}`}</Table.Td>
-                      <Table.Td>{pkg.sat_code}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('actions.edit', { name: pkg.name })}
-                            onClick={() => setForm({ editing: pkg })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('actions.delete', { name: pkg.name })}
-                            onClick={() => setDeleting(pkg)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </PagedList>
-      </Paper>
+        list={list}
+        search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
+        query={packages}
+        empty={t('table.empty')}
+        pagesLabel={t('table.pages')}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(pkg) => pkg.id}
+            label={t('table.label')}
+            minWidth={760}
+            columns={[
+              {
+                key: 'default',
+                header: t('table.default'),
+                hideHeader: true,
+                cell: (pkg) =>
+                  pkg.is_default ? (
+                    <Tooltip label={t('table.isDefault')}>
+                      <IconStarFilled
+                        size={18}
+                        color="var(--mantine-color-yellow-6)"
+                        aria-label={t('table.isDefault')}
+                      />
+                    </Tooltip>
+                  ) : (
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={t('actions.setDefault', { name: pkg.name })}
+                      loading={setDefault.isPending && setDefault.variables === pkg.id}
+                      onClick={() =>
+                        setDefault.mutate(pkg.id, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: 'teal',
+                              message: t('actions.defaultSet', { name: pkg.name }),
+                            }),
+                          onError: (error) =>
+                            notifications.show({ color: 'red', message: messageOf(error) }),
+                        })
+                      }
+                    >
+                      <IconStar size={18} />
+                    </ActionIcon>
+                  ),
+              },
+              {
+                key: 'name',
+                header: t('table.name'),
+                cell: (pkg) => (
+                  <Text fz="sm" fw={600}>
+                    {pkg.name}
+                  </Text>
+                ),
+              },
+              {
+                key: 'dimensions',
+                header: t('table.dimensions'),
+                cell: (pkg) => `${pkg.length} × ${pkg.width} × ${pkg.height} ${length(pkg)}`,
+              },
+              {
+                key: 'weight',
+                header: t('table.weight'),
+                cell: (pkg) => `${pkg.weight} ${weight(pkg)}`,
+              },
+              {
+                key: 'volumetric',
+                header: t('table.volumetric'),
+                cell: (pkg) => `${pkg.volumetric_weight} ${weight(pkg)}`,
+              },
+              { key: 'satCode', header: t('table.satCode'), cell: (pkg) => pkg.sat_code },
+              {
+                key: 'actions',
+                header: t('table.actions'),
+                hideHeader: true,
+                cell: (pkg) => (
+                  <RowActions
+                    actions={[
+                      {
+                        label: t('actions.edit', { name: pkg.name }),
+                        icon: <IconPencil size={18} />,
+                        onClick: () => setForm({ editing: pkg }),
+                      },
+                      {
+                        label: t('actions.delete', { name: pkg.name }),
+                        icon: <IconTrash size={18} />,
+                        color: 'red',
+                        onClick: () => setDeleting(pkg),
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </ListPage>
 
       <PackageFormModal
         opened={form !== null}

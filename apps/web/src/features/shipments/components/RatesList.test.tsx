@@ -31,17 +31,17 @@ describe('RatesList', () => {
     expect(titles).toEqual(['Estafeta Terrestre', 'DHL Express Express']);
 
     const cheap = card('Estafeta Terrestre');
-    expect(within(cheap).getByText('Más barato')).toBeTruthy();
+    expect(within(cheap).getByText('Más barato')).toBeInTheDocument();
     expect(within(cheap).queryByText('Más rápido')).toBeNull();
-    expect(within(cheap).getByText('Sandbox')).toBeTruthy();
-    expect(within(cheap).getByText('3 a 5 días hábiles')).toBeTruthy();
-    expect(within(cheap).getByText('Entrega estimada: 09/03/2026')).toBeTruthy();
-    expect(within(cheap).getByText('Peso facturable: 2 kg')).toBeTruthy();
+    expect(within(cheap).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(cheap).getByText('3 a 5 días hábiles')).toBeInTheDocument();
+    expect(within(cheap).getByText('Entrega estimada: 09/03/2026')).toBeInTheDocument();
+    expect(within(cheap).getByText('Peso facturable: 2 kg')).toBeInTheDocument();
 
     const fast = card('DHL Express Express');
-    expect(within(fast).getByText('Más rápido')).toBeTruthy();
+    expect(within(fast).getByText('Más rápido')).toBeInTheDocument();
     expect(within(fast).queryByText('Más barato')).toBeNull();
-    expect(within(fast).getByText('1 día hábil')).toBeTruthy();
+    expect(within(fast).getByText('1 día hábil')).toBeInTheDocument();
     const breakdown = within(fast).getByRole('table', { name: 'Desglose de DHL Express Express' });
     const rows = within(breakdown)
       .getAllByRole('row')
@@ -85,18 +85,18 @@ describe('RatesList', () => {
   it('says so when no carrier has a rate, with a way to the carriers settings', () => {
     renderList({ rates: [], canOpenSettings: true });
     expect(screen.queryByRole('list', { name: 'Tarifas disponibles' })).toBeNull();
-    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeTruthy();
-    expect(screen.getByText(/Revisa que los códigos postales sean correctos/)).toBeTruthy();
+    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeInTheDocument();
+    expect(screen.getByText(/Revisa que los códigos postales sean correctos/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Revisar mis paqueterías' }).getAttribute('href')).toBe(
       '/app/settings/carriers',
     );
     // The carriers that answered no rate are still explained.
-    expect(screen.getByText(/Redpack: El paquete excede/)).toBeTruthy();
+    expect(screen.getByText(/Redpack: El paquete excede/)).toBeInTheDocument();
   });
 
   it('leaves the settings link out for users who cannot open them', () => {
     renderList({ rates: [], unavailable: [] });
-    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeTruthy();
+    expect(screen.getByText('No encontramos tarifas para este envío.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Revisar mis paqueterías' })).toBeNull();
   });
 });

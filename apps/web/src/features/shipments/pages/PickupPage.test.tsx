@@ -78,11 +78,11 @@ describe('pickup', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     await renderApp('/app/pickup');
-    expect(screen.getByRole('heading', { level: 1, name: 'Recolección' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Recolección' })).toBeInTheDocument();
 
     await screen.findByRole('region', { name: ESTAFETA_GROUP });
-    expect(within(group(ESTAFETA_GROUP)).getByText('2 guías')).toBeTruthy();
-    expect(within(group(FEDEX_GROUP)).getByText('794612345678')).toBeTruthy();
+    expect(within(group(ESTAFETA_GROUP)).getByText('2 guías')).toBeInTheDocument();
+    expect(within(group(FEDEX_GROUP)).getByText('794612345678')).toBeInTheDocument();
 
     // Choosing a guide of another carrier starts the selection over there.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar la guía 794612345678' }));
@@ -114,7 +114,7 @@ describe('pickup', () => {
       await screen.findByText(
         'Estafeta confirmó la recolección EST-PU-9001 para el 05/03/2026, de 13:00 a 18:00.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /pickups')?.body).toEqual({
       shipment_ids: [GUIDE_ID, OTHER_GUIDE_ID],
       date: '2026-03-05',
@@ -128,12 +128,12 @@ describe('pickup', () => {
 
     const pickups = screen.getByRole('table', { name: 'Recolecciones' });
     const row = within(pickups).getByText('EST-PU-4821').closest('tr')!;
-    expect(within(row).getByText('04/03/2026')).toBeTruthy();
-    expect(within(row).getByText('09:00 – 13:00')).toBeTruthy();
-    expect(within(row).getByText('Estafeta')).toBeTruthy();
-    expect(within(row).getByText('2')).toBeTruthy();
-    expect(within(row).getByText('3.5 kg')).toBeTruthy();
-    expect(within(row).getByText('Solicitada')).toBeTruthy();
+    expect(within(row).getByText('04/03/2026')).toBeInTheDocument();
+    expect(within(row).getByText('09:00 – 13:00')).toBeInTheDocument();
+    expect(within(row).getByText('Estafeta')).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+    expect(within(row).getByText('3.5 kg')).toBeInTheDocument();
+    expect(within(row).getByText('Solicitada')).toBeInTheDocument();
   }, 30_000);
 
   it('says so when the carrier has no business days to offer', async () => {
@@ -150,7 +150,7 @@ describe('pickup', () => {
     fireEvent.click(
       await screen.findByRole('checkbox', { name: 'Seleccionar la guía 794612345678' }),
     );
-    expect(await screen.findByText(NO_DAYS)).toBeTruthy();
+    expect(await screen.findByText(NO_DAYS)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Solicitar recolección de/ })).toBeNull();
     expect(calls.some((call) => call.key === 'POST /pickups')).toBe(false);
   }, 30_000);
@@ -170,7 +170,7 @@ describe('pickup', () => {
     );
     const estafeta = group(ESTAFETA_GROUP);
     fireEvent.click(await within(estafeta).findByRole('radio', { name: 'jueves 05/03/2026' }));
-    expect(within(estafeta).getByText(NO_SCHEDULES)).toBeTruthy();
+    expect(within(estafeta).getByText(NO_SCHEDULES)).toBeInTheDocument();
     expect(within(estafeta).queryByRole('radio', { name: '13:00 – 18:00' })).toBeNull();
 
     fireEvent.click(within(estafeta).getByRole('radio', { name: 'miércoles 04/03/2026' }));
@@ -179,6 +179,6 @@ describe('pickup', () => {
     fireEvent.click(
       within(estafeta).getByRole('button', { name: 'Solicitar recolección de 1 guía' }),
     );
-    expect(await within(estafeta).findByText(NO_SCHEDULES)).toBeTruthy();
+    expect(await within(estafeta).findByText(NO_SCHEDULES)).toBeInTheDocument();
   }, 30_000);
 });

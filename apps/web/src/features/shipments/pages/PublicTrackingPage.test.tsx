@@ -31,19 +31,19 @@ describe('public tracking (/t/:trackingNumber)', () => {
         }),
     });
     await renderApp(`/t/${NUMBER}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Rastrea tu envío' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Rastrea tu envío' })).toBeInTheDocument();
 
     const summary = await screen.findByRole('region', { name: 'Resumen del envío' });
-    expect(within(summary).getByRole('heading', { name: NUMBER })).toBeTruthy();
-    expect(within(summary).getByText('Estafeta')).toBeTruthy();
-    expect(within(summary).getByText('Terrestre')).toBeTruthy();
-    expect(within(summary).getByText('Retrasada')).toBeTruthy();
-    expect(within(summary).getByText('Ciudad de México')).toBeTruthy();
-    expect(within(summary).getByText('Monterrey')).toBeTruthy();
-    expect(within(summary).getByText('09/03/2026')).toBeTruthy();
+    expect(within(summary).getByRole('heading', { name: NUMBER })).toBeInTheDocument();
+    expect(within(summary).getByText('Estafeta')).toBeInTheDocument();
+    expect(within(summary).getByText('Terrestre')).toBeInTheDocument();
+    expect(within(summary).getByText('Retrasada')).toBeInTheDocument();
+    expect(within(summary).getByText('Ciudad de México')).toBeInTheDocument();
+    expect(within(summary).getByText('Monterrey')).toBeInTheDocument();
+    expect(within(summary).getByText('09/03/2026')).toBeInTheDocument();
     const timeline = screen.getByRole('region', { name: 'Rastreo' });
-    expect(within(timeline).getByText('Retraso por condiciones climáticas')).toBeTruthy();
-    expect(within(timeline).getByText('Guía creada')).toBeTruthy();
+    expect(within(timeline).getByText('Retraso por condiciones climáticas')).toBeInTheDocument();
+    expect(within(timeline).getByText('Guía creada')).toBeInTheDocument();
 
     const page = document.body.textContent ?? '';
     for (const secret of [
@@ -72,7 +72,7 @@ describe('public tracking (/t/:trackingNumber)', () => {
     stubApi({ [`GET /tracking/${NUMBER}`]: () => json(200, { data: makeTracking() }) });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp(`/t/${NUMBER}`);
-    expect(await screen.findByRole('region', { name: 'Resumen del envío' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Resumen del envío' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/t/${NUMBER}`);
   }, 30_000);
 
@@ -82,20 +82,20 @@ describe('public tracking (/t/:trackingNumber)', () => {
       [`GET /tracking/${NUMBER}`]: () => json(200, { data: makeTracking() }),
     });
     const router = await renderApp('/t/0000000000');
-    expect(await screen.findByText('No encontramos la guía 0000000000')).toBeTruthy();
+    expect(await screen.findByText('No encontramos la guía 0000000000')).toBeInTheDocument();
 
     const field = screen.getByLabelText('Número de guía');
     fireEvent.change(field, { target: { value: 'no válido!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Rastrear' }));
     expect(
       await screen.findByText('Escribe un número de guía válido: solo letras y números.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/t/0000000000');
 
     fireEvent.change(field, { target: { value: ` ${NUMBER.slice(0, 10)} ${NUMBER.slice(10)} ` } });
     fireEvent.click(screen.getByRole('button', { name: 'Rastrear' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/t/${NUMBER}`));
-    expect(await screen.findByRole('region', { name: 'Resumen del envío' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Resumen del envío' })).toBeInTheDocument();
     expect(calls.map((call) => call.key)).toContain(`GET /tracking/${NUMBER}`);
   }, 30_000);
 });

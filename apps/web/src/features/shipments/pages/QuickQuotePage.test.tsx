@@ -70,7 +70,9 @@ describe('quick quote (create-shippings)', () => {
     const calls = stubQuickQuote();
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/create-shippings');
-    expect(screen.getByRole('heading', { level: 1, name: 'Cotización rápida' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Cotización rápida' }),
+    ).toBeInTheDocument();
 
     // The origin starts at the default location's zip; the places show once looked up.
     await waitFor(() => expect(field('Código postal de origen').value).toBe('06700'));
@@ -94,7 +96,7 @@ describe('quick quote (create-shippings)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
     const results = await screen.findByRole('region', { name: 'Tarifas' });
-    expect(within(results).getByText('06700 → 97000')).toBeTruthy();
+    expect(within(results).getByText('06700 → 97000')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /quotes')?.body).toEqual({
       origin_zip: '06700',
       destination_zip: '97000',
@@ -130,7 +132,7 @@ describe('quick quote (create-shippings)', () => {
     await waitFor(() => expect(field('Código postal de origen').value).toBe('06700'));
     type('Código postal de destino', '970');
     fireEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
-    expect(await screen.findByText('El código postal tiene 5 dígitos.')).toBeTruthy();
+    expect(await screen.findByText('El código postal tiene 5 dígitos.')).toBeInTheDocument();
     expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(4);
     expect(calls.some((call) => call.key === 'POST /quotes')).toBe(false);
   }, 30_000);
@@ -146,7 +148,7 @@ describe('quick quote (create-shippings)', () => {
     type('Alto (cm)', '15');
     type('Peso (kg)', '2');
     fireEvent.click(screen.getByRole('button', { name: 'Cotizar' }));
-    expect(await screen.findByText('No encontramos tarifas para este envío.')).toBeTruthy();
+    expect(await screen.findByText('No encontramos tarifas para este envío.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Revisar mis paqueterías' }).getAttribute('href')).toBe(
       '/app/settings/carriers',
     );

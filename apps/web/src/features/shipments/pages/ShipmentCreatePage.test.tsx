@@ -67,7 +67,7 @@ async function open() {
   saveSession(makeSession(), 'SESSION');
   await renderApp('/app/shipment');
   // The default location is chosen as soon as the list arrives.
-  await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeTruthy());
+  await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
 }
 
 /** Origin (the default location) and a saved customer's default address. */
@@ -82,7 +82,7 @@ async function toPackages() {
   fireEvent.click(await screen.findByRole('option', { name: 'Luis Pérez', hidden: true }));
   expect(
     await screen.findByRole('radio', { name: /Casa: Calle 60 500, 97000 Mérida/ }),
-  ).toBeTruthy();
+  ).toBeInTheDocument();
   next();
   await stepHeading('Paquetes y productos');
 }
@@ -131,22 +131,22 @@ describe('create shipment wizard', () => {
       await screen.findByText(
         'Falta información: cada paquete necesita sus datos y al menos un producto.',
       ),
-    ).toBeTruthy();
-    expect(within(firstPackage).getByText('Falta información')).toBeTruthy();
-    expect(screen.getByText('Revisa los datos marcados antes de continuar.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(firstPackage).getByText('Falta información')).toBeInTheDocument();
+    expect(screen.getByText('Revisa los datos marcados antes de continuar.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeInTheDocument();
 
     // A product with a missing value also blocks, under its field.
     fireEvent.click(within(firstPackage).getByRole('button', { name: 'Agregar producto' }));
     type('Descripción', 'Tazas');
     next();
     expect(await screen.findAllByText('Este campo es obligatorio.')).not.toHaveLength(0);
-    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Quitar el paquete 1' }));
     next();
-    expect(await screen.findByText('Debes agregar al menos un paquete.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeTruthy();
+    expect(await screen.findByText('Debes agregar al menos un paquete.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Paquetes y productos' })).toBeInTheDocument();
   }, 30_000);
 
   it('prices the insurance as the declared value is typed and asks for the invoice', async () => {
@@ -155,8 +155,10 @@ describe('create shipment wizard', () => {
     fillPackage();
     next();
     await stepHeading('Seguro del envío');
-    expect(screen.getByText('Mercancía que no se puede asegurar')).toBeTruthy();
-    expect(screen.getByText(/Joyas, relojes finos, piedras y metales preciosos/)).toBeTruthy();
+    expect(screen.getByText('Mercancía que no se puede asegurar')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Joyas, relojes finos, piedras y metales preciosos/),
+    ).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('switch', { name: /Asegurar este envío/ }));
     // It starts at what the products are worth: 2 × $750.00.
@@ -182,21 +184,29 @@ describe('create shipment wizard', () => {
     ]);
 
     next();
-    expect(await screen.findByText(/El seguro requiere la factura de venta timbrada/)).toBeTruthy();
+    expect(
+      await screen.findByText(/El seguro requiere la factura de venta timbrada/),
+    ).toBeInTheDocument();
     type('Valor declarado (MXN)', '150000');
     next();
-    expect(await screen.findByText(/El valor declarado asegurable es de máximo/)).toBeTruthy();
+    expect(
+      await screen.findByText(/El valor declarado asegurable es de máximo/),
+    ).toBeInTheDocument();
 
     type('Valor declarado (MXN)', '1000');
     type('Folio fiscal (UUID) de la factura', '5fb2822e-396d-4725-8521-cdc4bdd20ccf');
     next();
     await stepHeading('Elige la paquetería');
-    const quote = calls.find((call) => call.key === 'POST /quotes');
-    expect(quote?.body).toEqual({
-      origin_zip: '06700',
-      destination_zip: '97000',
-      parcels: [{ package_id: null, unit: 'cm_kg', length: 30, width: 20, height: 15, weight: 2 }],
-    });
+    // The step opens before its quote is asked for: wait for the request itself.
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /quotes')?.body).toEqual({
+        origin_zip: '06700',
+        destination_zip: '97000',
+        parcels: [
+          { package_id: null, unit: 'cm_kg', length: 30, width: 20, height: 15, weight: 2 },
+        ],
+      }),
+    );
 
     fireEvent.click(
       await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
@@ -204,18 +214,18 @@ describe('create shipment wizard', () => {
     next();
     await stepHeading('Revisa y paga');
     const summary = screen.getByRole('table', { name: 'Resumen del envío' });
-    expect(within(summary).getByText('$165.00')).toBeTruthy(); // carrier before VAT
-    expect(within(summary).getByText('$20.00')).toBeTruthy(); // premium
-    expect(within(summary).getByText('$29.60')).toBeTruthy(); // $26.40 + $3.20 VAT
-    expect(within(summary).getByText('$214.60')).toBeTruthy(); // $191.40 + $23.20
-    expect(screen.getByRole('button', { name: 'Pagar $214.60' })).toBeTruthy();
+    expect(within(summary).getByText('$165.00')).toBeInTheDocument(); // carrier before VAT
+    expect(within(summary).getByText('$20.00')).toBeInTheDocument(); // premium
+    expect(within(summary).getByText('$29.60')).toBeInTheDocument(); // $26.40 + $3.20 VAT
+    expect(within(summary).getByText('$214.60')).toBeInTheDocument(); // $191.40 + $23.20
+    expect(screen.getByRole('button', { name: 'Pagar $214.60' })).toBeInTheDocument();
   }, 30_000);
 
   it('does not let the merchant pay more than the balance, and links to deposits', async () => {
     stubWizard({}, 10_000);
     await toPay();
-    expect(await screen.findByText('Saldo insuficiente para realizar el pago')).toBeTruthy();
-    expect(screen.getByText('Te faltan $91.40.')).toBeTruthy();
+    expect(await screen.findByText('Saldo insuficiente para realizar el pago')).toBeInTheDocument();
+    expect(screen.getByText('Te faltan $91.40.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Recargar saldo' }).getAttribute('href')).toBe(
       '/app/finance/deposits',
     );
@@ -234,7 +244,7 @@ describe('create shipment wizard', () => {
       await screen.findByText(
         'No se pudo obtener tu información fiscal, por favor verifica tus datos',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('pays with one Idempotency-Key kept across retries, then shows the guide and its pickup', async () => {
@@ -256,18 +266,18 @@ describe('create shipment wizard', () => {
       await screen.findByText(
         'La factura de este pago se emitirá a COMERCIAL JADE, RFC CJA010101AB1.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     type('Referencia (opcional)', 'PED-1001');
 
     const pay = screen.getByRole('button', { name: 'Pagar $191.40' });
     fireEvent.click(pay);
     // The answer was lost: the merchant tries again, with a double click.
-    expect(await screen.findByText(/Ha ocurrido un error/)).toBeTruthy();
+    expect(await screen.findByText(/Ha ocurrido un error/)).toBeInTheDocument();
     const again = screen.getByRole('button', { name: 'Pagar $191.40' });
     fireEvent.click(again);
     fireEvent.click(again);
 
-    expect(await screen.findByTestId('tracking-number', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('tracking-number', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByTestId('tracking-number').textContent).toBe('8055123456789012');
     const purchases = calls.filter((call) => call.key === 'POST /shipments');
     expect(purchases).toHaveLength(3);
@@ -307,12 +317,12 @@ describe('create shipment wizard', () => {
       pickup_time_range: null,
     });
 
-    expect(screen.getByText('¡Listo! Tu guía está creada')).toBeTruthy();
-    expect(screen.getByText('Recolección programada')).toBeTruthy();
-    expect(screen.getByText('Confirmación EST-PU-1234')).toBeTruthy();
-    expect(screen.getByText(/03\/03\/2026, de 09:00 a 13:00/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeTruthy();
+    expect(screen.getByText('¡Listo! Tu guía está creada')).toBeInTheDocument();
+    expect(screen.getByText('Recolección programada')).toBeInTheDocument();
+    expect(screen.getByText('Confirmación EST-PU-1234')).toBeInTheDocument();
+    expect(screen.getByText(/03\/03\/2026, de 09:00 a 13:00/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver envío' }).getAttribute('href')).toBe(
       `/app/shippings/${makeShipment().id}`,
     );
@@ -336,12 +346,14 @@ describe('create shipment wizard', () => {
     });
     await toPay();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar $191.40' }));
-    expect(await screen.findByText('Falló el pago de la guía')).toBeTruthy();
-    expect(screen.getByText('La paquetería rechazó la guía: servicio no disponible.')).toBeTruthy();
-    expect(screen.getByText(/No se hizo ningún cargo a tu saldo/)).toBeTruthy();
+    expect(await screen.findByText('Falló el pago de la guía')).toBeInTheDocument();
+    expect(
+      screen.getByText('La paquetería rechazó la guía: servicio no disponible.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/No se hizo ningún cargo a tu saldo/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Pagar $191.40' }));
-    expect(await screen.findByText('Recolección pendiente')).toBeTruthy();
+    expect(await screen.findByText('Recolección pendiente')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Solicitar recolección' }).getAttribute('href')).toBe(
       '/app/pickup',
     );
@@ -370,7 +382,7 @@ describe('create shipment wizard', () => {
       '/app/shipment?origin_zip=06700&destination_zip=97000&rate=estafeta%3Aterrestre' +
         '&unit=cm_kg&length=30&width=20&height=15&weight=2',
     );
-    await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
     next();
     await stepHeading('¿A dónde va el paquete?');
     expect(
@@ -398,10 +410,10 @@ describe('create shipment wizard', () => {
     // The rate chosen in the quick quote is chosen again in the new quote.
     expect(
       await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     next();
     await stepHeading('Revisa y paga');
-    expect(screen.getByText('Bodega Roma (06700) → Marta Díaz (97000)')).toBeTruthy();
+    expect(screen.getByText('Bodega Roma (06700) → Marta Díaz (97000)')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /quotes')?.body).toMatchObject({
       origin_zip: '06700',
       destination_zip: '97000',

@@ -7,7 +7,6 @@ import {
   type QuoteRequestInput,
   type RateView,
   type ShipmentCreateInput,
-  type ShipmentDetail,
 } from '@despacho/domain';
 import { Alert, Button, Group, Paper, Stepper } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
@@ -58,6 +57,7 @@ import { PackagesStep } from '../components/wizard/PackagesStep';
 import { chargesOf, PayStep } from '../components/wizard/PayStep';
 import { QuoteStep } from '../components/wizard/QuoteStep';
 import { ShipmentResult } from '../components/wizard/ShipmentResult';
+import { useShipmentWizard } from '../useShipmentWizard';
 
 /** Answers that the stored quote no longer fits the purchase: quote again. */
 const REQUOTE_CODES = new Set(['QUOTE_EXPIRED', 'QUOTE_MISMATCH', 'QUOTE_ALREADY_USED']);
@@ -99,9 +99,6 @@ function bodyOf(values: WizardValues): ShipmentCreateInput {
   };
 }
 
-const sameRequest = (a: QuoteRequestInput | null, b: QuoteRequestInput | null) =>
-  JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * `shipment`: create shipment, the home of shipping-only users. A stepper over one form of the
  * API's `shipmentCreateSchema`: origin, destination, packages with their products, optional
@@ -131,13 +128,8 @@ export function ShipmentCreatePage() {
   const attemptKey = useAttemptKey();
   const uploading = useIsMutating({ mutationKey: INVOICE_UPLOAD_KEY }) > 0;
 
-  const [active, setActive] = useState(0);
-  const [quoteRequest, setQuoteRequest] = useState<QuoteRequestInput | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [chooseError, setChooseError] = useState<string | null>(null);
-  const [stepError, setStepError] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [result, setResult] = useState<ShipmentDetail | null>(null);
+  const wizard = useShipmentWizard();
+  const { active, quoteRequest, notice, chooseError, stepError, failure, result } = wizard;
   const paying = useRef(false);
   const quote = useQuoteFor(quoteRequest);
 
@@ -154,7 +146,7 @@ export function ShipmentCreatePage() {
     },
     onSuccess: (shipment) => {
       attemptKey.renew();
-      setResult(shipment);
+      wizard.purchased(shipment);
       queryClient.removeQueries({ queryKey: quotesKeys.all() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
       void queryClient.invalidateQueries({ queryKey: ['shipments'] });
@@ -167,8 +159,7 @@ export function ShipmentCreatePage() {
         attemptKey.renew();
         form.setValue('rate_id', '');
         form.setValue('quote_id', '');
-        setNotice(t('quote.requote'));
-        setActive(QUOTE_STEP);
+        wizard.requote(t('quote.requote'));
         void queryClient.resetQueries({ queryKey: quotesKeys.all() });
         return true;
       }
@@ -176,12 +167,12 @@ export function ShipmentCreatePage() {
         // The server keeps this answer for the key: another try is another attempt.
         attemptKey.renew();
         const reason = error.details.reason;
-        setFailure(typeof reason === 'string' && reason ? reason : error.message);
+        wizard.paymentFailed(typeof reason === 'string' && reason ? reason : error.message);
         return true;
       }
       if (error.code === 'IDEMPOTENCY_KEY_REUSED') attemptKey.renew();
       const [firstField] = Object.keys(error.fields);
-      if (firstField) setActive(stepOfField(firstField));
+      if (firstField) wizard.fieldRejected(stepOfField(firstField));
       return false;
     },
   });
@@ -292,58 +283,36 @@ export function ShipmentCreatePage() {
     return quoteRequestSchema.safeParse(request).success ? request : null;
   };
 
-  const go = (step: number) => {
-    setStepError(false);
-    setChooseError(null);
-    setActive(step);
-  };
-
   const goNext = async () => {
-    setStepError(false);
-    setChooseError(null);
     const step = STEPS[active]!;
     if (step === 'quote') {
-      if (!rate) {
-        setChooseError(t('quote.chooseOne'));
-        return;
-      }
+      if (!rate) return wizard.rateMissing(t('quote.chooseOne'));
     } else if (!(await form.trigger(STEP_FIELDS[step] as (keyof WizardValues)[]))) {
-      setStepError(true);
-      return;
+      return wizard.stepInvalid();
     }
-    if (uploading) return;
+    // An invoice still uploading keeps the insurance step open.
+    if (uploading) return wizard.go(active);
     const next = active + 1;
-    if (next === QUOTE_STEP) {
-      const request = await requestFromForm();
-      if (!request) {
-        setStepError(true);
-        return;
-      }
-      if (!sameRequest(request, quoteRequest)) {
-        setNotice(null);
-        setQuoteRequest(request);
-      }
-    }
-    setActive(next);
+    if (next !== QUOTE_STEP) return wizard.advance(next);
+    const request = await requestFromForm();
+    if (!request) return wizard.stepInvalid();
+    wizard.advance(next, request);
   };
 
   const pay = async () => {
     if (paying.current || mutation.isPending) return;
     paying.current = true;
     try {
-      setFailure(null);
-      setStepError(false);
+      wizard.payStarted();
       if (!(await form.trigger())) {
         const invalid = STEPS.findIndex((step) =>
           STEP_FIELDS[step].some((field) => form.getFieldState(field).invalid),
         );
-        if (invalid >= 0 && invalid !== PAY_STEP) setActive(invalid);
-        setStepError(true);
+        wizard.stepInvalid(invalid >= 0 && invalid !== PAY_STEP ? invalid : undefined);
         return;
       }
       if (!rate) {
-        setActive(QUOTE_STEP);
-        setChooseError(t('quote.chooseOne'));
+        wizard.rateMissing(t('quote.chooseOne'), true);
         return;
       }
       if (insufficient) return;
@@ -365,11 +334,7 @@ export function ShipmentCreatePage() {
     const fallback =
       locations.data?.find((candidate) => candidate.is_default) ?? locations.data?.[0];
     if (fallback) form.setValue('location_id', fallback.id);
-    setQuoteRequest(null);
-    setNotice(null);
-    setFailure(null);
-    setResult(null);
-    setActive(0);
+    wizard.startOver();
     void navigate(CREATE_SHIPMENT_PATH, { replace: true });
   };
 
@@ -411,7 +376,7 @@ export function ShipmentCreatePage() {
       {header}
       <Stepper
         active={active}
-        onStepClick={go}
+        onStepClick={wizard.go}
         allowNextStepsSelect={false}
         size="sm"
         mb="lg"
@@ -432,7 +397,7 @@ export function ShipmentCreatePage() {
                 variant="default"
                 leftSection={<IconArrowLeft size={18} />}
                 disabled={active === 0 || mutation.isPending}
-                onClick={() => go(active - 1)}
+                onClick={() => wizard.go(active - 1)}
               >
                 {t('wizard.back')}
               </Button>
@@ -499,7 +464,7 @@ export function ShipmentCreatePage() {
                 onRetry={() => void quote.refetch()}
                 selectedId={rate?.id ?? null}
                 onChoose={(chosen: RateView) => {
-                  setChooseError(null);
+                  wizard.chooseRate();
                   form.setValue('rate_id', chosen.id);
                 }}
                 notice={notice}

@@ -25,30 +25,32 @@ describe('shippings/:id (guide detail)', () => {
     await renderApp(PATH);
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Guía 8055241528464720099314' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     const route = screen.getByRole('region', { name: 'Ruta' });
     const origin = within(route).getByRole('region', { name: 'Origen' });
-    expect(within(origin).getByText('Ana López')).toBeTruthy();
-    expect(within(origin).getByText('Av. Cuauhtémoc 120, Roma Norte')).toBeTruthy();
-    expect(within(origin).getByText('55 1234 5678')).toBeTruthy();
+    expect(within(origin).getByText('Ana López')).toBeInTheDocument();
+    expect(within(origin).getByText('Av. Cuauhtémoc 120, Roma Norte')).toBeInTheDocument();
+    expect(within(origin).getByText('55 1234 5678')).toBeInTheDocument();
     const destination = within(route).getByRole('region', { name: 'Destino' });
-    expect(within(destination).getByText('Monterrey, Nuevo León, C.P. 64000')).toBeTruthy();
+    expect(within(destination).getByText('Monterrey, Nuevo León, C.P. 64000')).toBeInTheDocument();
 
     const products = screen.getByRole('table', { name: 'Productos de Caja mediana' });
     const mug = within(products).getByText('Taza de cerámica').closest('tr')!;
-    expect(within(mug).getByText('52151600')).toBeTruthy();
-    expect(within(mug).getByText('H87')).toBeTruthy();
-    expect(within(mug).getByText('$125.00')).toBeTruthy();
+    expect(within(mug).getByText('52151600')).toBeInTheDocument();
+    expect(within(mug).getByText('H87')).toBeInTheDocument();
+    expect(within(mug).getByText('$125.00')).toBeInTheDocument();
 
     const charges = screen.getByRole('group', { name: 'Cargos' });
-    expect(within(charges).getByText('$165.00')).toBeTruthy();
-    expect(within(charges).getByText('$26.40')).toBeTruthy();
-    expect(within(charges).getByText('$191.40')).toBeTruthy();
+    expect(within(charges).getByText('$165.00')).toBeInTheDocument();
+    expect(within(charges).getByText('$26.40')).toBeInTheDocument();
+    expect(within(charges).getByText('$191.40')).toBeInTheDocument();
 
-    expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeTruthy();
-    expect(screen.getByText('https://app.despacho.test/t/8055241528464720099314')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeInTheDocument();
+    expect(
+      screen.getByText('https://app.despacho.test/t/8055241528464720099314'),
+    ).toBeInTheDocument();
 
     // Newest first by the carrier's time, whatever the order they came in; the delay stands out.
     const timeline = screen.getByRole('region', { name: 'Rastreo' });
@@ -60,8 +62,8 @@ describe('shippings/:id (guide detail)', () => {
       'Paquete recolectado',
       'Guía creada',
     ]);
-    expect(within(timeline).getByText('Retraso')).toBeTruthy();
-    expect(within(timeline).getByText('03/03/2026, 14:00 · Querétaro')).toBeTruthy();
+    expect(within(timeline).getByText('Retraso')).toBeInTheDocument();
+    expect(within(timeline).getByText('03/03/2026, 14:00 · Querétaro')).toBeInTheDocument();
   }, 30_000);
 
   it('asks before cancelling, then shows the pending refund until the guide is cancelled', async () => {
@@ -105,20 +107,20 @@ describe('shippings/:id (guide detail)', () => {
     });
     expect(
       within(dialog).getByText(/dentro de las 73 horas posteriores a su creación/),
-    ).toBeTruthy();
-    expect(within(dialog).getByText(/05\/03\/2026, 11:15/)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/05\/03\/2026, 11:15/)).toBeInTheDocument();
     expect(
       within(dialog).getByText(
         /te reembolsaremos \$191\.40 a tu saldo en un plazo de hasta 7 días hábiles/,
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar guía' }));
 
     expect(
       await screen.findByText(
         'Cancelación solicitada — el reembolso llegará a tu saldo a más tardar el 11/03/2026.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.filter((call) => call.key === CANCEL_KEY)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancelar guía' })).toBeNull();
     await waitFor(() => expect(readsSinceRequest).toBe(1));
@@ -126,7 +128,7 @@ describe('shippings/:id (guide detail)', () => {
     // The page polls while the cancellation is pending, and stops once it is confirmed.
     const balanceReads = calls.filter((call) => call.key === 'GET /wallet/balance').length;
     await vi.advanceTimersByTimeAsync(CANCELLATION_POLL_MS.first);
-    expect(await screen.findByText('Reembolsamos $191.40 a tu saldo.')).toBeTruthy();
+    expect(await screen.findByText('Reembolsamos $191.40 a tu saldo.')).toBeInTheDocument();
     // The header's balance is read again to show the refund.
     await waitFor(() =>
       expect(calls.filter((call) => call.key === 'GET /wallet/balance').length).toBeGreaterThan(
@@ -154,7 +156,7 @@ describe('shippings/:id (guide detail)', () => {
 
     const alert = await screen.findByText(message);
     expect(alert.closest('[role="alert"]')).not.toBeNull();
-    expect(screen.getByText('No se pudo cancelar la guía')).toBeTruthy();
+    expect(screen.getByText('No se pudo cancelar la guía')).toBeInTheDocument();
     expect(screen.queryByText(/Cancelación solicitada —/)).toBeNull();
   }, 30_000);
 
@@ -170,7 +172,7 @@ describe('shippings/:id (guide detail)', () => {
       name: 'Cancelar guía',
     })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    expect(screen.getByText(reason)).toBeTruthy();
+    expect(screen.getByText(reason)).toBeInTheDocument();
     fireEvent.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((call) => call.key === CANCEL_KEY)).toBe(false);
@@ -191,8 +193,8 @@ describe('shippings/:id (guide detail)', () => {
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp(PATH);
-    expect(await screen.findByText('La compra de esta guía falló')).toBeTruthy();
-    expect(screen.getByText(/Referencia rechazada por la paquetería/)).toBeTruthy();
+    expect(await screen.findByText('La compra de esta guía falló')).toBeInTheDocument();
+    expect(screen.getByText(/Referencia rechazada por la paquetería/)).toBeInTheDocument();
     expect(screen.getAllByText('Compra fallida').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Imprimir etiqueta' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar guía' })).toBeNull();

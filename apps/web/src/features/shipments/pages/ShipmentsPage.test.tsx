@@ -40,30 +40,30 @@ describe('shippings (list)', () => {
     stubApi({ 'GET /shipments': () => page([CREATED, DELIVERED, FAILED]) });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/shippings');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mis envíos' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis envíos' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Envíos' });
     const created = within(table).getByText('8055241528464720099314').closest('tr')!;
-    expect(within(created).getByText('Estafeta')).toBeTruthy();
-    expect(within(created).getByText('Terrestre')).toBeTruthy();
-    expect(within(created).getByText('$191.40')).toBeTruthy();
-    expect(within(created).getByText('30 × 20 × 15 cm')).toBeTruthy();
-    expect(within(created).getByText('2 kg')).toBeTruthy();
-    expect(within(created).getByText('Sin seguro')).toBeTruthy();
-    expect(within(created).getByText('Creada')).toBeTruthy();
-    expect(within(created).getByText('02/03/2026')).toBeTruthy();
+    expect(within(created).getByText('Estafeta')).toBeInTheDocument();
+    expect(within(created).getByText('Terrestre')).toBeInTheDocument();
+    expect(within(created).getByText('$191.40')).toBeInTheDocument();
+    expect(within(created).getByText('30 × 20 × 15 cm')).toBeInTheDocument();
+    expect(within(created).getByText('2 kg')).toBeInTheDocument();
+    expect(within(created).getByText('Sin seguro')).toBeInTheDocument();
+    expect(within(created).getByText('Creada')).toBeInTheDocument();
+    expect(within(created).getByText('02/03/2026')).toBeInTheDocument();
     expect(
       within(created).getByRole('link', { name: '8055241528464720099314' }).getAttribute('href'),
     ).toBe(`/app/shippings/${GUIDE_ID}`);
 
     const delivered = within(table).getByText('7700112233').closest('tr')!;
-    expect(within(delivered).getByText('Entregada')).toBeTruthy();
-    expect(within(delivered).getByText('$2,500.00')).toBeTruthy();
-    expect(within(delivered).getByText('2 paquetes')).toBeTruthy();
-    expect(within(delivered).getByText('4.5 kg')).toBeTruthy();
+    expect(within(delivered).getByText('Entregada')).toBeInTheDocument();
+    expect(within(delivered).getByText('$2,500.00')).toBeInTheDocument();
+    expect(within(delivered).getByText('2 paquetes')).toBeInTheDocument();
+    expect(within(delivered).getByText('4.5 kg')).toBeInTheDocument();
 
     const failed = within(table).getByText('Sin guía').closest('tr')!;
-    expect(within(failed).getByText('Compra fallida')).toBeTruthy();
+    expect(within(failed).getByText('Compra fallida')).toBeInTheDocument();
     expect(within(failed).queryByText('Creada')).toBeNull();
     // A failed purchase has no label to download.
     expect(
@@ -141,7 +141,7 @@ describe('shippings (list)', () => {
     fireEvent.click(
       screen.getByRole('checkbox', { name: 'Seleccionar la guía 8055241528464720099314' }),
     );
-    expect(screen.getByText('2 guías seleccionadas')).toBeTruthy();
+    expect(screen.getByText('2 guías seleccionadas')).toBeInTheDocument();
     fireEvent.click(download);
 
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -153,7 +153,7 @@ describe('shippings (list)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quitar selección' }));
     expect(download.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar las guías de esta página' }));
-    expect(screen.getByText('2 guías seleccionadas')).toBeTruthy();
+    expect(screen.getByText('2 guías seleccionadas')).toBeInTheDocument();
     fireEvent.click(download);
     await waitFor(() =>
       expect(calls.filter((call) => call.key === 'POST /shipments/labels')).toHaveLength(2),
@@ -167,7 +167,7 @@ describe('shippings (list)', () => {
     stubApi({ 'GET /shipments': () => page([]) });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/shippings');
-    expect(await screen.findByText('Aún no tienes envíos')).toBeTruthy();
+    expect(await screen.findByText('Aún no tienes envíos')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'Crear envío' });
     fireEvent.click(links.at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/shipment'));

@@ -36,15 +36,15 @@ describe('staff console: audit log', () => {
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
     await renderApp('/staff/audit');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bitácora' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitácora' })).toBeInTheDocument();
     const row = (await screen.findByText('operaciones@despacho.mx')).closest('tr')!;
-    expect(within(row).getByText('Abarrotes Don Chuy')).toBeTruthy();
+    expect(within(row).getByText('Abarrotes Don Chuy')).toBeInTheDocument();
     expect(
       within(row).getByRole('link', { name: 'Rechazó una verificación' }).getAttribute('href'),
     ).toBe('/staff/verifications/0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
-    expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeTruthy();
-    expect(screen.getByText('Antes')).toBeTruthy();
+    expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeInTheDocument();
+    expect(screen.getByText('Antes')).toBeInTheDocument();
   });
 });

@@ -74,15 +74,15 @@ describe('staff console: SPEI transfers', () => {
           { level: 1, name: 'Transferencias SPEI' },
           { timeout: 5000 },
         ),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
       const row = (await screen.findByText('MBAN01')).closest('tr')!;
-      expect(within(row).getByText('$1,500.00')).toBeTruthy();
-      expect(within(row).getByText('CLABE sin dueño')).toBeTruthy();
+      expect(within(row).getByText('$1,500.00')).toBeInTheDocument();
+      expect(within(row).getByText('CLABE sin dueño')).toBeInTheDocument();
 
       fireEvent.click(within(row).getByRole('button', { name: 'Asignar la transferencia MBAN01' }));
       const dialog = await screen.findByRole('dialog', { name: 'Asignar transferencia' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Acreditar' }));
-      expect(await within(dialog).findByText('Elige la organización.')).toBeTruthy();
+      expect(await within(dialog).findByText('Elige la organización.')).toBeInTheDocument();
 
       const select = within(dialog).getByLabelText(/Organización/);
       fireEvent.click(select);
@@ -112,13 +112,13 @@ describe('staff console: SPEI transfers', () => {
     await renderApp('/staff/bank-transfers');
     expect(
       await screen.findByText('No hay transferencias por conciliar.', {}, { timeout: 5000 }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     const file = new File(['fecha,clave_rastreo\n'], 'estado.csv', { type: 'text/csv' });
     fireEvent.change(screen.getByLabelText('Archivo CSV del estado de cuenta'), {
       target: { files: [file] },
     });
-    expect(await screen.findByText('Se leyeron 7 movimientos')).toBeTruthy();
+    expect(await screen.findByText('Se leyeron 7 movimientos')).toBeInTheDocument();
     expect(screen.getByTestId('count-matched_notifications').textContent).toBe('2');
     expect(screen.getByTestId('count-duplicates').textContent).toBe('1');
     expect(
@@ -149,6 +149,8 @@ describe('staff console: SPEI transfers', () => {
         target: { files: [file] },
       },
     );
-    expect(await screen.findByText('La línea 3 del estado de cuenta no es válida.')).toBeTruthy();
+    expect(
+      await screen.findByText('La línea 3 del estado de cuenta no es válida.'),
+    ).toBeInTheDocument();
   });
 });

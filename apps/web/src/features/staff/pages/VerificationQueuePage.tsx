@@ -1,27 +1,18 @@
-import { REVIEW_STATUSES, type ReviewStatus } from '@despacho/domain';
-import {
-  Alert,
-  Anchor,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { REVIEW_STATUSES, type StaffVerificationSummary } from '@despacho/domain';
+import { Anchor } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { messageOf } from '../../../lib/server-errors';
-import { ListPagination } from '../../../ui/ListPagination';
-import { PageHeader } from '../../../ui/PageHeader';
-import { useStaffVerifications, VERIFICATIONS_PAGE_SIZE } from '../api';
+import { Link } from 'react-router';
+import { useQueueParams } from '../../../lib/useQueueParams';
+import { DataTable } from '../../../ui/DataTable';
+import { QueuePage } from '../../../ui/QueuePage';
 import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
-
-const isReviewStatus = (value: string | null): value is ReviewStatus =>
-  (REVIEW_STATUSES as readonly (string | null)[]).includes(value);
+import { useStaffVerifications } from '../api';
 
 const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+
+const reviewPath = (item: StaffVerificationSummary) =>
+  `/staff/verifications/${item.organization_id}`;
 
 /**
  * The console's first screen: organizations waiting for their account verification, oldest
@@ -29,94 +20,65 @@ const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YY
  */
 export function VerificationQueuePage() {
   const { t } = useTranslation('staff');
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('status');
-  const status: ReviewStatus = isReviewStatus(requested) ? requested : 'in_process';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const list = useStaffVerifications(status, page);
-  const show = (next: { status?: ReviewStatus; page?: number }) =>
-    setParams({ status: next.status ?? status, page: String(next.page ?? 1) });
+  const queue = useQueueParams(REVIEW_STATUSES, 'in_process');
+  const verifications = useStaffVerifications(queue.status, queue.page);
 
   return (
-    <>
-      <PageHeader title={t('verifications.title')} />
-      <Text c="dimmed" mt={-12} mb="lg">
-        {t('verifications.subtitle')}
-      </Text>
-      <Paper withBorder radius="lg" p="md">
-        <Stack gap="md">
-          <SegmentedControl
-            aria-label={t('verifications.filters.label')}
-            value={status}
-            onChange={(value) => show({ status: value as ReviewStatus })}
-            data={REVIEW_STATUSES.map((value) => ({
-              value,
-              label: t(`verifications.filters.${value}`),
-            }))}
-            w="fit-content"
-          />
-          {list.isPending ? (
-            [1, 2, 3].map((row) => <Skeleton key={row} h={40} />)
-          ) : list.isError ? (
-            <Alert color="red">{messageOf(list.error)}</Alert>
-          ) : list.data.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t('verifications.empty')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('verifications.columns.organization')}</Table.Th>
-                    <Table.Th>{t('verifications.columns.personType')}</Table.Th>
-                    <Table.Th>{t('verifications.columns.submitted')}</Table.Th>
-                    {status !== 'in_process' && (
-                      <Table.Th>{t('verifications.columns.reviewed')}</Table.Th>
-                    )}
-                    <Table.Th>{t('verifications.columns.status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.data.map((item) => (
-                    <Table.Tr key={item.organization_id}>
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/staff/verifications/${item.organization_id}`}
-                          fw={600}
-                        >
-                          {item.organization_name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        {item.person_type ? t(`verifications.personType.${item.person_type}`) : '—'}
-                      </Table.Td>
-                      <Table.Td>{formatDate(item.submitted_at)}</Table.Td>
-                      {status !== 'in_process' && (
-                        <Table.Td>{formatDate(item.reviewed_at)}</Table.Td>
-                      )}
-                      <Table.Td>
-                        <VerificationStatusBadge
-                          status={item.status}
-                          label={t(`verifications.status.${item.status}`)}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-          <ListPagination
-            total={list.data?.meta.total ?? 0}
-            pageSize={VERIFICATIONS_PAGE_SIZE}
-            page={page}
-            onChange={(next) => show({ page: next })}
-            label={t('verifications.pagination')}
-          />
-        </Stack>
-      </Paper>
-    </>
+    <QueuePage
+      title={t('verifications.title')}
+      subtitle={t('verifications.subtitle')}
+      queue={queue}
+      filterLabel={t('verifications.filters.label')}
+      statusLabel={(value) => t(`verifications.filters.${value}`)}
+      query={verifications}
+      empty={t('verifications.empty')}
+      pagesLabel={t('verifications.pagination')}
+    >
+      {(rows) => (
+        <DataTable
+          rows={rows}
+          rowKey={(item) => item.organization_id}
+          rowTo={reviewPath}
+          minWidth={640}
+          columns={[
+            {
+              key: 'organization',
+              header: t('verifications.columns.organization'),
+              cell: (item) => (
+                <Anchor component={Link} to={reviewPath(item)} fw={600}>
+                  {item.organization_name}
+                </Anchor>
+              ),
+            },
+            {
+              key: 'personType',
+              header: t('verifications.columns.personType'),
+              cell: (item) =>
+                item.person_type ? t(`verifications.personType.${item.person_type}`) : '—',
+            },
+            {
+              key: 'submitted',
+              header: t('verifications.columns.submitted'),
+              cell: (item) => formatDate(item.submitted_at),
+            },
+            queue.status !== 'in_process' && {
+              key: 'reviewed',
+              header: t('verifications.columns.reviewed'),
+              cell: (item) => formatDate(item.reviewed_at),
+            },
+            {
+              key: 'status',
+              header: t('verifications.columns.status'),
+              cell: (item) => (
+                <VerificationStatusBadge
+                  status={item.status}
+                  label={t(`verifications.status.${item.status}`)}
+                />
+              ),
+            },
+          ]}
+        />
+      )}
+    </QueuePage>
   );
 }

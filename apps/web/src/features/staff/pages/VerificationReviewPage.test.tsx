@@ -70,22 +70,22 @@ describe('staff console: reviewing a verification', () => {
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Abarrotes Don Chuy' }),
-    ).toBeTruthy();
-    expect(screen.getByText('En revisión')).toBeTruthy();
-    expect(screen.getByText('Persona moral')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('En revisión')).toBeInTheDocument();
+    expect(screen.getByText('Persona moral')).toBeInTheDocument();
     const id = screen.getByRole('region', { name: 'Identificación oficial' });
-    expect(within(id).getByText(/^ine\.png · PNG/)).toBeTruthy();
+    expect(within(id).getByText(/^ine\.png · PNG/)).toBeInTheDocument();
     expect(
       await within(id).findByRole('img', { name: 'Vista previa de Identificación oficial' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const address = screen.getByRole('region', { name: 'Comprobante de domicilio' });
-    expect(within(address).getByText('Documento PDF: ábrelo para revisarlo.')).toBeTruthy();
+    expect(within(address).getByText('Documento PDF: ábrelo para revisarlo.')).toBeInTheDocument();
     expect(
       within(address).getByRole('button', { name: 'Abrir Comprobante de domicilio' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(address).getByRole('button', { name: 'Descargar Comprobante de domicilio' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     // PDFs are not fetched until opened.
     expect(calls.some((call) => call.key.endsWith('/documents/address'))).toBe(false);
     // The console's own layout: its title and sections, not the merchant menu.
@@ -93,9 +93,9 @@ describe('staff console: reviewing a verification', () => {
     expect(within(nav).getByRole('link', { name: 'Verificaciones' }).getAttribute('href')).toBe(
       '/staff',
     );
-    expect(within(nav).getByRole('link', { name: 'Conversaciones' })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: 'Bitácora' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Consola de operaciones' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Conversaciones' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Bitácora' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Consola de operaciones' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
 
@@ -115,13 +115,13 @@ describe('staff console: reviewing a verification', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar verificación' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
-    expect(await within(dialog).findByText('Este campo es obligatorio.')).toBeTruthy();
+    expect(await within(dialog).findByText('Este campo es obligatorio.')).toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Motivo del rechazo' }), {
       target: { value: '    ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     await waitFor(() =>
-      expect(within(dialog).getByText('Este campo es obligatorio.')).toBeTruthy(),
+      expect(within(dialog).getByText('Este campo es obligatorio.')).toBeInTheDocument(),
     );
     expect(calls.some((call) => call.key === `POST ${BASE}/reject`)).toBe(false);
 
@@ -134,8 +134,8 @@ describe('staff console: reviewing a verification', () => {
         reason: 'La identificación está borrosa.',
       }),
     );
-    expect(await screen.findByText('Rechazada')).toBeTruthy();
-    expect(screen.getByText('La identificación está borrosa.')).toBeTruthy();
+    expect(await screen.findByText('Rechazada')).toBeInTheDocument();
+    expect(screen.getByText('La identificación está borrosa.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aprobar verificación' })).toBeNull();
   });
 
@@ -146,7 +146,7 @@ describe('staff console: reviewing a verification', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Reject verification' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject verification' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
   });
 
   it('approves after confirming', async () => {
@@ -159,19 +159,19 @@ describe('staff console: reviewing a verification', () => {
     await renderApp(BASE);
     fireEvent.click(await screen.findByRole('button', { name: 'Aprobar verificación' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Aprobar la verificación?' });
-    expect(within(dialog).getByText(/Abarrotes Don Chuy quedará verificada/)).toBeTruthy();
+    expect(within(dialog).getByText(/Abarrotes Don Chuy quedará verificada/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
 
-    expect(await screen.findByText('Verificada')).toBeTruthy();
+    expect(await screen.findByText('Verificada')).toBeInTheDocument();
     expect(calls.filter((call) => call.key === `POST ${BASE}/approve`)).toHaveLength(1);
-    expect(screen.getByText('Esta verificación ya fue revisada.')).toBeTruthy();
+    expect(screen.getByText('Esta verificación ya fue revisada.')).toBeInTheDocument();
   });
 
   it('shows the server’s answer for a verification that does not exist', async () => {
     stubApi({});
     await renderApp(BASE);
-    expect(await screen.findByText('No encontramos lo que buscas.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a verificaciones' })).toBeTruthy();
+    expect(await screen.findByText('No encontramos lo que buscas.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Volver a verificaciones' })).toBeInTheDocument();
   });
 });
 
@@ -196,11 +196,11 @@ describe('staff console: the verification queue', () => {
 
     const link = await screen.findByRole('link', { name: 'Abarrotes Don Chuy' });
     expect(link.getAttribute('href')).toBe(BASE);
-    expect(screen.getByText('Persona física')).toBeTruthy();
+    expect(screen.getByText('Persona física')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'GET /staff/verifications')).toBe(true);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Rechazadas' }));
-    expect(await screen.findByText('No hay verificaciones en este estado.')).toBeTruthy();
+    expect(await screen.findByText('No hay verificaciones en este estado.')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?status=failed&page=1');
   });
 });

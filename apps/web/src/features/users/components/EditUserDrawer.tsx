@@ -8,14 +8,13 @@ import {
 } from '@despacho/domain';
 import { Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { FormDrawer } from '../../../ui/FormDrawer';
+import { EntityDrawer } from '../../../ui/EntityDrawer';
+import { EntityForm } from '../../../ui/EntityForm';
 import { lockMessage } from '../actor';
 import { useRefreshUsers, usersApi } from '../api';
 import { RoleFields } from './RoleFields';
-import { UserForm } from './UserForm';
 
 /** Edits a user's name, role and (for members) permissions, beside the list. */
 export function EditUserDrawer({
@@ -29,14 +28,14 @@ export function EditUserDrawer({
 }) {
   const { t } = useTranslation('users');
   return (
-    <FormDrawer
+    <EntityDrawer
       opened={user !== null}
       onClose={onClose}
       title={t('edit.title')}
       closeLabel={t('actions.close')}
     >
       {user && <EditUserForm key={user.id} user={user} actor={actor} onDone={onClose} />}
-    </FormDrawer>
+    </EntityDrawer>
   );
 }
 
@@ -71,25 +70,28 @@ function EditUserForm({
   const { errors } = form.formState;
 
   return (
-    <FormProvider {...form}>
-      <UserForm {...formProps} onCancel={onDone} submitLabel={t('edit.submit')}>
-        <Text fz="sm" c="dimmed">
-          {user.email}
-        </Text>
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('fields.name')}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <TextInput
-            label={t('fields.lastName')}
-            error={errors.last_name?.message}
-            {...form.register('last_name')}
-          />
-        </Group>
-        <RoleFields actor={actor} lockedReason={lockMessage(user.locks.role)} />
-      </UserForm>
-    </FormProvider>
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('actions.cancel')}
+      submitLabel={t('edit.submit')}
+    >
+      <Text fz="sm" c="dimmed">
+        {user.email}
+      </Text>
+      <Group grow align="flex-start">
+        <TextInput
+          label={t('fields.name')}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextInput
+          label={t('fields.lastName')}
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
+      </Group>
+      <RoleFields actor={actor} lockedReason={lockMessage(user.locks.role)} />
+    </EntityForm>
   );
 }

@@ -57,7 +57,7 @@ describe('InviteUserForm', () => {
     fill('Nombre (opcional)', 'Luis');
     expect((radio('Miembro') as HTMLInputElement).checked).toBe(true);
     send();
-    expect(await screen.findByText('Agrega al menos un elemento.')).toBeTruthy();
+    expect(await screen.findByText('Agrega al menos un elemento.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Recolección' }));
@@ -92,7 +92,7 @@ describe('InviteUserForm', () => {
     send();
     expect(
       await screen.findByText('Este correo ya pertenece a un usuario de tu organización.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls[0]?.body).toMatchObject({ role: 'shipping' });
     expect(onDone).not.toHaveBeenCalled();
   });

@@ -1,12 +1,12 @@
 import { invitationCreateSchema, type RoleHolder } from '@despacho/domain';
-import { Modal, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
+import { EntityDrawer } from '../../../ui/EntityDrawer';
+import { EntityForm } from '../../../ui/EntityForm';
 import { useRefreshUsers, usersApi } from '../api';
 import { RoleFields } from './RoleFields';
-import { UserForm } from './UserForm';
 
 /** Invites someone by email with a role; they get a link valid for 7 days. */
 export function InviteUserModal({
@@ -20,9 +20,15 @@ export function InviteUserModal({
 }) {
   const { t } = useTranslation('users');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('invite.title')} size="lg">
+    <EntityDrawer
+      surface="modal"
+      opened={opened}
+      onClose={onClose}
+      title={t('invite.title')}
+      closeLabel={t('actions.close')}
+    >
       <InviteUserForm actor={actor} onDone={onClose} />
-    </Modal>
+    </EntityDrawer>
   );
 }
 
@@ -43,24 +49,28 @@ export function InviteUserForm({ actor, onDone }: { actor: RoleHolder; onDone: (
   const { errors } = form.formState;
 
   return (
-    <FormProvider {...form}>
-      <UserForm {...formProps} onCancel={onDone} submitLabel={t('invite.submit')}>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="off"
-          data-autofocus
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label={t('fields.inviteeName')}
-          description={t('invite.nameHint')}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <RoleFields actor={actor} />
-      </UserForm>
-    </FormProvider>
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('actions.cancel')}
+      submitLabel={t('invite.submit')}
+      onCancel={onDone}
+    >
+      <TextInput
+        label={t('fields.email')}
+        type="email"
+        autoComplete="off"
+        data-autofocus
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextInput
+        label={t('fields.inviteeName')}
+        description={t('invite.nameHint')}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <RoleFields actor={actor} />
+    </EntityForm>
   );
 }

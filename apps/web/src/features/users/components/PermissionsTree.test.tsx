@@ -29,9 +29,9 @@ const EVERYTHING: PermissionKey[] = [...SYSTEM_ROLES.owner];
 describe('PermissionsTree', () => {
   it('lists the menu modules with their submodules, named as the menu names them', () => {
     render(<Harness grantable={EVERYTHING} />);
-    expect(screen.getByRole('group', { name: 'Permisos' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Permisos' })).toBeInTheDocument();
     for (const name of ['Dashboard', 'Envíos', 'Configuración', 'Ayuda', 'Finanzas']) {
-      expect(box(name)).toBeTruthy();
+      expect(box(name)).toBeInTheDocument();
     }
     for (const name of ['Cotización rápida', 'Recolección', 'Usuarios', 'Mi empresa', 'Compras']) {
       expect(box(name).checked).toBe(false);
@@ -47,7 +47,7 @@ describe('PermissionsTree', () => {
     fireEvent.click(box('Cotización rápida'));
     expect(chosen()).toBe('shipments.create_shipment,shipments.pickup');
     expect(box('Envíos').checked).toBe(false);
-    expect(box('Envíos').closest('[data-indeterminate]')).toBeTruthy();
+    expect(box('Envíos').closest('[data-indeterminate]')).toBeInTheDocument();
 
     // Anything outside Envíos brings the Dashboard, the home of all but shipping-only users.
     fireEvent.click(box('Usuarios'));

@@ -1,7 +1,8 @@
 import type { OrganizationUser } from '@despacho/domain';
-import { ActionIcon, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../ui/DataTable';
 import { lockMessage } from '../actor';
 import { RoleBadge } from './RoleBadge';
 import { StatusToggle } from './StatusToggle';
@@ -22,70 +23,67 @@ export function UsersTable({
 }) {
   const { t } = useTranslation('users');
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={t('table.label')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('table.user')}</Table.Th>
-            <Table.Th>{t('table.role')}</Table.Th>
-            <Table.Th>{t('table.phone')}</Table.Th>
-            <Table.Th>{t('table.status')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('table.actions')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => {
-            const name = displayName(user);
+    <DataTable
+      rows={users}
+      rowKey={(user) => user.id}
+      label={t('table.label')}
+      minWidth={720}
+      columns={[
+        {
+          key: 'user',
+          header: t('table.user'),
+          cell: (user) => (
+            <Stack gap={0}>
+              <Group gap={6}>
+                <Text fz="sm" fw={600}>
+                  {displayName(user)}
+                </Text>
+                {user.id === selfId && (
+                  <Badge size="xs" variant="outline" color="gray">
+                    {t('table.you')}
+                  </Badge>
+                )}
+              </Group>
+              <Text fz="xs" c="dimmed">
+                {user.email}
+              </Text>
+            </Stack>
+          ),
+        },
+        { key: 'role', header: t('table.role'), cell: (user) => <RoleBadge role={user.role} /> },
+        {
+          key: 'phone',
+          header: t('table.phone'),
+          cell: (user) => (
+            <Text fz="sm">{user.phone ? `${user.phone_country_code} ${user.phone}` : '—'}</Text>
+          ),
+        },
+        {
+          key: 'status',
+          header: t('table.status'),
+          cell: (user) => <StatusToggle user={user} name={displayName(user)} />,
+        },
+        {
+          key: 'actions',
+          header: t('table.actions'),
+          hideHeader: true,
+          cell: (user) => {
             const editReason = lockMessage(user.locks.edit);
             return (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Group gap={6}>
-                      <Text fz="sm" fw={600}>
-                        {name}
-                      </Text>
-                      {user.id === selfId && (
-                        <Badge size="xs" variant="outline" color="gray">
-                          {t('table.you')}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text fz="xs" c="dimmed">
-                      {user.email}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <RoleBadge role={user.role} />
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">
-                    {user.phone ? `${user.phone_country_code} ${user.phone}` : '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <StatusToggle user={user} name={name} />
-                </Table.Td>
-                <Table.Td>
-                  <WithReason reason={editReason}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('actions.editUser', { name })}
-                      disabled={editReason !== null}
-                      onClick={() => onEdit(user)}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                  </WithReason>
-                </Table.Td>
-              </Table.Tr>
+              <WithReason reason={editReason}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('actions.editUser', { name: displayName(user) })}
+                  disabled={editReason !== null}
+                  onClick={() => onEdit(user)}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </WithReason>
             );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          },
+        },
+      ]}
+    />
   );
 }

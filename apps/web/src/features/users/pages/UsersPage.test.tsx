@@ -61,9 +61,9 @@ describe('settings/users', () => {
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/users');
     const table = await screen.findByRole('table', { name: 'Usuarios de la organización' });
-    expect(within(table).getByText('Luis Paz')).toBeTruthy();
-    expect(within(table).getByText('Dueño')).toBeTruthy();
-    expect(within(table).getByText('Miembro')).toBeTruthy();
+    expect(within(table).getByText('Luis Paz')).toBeInTheDocument();
+    expect(within(table).getByText('Dueño')).toBeInTheDocument();
+    expect(within(table).getByText('Miembro')).toBeInTheDocument();
     const self = screen.getByRole('switch', { name: 'Estado de Ana López' }) as HTMLInputElement;
     expect(self.disabled).toBe(true);
 
@@ -82,7 +82,7 @@ describe('settings/users', () => {
     await waitFor(() => expect(screen.queryByText('Ana López', { selector: 'p' })).toBeNull());
 
     // Pending invitations can be withdrawn.
-    expect(screen.getByRole('heading', { name: 'Invitaciones pendientes' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Invitaciones pendientes' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar invitación a marta@example.mx' }));
     await waitFor(() =>
       expect(calls.some((call) => call.key === `DELETE /users/invitations/${INVITATION.id}`)).toBe(
@@ -126,7 +126,7 @@ describe('settings/users', () => {
     await renderApp('/app/settings/users');
     fireEvent.click(await screen.findByRole('button', { name: 'Editar a Ana López' }));
     const drawer = await screen.findByRole('dialog', { name: 'Editar usuario' });
-    expect(within(drawer).getByText(/al menos un dueño activo/)).toBeTruthy();
+    expect(within(drawer).getByText(/al menos un dueño activo/)).toBeInTheDocument();
     expect(
       (within(drawer).getByRole('radio', { name: /^Administrador/ }) as HTMLInputElement).disabled,
     ).toBe(true);

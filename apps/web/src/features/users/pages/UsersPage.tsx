@@ -1,21 +1,17 @@
-import { USER_STATUSES, type OrganizationUser, type UserStatus } from '@despacho/domain';
-import { Button, Group, NativeSelect, Paper, Stack } from '@mantine/core';
+import { USER_STATUSES, type OrganizationUser } from '@despacho/domain';
+import { Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../lib/useListParams';
-import { ListSearchInput } from '../../../ui/ListSearchInput';
-import { PageHeader } from '../../../ui/PageHeader';
-import { PagedList } from '../../../ui/PagedList';
+import { ListPage } from '../../../ui/ListPage';
+import { ListStatusFilter } from '../../../ui/ListStatusFilter';
 import { useActor } from '../actor';
 import { USERS_PAGE_SIZE, useOrganizationUsers } from '../api';
 import { EditUserDrawer } from '../components/EditUserDrawer';
 import { InviteUserModal } from '../components/InviteUserModal';
 import { PendingInvitations } from '../components/PendingInvitations';
 import { UsersTable } from '../components/UsersTable';
-
-const isStatus = (value: string | null): value is UserStatus =>
-  (USER_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
  * `settings/users`: the organization's users (search, status, pages), invitations, roles and
@@ -25,22 +21,21 @@ export function UsersPage() {
   const { t } = useTranslation('users');
   const { t: nav } = useTranslation('navigation');
   const actor = useActor();
-  const { params, search, setSearch, debouncedSearch, page, setParam } = useListParams();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const list = useListParams();
+  const status = list.choice('status', USER_STATUSES);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<OrganizationUser | null>(null);
 
   const users = useOrganizationUsers({
-    search: debouncedSearch || undefined,
+    search: list.debouncedSearch || undefined,
     status,
-    page,
+    page: list.page,
     pageSize: USERS_PAGE_SIZE,
   });
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={nav('screens.settingsUsers.title')}
         breadcrumbs={[
           { label: nav('modules.settings') },
@@ -52,42 +47,25 @@ export function UsersPage() {
           </Button>
         }
         subtitle={t('subtitle')}
-      />
-
-      <Stack gap="lg">
-        <Paper withBorder radius="lg" p="md">
-          <Group align="flex-end" mb="md" wrap="wrap">
-            <ListSearchInput
-              search={search}
-              setSearch={setSearch}
-              setParam={setParam}
-              label={t('filters.search')}
-              placeholder={t('filters.searchPlaceholder')}
-              style={{ flex: 1, minWidth: 220 }}
-            />
-            <NativeSelect
-              label={t('filters.status')}
-              value={status ?? ''}
-              onChange={(event) => setParam('status', event.currentTarget.value || undefined)}
-              data={[
-                { value: '', label: t('filters.allStatuses') },
-                ...USER_STATUSES.map((value) => ({ value, label: t(`filters.${value}`) })),
-              ]}
-              w={180}
-            />
-          </Group>
-          <PagedList
-            query={users}
-            empty={t('table.empty')}
-            page={page}
-            onPageChange={(next) => setParam('page', String(next))}
-            pagesLabel={t('table.pages')}
-          >
-            {(rows) => <UsersTable users={rows} selfId={actor?.id} onEdit={setEditing} />}
-          </PagedList>
-        </Paper>
-        <PendingInvitations />
-      </Stack>
+        list={list}
+        search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
+        filters={
+          <ListStatusFilter
+            list={list}
+            statuses={USER_STATUSES}
+            label={t('filters.status')}
+            allLabel={t('filters.allStatuses')}
+            statusLabel={(value) => t(`filters.${value}`)}
+            w={180}
+          />
+        }
+        query={users}
+        empty={t('table.empty')}
+        pagesLabel={t('table.pages')}
+        below={<PendingInvitations />}
+      >
+        {(rows) => <UsersTable users={rows} selfId={actor?.id} onEdit={setEditing} />}
+      </ListPage>
 
       {actor && (
         <>

@@ -1,14 +1,13 @@
 import { vendorSchema, type VendorView } from '@despacho/domain';
 import { Divider, Group, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { AddressFields } from '../../../ui/AddressFields';
-import { FormActions } from '../../../ui/FormActions';
-import { FormBody } from '../../../ui/FormBody';
-import { FormDrawer } from '../../../ui/FormDrawer';
+import { EntityDrawer } from '../../../ui/EntityDrawer';
+import { EntityForm } from '../../../ui/EntityForm';
 import { vendorsApi, useRefreshVendors } from '../api';
 
 /** Creates (`vendor` null) or edits a vendor beside the list. */
@@ -23,14 +22,14 @@ export function VendorDrawer({
 }) {
   const { t } = useTranslation('vendors');
   return (
-    <FormDrawer
+    <EntityDrawer
       opened={opened}
       onClose={onClose}
       title={vendor ? t('edit.title') : t('create.title')}
       closeLabel={t('actions.close')}
     >
       <VendorForm key={vendor?.id ?? 'new'} vendor={vendor} onDone={onClose} />
-    </FormDrawer>
+    </EntityDrawer>
   );
 }
 
@@ -62,62 +61,56 @@ function VendorForm({ vendor, onDone }: { vendor: VendorView | null; onDone: () 
   const { errors } = form.formState;
 
   return (
-    <FormProvider {...form}>
-      <FormBody
-        {...formProps}
-        actions={
-          <FormActions
-            cancelLabel={t('actions.cancel')}
-            submitLabel={vendor ? t('edit.submit') : t('create.submit')}
-            onCancel={onDone}
-          />
-        }
-      >
+    <EntityForm
+      form={form}
+      formProps={formProps}
+      cancelLabel={t('actions.cancel')}
+      submitLabel={vendor ? t('edit.submit') : t('create.submit')}
+    >
+      <TextInput
+        label={t('fields.name')}
+        withAsterisk
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Group grow align="flex-start">
         <TextInput
-          label={t('fields.name')}
+          label={t('fields.code')}
+          description={t('fields.codeHint')}
           withAsterisk
-          error={errors.name?.message}
-          {...form.register('name')}
+          maxLength={20}
+          autoCapitalize="characters"
+          styles={{ input: { textTransform: 'uppercase' } }}
+          error={errors.code?.message}
+          {...form.register('code')}
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('fields.code')}
-            description={t('fields.codeHint')}
-            withAsterisk
-            maxLength={20}
-            autoCapitalize="characters"
-            styles={{ input: { textTransform: 'uppercase' } }}
-            error={errors.code?.message}
-            {...form.register('code')}
-          />
-          <TextInput
-            label={t('fields.email')}
-            withAsterisk
-            type="email"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-        </Group>
-        <Controller
-          control={form.control}
-          name="status"
-          render={({ field }) => (
-            <Switch
-              label={t('fields.enabled')}
-              description={t('fields.enabledHint')}
-              checked={field.value !== 'disabled'}
-              onChange={(event) =>
-                field.onChange(event.currentTarget.checked ? 'enabled' : 'disabled')
-              }
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
+        <TextInput
+          label={t('fields.email')}
+          withAsterisk
+          type="email"
+          error={errors.email?.message}
+          {...form.register('email')}
         />
-        <Divider label={t('sections.address')} labelPosition="left" />
-        <AddressFields name="address" />
-        <TextInput label={addresses('fields.country')} value="México" readOnly disabled />
-      </FormBody>
-    </FormProvider>
+      </Group>
+      <Controller
+        control={form.control}
+        name="status"
+        render={({ field }) => (
+          <Switch
+            label={t('fields.enabled')}
+            description={t('fields.enabledHint')}
+            checked={field.value !== 'disabled'}
+            onChange={(event) =>
+              field.onChange(event.currentTarget.checked ? 'enabled' : 'disabled')
+            }
+            onBlur={field.onBlur}
+            ref={field.ref}
+          />
+        )}
+      />
+      <Divider label={t('sections.address')} labelPosition="left" />
+      <AddressFields name="address" />
+      <TextInput label={addresses('fields.country')} value="México" readOnly disabled />
+    </EntityForm>
   );
 }

@@ -62,32 +62,32 @@ describe('settings/vendors', () => {
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/vendors');
-    expect(screen.getByRole('heading', { level: 1, name: 'Proveedores' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Proveedores' })).toBeInTheDocument();
 
     const textiles = (await screen.findByText('Textiles del Centro')).closest('tr')!;
-    expect(within(textiles).getByText('TEX-01')).toBeTruthy();
-    expect(within(textiles).getByText('Ciudad de México, Ciudad de México')).toBeTruthy();
-    expect(within(textiles).getByText('Habilitado')).toBeTruthy();
+    expect(within(textiles).getByText('TEX-01')).toBeInTheDocument();
+    expect(within(textiles).getByText('Ciudad de México, Ciudad de México')).toBeInTheDocument();
+    expect(within(textiles).getByText('Habilitado')).toBeInTheDocument();
     const empaques = screen.getByText('Empaques del Norte').closest('tr')!;
-    expect(within(empaques).getByText('Monterrey, Nuevo León')).toBeTruthy();
-    expect(within(empaques).getByText('Deshabilitado')).toBeTruthy();
+    expect(within(empaques).getByText('Monterrey, Nuevo León')).toBeInTheDocument();
+    expect(within(empaques).getByText('Deshabilitado')).toBeInTheDocument();
     const toggleOf = (name: string) =>
       screen.getByRole('switch', { name: `Habilitar ${name}` }) as HTMLInputElement;
     expect(toggleOf('Empaques del Norte').checked).toBe(false);
     expect(toggleOf('Textiles del Centro').checked).toBe(true);
 
     fireEvent.click(toggleOf('Textiles del Centro'));
-    expect(await screen.findByText('Deshabilitamos a «Textiles del Centro».')).toBeTruthy();
+    expect(await screen.findByText('Deshabilitamos a «Textiles del Centro».')).toBeInTheDocument();
     expect(calls.find((call) => call.key === `PATCH /vendors/${TEXTILES.id}/status`)?.body).toEqual(
       { status: 'disabled' },
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Eliminar Empaques del Norte' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText(/«Empaques del Norte» \(EMP-02\)/)).toBeTruthy();
+    expect(within(confirm).getByText(/«Empaques del Norte» \(EMP-02\)/)).toBeInTheDocument();
     expect(calls.some((call) => call.key.startsWith('DELETE'))).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('Eliminamos a «Empaques del Norte».')).toBeTruthy();
+    expect(await screen.findByText('Eliminamos a «Empaques del Norte».')).toBeInTheDocument();
     expect(calls.some((call) => call.key === `DELETE /vendors/${EMPAQUES.id}`)).toBe(true);
   }, 15_000);
 
@@ -109,16 +109,18 @@ describe('settings/vendors', () => {
     await waitFor(() => expect(screen.queryByText('Textiles del Centro')).toBeNull(), {
       timeout: 3000,
     });
-    expect(screen.getByText('Empaques del Norte')).toBeTruthy();
+    expect(screen.getByText('Empaques del Norte')).toBeInTheDocument();
     expect(queries.at(-1)).toContain('status=disabled');
 
     fireEvent.change(screen.getByLabelText('Estatus'), { target: { value: '' } });
-    expect(await screen.findByText('Textiles del Centro', {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Textiles del Centro', {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Buscar proveedor'), { target: { value: 'tex' } });
     await waitFor(() => expect(screen.queryByText('Empaques del Norte')).toBeNull(), {
       timeout: 3000,
     });
-    expect(screen.getByText('Textiles del Centro')).toBeTruthy();
+    expect(screen.getByText('Textiles del Centro')).toBeInTheDocument();
     expect(queries.at(-1)).toContain('search=tex');
     expect(queries.at(-1)).not.toContain('status');
   }, 15_000);
@@ -127,7 +129,7 @@ describe('settings/vendors', () => {
     stubApi({ 'GET /vendors': () => page([]) });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/vendors');
-    expect(await screen.findByText(/Aún no tienes proveedores/)).toBeTruthy();
+    expect(await screen.findByText(/Aún no tienes proveedores/)).toBeInTheDocument();
   });
 
   it('validates the drawer before calling the API', async () => {
@@ -144,9 +146,9 @@ describe('settings/vendors', () => {
       await within(drawer).findByText(
         'Usa solo letras, números, guiones y guiones bajos (máximo 20).',
       ),
-    ).toBeTruthy();
-    expect(within(drawer).getByText('Ingresa un correo electrónico válido.')).toBeTruthy();
-    expect(within(drawer).getByText('Escribe máximo 15 caracteres.')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(drawer).getByText('Ingresa un correo electrónico válido.')).toBeInTheDocument();
+    expect(within(drawer).getByText('Escribe máximo 15 caracteres.')).toBeInTheDocument();
     expect(within(drawer).getAllByText('Este campo es obligatorio.').length).toBeGreaterThan(3);
     expect(calls.some((call) => call.key === 'POST /vendors')).toBe(false);
   });
@@ -169,7 +171,9 @@ describe('settings/vendors', () => {
     ).toBe(false);
     fireEvent.change(field(drawer, /^Nombre/), { target: { value: 'Empaques Regios' } });
     fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
-    expect(await screen.findByText('Guardamos los cambios de «Empaques Regios».')).toBeTruthy();
+    expect(
+      await screen.findByText('Guardamos los cambios de «Empaques Regios».'),
+    ).toBeInTheDocument();
     expect(calls.find((call) => call.key === `PUT /vendors/${EMPAQUES.id}`)?.body).toMatchObject({
       name: 'Empaques Regios',
       code: 'EMP-02',

@@ -1,16 +1,5 @@
 import { VENDOR_STATUSES, type VendorStatus, type VendorView } from '@despacho/domain';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Switch,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -19,14 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
-import { ListSearchInput } from '../../../ui/ListSearchInput';
-import { PageHeader } from '../../../ui/PageHeader';
-import { PagedList } from '../../../ui/PagedList';
+import { DataTable } from '../../../ui/DataTable';
+import { ListPage } from '../../../ui/ListPage';
+import { ListStatusFilter } from '../../../ui/ListStatusFilter';
+import { RowActions } from '../../../ui/RowActions';
 import { VENDORS_PAGE_SIZE, useRefreshVendors, useVendors, vendorsApi } from '../api';
 import { VendorDrawer } from '../components/VendorDrawer';
-
-const isStatus = (value: string | null): value is VendorStatus =>
-  (VENDOR_STATUSES as readonly (string | null)[]).includes(value);
 
 /**
  * `settings/vendors`: the organization's vendors (search, status filter and page in the URL),
@@ -35,16 +22,15 @@ const isStatus = (value: string | null): value is VendorStatus =>
 export function VendorsPage() {
   const { t } = useTranslation('vendors');
   const { t: nav } = useTranslation('navigation');
-  const { params, search, setSearch, debouncedSearch, page, setParam } = useListParams();
-  const statusParam = params.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const list = useListParams();
+  const status = list.choice('status', VENDOR_STATUSES);
   const [drawer, setDrawer] = useState<{ vendor: VendorView | null } | null>(null);
   const [deleting, setDeleting] = useState<VendorView | null>(null);
   const refresh = useRefreshVendors();
   const vendors = useVendors({
-    search: debouncedSearch || undefined,
+    search: list.debouncedSearch || undefined,
     status,
-    page,
+    page: list.page,
     pageSize: VENDORS_PAGE_SIZE,
   });
 
@@ -70,11 +56,11 @@ export function VendorsPage() {
     },
     onError: onFailure,
   });
-  const filtered = Boolean(debouncedSearch || status);
+  const filtered = Boolean(list.debouncedSearch || status);
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={nav('screens.settingsVendors.title')}
         breadcrumbs={[
           { label: nav('modules.settings') },
@@ -86,125 +72,115 @@ export function VendorsPage() {
           </Button>
         }
         subtitle={t('subtitle')}
-      />
-
-      <Paper withBorder radius="lg" p="md">
-        <Group align="flex-end" mb="md" wrap="wrap">
-          <ListSearchInput
-            search={search}
-            setSearch={setSearch}
-            setParam={setParam}
-            label={t('filters.search')}
-            placeholder={t('filters.searchPlaceholder')}
-            style={{ flex: 1, minWidth: 220 }}
-          />
-          <NativeSelect
+        list={list}
+        search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
+        filters={
+          <ListStatusFilter
+            list={list}
+            statuses={VENDOR_STATUSES}
             label={t('filters.status')}
-            value={status ?? ''}
-            onChange={(event) => setParam('status', event.currentTarget.value || undefined)}
-            data={[
-              { value: '', label: t('filters.allStatuses') },
-              ...VENDOR_STATUSES.map((value) => ({ value, label: t(`filters.${value}`) })),
-            ]}
+            allLabel={t('filters.allStatuses')}
+            statusLabel={(value) => t(`filters.${value}`)}
             w={200}
           />
-        </Group>
-        <PagedList
-          query={vendors}
-          empty={filtered ? t('filters.empty') : t('empty')}
-          loadingHeight={200}
-          page={page}
-          onPageChange={(next) => setParam('page', String(next))}
-          pagesLabel={t('table.pages')}
-        >
-          {(rows) => (
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('table.name')}</Table.Th>
-                    <Table.Th>{t('table.code')}</Table.Th>
-                    <Table.Th>{t('table.email')}</Table.Th>
-                    <Table.Th>{t('table.location')}</Table.Th>
-                    <Table.Th>{t('table.status')}</Table.Th>
-                    <Table.Th w={100}>{t('table.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((vendor) => {
-                    const enabled = vendor.status === 'enabled';
-                    return (
-                      <Table.Tr key={vendor.id}>
-                        <Table.Td>
-                          <Text fw={600} fz="sm">
-                            {vendor.name}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="sm" ff="monospace">
-                            {vendor.code}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="sm">{vendor.email}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="sm">
-                            {vendor.address.city}, {vendor.address.state}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="sm" wrap="nowrap">
-                            <Switch
-                              checked={enabled}
-                              disabled={
-                                setStatus.isPending && setStatus.variables?.vendor.id === vendor.id
-                              }
-                              onChange={(event) =>
-                                setStatus.mutate({
-                                  vendor,
-                                  next: event.currentTarget.checked ? 'enabled' : 'disabled',
-                                })
-                              }
-                              aria-label={t('status.toggle', { name: vendor.name })}
-                            />
-                            <Badge size="sm" variant="light" color={enabled ? 'teal' : 'gray'}>
-                              {t(`statuses.${vendor.status}`)}
-                            </Badge>
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Tooltip label={t('actions.edit')}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={t('actions.editFor', { name: vendor.name })}
-                                onClick={() => setDrawer({ vendor })}
-                              >
-                                <IconEdit size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('actions.delete')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('actions.deleteFor', { name: vendor.name })}
-                                onClick={() => setDeleting(vendor)}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </PagedList>
-      </Paper>
+        }
+        query={vendors}
+        empty={filtered ? t('filters.empty') : t('empty')}
+        loadingHeight={200}
+        pagesLabel={t('table.pages')}
+      >
+        {(rows) => (
+          <DataTable
+            rows={rows}
+            rowKey={(vendor) => vendor.id}
+            minWidth={760}
+            columns={[
+              {
+                key: 'name',
+                header: t('table.name'),
+                cell: (vendor) => (
+                  <Text fw={600} fz="sm">
+                    {vendor.name}
+                  </Text>
+                ),
+              },
+              {
+                key: 'code',
+                header: t('table.code'),
+                cell: (vendor) => (
+                  <Text fz="sm" ff="monospace">
+                    {vendor.code}
+                  </Text>
+                ),
+              },
+              {
+                key: 'email',
+                header: t('table.email'),
+                cell: (vendor) => <Text fz="sm">{vendor.email}</Text>,
+              },
+              {
+                key: 'location',
+                header: t('table.location'),
+                cell: (vendor) => (
+                  <Text fz="sm">
+                    {vendor.address.city}, {vendor.address.state}
+                  </Text>
+                ),
+              },
+              {
+                key: 'status',
+                header: t('table.status'),
+                cell: (vendor) => (
+                  <Group gap="sm" wrap="nowrap">
+                    <Switch
+                      checked={vendor.status === 'enabled'}
+                      disabled={setStatus.isPending && setStatus.variables?.vendor.id === vendor.id}
+                      onChange={(event) =>
+                        setStatus.mutate({
+                          vendor,
+                          next: event.currentTarget.checked ? 'enabled' : 'disabled',
+                        })
+                      }
+                      aria-label={t('status.toggle', { name: vendor.name })}
+                    />
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color={vendor.status === 'enabled' ? 'teal' : 'gray'}
+                    >
+                      {t(`statuses.${vendor.status}`)}
+                    </Badge>
+                  </Group>
+                ),
+              },
+              {
+                key: 'actions',
+                header: t('table.actions'),
+                width: 100,
+                cell: (vendor) => (
+                  <RowActions
+                    actions={[
+                      {
+                        label: t('actions.editFor', { name: vendor.name }),
+                        tooltip: t('actions.edit'),
+                        icon: <IconEdit size={18} />,
+                        onClick: () => setDrawer({ vendor }),
+                      },
+                      {
+                        label: t('actions.deleteFor', { name: vendor.name }),
+                        tooltip: t('actions.delete'),
+                        icon: <IconTrash size={18} />,
+                        color: 'red',
+                        onClick: () => setDeleting(vendor),
+                      },
+                    ]}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </ListPage>
 
       <ConfirmDeleteModal
         item={deleting}

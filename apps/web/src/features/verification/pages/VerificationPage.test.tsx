@@ -51,24 +51,28 @@ describe('account verification screen', () => {
     const calls = stubApi({ 'GET /verification': () => json(200, { data: verification() }) });
     await renderApp(PATH);
 
-    expect(await screen.findByRole('heading', { name: 'Verificación de cuenta' })).toBeTruthy();
-    expect(screen.getByLabelText('Estado de la verificación: Sin enviar')).toBeTruthy();
-    expect(screen.getByText('Verifica tu cuenta')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Verificación de cuenta' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Estado de la verificación: Sin enviar')).toBeInTheDocument();
+    expect(screen.getByText('Verifica tu cuenta')).toBeInTheDocument();
     for (const title of [
       'Identificación oficial',
       'Comprobante de domicilio',
       'Constancia de situación fiscal',
     ]) {
-      expect(within(section(title)).getByText('Aún no lo subes')).toBeTruthy();
+      expect(within(section(title)).getByText('Aún no lo subes')).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'Subir identificación oficial' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Subir identificación oficial' }),
+    ).toBeInTheDocument();
     // The breadcrumb (and the menu) lead back to "Mi empresa".
     for (const link of screen.getAllByRole('link', { name: 'Mi empresa' })) {
       expect(link.getAttribute('href')).toBe('/app/settings/details');
     }
 
     fireEvent.click(screen.getByRole('button', { name: 'Enviar a revisión' }));
-    expect(await screen.findByText('Este campo es obligatorio.')).toBeTruthy();
+    expect(await screen.findByText('Este campo es obligatorio.')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /verification/submit')).toBe(false);
   });
 
@@ -94,24 +98,26 @@ describe('account verification screen', () => {
       await within(section('Identificación oficial')).findByText(
         'El archivo supera el tamaño máximo de 1 MB.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     pickFile(input, new File(['MZ'], 'ine.png.exe', { type: 'application/x-msdownload' }));
     expect(
       await screen.findByText(
         'Este tipo de archivo no está permitido. Sube un archivo PDF, JPG, PNG.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key.startsWith('PUT'))).toBe(false);
 
     const file = new File([new Uint8Array(2048)], 'ine.png', { type: 'image/png' });
     pickFile(input, file);
     expect(
       await within(section('Identificación oficial')).findByText(/^ine\.png · 250 KB/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const upload = calls.find((call) => call.key === 'PUT /verification/documents/id');
     expect((upload?.body as FormData).get('file')).toBe(file);
-    expect(screen.getByRole('button', { name: 'Reemplazar identificación oficial' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ver identificación oficial' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Reemplazar identificación oficial' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver identificación oficial' })).toBeInTheDocument();
   });
 
   it('says which documents are missing without asking the server', async () => {
@@ -128,7 +134,7 @@ describe('account verification screen', () => {
       await screen.findByText(
         'Sube tu identificación oficial, comprobante de domicilio y constancia de situación fiscal antes de enviar.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /verification/submit')).toBe(false);
   });
 
@@ -151,14 +157,16 @@ describe('account verification screen', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Persona física/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Enviar a revisión' }));
 
-    expect(await screen.findByText('Tus documentos están en revisión')).toBeTruthy();
+    expect(await screen.findByText('Tus documentos están en revisión')).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'POST /verification/submit')?.body).toEqual({
       person_type: 'individual',
     });
-    expect(screen.getByLabelText('Estado de la verificación: En revisión')).toBeTruthy();
+    expect(screen.getByLabelText('Estado de la verificación: En revisión')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enviar a revisión' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reemplazar/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Ver comprobante de domicilio' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Ver comprobante de domicilio' }),
+    ).toBeInTheDocument();
   });
 
   it('shows a rejection with its reason and lets the merchant replace documents and resubmit', async () => {
@@ -177,11 +185,13 @@ describe('account verification screen', () => {
     });
     await renderApp(PATH);
 
-    expect(await screen.findByText('Rechazamos tu verificación')).toBeTruthy();
-    expect(screen.getByText('Motivo: La identificación está borrosa.')).toBeTruthy();
-    expect(screen.getByLabelText('Estado de la verificación: Rechazada')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reemplazar identificación oficial' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Enviar a revisión' })).toBeTruthy();
+    expect(await screen.findByText('Rechazamos tu verificación')).toBeInTheDocument();
+    expect(screen.getByText('Motivo: La identificación está borrosa.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Estado de la verificación: Rechazada')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Reemplazar identificación oficial' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar a revisión' })).toBeInTheDocument();
   });
 
   it('keeps the reason in sight while the merchant fixes the documents', async () => {
@@ -196,8 +206,8 @@ describe('account verification screen', () => {
         }),
     });
     await renderApp(PATH);
-    expect(await screen.findByText('Corrige tu verificación')).toBeTruthy();
-    expect(screen.getByText('Motivo: La identificación está borrosa.')).toBeTruthy();
+    expect(await screen.findByText('Corrige tu verificación')).toBeInTheDocument();
+    expect(screen.getByText('Motivo: La identificación está borrosa.')).toBeInTheDocument();
   });
 
   it('shows a verified account with nothing left to do, in English too', async () => {
@@ -215,8 +225,8 @@ describe('account verification screen', () => {
     });
     await setLanguage('en');
     await renderApp(PATH);
-    expect(await screen.findByText('Your account is verified')).toBeTruthy();
-    expect(screen.getByLabelText('Verification status: Verified')).toBeTruthy();
+    expect(await screen.findByText('Your account is verified')).toBeInTheDocument();
+    expect(screen.getByLabelText('Verification status: Verified')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit for review' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Upload|^Replace/ })).toBeNull();
   });
