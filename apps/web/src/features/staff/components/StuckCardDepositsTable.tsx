@@ -1,10 +1,11 @@
 import { formatMoney, type StaffDeposit } from '@despacho/domain';
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
+import { DataTable } from '../../../ui/DataTable';
 import { useVerifyCardDeposit } from '../deposits-api';
 
 /**
@@ -40,45 +41,51 @@ export function StuckCardDepositsTable({ deposits }: { deposits: StaffDeposit[] 
     });
 
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('staff.columns.organization')}</Table.Th>
-            <Table.Th>{t('staff.card.created')}</Table.Th>
-            <Table.Th>{t('staff.columns.amount')}</Table.Th>
-            <Table.Th>{t('staff.card.card')}</Table.Th>
-            <Table.Th>{t('staff.columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deposits.map((deposit) => (
-            <Table.Tr key={deposit.id}>
-              <Table.Td fw={600}>{deposit.organization_name}</Table.Td>
-              <Table.Td>{dayjs(deposit.created_at).format('D MMM YYYY, HH:mm')}</Table.Td>
-              <Table.Td>
-                <Text fw={600}>{formatMoney(deposit.amount_centavos)}</Text>
-              </Table.Td>
-              <Table.Td>{deposit.card_summary ?? t('staff.card.unknownCard')}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconRefresh size={14} />}
-                  loading={verify.isPending && verify.variables === deposit.id}
-                  aria-label={t('staff.card.verifyLabel', {
-                    organization: deposit.organization_name,
-                    amount: formatMoney(deposit.amount_centavos),
-                  })}
-                  onClick={() => run(deposit)}
-                >
-                  {t('staff.card.verify')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={deposits}
+      rowKey={(deposit) => deposit.id}
+      minWidth={720}
+      columns={[
+        {
+          key: 'organization',
+          header: t('staff.columns.organization'),
+          cell: (deposit) => <Text fw={600}>{deposit.organization_name}</Text>,
+        },
+        {
+          key: 'created',
+          header: t('staff.card.created'),
+          cell: (deposit) => dayjs(deposit.created_at).format('D MMM YYYY, HH:mm'),
+        },
+        {
+          key: 'amount',
+          header: t('staff.columns.amount'),
+          cell: (deposit) => <Text fw={600}>{formatMoney(deposit.amount_centavos)}</Text>,
+        },
+        {
+          key: 'card',
+          header: t('staff.card.card'),
+          cell: (deposit) => deposit.card_summary ?? t('staff.card.unknownCard'),
+        },
+        {
+          key: 'actions',
+          header: t('staff.columns.actions'),
+          cell: (deposit) => (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              loading={verify.isPending && verify.variables === deposit.id}
+              aria-label={t('staff.card.verifyLabel', {
+                organization: deposit.organization_name,
+                amount: formatMoney(deposit.amount_centavos),
+              })}
+              onClick={() => run(deposit)}
+            >
+              {t('staff.card.verify')}
+            </Button>
+          ),
+        },
+      ]}
+    />
   );
 }
