@@ -1,5 +1,5 @@
 import type { PageMeta } from '@despacho/domain';
-import { Paper, SegmentedControl, Stack } from '@mantine/core';
+import { Paper, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { useQueueParams } from '../lib/useQueueParams';
@@ -42,14 +42,15 @@ export function QueuePage<T, S extends string>({
         {above}
         <Paper withBorder radius="lg" p="md">
           <Stack gap="md">
-            <SegmentedControl
-              aria-label={filterLabel}
-              value={queue.status}
-              onChange={(value) => queue.show({ status: value as S })}
-              data={queue.statuses.map((value) => ({ value, label: statusLabel(value) }))}
-              w="fit-content"
-              maw="100%"
-            />
+            {/* On a phone the filters scroll sideways rather than being cut off. */}
+            <ScrollArea type="auto" offsetScrollbars scrollbarSize={4}>
+              <SegmentedControl
+                aria-label={filterLabel}
+                value={queue.status}
+                onChange={(value) => queue.show({ status: value as S })}
+                data={queue.statuses.map((value) => ({ value, label: statusLabel(value) }))}
+              />
+            </ScrollArea>
             <PagedList
               query={query}
               empty={empty}

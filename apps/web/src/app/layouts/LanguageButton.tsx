@@ -10,17 +10,19 @@ export const LanguageButton = forwardRef<
   ButtonProps & ComponentPropsWithoutRef<'button'>
 >(function LanguageButton(props, ref) {
   const { t } = useTranslation();
+  // The accessible name starts with what the button shows (WCAG 2.5.3, label in name).
+  const code = currentLanguage().toUpperCase();
   return (
     <Button
       ref={ref}
       variant="subtle"
       color="gray"
       size="compact-md"
-      aria-label={t('language.change')}
+      aria-label={t('language.change', { code })}
       leftSection={<IconLanguage size={18} />}
       {...props}
     >
-      {currentLanguage().toUpperCase()}
+      {code}
     </Button>
   );
 });

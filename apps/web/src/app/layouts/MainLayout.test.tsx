@@ -50,7 +50,7 @@ describe('main layout', () => {
     expect(
       await screen.findByRole('heading', { name: 'Consola de operaciones' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Menú de usuario' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Menú de usuario/ })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
   });
 
@@ -95,7 +95,7 @@ describe('main layout', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'LOCAL');
     await renderApp('/app/shipment');
-    fireEvent.click(screen.getByRole('button', { name: 'Cambiar idioma' }));
+    fireEvent.click(screen.getByRole('button', { name: /Cambiar idioma/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
 
     expect(await screen.findByRole('heading', { name: 'Create shipment' })).toBeInTheDocument();
@@ -109,7 +109,7 @@ describe('main layout', () => {
     const calls = stubApi({ 'POST /auth/logout': () => json(200, { data: { ok: true } }) });
     saveSession(makeSession(), 'LOCAL');
     const router = await renderApp('/app/settings/users');
-    fireEvent.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    fireEvent.click(screen.getByRole('button', { name: /Menú de usuario/ }));
     expect(await screen.findByText('ana@example.mx')).toBeInTheDocument();
     // jsdom has no layout, so the floating dropdown counts as detached and hidden.
     fireEvent.click(screen.getByRole('menuitem', { name: 'Cerrar sesión', hidden: true }));

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,12 +13,14 @@ export function UserMenu({ user, withAccount = true }: { user: User; withAccount
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')}>
+        <UnstyledButton>
           <Group gap="xs" wrap="nowrap">
             <Avatar name={fullName || user.email} color="initials" radius="xl" size={34} />
             <Text fz="sm" fw={600} visibleFrom="sm" maw={160} truncate>
               {user.name}
             </Text>
+            {/* Named by what it shows (WCAG 2.5.3, label in name), then what it is. */}
+            <VisuallyHidden>{t('userMenu.open')}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>
