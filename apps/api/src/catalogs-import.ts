@@ -9,8 +9,7 @@ import { parseConfig } from './config';
 import { CatalogFormatError, importPostalCodes } from './modules/catalogs/postal-codes.importer';
 import { importSatProducts } from './modules/catalogs/sat-products.importer';
 import { importSatUnits, SAT_UNITS_HEADER } from './modules/catalogs/sat-units.importer';
-import { connect, runMigrations } from './platform/db';
-import { openToolDatabase } from './platform/tool-database';
+import { withToolDatabase } from './platform/tool-database';
 
 const USAGE =
   'Uso: npm run catalogs:import -- [--postal-codes <ruta a CPdescarga.txt>] ' +
@@ -33,58 +32,54 @@ async function main(): Promise<number> {
   }
   let started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  const server = await openToolDatabase(parseConfig());
-  const db = connect(server.url, 2);
   let file = postalCodesFile ?? satProductsFile ?? satUnitsFile;
   let format = 'CPdescarga.txt de SEPOMEX';
-  try {
-    await runMigrations(db);
-    if (postalCodesFile) {
-      const counts = await importPostalCodes(db, postalCodesFile);
-      console.log(
-        `Códigos postales SEPOMEX importados de ${postalCodesFile} en ${seconds()} s: ` +
-          `${counts.settlements.toLocaleString('es-MX')} asentamientos, ` +
-          `${counts.postalCodes.toLocaleString('es-MX')} códigos postales, ` +
-          `${counts.states} estados.`,
-      );
+  return withToolDatabase(parseConfig(), async (db) => {
+    try {
+      if (postalCodesFile) {
+        const counts = await importPostalCodes(db, postalCodesFile);
+        console.log(
+          `Códigos postales SEPOMEX importados de ${postalCodesFile} en ${seconds()} s: ` +
+            `${counts.settlements.toLocaleString('es-MX')} asentamientos, ` +
+            `${counts.postalCodes.toLocaleString('es-MX')} códigos postales, ` +
+            `${counts.states} estados.`,
+        );
+      }
+      if (satProductsFile) {
+        started = performance.now();
+        file = satProductsFile;
+        format = 'c_ClaveProdServCP del SAT (CSV con encabezado c_ClaveProdServCP,descripcion)';
+        const counts = await importSatProducts(db, satProductsFile);
+        console.log(
+          `Claves de producto SAT (Carta Porte) importadas de ${satProductsFile} en ${seconds()} s: ` +
+            `${counts.codes.toLocaleString('es-MX')} claves.`,
+        );
+      }
+      if (satUnitsFile) {
+        started = performance.now();
+        file = satUnitsFile;
+        format = `c_ClaveUnidad del SAT (CSV con encabezado ${SAT_UNITS_HEADER.join(',')})`;
+        const counts = await importSatUnits(db, satUnitsFile);
+        console.log(
+          `Claves de unidad SAT importadas de ${satUnitsFile} en ${seconds()} s: ` +
+            `${counts.codes.toLocaleString('es-MX')} claves vigentes, ` +
+            `${counts.expired.toLocaleString('es-MX')} vencidas omitidas.`,
+        );
+      }
+      return 0;
+    } catch (error) {
+      if (error instanceof CatalogFormatError) {
+        console.error(`El archivo no tiene el formato de ${format}: ${error.message}`);
+        console.error('No se cambió nada en ese catálogo.');
+        return 1;
+      }
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        console.error(`No se encontró el archivo ${file}.`);
+        return 1;
+      }
+      throw error;
     }
-    if (satProductsFile) {
-      started = performance.now();
-      file = satProductsFile;
-      format = 'c_ClaveProdServCP del SAT (CSV con encabezado c_ClaveProdServCP,descripcion)';
-      const counts = await importSatProducts(db, satProductsFile);
-      console.log(
-        `Claves de producto SAT (Carta Porte) importadas de ${satProductsFile} en ${seconds()} s: ` +
-          `${counts.codes.toLocaleString('es-MX')} claves.`,
-      );
-    }
-    if (satUnitsFile) {
-      started = performance.now();
-      file = satUnitsFile;
-      format = `c_ClaveUnidad del SAT (CSV con encabezado ${SAT_UNITS_HEADER.join(',')})`;
-      const counts = await importSatUnits(db, satUnitsFile);
-      console.log(
-        `Claves de unidad SAT importadas de ${satUnitsFile} en ${seconds()} s: ` +
-          `${counts.codes.toLocaleString('es-MX')} claves vigentes, ` +
-          `${counts.expired.toLocaleString('es-MX')} vencidas omitidas.`,
-      );
-    }
-    return 0;
-  } catch (error) {
-    if (error instanceof CatalogFormatError) {
-      console.error(`El archivo no tiene el formato de ${format}: ${error.message}`);
-      console.error('No se cambió nada en ese catálogo.');
-      return 1;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error(`No se encontró el archivo ${file}.`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await db.$client.end();
-    await server.stop();
-  }
+  });
 }
 
 main().then(

@@ -2,15 +2,11 @@
 // database (DATABASE_URL, the embedded server `npm start` runs, or the embedded data directory)
 // and exits 1 when any is broken, listing what broke; 0 when the ledger is whole.
 import { parseConfig } from './config';
-import { connect, runMigrations } from './platform/db';
-import { openToolDatabase } from './platform/tool-database';
+import { withToolDatabase } from './platform/tool-database';
 import { LEDGER_CHECKS, ledgerTotals, verifyLedger } from './modules/wallet/ledger.verify';
 
 async function main(): Promise<number> {
-  const server = await openToolDatabase(parseConfig());
-  const db = connect(server.url, 2);
-  try {
-    await runMigrations(db);
+  return withToolDatabase(parseConfig(), async (db) => {
     const [problems, totals] = await Promise.all([verifyLedger(db), ledgerTotals(db)]);
     console.log(
       `Libro mayor: ${totals.transactions} transacciones, ${totals.entries} asientos, ` +
@@ -24,10 +20,7 @@ async function main(): Promise<number> {
       if (broken.length > 20) console.log(`      … y ${broken.length - 20} más`);
     }
     return problems.length === 0 ? 0 : 1;
-  } finally {
-    await db.$client.end();
-    await server.stop();
-  }
+  });
 }
 
 main().then(

@@ -16,6 +16,7 @@ import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
 import { LedgerService } from './modules/wallet/ledger.service';
 import { verifyLedger } from './modules/wallet/ledger.verify';
 import {
+  cottonShirts,
   destinationAddress,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
@@ -182,15 +183,7 @@ describe('the product across a power cut', () => {
             packages: [
               {
                 ...parcel,
-                products: [
-                  {
-                    description: 'Playeras de algodón',
-                    quantity: 2,
-                    sat_product_code: '53102500',
-                    sat_unit_code: 'H87',
-                    unit_value: '250.00',
-                  },
-                ],
+                products: cottonShirts,
               },
             ],
             quote_id: quote.body.data.id,

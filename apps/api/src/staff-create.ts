@@ -9,10 +9,9 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from './config';
 import { createStaffAccount, staffAccountSchema } from './modules/staff/staff-accounts';
 import { systemClock } from './platform/clock';
-import { connect, runMigrations } from './platform/db';
 import { AppError } from './platform/errors';
 import { readSecretLine, promptHidden } from './platform/terminal';
-import { openToolDatabase } from './platform/tool-database';
+import { withToolDatabase } from './platform/tool-database';
 
 const USAGE =
   'Uso: npm run staff:create -- --email <correo> [--name <nombre>] [--last-name <apellido>] ' +
@@ -52,21 +51,17 @@ async function main(): Promise<number> {
     }
     return 2;
   }
-  const server = await openToolDatabase(parseConfig());
-  const db = connect(server.url, 2);
-  try {
-    await runMigrations(db);
-    const user = await createStaffAccount(db, systemClock, parsed.data);
-    console.log(`Cuenta de staff creada: ${user.email}`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    console.error(errorMessage(error.code, 'es'));
-    return 1;
-  } finally {
-    await db.$client.end();
-    await server.stop();
-  }
+  return withToolDatabase(parseConfig(), async (db) => {
+    try {
+      const user = await createStaffAccount(db, systemClock, parsed.data);
+      console.log(`Cuenta de staff creada: ${user.email}`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      console.error(errorMessage(error.code, 'es'));
+      return 1;
+    }
+  });
 }
 
 main().then(

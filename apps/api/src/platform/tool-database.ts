@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RawConfig } from '../config';
+import { connect, runMigrations, type Db } from './db';
 import { openDatabaseServer, type DatabaseServer } from './database-server';
 import { embeddedDatabaseUrl } from './embedded-postgres';
 
@@ -42,4 +43,24 @@ export async function openToolDatabase(config: RawConfig): Promise<DatabaseServe
     };
   }
   return openDatabaseServer(config, () => {});
+}
+
+/**
+ * Runs a command-line tool's `work` on the app's database (as `openToolDatabase` finds it),
+ * migrated first; the connection and any server started for it end afterwards, whatever
+ * happened.
+ */
+export async function withToolDatabase<T>(
+  config: RawConfig,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const server = await openToolDatabase(config);
+  const db = connect(server.url, 2);
+  try {
+    await runMigrations(db);
+    return await work(db);
+  } finally {
+    await db.$client.end();
+    await server.stop();
+  }
 }

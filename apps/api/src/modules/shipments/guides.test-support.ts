@@ -54,6 +54,17 @@ export const destinationAddress = {
 };
 
 /** Money into the organization's balance, as a confirmed deposit would put it. */
+/** The products line of a test parcel: two cotton T-shirts with their Carta Porte keys. */
+export const cottonShirts = [
+  {
+    description: 'Playeras de algodón',
+    quantity: 2,
+    sat_product_code: '53102500',
+    sat_unit_code: 'H87',
+    unit_value: '250.00',
+  },
+];
+
 export async function fund(ctx: GuideContext, organizationId: string, centavos: number) {
   await new LedgerService(ctx).credit({
     organizationId,
@@ -109,15 +120,7 @@ export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOp
       destination: destinationAddress,
       packages: Array.from({ length: count }, () => ({
         ...parcel,
-        products: [
-          {
-            description: 'Playeras de algodón',
-            quantity: 2,
-            sat_product_code: '53102500',
-            sat_unit_code: 'H87',
-            unit_value: '250.00',
-          },
-        ],
+        products: cottonShirts,
       })),
       quote_id: quote.id,
       rate_id: rate.id,
