@@ -6,6 +6,8 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
+import { permissionLabelKey } from './navigation';
+import { PermissionLabelProvider } from '../lib/permission-labels';
 
 // A module of our own: importing the package itself lazily would keep it all in the entry,
 // which already takes the notifications store from it.
@@ -29,7 +31,7 @@ function Toasts() {
   );
 }
 
-/** Theme, toasts, server state and translations. */
+/** Theme, toasts, server state, translations and what features read of the app's tables. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -39,7 +41,9 @@ export function Providers({ children }: { children: ReactNode }) {
     >
       <Toasts />
       <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          <PermissionLabelProvider value={permissionLabelKey}>{children}</PermissionLabelProvider>
+        </I18nextProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

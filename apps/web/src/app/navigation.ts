@@ -396,3 +396,13 @@ export function menuFor(permissions: readonly string[]): MenuModule[] {
     ),
   })).filter((entry) => entry.screens.length > 0);
 }
+
+/**
+ * The `navigation` text naming a permission, as the menu shows it: a submodule by the title of
+ * its menu screen, a module without submodules (Dashboard, Help) by the module's name.
+ */
+export function permissionLabelKey(permission: PermissionKey): string {
+  const screen = SCREENS.find((entry) => entry.menu && entry.permission === permission);
+  if (permission.includes('.') && screen) return `screens.${screen.id}.title`;
+  return `modules.${moduleOf(permission)}`;
+}

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { expect, vi } from 'vitest';
 // The plain RouterProvider: in Node, react-router/dom loads a second copy of the router context.
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../app/Providers';
 import { createRoutes } from '../app/routes';
 import { queryClient } from '../lib/query-client';
@@ -23,4 +24,13 @@ export async function renderApp(path: string) {
     { timeout: 5000 },
   );
   return router;
+}
+
+/** One component (or a few) inside the app's providers and an in-memory router. */
+export function renderInApp(ui: ReactNode) {
+  return render(
+    <Providers>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Providers>,
+  );
 }

@@ -2,7 +2,7 @@ import { Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@man
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../ui/Logo';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import { PageOutlet } from './PageOutlet';
 
 const PITCH_POINTS = ['shipping', 'orders', 'inventory', 'balance'] as const;

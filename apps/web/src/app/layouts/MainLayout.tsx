@@ -4,7 +4,7 @@ import { BalanceBadge } from '../../features/wallet/components/BalanceBadge';
 import { useSession } from '../../lib/useSession';
 import { AppFrame } from '../../ui/AppFrame';
 import { AppNavbar } from './AppNavbar';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import { PageOutlet } from './PageOutlet';
 import { useCurrentAccount } from './useCurrentAccount';
 import { UserMenu } from './UserMenu';

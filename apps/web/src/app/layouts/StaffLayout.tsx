@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/useSession';
 import { AppFrame } from '../../ui/AppFrame';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../ui/LanguageMenu';
 import { PageOutlet } from './PageOutlet';
 import { useCurrentAccount } from './useCurrentAccount';
 import { UserMenu } from './UserMenu';

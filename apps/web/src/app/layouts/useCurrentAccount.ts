@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { accountsApi } from '../../features/accounts/api';
+import { accountsApi, accountsKeys } from '../../lib/api/accounts';
 import { currentLanguage, setLanguage } from '../../lib/i18n';
 import { updateSession } from '../../lib/session';
 
@@ -9,11 +9,9 @@ import { updateSession } from '../../lib/session';
  * name and language changed elsewhere (another device, an administrator) show without signing in
  * again. The stored record paints the first frame; the answer replaces it.
  */
-export const ACCOUNT_QUERY_KEY = ['accounts', 'me'];
-
 export function useCurrentAccount() {
   const { data } = useQuery({
-    queryKey: ACCOUNT_QUERY_KEY,
+    queryKey: accountsKeys.me(),
     queryFn: accountsApi.me,
     staleTime: 60_000,
   });

@@ -9,9 +9,9 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, http, unwrap, type ApiData } from '../../lib/http';
-import { accountsApi, accountsKeys } from '../accounts/api';
-import { customersApi, customersKeys } from '../customers/api';
-import { newIdempotencyKey } from '../wallet/deposits-api';
+import { accountsApi, accountsKeys } from '../../lib/api/accounts';
+import { customersApi, customersKeys } from '../../lib/api/customers';
+import { newIdempotencyKey } from '../../lib/idempotency';
 
 /**
  * Buying a guide (decision 017): `POST shipments` with an `Idempotency-Key`, the insurance

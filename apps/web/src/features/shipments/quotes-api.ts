@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { http, unwrap, type ApiData } from '../../lib/http';
 import { useSession } from '../../lib/useSession';
-import { packagesApi } from '../packages/api';
+import { packagesApi } from '../../lib/api/packages';
 
 /**
  * The quote calls of the quick quote and of the quote step of create shipment (decision 017):

@@ -9,7 +9,7 @@ import {
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, unwrap, type ApiData } from '../../lib/http';
-import { walletKeys } from './api';
+import { walletKeys } from '../../lib/api/wallet';
 
 export const DEPOSITS_PAGE_SIZE = 10;
 /** While a deposit is pending, the list looks again this often for staff's decision. */
@@ -85,11 +85,4 @@ export function useNotifySpeiDeposit() {
         queryClient.invalidateQueries({ queryKey: walletKeys.all() }),
       ]),
   });
-}
-
-/** A key that tells one submission from another; `crypto.randomUUID` where the browser has it. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

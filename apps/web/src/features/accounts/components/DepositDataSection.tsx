@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { accountsApi, accountsKeys, useDepositData } from '../api';
+import { accountsApi, accountsKeys, useDepositData } from '../../../lib/api/accounts';
 import { Loaded } from './Loaded';
 import { notifySaved } from './notify';
 import { SectionForm } from './SectionForm';

@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
-import { useLogoRemoval, useLogoUpload } from '../api';
+import { useLogoRemoval, useLogoUpload } from '../../../lib/api/accounts';
 import { notifySaved } from './notify';
 import { OrganizationLogo } from './OrganizationLogo';
 

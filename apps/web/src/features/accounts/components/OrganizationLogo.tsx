@@ -1,7 +1,7 @@
 import { Image } from '@mantine/core';
 import type { Organization } from '@despacho/domain';
 import { useTranslation } from 'react-i18next';
-import { useLogoSource } from '../api';
+import { useLogoSource } from '../../../lib/api/accounts';
 
 /** The organization's logo at a given height, or nothing while it has none (or it loads). */
 export function OrganizationLogo({

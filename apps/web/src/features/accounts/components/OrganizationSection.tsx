@@ -7,7 +7,7 @@ import {
 import { NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { accountsApi, useOrganization, useOrganizationSaved } from '../api';
+import { accountsApi, useOrganization, useOrganizationSaved } from '../../../lib/api/accounts';
 import { Loaded } from './Loaded';
 import { LogoCard } from './LogoCard';
 import { notifySaved } from './notify';

@@ -2,7 +2,7 @@ import { passwordChangeSchema } from '@despacho/domain';
 import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { accountsApi } from '../api';
+import { accountsApi } from '../../../lib/api/accounts';
 import { notifySaved } from './notify';
 import { SectionForm } from './SectionForm';
 

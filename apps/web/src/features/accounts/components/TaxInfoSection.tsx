@@ -19,7 +19,7 @@ import { useEffect } from 'react';
 import { Controller, useWatch, type DefaultValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { accountsApi, accountsKeys, useSatCatalogs, useTaxInfo } from '../api';
+import { accountsApi, accountsKeys, useSatCatalogs, useTaxInfo } from '../../../lib/api/accounts';
 import { Loaded } from './Loaded';
 import { notifySaved } from './notify';
 import { SectionForm } from './SectionForm';

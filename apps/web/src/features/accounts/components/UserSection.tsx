@@ -11,7 +11,7 @@ import { currentLanguage, setLanguage } from '../../../lib/i18n';
 import { updateSession } from '../../../lib/session';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { useSession } from '../../../lib/useSession';
-import { accountsApi } from '../api';
+import { accountsApi } from '../../../lib/api/accounts';
 import { notifySaved } from './notify';
 import { SectionForm } from './SectionForm';
 

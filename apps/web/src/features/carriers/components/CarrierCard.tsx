@@ -2,7 +2,7 @@ import type { Carrier, CarrierService } from '@despacho/domain';
 import { Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CarrierLogo } from './CarrierLogo';
+import { CarrierLogo } from '../../../ui/CarrierLogo';
 
 function transitLabel(service: CarrierService, t: TFunction<'carriers'>) {
   const { min, max } = service.transit_days;

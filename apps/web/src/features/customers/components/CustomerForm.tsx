@@ -39,7 +39,7 @@ import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { AddressFields } from '../../../ui/AddressFields';
 import { EntityForm } from '../../../ui/EntityForm';
-import { customersApi, storeCustomer } from '../api';
+import { customersApi, storeCustomer } from '../../../lib/api/customers';
 import { CUSTOMERS_PATH, customerPath } from '../paths';
 
 /** What a new address's contact starts as: the customer's own name, phone and email. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
-import { useCustomer } from '../api';
+import { useCustomer } from '../../../lib/api/customers';
 import { CUSTOMERS_PATH } from '../paths';
 
 /**

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
-import { useToggleFavorite } from '../api';
+import { useToggleFavorite } from '../../../lib/api/customers';
 
 /** The star that marks a customer as favorite; it changes at once and calls the API. */
 export function FavoriteStar({

@@ -10,10 +10,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { PageHeader } from '../../../ui/PageHeader';
-import { customersApi, customersKeys, useCustomer } from '../api';
+import { customersApi, customersKeys, useCustomer } from '../../../lib/api/customers';
 import { WithCustomer } from '../components/CustomerState';
 import { FavoriteStar } from '../components/FavoriteStar';
-import { formatPhone, fullName, streetLine, taxIdKind } from '../format';
+import { formatPhone, fullName, streetLine, taxIdKind } from '../../../lib/contact-format';
 import { CUSTOMERS_PATH, editCustomerPath } from '../paths';
 
 /**

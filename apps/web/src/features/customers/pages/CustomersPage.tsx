@@ -7,9 +7,9 @@ import { useListParams } from '../../../lib/useListParams';
 import { DataTable } from '../../../ui/DataTable';
 import { EmptyListState } from '../../../ui/EmptyListState';
 import { ListPage } from '../../../ui/ListPage';
-import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../api';
+import { CUSTOMERS_PAGE_SIZE, useCustomers } from '../../../lib/api/customers';
 import { FavoriteStar } from '../components/FavoriteStar';
-import { fullName, formatPhone } from '../format';
+import { fullName, formatPhone } from '../../../lib/contact-format';
 import { CREATE_CUSTOMER_PATH, customerPath } from '../paths';
 
 const DEFAULT_SORT: CustomerSort = '-created_at';

@@ -14,7 +14,7 @@ import { controlledCatalogCode } from '../../../ui/CatalogCodeField';
 import { EntityDrawer } from '../../../ui/EntityDrawer';
 import { EntityForm } from '../../../ui/EntityForm';
 import { SatProductField } from '../../../ui/SatProductField';
-import { packagesApi, useRefreshPackages } from '../api';
+import { packagesApi, useRefreshPackages } from '../../../lib/api/packages';
 
 type Dimension = 'length' | 'width' | 'height' | 'weight';
 const DIMENSIONS: Dimension[] = ['length', 'width', 'height', 'weight'];

@@ -10,7 +10,12 @@ import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
 import { RowActions } from '../../../ui/RowActions';
-import { PACKAGES_PAGE_SIZE, useDeletePackage, usePackages, useSetDefaultPackage } from '../api';
+import {
+  PACKAGES_PAGE_SIZE,
+  useDeletePackage,
+  usePackages,
+  useSetDefaultPackage,
+} from '../../../lib/api/packages';
 import { PackageFormModal } from '../components/PackageFormModal';
 
 /**

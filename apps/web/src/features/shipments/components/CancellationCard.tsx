@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
-import { walletKeys } from '../../wallet/api';
+import { walletKeys } from '../../../lib/api/wallet';
 import { cancellationPending, refreshShipmentLists, shipmentsApi, shipmentsKeys } from '../api';
 import { formatDateTime, formatDay } from '../format';
 

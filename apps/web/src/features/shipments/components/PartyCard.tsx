@@ -1,7 +1,7 @@
 import type { ShipmentParty } from '@despacho/domain';
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, streetLine } from '../../customers/format';
+import { formatPhone, streetLine } from '../../../lib/contact-format';
 
 /** One end of the route as it was when the guide was bought: contact, address, phone, email. */
 export function PartyCard({ title, party }: { title: string; party: ShipmentParty }) {

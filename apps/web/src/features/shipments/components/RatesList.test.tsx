@@ -1,20 +1,13 @@
 import type { RateView } from '@despacho/domain';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/Providers';
+import { renderInApp } from '../../../test/render';
 import { CHEAP, FAST, makeQuote } from '../create-test-data';
 import { RatesList } from './RatesList';
 
 function renderList(props: Partial<Parameters<typeof RatesList>[0]> = {}) {
   const quote = makeQuote();
-  render(
-    <Providers>
-      <MemoryRouter>
-        <RatesList rates={quote.rates} unavailable={quote.unavailable} {...props} />
-      </MemoryRouter>
-    </Providers>,
-  );
+  renderInApp(<RatesList rates={quote.rates} unavailable={quote.unavailable} {...props} />);
 }
 
 const card = (name: string) => screen.getByRole('listitem', { name });

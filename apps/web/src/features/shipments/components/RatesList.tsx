@@ -18,7 +18,7 @@ import { IconBolt, IconCheck, IconFlask, IconPigMoney, IconTruckOff } from '@tab
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CarrierLogo } from '../../carriers/components/CarrierLogo';
+import { CarrierLogo } from '../../../ui/CarrierLogo';
 import { formatDay, formatKg } from '../format';
 
 const CARRIERS_SETTINGS_PATH = '/app/settings/carriers';

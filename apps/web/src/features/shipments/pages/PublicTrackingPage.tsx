@@ -18,7 +18,7 @@ import { IconArrowRight, IconPackageOff, IconSearch } from '@tabler/icons-react'
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { LanguageMenu } from '../../../app/layouts/LanguageMenu';
+import { LanguageMenu } from '../../../ui/LanguageMenu';
 import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
 import { Logo } from '../../../ui/Logo';

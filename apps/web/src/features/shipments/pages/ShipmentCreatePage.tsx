@@ -20,9 +20,9 @@ import { lookupPostalCode, postalCodeKey } from '../../../lib/postal-codes';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { FormBody } from '../../../ui/FormBody';
 import { PageHeader } from '../../../ui/PageHeader';
-import { customersApi, customersKeys } from '../../customers/api';
-import { fullName } from '../../customers/format';
-import { useWalletBalance, walletKeys } from '../../wallet/api';
+import { customersApi, customersKeys } from '../../../lib/api/customers';
+import { fullName } from '../../../lib/contact-format';
+import { useWalletBalance, walletKeys } from '../../../lib/api/wallet';
 import { CREATE_SHIPMENT_PATH } from '../paths';
 import {
   purchaseShipment,

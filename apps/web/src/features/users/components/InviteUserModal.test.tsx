@@ -1,10 +1,9 @@
 import { ALL_PERMISSIONS, type RoleHolder } from '@despacho/domain';
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import '../../../lib/i18n';
 import { stubApi } from '../../../test/api-stub';
+import { renderInApp } from '../../../test/render';
 import { json } from '../../../test/fixtures';
 import { InviteUserForm } from './InviteUserModal';
 
@@ -18,12 +17,10 @@ const admin: RoleHolder = {
 function renderForm(actor: RoleHolder = admin) {
   const onDone = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <InviteUserForm actor={actor} onDone={onDone} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderInApp(
+    <QueryClientProvider client={client}>
+      <InviteUserForm actor={actor} onDone={onDone} />
+    </QueryClientProvider>,
   );
   return onDone;
 }

@@ -1,9 +1,8 @@
 import { SYSTEM_ROLES, type PermissionKey } from '@despacho/domain';
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import '../../../lib/i18n';
+import { renderInApp } from '../../../test/render';
 import { PermissionsTree } from './PermissionsTree';
 
 function Harness({
@@ -15,10 +14,10 @@ function Harness({
 }) {
   const [value, setValue] = useState<readonly string[]>(initial);
   return (
-    <MantineProvider env="test">
+    <>
       <PermissionsTree value={value} onChange={setValue} grantable={grantable} />
       <output>{value.join(',')}</output>
-    </MantineProvider>
+    </>
   );
 }
 
@@ -28,7 +27,7 @@ const EVERYTHING: PermissionKey[] = [...SYSTEM_ROLES.owner];
 
 describe('PermissionsTree', () => {
   it('lists the menu modules with their submodules, named as the menu names them', () => {
-    render(<Harness grantable={EVERYTHING} />);
+    renderInApp(<Harness grantable={EVERYTHING} />);
     expect(screen.getByRole('group', { name: 'Permisos' })).toBeInTheDocument();
     for (const name of ['Dashboard', 'Envíos', 'Configuración', 'Ayuda', 'Finanzas']) {
       expect(box(name)).toBeInTheDocument();
@@ -39,7 +38,7 @@ describe('PermissionsTree', () => {
   });
 
   it('checks and clears a whole module, or one submodule, in menu order', () => {
-    render(<Harness grantable={EVERYTHING} />);
+    renderInApp(<Harness grantable={EVERYTHING} />);
     fireEvent.click(box('Envíos'));
     expect(chosen()).toBe('shipments.quick_quote,shipments.create_shipment,shipments.pickup');
     expect(box('Envíos').checked).toBe(true);
@@ -66,7 +65,7 @@ describe('PermissionsTree', () => {
   });
 
   it('disables what the person choosing does not hold', () => {
-    render(<Harness grantable={['shipments.pickup', 'help', 'dashboard']} />);
+    renderInApp(<Harness grantable={['shipments.pickup', 'help', 'dashboard']} />);
     expect(box('Recolección').disabled).toBe(false);
     expect(box('Ayuda').disabled).toBe(false);
     expect(box('Cotización rápida').disabled).toBe(true);

@@ -1,7 +1,8 @@
 import { impliesDashboard, rolePermissions, type PermissionKey } from '@despacho/domain';
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_GROUPS, permissionLabelKey } from '../permission-tree';
+import { usePermissionLabelKey } from '../../../lib/permission-labels';
+import { PERMISSION_GROUPS } from '../permission-tree';
 
 /**
  * The menu's modules and submodules as checkboxes: what a member may open. A module's box checks
@@ -24,6 +25,7 @@ export function PermissionsTree({
 }) {
   const { t } = useTranslation('users');
   const { t: menu } = useTranslation('navigation');
+  const permissionLabelKey = usePermissionLabelKey();
   const chosen = new Set(value);
   const homeImplied = impliesDashboard(value);
   const set = (keys: readonly string[], on: boolean) => {

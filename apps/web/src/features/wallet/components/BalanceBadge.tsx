@@ -2,7 +2,7 @@ import { formatMoney, hasPermission } from '@despacho/domain';
 import { Badge, Skeleton, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useWalletBalance } from '../api';
+import { useWalletBalance } from '../../../lib/api/wallet';
 
 /**
  * The prepaid balance in the header. It links to deposits for users who may make them; the

@@ -1,7 +1,7 @@
 import type { DepositView } from '@despacho/domain';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/Providers';
+import { renderInApp } from '../../../test/render';
 import { queryClient } from '../../../lib/query-client';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
@@ -43,11 +43,7 @@ const credited: DepositView = {
 function renderPanel() {
   queryClient.clear();
   saveSession(makeSession(), 'SESSION');
-  render(
-    <Providers>
-      <CardDepositPanel />
-    </Providers>,
-  );
+  renderInApp(<CardDepositPanel />);
 }
 
 const input = (label: string) => screen.getByLabelText(label, { exact: false });

@@ -38,9 +38,10 @@ import { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyServerErrors, messageOf } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
-import { walletKeys } from '../api';
+import { walletKeys } from '../../../lib/api/wallet';
 import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-deposits';
-import { depositKeys, newIdempotencyKey } from '../deposits-api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { depositKeys } from '../deposits-api';
 import {
   clearPendingCardDeposit,
   loadPendingCardDeposit,

@@ -34,7 +34,8 @@ import { domainResolver } from '../../../lib/form-resolver';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
-import { newIdempotencyKey, useNotifySpeiDeposit } from '../deposits-api';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useNotifySpeiDeposit } from '../deposits-api';
 
 interface FormValues {
   amount: string;

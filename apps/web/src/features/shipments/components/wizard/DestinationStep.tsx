@@ -17,7 +17,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../lib/server-errors';
 import { AddressFields } from '../../../../ui/AddressFields';
-import { fullName } from '../../../customers/format';
+import { fullName } from '../../../../lib/contact-format';
 import { useCustomerDetail, useCustomerSearch } from '../../purchase-api';
 import { customerDestination, errorAt, newDestination, type WizardValues } from './model';
 

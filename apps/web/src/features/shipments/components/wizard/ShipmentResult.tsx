@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { openFile, saveFile } from '../../../../lib/open-file';
 import { messageOf } from '../../../../lib/server-errors';
-import { CarrierLogo } from '../../../carriers/components/CarrierLogo';
+import { CarrierLogo } from '../../../../ui/CarrierLogo';
 import { formatDay, weekdayOf } from '../../format';
 import { PICKUP_PATH, shipmentPath } from '../../paths';
 import { purchaseApi } from '../../purchase-api';

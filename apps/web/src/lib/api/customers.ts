@@ -12,7 +12,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { http, unwrap, type ApiData } from '../http';
 
 export const CUSTOMERS_PAGE_SIZE = 10;
 

@@ -16,9 +16,9 @@ import {
 } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { http, unwrap, type ApiData } from '../http';
 import { useTranslation } from 'react-i18next';
-import { updateSession } from '../../lib/session';
+import { updateSession } from '../session';
 
 const API_PREFIX = '/api/v1';
 
@@ -56,6 +56,8 @@ export const accountsApi = {
 };
 
 export const accountsKeys = {
+  /** The signed-in user and organization (`GET me`), reloaded once per visit to the shell. */
+  me: () => ['accounts', 'me'] as const,
   organization: () => ['accounts', 'organization'] as const,
   logo: (logoUrl: string | null) => ['accounts', 'organization', 'logo', logoUrl] as const,
   /** SAT's descriptions are Spanish, our labels follow the language: one entry per language. */

@@ -1,6 +1,6 @@
 import type { WalletBalance } from '@despacho/domain';
 import { useQuery } from '@tanstack/react-query';
-import { http, type ApiData } from '../../lib/http';
+import { http, type ApiData } from '../http';
 
 export const walletKeys = {
   all: () => ['wallet'] as const,

@@ -3,12 +3,11 @@ import { Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountsApi } from '../../features/accounts/api';
-import { currentLanguage, setLanguage } from '../../lib/i18n';
-import { messageOf } from '../../lib/server-errors';
-import { readSession, updateSession } from '../../lib/session';
+import { accountsApi, accountsKeys } from '../lib/api/accounts';
+import { currentLanguage, setLanguage } from '../lib/i18n';
+import { messageOf } from '../lib/server-errors';
+import { readSession, updateSession } from '../lib/session';
 import { LanguageButton } from './LanguageButton';
-import { ACCOUNT_QUERY_KEY } from './useCurrentAccount';
 
 // Each language is named in itself, so anyone can find theirs.
 const LANGUAGE_NAMES: Record<Language, string> = { es: 'Español', en: 'English' };
@@ -23,8 +22,8 @@ export function LanguageMenuOptions() {
         const user = await accountsApi.changeLanguage(next);
         updateSession({ user });
         // A GET me answer still on its way must not bring the old language back.
-        await queryClient.cancelQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        await queryClient.cancelQueries({ queryKey: accountsKeys.me() });
+        queryClient.removeQueries({ queryKey: accountsKeys.me() });
       }
       await setLanguage(next);
     },

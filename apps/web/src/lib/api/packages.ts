@@ -1,6 +1,6 @@
 import type { Package, PackageInput, PackagesQuery, PackageUnit, PageMeta } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { http, unwrap, type ApiData } from '../http';
 
 export const PACKAGES_PAGE_SIZE = 10;
 

@@ -2,7 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../lib/i18n';
+import { currentLanguage } from '../lib/i18n';
 
 /** The button showing the current language, which opens the menu. */
 export const LanguageButton = forwardRef<
