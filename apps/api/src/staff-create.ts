@@ -6,11 +6,13 @@
 import { errorMessage, localizeIssues } from '@despacho/domain';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseConfig } from './config';
+import { parseConfig, toolConfig } from './config';
+import { buildServices } from './modules/services';
 import { createStaffAccount, staffAccountSchema } from './modules/staff/staff-accounts';
 import { systemClock } from './platform/clock';
 import { connect, runMigrations } from './platform/db';
 import { AppError } from './platform/errors';
+import { silentLogger } from './platform/logger';
 import { readSecretLine, promptHidden } from './platform/terminal';
 import { openToolDatabase } from './platform/tool-database';
 
@@ -56,7 +58,9 @@ async function main(): Promise<number> {
   const db = connect(server.url, 2);
   try {
     await runMigrations(db);
-    const user = await createStaffAccount(db, systemClock, parsed.data);
+    const config = toolConfig();
+    const services = buildServices({ config, db, clock: systemClock, log: silentLogger });
+    const user = await createStaffAccount(services, parsed.data);
     console.log(`Cuenta de staff creada: ${user.email}`);
     return 0;
   } catch (error) {
