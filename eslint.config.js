@@ -42,6 +42,24 @@ export default tseslint.config(
     },
   },
   {
+    // A service takes what HTTP delivered (a stored file, a form, bytes), never the request.
+    files: ['apps/api/src/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message: 'The route reads the request and passes what it needs (decision 020).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
