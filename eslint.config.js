@@ -36,6 +36,39 @@ export default tseslint.config(
     },
   },
   {
+    // The composition root builds every service once (decision 020): nothing else constructs
+    // one, so no route or service can end up with a second ledger or set of carrier adapters.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/services.ts', '**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'NewExpression[callee.name=/Service$/]',
+          message: 'Services are built in apps/api/src/modules/services.ts (decision 020).',
+        },
+      ],
+    },
+  },
+  {
+    // A service takes what HTTP delivered (a stored file, a form, bytes), never the request.
+    files: ['apps/api/src/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              importNames: ['FastifyRequest', 'FastifyReply'],
+              message: 'The route reads the request and passes what it needs (decision 020).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

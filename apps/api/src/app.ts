@@ -3,8 +3,6 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { AUTH_RULES } from '@despacho/domain';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,28 +10,23 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { CallerCache, callerLoader } from './modules/auth/caller';
 import { registerAccess } from './platform/access';
 import { registerCompression } from './platform/compression';
 import { registerCsrf } from './platform/csrf';
-import { FileStore } from './platform/files';
-import { Jobs } from './platform/jobs';
-import { ProcessInstance } from './platform/instance';
+import type { FileStore } from './platform/files';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler';
 import { registerTimeouts, timeoutOptions } from './platform/http-timeouts';
 import { registerLanguage } from './platform/language';
 import { loggerOptions } from './platform/logger';
-import { smtpMailSender } from './platform/mail';
-import { Outbox } from './platform/outbox';
 import { postgresRateLimitStore } from './platform/rate-limit-store';
-import { AccessTokens, authGuards } from './platform/auth';
-import type { AppDeps, BaseDeps } from './platform/module';
+import type { BaseDeps } from './platform/module';
 import { registerMultipart } from './platform/multipart';
 import { answerClientError } from './platform/request-errors';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { modules } from './modules';
+import { buildServices, type ServiceOverrides } from './modules/services';
 
 /**
  * Partial uploads a dead process left behind go at start. No live upload outlives the request
@@ -54,9 +47,15 @@ function sweepPartialUploads(app: FastifyInstance, files: FileStore, requestTime
   app.addHook('onClose', async () => clearTimeout(later));
 }
 
-/** The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. */
-export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
-  const tokens = new AccessTokens(base.config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
+/**
+ * The whole HTTP application, without listening: `main.ts` listens, tests `inject()`. Its
+ * services come from the composition root (`app.services`); `overrides` puts other adapters in
+ * it (tests).
+ */
+export async function buildApp(
+  base: BaseDeps,
+  overrides: ServiceOverrides = {},
+): Promise<FastifyInstance> {
   const trust = base.config.TRUST_PROXY;
   const app = Fastify({
     logger: loggerOptions(base.config.LOG_LEVEL),
@@ -70,33 +69,19 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
-  const outbox = new Outbox(base.db, {
-    mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
-    sms: null,
-    log: app.log,
-    logContents: base.config.NODE_ENV !== 'production',
-  });
+  const services = buildServices({ ...base, log: app.log }, overrides);
+  const { callers, files, guards, instance, jobs, outbox } = services;
+  app.decorate('services', services);
   // Deliveries under way finish before the caller closes the database pool.
   app.addHook('onClose', () => outbox.drain());
-  const callers = new CallerCache(base.config.CALLER_CACHE_MS);
-  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
-  const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
   sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
-  const jobs = new Jobs({
-    db: base.db,
-    clock: base.clock,
-    log: app.log,
-    sweepEveryMs: base.config.JOBS_SWEEP_MS,
-  });
   // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // Held from before the first request until the end, so nothing this process starts looks
   // abandoned to another one while it lives.
-  const instance = new ProcessInstance({ db: base.db, log: app.log });
   app.addHook('onReady', () => instance.hold());
   app.addHook('onClose', () => instance.release());
-  const deps: AppDeps = { ...base, tokens, guards, outbox, files, jobs, instance };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
@@ -121,7 +106,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   await registerCompression(app);
   await app.register(cookie);
-  registerCsrf(app, deps.config.NODE_ENV === 'production');
+  registerCsrf(app, base.config.NODE_ENV === 'production');
   // Counters in PostgreSQL: every process behind the load balancer shares them.
   await app.register(rateLimit, {
     global: false,
@@ -150,13 +135,13 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   await app.register(
     async (api) => {
-      for (const module of modules) await api.register(module, deps);
+      for (const module of modules) await api.register(module, services);
     },
     { prefix: '/api/v1' },
   );
   // The sandbox payment provider's card endpoint stands beside the API, not in it (decision 013).
-  await app.register(sandboxPaymentsRoutes, deps);
+  await app.register(sandboxPaymentsRoutes, services);
 
-  registerSpa(app, deps.config.WEB_DIST);
+  registerSpa(app, base.config.WEB_DIST);
   return app;
 }

@@ -141,3 +141,18 @@ export type RawConfig = z.infer<typeof configSchema>;
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): RawConfig {
   return configSchema.parse(env);
 }
+
+/**
+ * The configuration of a tool that builds the app's services without serving them (the demo
+ * seed, `staff:create`): as `main.ts` derives it, with a placeholder secret when none is set,
+ * since such a tool signs no token.
+ */
+export function toolConfig(overrides: Partial<Config> = {}): Config {
+  const raw = parseConfig();
+  return {
+    ...raw,
+    JWT_SECRET: raw.JWT_SECRET ?? 'a-tool-that-signs-no-token-at-all',
+    APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
+    ...overrides,
+  };
+}

@@ -1,12 +1,12 @@
 import { buildApp } from './app';
 import { parseConfig, type Config } from './config';
 import { demoAccountsPresent, seedDemo, DEMO_LOGINS } from './db/seed';
+import type { Services } from './modules/services';
 import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
 import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
-import { countStaffAccounts } from './modules/staff/staff-accounts';
 import { systemClock } from './platform/clock';
 import { openDatabaseServer } from './platform/database-server';
-import { connect, runMigrations, type Db } from './platform/db';
+import { connect, runMigrations } from './platform/db';
 import { resolveJwtSecret } from './platform/secrets';
 
 /**
@@ -15,7 +15,7 @@ import { resolveJwtSecret } from './platform/secrets';
  * at all — its published password would open the platform — and refuses to start on a database
  * that has the demo accounts; its first staff account comes from `npm run staff:create`.
  */
-async function prepareData(db: Db, config: Config): Promise<string[]> {
+async function prepareData({ config, db, accounts }: Services): Promise<string[]> {
   if (config.NODE_ENV === 'production') {
     if (await demoAccountsPresent(db)) {
       throw new Error(
@@ -23,7 +23,7 @@ async function prepareData(db: Db, config: Config): Promise<string[]> {
           'producción no arranca con ellas. Usa una base de datos sin datos demo.',
       );
     }
-    const staff = await countStaffAccounts(db, systemClock);
+    const staff = await accounts.countStaff();
     return [
       ...postalCodesBanner(await countPostalCodes(db), false),
       staff > 0
@@ -46,7 +46,7 @@ async function prepareData(db: Db, config: Config): Promise<string[]> {
   ];
 }
 
-/** Process entry: configuration → database → migrations → demo data → app → listen. */
+/** Process entry: configuration → database → migrations → app → demo data → listen. */
 async function main() {
   const raw = parseConfig();
   const config: Config = {
@@ -57,9 +57,8 @@ async function main() {
   const server = await openDatabaseServer(config, () => {});
   const db = connect(server.url);
   await runMigrations(db);
-  const dataLines = await prepareData(db, config);
-
   const app = await buildApp({ config, db, clock: systemClock });
+  const dataLines = await prepareData(app.services);
   await app.listen({ host: config.HOST, port: config.PORT });
   // Background jobs (tracking timeline, cancellation refunds); `app.close()` stops them.
   app.jobs.start(config.JOBS_POLL_MS);

@@ -6,10 +6,12 @@
 import { errorMessage, localizeIssues } from '@despacho/domain';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseConfig } from './config';
+import { parseConfig, toolConfig } from './config';
+import { buildServices } from './modules/services';
 import { createStaffAccount, staffAccountSchema } from './modules/staff/staff-accounts';
 import { systemClock } from './platform/clock';
 import { AppError } from './platform/errors';
+import { silentLogger } from './platform/logger';
 import { readSecretLine, promptHidden } from './platform/terminal';
 import { withToolDatabase } from './platform/tool-database';
 
@@ -53,7 +55,13 @@ async function main(): Promise<number> {
   }
   return withToolDatabase(parseConfig(), async (db) => {
     try {
-      const user = await createStaffAccount(db, systemClock, parsed.data);
+      const services = buildServices({
+        config: toolConfig(),
+        db,
+        clock: systemClock,
+        log: silentLogger,
+      });
+      const user = await createStaffAccount(services, parsed.data);
       console.log(`Cuenta de staff creada: ${user.email}`);
       return 0;
     } catch (error) {

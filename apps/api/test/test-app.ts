@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { parseConfig, type Config } from '../src/config';
+import type { ServiceOverrides } from '../src/modules/services';
 import { ManualClock } from '../src/platform/clock';
 import { connect } from '../src/platform/db';
 
@@ -40,18 +41,22 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /**
  * The real app on a fresh database, with a clock the test can move. Given `databaseUrl` (another
  * test app's `db.$client.options.connectionString`), a second app with a pool and memory of its
- * own on that database instead, as a second API process would be.
+ * own on that database instead, as a second API process would be. `services` puts other
+ * adapters (carriers, payment provider) in its composition root.
  */
-export async function createTestApp(overrides: Partial<Config> = {}, databaseUrl?: string) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  databaseUrl?: string,
+  services: ServiceOverrides = {},
+) {
   const db = databaseUrl ? connect(databaseUrl, 5) : await createTestDatabase();
   const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
   // Uploaded files of a test app go to a folder of its own, never into the project.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-data-'));
-  const app = await buildApp({
-    config: testConfig({ DATA_DIR: dataDir, ...overrides }),
-    db,
-    clock,
-  });
+  const app = await buildApp(
+    { config: testConfig({ DATA_DIR: dataDir, ...overrides }), db, clock },
+    services,
+  );
   await app.ready();
   return {
     app,

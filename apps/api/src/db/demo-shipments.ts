@@ -6,16 +6,7 @@ import {
   type CarrierKey,
   type ShipmentProductInput,
 } from '@despacho/domain';
-import path from 'node:path';
-import { parseConfig, type Config } from '../config';
-import { LocationsService } from '../modules/addresses/locations.service';
-import { CustomersService } from '../modules/customers/customers.service';
-import { QuotesService } from '../modules/shipments/quotes.service';
-import { ShipmentsService } from '../modules/shipments/shipments.service';
-import type { Clock } from '../platform/clock';
-import type { Db } from '../platform/db';
-import { FileStore } from '../platform/files';
-import { Jobs } from '../platform/jobs';
+import type { Services } from '../modules/services';
 
 /**
  * Where the demo's guides leave from: the organization's default location, at a zip of the
@@ -114,45 +105,17 @@ export const DEMO_GUIDES: readonly DemoGuide[] = [
   },
 ];
 
-/** The app's configuration as `main.ts` derives it, with sandbox carriers that never fail. */
-function seedConfig(): Config {
-  const raw = parseConfig();
-  return {
-    ...raw,
-    CARRIER_SANDBOX_FAILURE_RATE: 0,
-    // Nothing the seed does signs a token.
-    JWT_SECRET: raw.JWT_SECRET ?? 'the-demo-seed-signs-no-token-at-all',
-    APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
-  };
-}
-
 /**
  * The demo organization's origin location and its first guides, bought like a merchant buys
  * them (a quote, then the purchase paid from the balance, sandbox carriers), so the shipments
  * list, labels, pickups and tracking have something to show.
  */
 export async function seedDemoShipments(
-  db: Db,
-  clock: Clock,
+  { locations, customers, quotes, shipments }: Services,
   demo: { organizationId: string; ownerId: string },
 ): Promise<void> {
   const { organizationId, ownerId } = demo;
-  const config = seedConfig();
-  const deps = {
-    db,
-    clock,
-    config,
-    files: new FileStore(db, path.join(config.DATA_DIR, 'files'), clock),
-    // The server's runner plays the jobs the purchases enqueue (the tracking timeline).
-    jobs: new Jobs({ db, clock }),
-  };
-  const location = await new LocationsService(deps).create(
-    organizationId,
-    locationSchema.parse(DEMO_LOCATION),
-  );
-  const customers = new CustomersService(deps);
-  const quotes = new QuotesService(deps);
-  const shipments = ShipmentsService.create(deps);
+  const location = await locations.create(organizationId, locationSchema.parse(DEMO_LOCATION));
   for (const [index, guide] of DEMO_GUIDES.entries()) {
     const { data } = await customers.list(
       organizationId,

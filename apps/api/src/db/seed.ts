@@ -1,13 +1,12 @@
 import { customerSchema } from '@despacho/domain';
-import { AccountsService } from '../modules/accounts/accounts.service';
-import { CustomersService } from '../modules/customers/customers.service';
-import { NotificationsService } from '../modules/notifications/notifications.service';
+import { toolConfig } from '../config';
+import { buildServices, type Services } from '../modules/services';
 import { insertDeposit } from '../modules/wallet/deposits.repository';
 import { creditPendingDeposit } from '../modules/wallet/deposits.service';
-import { LedgerService } from '../modules/wallet/ledger.service';
 import { vendors } from '../modules/vendors/vendors.tables';
 import { systemClock, type Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
+import { silentLogger } from '../platform/logger';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { seedDemoShipments } from './demo-shipments';
@@ -64,9 +63,26 @@ const DEMO_VENDORS = [
   },
 ] as const;
 
+/**
+ * The app's composition root as the seed uses it: sandbox carriers that never fail, and a clock
+ * the seed may set back (`backdateMs`) so rows it creates show in a fixed order. The jobs its
+ * purchases enqueue (the tracking timeline) are run by the server's runner.
+ */
+function seedServices(db: Db, clock: Clock) {
+  const seedClock = {
+    backdateMs: 0,
+    now: () => new Date(clock.now().getTime() - seedClock.backdateMs),
+  };
+  const config = toolConfig({ CARRIER_SANDBOX_FAILURE_RATE: 0 });
+  return {
+    seedClock,
+    services: buildServices({ config, db, clock: seedClock, log: silentLogger }),
+  };
+}
+
 /** Whether any demo login exists (production refuses to start on such a database). */
 export async function demoAccountsPresent(db: Db): Promise<boolean> {
-  const accounts = new AccountsService({ db, clock: systemClock });
+  const { accounts } = seedServices(db, systemClock).services;
   for (const login of DEMO_LOGINS) if (await accounts.findByEmail(login.email)) return true;
   return false;
 }
@@ -77,7 +93,8 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
  * whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
-  const accounts = new AccountsService({ db, clock });
+  const { seedClock, services } = seedServices(db, clock);
+  const { accounts, customers, notifications } = services;
   const [owner, shipping, staff] = DEMO_LOGINS;
   if (await accounts.findByEmail(owner.email)) return false;
 
@@ -108,7 +125,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       tx,
     );
     await accounts.assignRole(envios.id, organization.id, 'shipping', tx);
-    await new NotificationsService({ db, clock }).notify(
+    await notifications.notify(
       organization.id,
       {
         kind: 'NEWS',
@@ -129,13 +146,10 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     );
     for (const [index, customer] of DEMO_CUSTOMERS.entries()) {
       // A minute apart, the last one now: the newest-first list shows them in a fixed order.
-      const at = clock.now().getTime() - (DEMO_CUSTOMERS.length - 1 - index) * 60_000;
-      await new CustomersService({ db, clock: { now: () => new Date(at) } }).create(
-        organization.id,
-        customerSchema.parse(customer),
-        tx,
-      );
+      seedClock.backdateMs = (DEMO_CUSTOMERS.length - 1 - index) * 60_000;
+      await customers.create(organization.id, customerSchema.parse(customer), tx);
     }
+    seedClock.backdateMs = 0;
     await accounts.createUser(
       {
         ...verified,
@@ -150,14 +164,17 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     return organization.id;
   });
   // After the organization commits: the ledger creates its accounts on its own connection.
-  await seedDemoDeposit(db, clock, organizationId);
+  await seedDemoDeposit(services, organizationId);
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
-  await seedDemoShipments(db, clock, { organizationId, ownerId });
+  await seedDemoShipments(services, { organizationId, ownerId });
   return true;
 }
 
 /** A credited SPEI deposit of 5,000 MXN, so the demo starts with a balance and an invoice. */
-async function seedDemoDeposit(db: Db, clock: Clock, organizationId: string) {
+async function seedDemoDeposit(
+  { db, clock, ledger, notifications }: Services,
+  organizationId: string,
+) {
   const now = clock.now();
   await db.transaction(async (tx) => {
     const deposit = await insertDeposit(tx, {
@@ -175,10 +192,6 @@ async function seedDemoDeposit(db: Db, clock: Clock, organizationId: string) {
       createdAt: now,
       updatedAt: now,
     });
-    await creditPendingDeposit(tx, deposit.id, {
-      ledger: new LedgerService({ db, clock }),
-      notifications: new NotificationsService({ db, clock }),
-      clock,
-    });
+    await creditPendingDeposit(tx, deposit.id, { ledger, notifications, clock });
   });
 }

@@ -1,4 +1,4 @@
-import type { AppModule } from '../platform/module';
+import type { AppModule } from './services';
 import { mailboxRoutes } from '../platform/mailbox.routes';
 import { accountDetailsRoutes } from './accounts/account-details.routes';
 import { accountsRoutes } from './accounts/accounts.routes';

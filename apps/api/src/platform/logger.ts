@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 // Query parameters that carry credentials (recovery links, refresh tokens, invitations).
 const SECRET_QUERY = /([?&](?:token|refresh_token|invitation_code|code)=)[^&]*/gi;
@@ -33,3 +33,18 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
   };
 }
+
+const ignore = () => undefined;
+
+/** Writes nothing: the logger of services built outside an app (the demo seed, command-line tools). */
+export const silentLogger: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: ignore,
+  error: ignore,
+  warn: ignore,
+  info: ignore,
+  debug: ignore,
+  trace: ignore,
+  silent: ignore,
+  child: () => silentLogger,
+};

@@ -5,7 +5,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { notFound } from './errors';
-import type { AppModule } from './module';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Outbox } from './outbox';
 
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -41,7 +42,10 @@ export function mayReadMailbox(
  * SMS codes and links from it. Never registered in production, where the path answers 404;
  * elsewhere it answers 404 too unless `mayReadMailbox`.
  */
-export const mailboxRoutes: AppModule = async (app, { config, outbox }) => {
+export const mailboxRoutes: FastifyPluginAsyncZod<{
+  config: Pick<Config, 'NODE_ENV' | 'DEV_MAILBOX_TOKEN'>;
+  outbox: Outbox;
+}> = async (app, { config, outbox }) => {
   if (config.NODE_ENV === 'production') return;
   app.get(
     '/dev/mailbox',

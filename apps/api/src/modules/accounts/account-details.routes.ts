@@ -13,8 +13,7 @@ import {
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import type { AppModule } from '../../platform/module';
-import { AccountDetailsService } from './account-details.service';
+import type { AppModule } from '../services';
 
 const tags = ['account details'];
 const security = [{ bearer: [] }];
@@ -29,7 +28,7 @@ const depositDataAnswer = z.object({ data: depositDataSchema });
  * deposits screen shows which account the wallet expects transfers from).
  */
 export const accountDetailsRoutes: AppModule = async (app, deps) => {
-  const details = new AccountDetailsService(deps);
+  const details = deps.accountDetails;
   const member = { config: { access: 'organization' as const } };
   const myCompany = { config: { access: 'settings.my_company' as const } };
 

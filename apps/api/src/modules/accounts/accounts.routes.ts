@@ -6,9 +6,8 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
+import type { AppModule } from '../services';
 import { accountOf, meView } from './account-view';
-import { AccountsService } from './accounts.service';
 
 const tags = ['accounts'];
 const security = [{ bearer: [] }];
@@ -16,7 +15,7 @@ const userAnswer = z.object({ data: userSchema });
 
 /** The signed-in user's own account: `GET me`, `PUT users`, `PATCH user/change-language`. */
 export const accountsRoutes: AppModule = async (app, deps) => {
-  const accounts = new AccountsService(deps);
+  const { accounts } = deps;
   const signedIn = { config: { access: 'signed-in' as const } };
 
   app.get(

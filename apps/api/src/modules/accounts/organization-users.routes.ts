@@ -18,12 +18,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { authServices } from '../auth/auth.services';
+import type { AppModule } from '../services';
 import { authRateLimit } from '../auth/rate-limit';
-import { AccountsService } from './accounts.service';
-import { InvitationsService } from './invitations.service';
-import { OrganizationUsersService, type Actor } from './organization-users.service';
+import type { Actor } from './organization-users.service';
 
 const tags = ['organization users'];
 const security = [{ bearer: [] }];
@@ -42,10 +39,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
  * `PUT users/update/:id` is apart from sign-up's public `PUT users/:id`.
  */
 export const organizationUsersRoutes: AppModule = async (app, deps) => {
-  const accounts = new AccountsService(deps);
-  const { sessions } = authServices(deps);
-  const users = new OrganizationUsersService({ ...deps, accounts, sessions });
-  const invitations = new InvitationsService({ ...deps, accounts, sessions });
+  const { organizationUsers: users, invitations } = deps;
   const manage = { config: { access: 'settings.users' as const } };
 
   app.post(

@@ -7,8 +7,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { LocationsService } from './locations.service';
+import type { AppModule } from '../services';
 
 const tags = ['addresses'];
 const security = [{ bearer: [] }];
@@ -18,7 +17,7 @@ const security = [{ bearer: [] }];
  * changed with `settings.address_book`.
  */
 export const locationsRoutes: AppModule = async (app, deps) => {
-  const locations = new LocationsService(deps);
+  const { locations } = deps;
   const access = { config: { access: 'settings.address_book' as const } };
   /** Create shipment and the quick quote pick from these: their users read them without managing them. */
   const read = {

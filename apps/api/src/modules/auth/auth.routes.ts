@@ -1,5 +1,4 @@
-import type { AppDeps, AppModule } from '../../platform/module';
-import { authServices, type AuthServices } from './auth.services';
+import type { AppModule, AuthServices, Services } from '../services';
 import { passwordRoutes } from './passwords.routes';
 import { sessionRoutes } from './sessions.routes';
 import { signupRoutes } from './signup.routes';
@@ -9,13 +8,12 @@ import { wizardRoutes } from './wizard.routes';
 /** A group of auth routes, registered on the module's instance with the shared services. */
 export type AuthRouteGroup = (
   app: Parameters<AppModule>[0],
-  deps: AppDeps,
+  deps: Services,
   services: AuthServices,
 ) => void;
 
 /** Sign-up, phone verification, the wizard, sessions and passwords. */
 export const authRoutes: AppModule = async (app, deps) => {
-  const services = authServices(deps);
   for (const group of [
     signupRoutes,
     verificationRoutes,
@@ -23,6 +21,6 @@ export const authRoutes: AppModule = async (app, deps) => {
     sessionRoutes,
     passwordRoutes,
   ]) {
-    group(app, deps, services);
+    group(app, deps, deps.auth);
   }
 };

@@ -6,8 +6,7 @@ import {
 } from '@despacho/domain';
 import { organizationOf } from '../../platform/auth';
 import { sendDownload } from '../../platform/download';
-import type { AppModule } from '../../platform/module';
-import { BillingService } from './billing.service';
+import type { AppModule } from '../services';
 
 const tags = ['billing'];
 const security = [{ bearer: [] }];
@@ -17,7 +16,7 @@ const security = [{ bearer: [] }];
  * "billing" permission of the finances module.
  */
 export const billingRoutes: AppModule = async (app, deps) => {
-  const billing = new BillingService(deps);
+  const { billing } = deps;
   const access = { config: { access: 'finances.billing' as const } };
 
   app.get(

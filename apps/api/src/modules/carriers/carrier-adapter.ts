@@ -9,7 +9,7 @@ import type { LabelParty } from '../shipments/label-pdf';
 
 /**
  * What Despacho asks of a carrier, whether its real API or the sandbox that imitates it. One
- * adapter per carrier of the catalogue (`carrierAdapter(key)`); every call can fail with a
+ * adapter per carrier of the catalogue (`carrierAdapters`); every call can fail with a
  * `CarrierError`, which callers treat as the carrier's answer, never as ours.
  */
 export interface CarrierAdapter {

@@ -15,24 +15,19 @@ export interface CarrierAdapterDeps {
   clock: Clock;
 }
 
-const shared = new WeakMap<object, CarrierAdapters>();
-
 /**
  * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
  * sandbox (decision 017), configured by `CARRIER_SANDBOX_FAILURE_RATE` and
  * `CARRIER_SANDBOX_CANCEL_DELAY_SECONDS`; the six share one extended-zone cache.
  *
- * Every caller on the same database (every module of one app) gets the same adapters, so the
- * cache and what the sandboxes remember are the app's, not one module's. `options.random` builds a fresh
- * set with that source of the simulated failures (tests).
+ * The composition root (`modules/services.ts`) builds one set per app and hands it to every
+ * service that calls a carrier, so the cache and what the sandboxes remember are the app's.
+ * `options.random` is the source of the simulated failures (tests).
  */
 export function carrierAdapters(
   deps: CarrierAdapterDeps,
   options: { random?: () => number } = {},
 ): CarrierAdapters {
-  const reuse = options.random === undefined;
-  const known = reuse ? shared.get(deps.db) : undefined;
-  if (known) return known;
   const extendedZones = new ExtendedZones(deps);
   const adapters = {} as CarrierAdapters;
   for (const key of CARRIER_KEYS) {
@@ -45,11 +40,5 @@ export function carrierAdapters(
       ...(options.random ? { random: options.random } : {}),
     });
   }
-  if (reuse) shared.set(deps.db, adapters);
   return adapters;
-}
-
-/** The adapter of one carrier. */
-export function carrierAdapter(deps: CarrierAdapterDeps, key: CarrierKey): CarrierAdapter {
-  return carrierAdapters(deps)[key];
 }

@@ -6,8 +6,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { CarriersService } from './carriers.service';
+import type { AppModule } from '../services';
 
 const tags = ['carriers'];
 const security = [{ bearer: [] }];
@@ -18,7 +17,7 @@ const security = [{ bearer: [] }];
  * screens of other domains (quotes, shipments) that offer them.
  */
 export const carriersRoutes: AppModule = async (app, deps) => {
-  const carriers = new CarriersService(deps);
+  const { carriers } = deps;
   const settings = { config: { access: 'settings.carriers' as const } };
 
   app.get(

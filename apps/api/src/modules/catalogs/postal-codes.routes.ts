@@ -1,11 +1,10 @@
 import { postalCodeParamsSchema, postalCodeSchema } from '@despacho/domain';
 import { z } from 'zod';
-import type { AppModule } from '../../platform/module';
-import { PostalCodesService } from './postal-codes.service';
+import type { AppModule } from '../services';
 
 /** `GET /postal-codes/{zip}`: state, municipality, city and settlements, for address forms. */
 export const postalCodesRoutes: AppModule = async (app, deps) => {
-  const postalCodes = new PostalCodesService(deps);
+  const { postalCodes } = deps;
   app.get(
     '/postal-codes/:zip',
     {

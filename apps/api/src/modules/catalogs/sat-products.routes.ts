@@ -1,14 +1,13 @@
 import { satProductParamsSchema, satProductSchema, satProductsQuerySchema } from '@despacho/domain';
 import { z } from 'zod';
-import type { AppModule } from '../../platform/module';
-import { SatProductsService } from './sat-products.service';
+import type { AppModule } from '../services';
 
 const tags = ['catalogs'];
 const security = [{ bearer: [] }];
 
 /** The SAT Carta Porte product catalogue, for the SAT code fields (packages, products). */
 export const satProductsRoutes: AppModule = async (app, deps) => {
-  const satProducts = new SatProductsService(deps);
+  const { satProducts } = deps;
 
   app.get(
     '/sat-products',

@@ -1,10 +1,9 @@
 import { satUnitsAnswerSchema, satUnitsQuerySchema } from '@despacho/domain';
-import type { AppModule } from '../../platform/module';
-import { SatUnitsService } from './sat-units.service';
+import type { AppModule } from '../services';
 
 /** SAT's unit catalogue (c_ClaveUnidad), for the unit field of a shipment's products. */
 export const satUnitsRoutes: AppModule = async (app, deps) => {
-  const satUnits = new SatUnitsService(deps);
+  const { satUnits } = deps;
 
   app.get(
     '/sat-units',

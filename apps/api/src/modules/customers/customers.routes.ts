@@ -10,8 +10,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { CustomersService } from './customers.service';
+import type { AppModule } from '../services';
 
 const tags = ['customers'];
 const security = [{ bearer: [] }];
@@ -21,7 +20,7 @@ const security = [{ bearer: [] }];
  * organization's customers and their addresses, read and changed with `ecommerce.clients`.
  */
 export const customersRoutes: AppModule = async (app, deps) => {
-  const customers = new CustomersService(deps);
+  const { customers } = deps;
   const access = { config: { access: 'ecommerce.clients' as const } };
   /** Create shipment picks from these too: its users may read them without managing them. */
   const read = { config: { access: ['ecommerce.clients', 'shipments.create_shipment'] as const } };

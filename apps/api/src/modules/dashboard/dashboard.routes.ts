@@ -1,21 +1,11 @@
 import { dashboardSummarySchema } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { NotificationsService } from '../notifications/notifications.service';
-import { LedgerService } from '../wallet/ledger.service';
-import { figureProviders } from './dashboard.figures';
-import { DashboardService } from './dashboard.service';
+import type { AppModule } from '../services';
 
 /** `GET dashboard/summary`: the figures of the merchant's home screen. */
 export const dashboardRoutes: AppModule = async (app, deps) => {
-  const dashboard = new DashboardService(
-    figureProviders({
-      db: deps.db,
-      notifications: new NotificationsService(deps),
-      ledger: new LedgerService(deps),
-    }),
-  );
+  const { dashboard } = deps;
   app.get(
     '/dashboard/summary',
     {

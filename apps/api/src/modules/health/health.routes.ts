@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AppModule } from '../../platform/module';
+import type { AppModule } from '../services';
 
 const healthSchema = z.object({
   data: z.object({ status: z.literal('ok'), database: z.literal('ok'), time: z.string() }),

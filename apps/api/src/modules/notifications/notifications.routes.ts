@@ -8,15 +8,14 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { NotificationsService } from './notifications.service';
+import type { AppModule } from '../services';
 
 const tags = ['notifications'];
 const security = [{ bearer: [] }];
 
 /** The signed-in user's notifications and dismissible notices. */
 export const notificationsRoutes: AppModule = async (app, deps) => {
-  const notifications = new NotificationsService(deps);
+  const { notifications } = deps;
   const signedIn = { config: { access: 'signed-in' as const } };
   const member = { config: { access: 'organization' as const } };
 

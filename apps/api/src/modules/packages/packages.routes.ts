@@ -8,8 +8,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { PackagesService } from './packages.service';
+import type { AppModule } from '../services';
 
 const tags = ['packages'];
 const security = [{ bearer: [] }];
@@ -20,7 +19,7 @@ const one = { 200: z.object({ data: packageSchema }) };
  * call is scoped to the caller's organization: another organization's id answers 404.
  */
 export const packagesRoutes: AppModule = async (app, deps) => {
-  const packages = new PackagesService(deps);
+  const { packages } = deps;
   const access = { config: { access: 'settings.packages' as const } };
   /** Create shipment and the quick quote pick from these: their users read them without managing them. */
   const read = {

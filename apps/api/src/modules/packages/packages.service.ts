@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
-import { SatProductsService } from '../catalogs/sat-products.service';
+import type { SatProductsService } from '../catalogs/sat-products.service';
 import * as repository from './packages.repository';
 import type { PackageRow, PackageValues } from './packages.repository';
 
@@ -52,8 +52,8 @@ const valuesOf = (input: PackageInput): PackageValues => ({
 export class PackagesService {
   private readonly satProducts: SatProductsService;
 
-  constructor(private readonly deps: { db: Db; clock: Clock }) {
-    this.satProducts = new SatProductsService(deps);
+  constructor(private readonly deps: { db: Db; clock: Clock; satProducts: SatProductsService }) {
+    this.satProducts = deps.satProducts;
   }
 
   async list(

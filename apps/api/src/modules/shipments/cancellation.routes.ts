@@ -1,28 +1,10 @@
 import { shipmentDetailSchema, shipmentParamsSchema } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppDeps, AppModule } from '../../platform/module';
-import { NotificationsService } from '../notifications/notifications.service';
-import { LedgerService } from '../wallet/ledger.service';
-import { CancellationService, CONFIRM_CANCELLATION_JOB } from './cancellation.service';
-import { ShipmentsService } from './shipments.service';
-import { TrackingService } from './tracking.service';
-
-export function cancellationService(deps: AppDeps) {
-  return new CancellationService({
-    ...deps,
-    ledger: new LedgerService(deps),
-    tracking: new TrackingService(deps),
-    notifications: new NotificationsService(deps),
-  });
-}
+import type { AppModule } from '../services';
 
 /** `POST shipments/:id/cancellation`, and the job that completes it when the carrier confirms. */
-export const cancellationRoutes: AppModule = async (app, deps) => {
-  const cancellation = cancellationService(deps);
-  const shipments = ShipmentsService.create({ ...deps, log: app.log });
-  deps.jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
-
+export const cancellationRoutes: AppModule = async (app, { cancellation, shipments }) => {
   app.post(
     '/shipments/:id/cancellation',
     {

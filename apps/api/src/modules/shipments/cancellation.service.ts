@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { CarrierError, type CarrierAdapter } from '../carriers/carrier-adapter';
-import { carrierAdapters } from '../carriers/carrier-adapters';
+import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { LedgerService } from '../wallet/ledger.service';
 import { shipments } from './shipments.tables';
@@ -36,6 +36,8 @@ export interface CancellationDeps {
   clock: Clock;
   config: Config;
   jobs: Jobs;
+  /** The app's carrier adapters (the composition root's). */
+  adapters: CarrierAdapters;
   ledger: LedgerService;
   tracking: TrackingService;
   notifications: NotificationsService;
@@ -73,7 +75,7 @@ export class CancellationService {
   private readonly adapters: Record<CarrierKey, CarrierAdapter>;
 
   constructor(private readonly deps: CancellationDeps) {
-    this.adapters = carrierAdapters(deps);
+    this.adapters = deps.adapters;
   }
 
   async request(organizationId: string, shipmentId: string): Promise<CancellationRequested> {

@@ -1,9 +1,11 @@
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../platform/errors';
-import type { FileKind } from '../../platform/files';
+import type { FileKind, ReceiveOptions } from '../../platform/files';
 
 /** The multipart field the insurance invoice travels in. */
 export const INSURANCE_INVOICE_FIELD = 'file';
+/** `files.purpose` of an uploaded insurance invoice (PDF or CFDI XML). */
+export const INSURANCE_INVOICE_PURPOSE = 'shipment.insurance_invoice';
 
 /** SAT's namespaces of CFDI 4.0 and 3.3 (older invoices still arrive as 3.3). */
 const CFDI_NAMESPACES = ['http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'];
@@ -37,4 +39,16 @@ export function isCfdi(content: Buffer): boolean {
 /** The FileStore check of an insurance invoice: its XML, if XML, must be a CFDI. */
 export function checkInsuranceInvoice(kind: FileKind, content: Buffer) {
   if (kind === 'xml' && !isCfdi(content)) throw new AppError('CFDI_INVALID');
+}
+
+/** How `FileStore.receive` takes the stamped sales invoice an insured guide needs. */
+export function insuranceInvoiceUpload(organizationId: string, userId: string): ReceiveOptions {
+  return {
+    organizationId,
+    purpose: INSURANCE_INVOICE_PURPOSE,
+    allowed: ['pdf', 'xml'],
+    field: INSURANCE_INVOICE_FIELD,
+    check: checkInsuranceInvoice,
+    uploadedBy: userId,
+  };
 }

@@ -1,6 +1,6 @@
 import type { PickupDay, PickupView } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import {
   callAs,
   createTestMerchant,
@@ -10,7 +10,6 @@ import {
   type TestUser,
 } from '../../../test/users';
 import { buyGuide, collect, createLocation, fund, guideRow } from './guides.test-support';
-import { PickupsService } from './pickups.service';
 
 // The test clock starts on Monday 2 March 2026 at 10:00 in Mexico City.
 const TODAY = '2026-03-02';
@@ -293,7 +292,7 @@ describe('automatic pickup', () => {
 
   it('leaves the guide pending, without throwing, when the carrier has no slot', async () => {
     const guide = await pendingGuide();
-    const pickups = new PickupsService({ ...ctx, config: testConfig() });
+    const { pickups } = ctx.app.services;
     expect(
       await pickups.scheduleForShipment(organizationId, owner.id, guide.id, EVENING),
     ).toBeNull();

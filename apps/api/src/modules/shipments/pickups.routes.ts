@@ -8,15 +8,14 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { PickupsService } from './pickups.service';
+import type { AppModule } from '../services';
 
 const tags = ['pickups'];
 const security = [{ bearer: [] }];
 
 /** The pickup screen (`pickup`): availability, the organization's pickups, new requests. */
 export const pickupsRoutes: AppModule = async (app, deps) => {
-  const pickups = new PickupsService(deps);
+  const { pickups } = deps;
   const access = { config: { access: 'shipments.pickup' as const } };
 
   app.get(

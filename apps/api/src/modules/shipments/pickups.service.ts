@@ -19,20 +19,23 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import { LocationsService } from '../addresses/locations.service';
+import type { LocationsService } from '../addresses/locations.service';
 import {
   CarrierError,
   type CarrierAdapter,
   type PickupDayOffer,
 } from '../carriers/carrier-adapter';
-import { carrierAdapters, type CarrierAdapterDeps } from '../carriers/carrier-adapters';
+import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import * as repository from './pickups.repository';
 import type { GuideForPickup } from './pickups.repository';
 
-export interface PickupsDeps extends CarrierAdapterDeps {
+export interface PickupsDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  /** The app's carrier adapters (the composition root's). */
+  adapters: CarrierAdapters;
+  locations: LocationsService;
 }
 
 /** The pickup a guide was put in. */
@@ -117,8 +120,8 @@ export class PickupsService {
   private readonly locations: LocationsService;
 
   constructor(private readonly deps: PickupsDeps) {
-    this.adapters = carrierAdapters(deps);
-    this.locations = new LocationsService(deps);
+    this.adapters = deps.adapters;
+    this.locations = deps.locations;
   }
 
   /** The days and windows a carrier offers at a location; none is PICKUP_NO_BUSINESS_DAYS. */

@@ -1,6 +1,6 @@
 import { CARRIER_KEYS, withVat, type QuoteView, type RateView } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import {
   callAs,
   createOwnerAndOther,
@@ -353,8 +353,11 @@ describe('quotes', () => {
   });
 
   describe('QuotesService', () => {
-    // The app's own adapters: the same database gives the same instances.
-    const deps = () => ({ db: ctx.db, clock: ctx.clock, config: testConfig() });
+    // The app's own collaborators and carrier adapters, from its composition root.
+    const deps = () => {
+      const { db, clock, carrierAdapters: adapters, carriers, packages } = ctx.app.services;
+      return { db, clock, adapters, carriers, packages };
+    };
     const codeOf = (action: () => void) => {
       try {
         action();
@@ -370,16 +373,16 @@ describe('quotes', () => {
     };
 
     it('counts a carrier that fails or takes too long as unavailable, and keeps the others', async () => {
-      const adapters = carrierAdapters(deps());
+      const { adapters } = deps();
       const hanging: CarrierAdapter = { ...adapters.fedex, quote: () => new Promise(() => {}) };
       const failing: CarrierAdapter = {
         ...adapters.dhl_express,
         quote: () => Promise.reject(new Error('connection reset')),
       };
-      const service = new QuotesService(deps(), {
-        adapters: { ...adapters, fedex: hanging, dhl_express: failing },
-        timeoutMs: 50,
-      });
+      const service = new QuotesService(
+        { ...deps(), adapters: { ...adapters, fedex: hanging, dhl_express: failing } },
+        { timeoutMs: 50 },
+      );
       const view = await service.create(organizationId, owner.id, input, 'es');
       expect(view.unavailable).toEqual([
         {
@@ -396,7 +399,8 @@ describe('quotes', () => {
     });
 
     it('answers carrier_unavailable for every carrier at a failure rate of 1', async () => {
-      const service = new QuotesService(deps(), {
+      const service = new QuotesService({
+        ...deps(),
         adapters: carrierAdapters(
           {
             ...deps(),

@@ -1,8 +1,7 @@
 import { quoteRequestSchema, quoteViewSchema } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { QuotesService } from './quotes.service';
+import type { AppModule } from '../services';
 
 const tags = ['shipments'];
 const security = [{ bearer: [] }];
@@ -14,7 +13,7 @@ const one = z.object({ data: quoteViewSchema });
  * permission may quote; the purchase (`shipments.create_shipment`) buys from a stored quote.
  */
 export const quotesRoutes: AppModule = async (app, deps) => {
-  const quotes = new QuotesService(deps);
+  const { quotes } = deps;
   const access = { config: { access: 'shipments' as const } };
 
   app.post(

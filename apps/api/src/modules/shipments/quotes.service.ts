@@ -15,14 +15,13 @@ import {
   type UnavailableCarrier,
   type UnavailableReason,
 } from '@despacho/domain';
-import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { CarrierAdapter, CarrierQuote, CarrierRate } from '../carriers/carrier-adapter';
-import { carrierAdapters, type CarrierAdapters } from '../carriers/carrier-adapters';
-import { CarriersService } from '../carriers/carriers.service';
-import { PackagesService } from '../packages/packages.service';
+import type { CarrierAdapters } from '../carriers/carrier-adapters';
+import type { CarriersService } from '../carriers/carriers.service';
+import type { PackagesService } from '../packages/packages.service';
 import * as repository from './quotes.repository';
 
 /** How long a carrier may take to quote before it counts as unavailable. */
@@ -195,9 +194,16 @@ async function askCarrier(
   }
 }
 
+export interface QuotesDeps {
+  db: Db;
+  clock: Clock;
+  /** The app's carrier adapters (the composition root's). */
+  adapters: CarrierAdapters;
+  carriers: CarriersService;
+  packages: PackagesService;
+}
+
 export interface QuotesServiceOptions {
-  /** The carriers' adapters; by default the app's (`carrierAdapters`). */
-  adapters?: CarrierAdapters;
   timeoutMs?: number;
 }
 
@@ -213,16 +219,12 @@ export class QuotesService {
   private readonly timeoutMs: number;
 
   constructor(
-    private readonly deps: {
-      db: Db;
-      clock: Clock;
-      config: Pick<Config, 'CARRIER_SANDBOX_FAILURE_RATE' | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'>;
-    },
+    private readonly deps: QuotesDeps,
     options: QuotesServiceOptions = {},
   ) {
-    this.adapters = options.adapters ?? carrierAdapters(deps);
-    this.carriers = new CarriersService(deps);
-    this.packages = new PackagesService(deps);
+    this.adapters = deps.adapters;
+    this.carriers = deps.carriers;
+    this.packages = deps.packages;
     this.timeoutMs = options.timeoutMs ?? CARRIER_QUOTE_TIMEOUT_MS;
   }
 

@@ -935,21 +935,13 @@ describe('a purchase interrupted after the hold', () => {
         createLabel: () => Promise.reject(new Error('socket hang up')),
       }),
     });
-    return ShipmentsService.create(
-      {
-        db: ctx.db,
-        clock: ctx.clock,
-        config: testConfig(),
-        files: new FileStore(
-          ctx.db,
-          mkdtempSync(path.join(tmpdir(), 'despacho-unused-')),
-          ctx.clock,
-        ),
-        jobs: ctx.app.jobs,
-        ...(instance ? { instance } : {}),
-      },
-      { carriers: lost },
-    );
+    return new ShipmentsService({
+      ...ctx.app.services,
+      config: testConfig(),
+      files: new FileStore(ctx.db, mkdtempSync(path.join(tmpdir(), 'despacho-unused-')), ctx.clock),
+      carriers: lost,
+      instance,
+    });
   };
 
   const interrupted = async (

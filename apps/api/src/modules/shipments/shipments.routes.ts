@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import { sendDownload } from '../../platform/download';
 import { AppError } from '../../platform/errors';
-import type { AppModule } from '../../platform/module';
-import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments.service';
+import type { AppModule } from '../services';
+import { insuranceInvoiceUpload } from './insurance-invoice';
 
 const tags = ['shipments'];
 const security = [{ bearer: [] }];
@@ -25,12 +25,7 @@ const security = [{ bearer: [] }];
  * `shipments.create_shipment`.
  */
 export const shipmentsRoutes: AppModule = async (app, deps) => {
-  const shipments = ShipmentsService.create({ ...deps, log: app.log });
-  deps.jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
-  deps.jobs.registerSweep(
-    'shipments.recover_orphaned_purchases',
-    shipments.recoverOrphanedPurchases,
-  );
+  const { shipments, files } = deps;
   const access = { config: { access: 'shipments.create_shipment' as const } };
   const detailAnswer = z.object({ data: shipmentDetailSchema });
 
@@ -79,12 +74,9 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const data = await shipments.uploadInvoice(
-        request,
-        organizationOf(request),
-        authOf(request).userId,
-      );
-      return reply.status(201).send({ data });
+      const upload = insuranceInvoiceUpload(organizationOf(request), authOf(request).userId);
+      const file = await files.receive(request, upload);
+      return reply.status(201).send({ data: { file_id: file.id } });
     },
   );
 

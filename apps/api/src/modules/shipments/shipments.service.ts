@@ -14,7 +14,7 @@ import {
   type ShipmentsQuery,
   type ShipmentSummary,
 } from '@despacho/domain';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -23,19 +23,19 @@ import type { FileStore } from '../../platform/files';
 import { goneInstances, type ProcessInstance } from '../../platform/instance';
 import { hashRequest as requestHashOf } from '../../platform/request-hash';
 import type { JobHandler, Jobs } from '../../platform/jobs';
-import { LocationsService } from '../addresses/locations.service';
-import { SatProductsService } from '../catalogs/sat-products.service';
-import { SatUnitsService } from '../catalogs/sat-units.service';
+import type { LocationsService } from '../addresses/locations.service';
+import type { SatProductsService } from '../catalogs/sat-products.service';
+import type { SatUnitsService } from '../catalogs/sat-units.service';
 import { CarrierError, type IssuedLabel, type LabelRequest } from '../carriers/carrier-adapter';
-import { carrierAdapters, type CarrierAdapters } from '../carriers/carrier-adapters';
-import { CustomersService } from '../customers/customers.service';
-import { PackagesService } from '../packages/packages.service';
-import { LedgerService, movementRequestHash, type Line } from '../wallet/ledger.service';
+import type { CarrierAdapters } from '../carriers/carrier-adapters';
+import type { CustomersService } from '../customers/customers.service';
+import type { PackagesService } from '../packages/packages.service';
+import { movementRequestHash, type LedgerService, type Line } from '../wallet/ledger.service';
 import type { LabelParty } from './label-pdf';
 import { mergePdfs } from './label-pdf';
-import { checkInsuranceInvoice, INSURANCE_INVOICE_FIELD } from './insurance-invoice';
-import { PickupsService } from './pickups.service';
-import { QuotesService, type StoredQuote } from './quotes.service';
+import { INSURANCE_INVOICE_PURPOSE } from './insurance-invoice';
+import type { PickupsService } from './pickups.service';
+import type { QuotesService, StoredQuote } from './quotes.service';
 import * as repository from './shipments.repository';
 import type {
   ShipmentPackageRow,
@@ -44,7 +44,7 @@ import type {
   TrackingEventRow,
 } from './shipments.repository';
 import { carrierNames, shipmentDetail, shipmentSummary, type DetailParts } from './shipments.view';
-import { TrackingService } from './tracking.service';
+import type { TrackingService } from './tracking.service';
 
 /** Finishes a purchase left `purchasing` (a crash between the hold and the capture). */
 export const RECOVER_PURCHASE_JOB = 'shipments.recover_purchase';
@@ -53,8 +53,6 @@ export const RECOVER_PURCHASE_JOB = 'shipments.recover_purchase';
  * process that started it is known to be gone (`recoverOrphanedPurchases`).
  */
 export const RECOVER_PURCHASE_AFTER_MS = 5 * 60_000;
-/** `files.purpose` of an uploaded insurance invoice (PDF or CFDI XML). */
-export const INSURANCE_INVOICE_PURPOSE = 'shipment.insurance_invoice';
 
 export interface ShipmentsDeps {
   db: Db;
@@ -185,38 +183,6 @@ const failed = (row: ShipmentRow) =>
  */
 export class ShipmentsService {
   constructor(private readonly deps: ShipmentsDeps) {}
-
-  /**
-   * The service with the app's collaborators (the API, the demo seed); `overrides` replaces
-   * some of them (tests: a carrier that fails in a given way).
-   */
-  static create(
-    deps: {
-      db: Db;
-      clock: Clock;
-      config: Config;
-      files: FileStore;
-      jobs: Jobs;
-      instance?: ProcessInstance;
-      log?: FastifyBaseLogger;
-    },
-    overrides: Partial<ShipmentsDeps> = {},
-  ): ShipmentsService {
-    return new ShipmentsService({
-      ...deps,
-      ledger: new LedgerService(deps),
-      carriers: carrierAdapters(deps),
-      quotes: new QuotesService(deps),
-      tracking: new TrackingService(deps),
-      pickups: new PickupsService(deps),
-      locations: new LocationsService(deps),
-      customers: new CustomersService(deps),
-      packages: new PackagesService(deps),
-      satProducts: new SatProductsService(deps),
-      satUnits: new SatUnitsService(deps),
-      ...overrides,
-    });
-  }
 
   /**
    * Buys a guide. Answers the new guide (`replayed: false`), or the guide an earlier request
@@ -863,19 +829,6 @@ export class ShipmentsService {
       return new Uint8Array(pdf);
     });
     return mergePdfs(documents);
-  }
-
-  /** Receives the stamped sales invoice an insured guide needs: a PDF or a CFDI XML ≤ 1 MB. */
-  async uploadInvoice(request: FastifyRequest, organizationId: string, userId: string) {
-    const file = await this.deps.files.receive(request, {
-      organizationId,
-      purpose: INSURANCE_INVOICE_PURPOSE,
-      allowed: ['pdf', 'xml'],
-      field: INSURANCE_INVOICE_FIELD,
-      check: checkInsuranceInvoice,
-      uploadedBy: userId,
-    });
-    return { file_id: file.id };
   }
 
   private trackingUrl(trackingNumber: string) {

@@ -10,9 +10,8 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
-import type { AppModule } from '../../platform/module';
+import type { AppModule } from '../services';
 import { verifyWebhookSignature, webhookSecret } from '../../platform/webhook-signature';
-import { SANDBOX_EVENT_JOB, TrackingService } from './tracking.service';
 
 /**
  * The secret outside production when CARRIER_WEBHOOK_SECRET is not set: known on purpose, so
@@ -33,9 +32,8 @@ export function carrierWebhookSecret(config: Pick<Config, 'NODE_ENV' | 'CARRIER_
  * Also runs the sandbox carriers' timeline jobs.
  */
 export const trackingRoutes: AppModule = async (app, deps) => {
-  const tracking = new TrackingService(deps);
+  const { tracking } = deps;
   const secret = carrierWebhookSecret(deps.config);
-  deps.jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
 
   app.get(
     '/tracking/:trackingNumber',

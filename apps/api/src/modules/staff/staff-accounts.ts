@@ -1,9 +1,8 @@
 import { emailField, passwordField, requiredText } from '@despacho/domain';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
 import { hashPassword } from '../../platform/passwords';
-import { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts/accounts.service';
 
 /** What `npm run staff:create` asks for: the password follows the sign-up rules. */
 export const staffAccountSchema = z.object({
@@ -19,8 +18,10 @@ export type StaffAccountInput = z.infer<typeof staffAccountSchema>;
  * operator vouches for the person, so the account is active and needs no SMS verification to
  * sign in; an email already in use is refused (EMAIL_TAKEN) and nothing changes.
  */
-export async function createStaffAccount(db: Db, clock: Clock, input: StaffAccountInput) {
-  const accounts = new AccountsService({ db, clock });
+export async function createStaffAccount(
+  { accounts, clock }: { accounts: AccountsService; clock: Clock },
+  input: StaffAccountInput,
+) {
   return accounts.createUser({
     email: input.email,
     name: input.name,
@@ -30,9 +31,4 @@ export async function createStaffAccount(db: Db, clock: Clock, input: StaffAccou
     isStaff: true,
     language: 'es',
   });
-}
-
-/** How many platform staff accounts exist (production's banner asks for the first one). */
-export function countStaffAccounts(db: Db, clock: Clock): Promise<number> {
-  return new AccountsService({ db, clock }).countStaff();
 }

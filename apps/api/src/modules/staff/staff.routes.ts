@@ -17,14 +17,8 @@ import {
   verificationRejectSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { AccountsService } from '../accounts/accounts.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { SupportService } from '../support/support.service';
-import { VerificationService } from '../verification/verification.service';
-import { StaffService } from './staff.service';
+import type { AppModule } from '../services';
 
 const tags = ['staff'];
 const security = [{ bearer: [] }];
@@ -36,14 +30,7 @@ const verificationAnswer = z.object({ data: staffVerificationSchema });
  * account verifications and read the audit log of what they did.
  */
 export const staffRoutes: AppModule = async (app, deps) => {
-  const notifications = new NotificationsService(deps);
-  const audit = new AuditLog(deps);
-  const staff = new StaffService({
-    support: new SupportService({ ...deps, notifications, audit }),
-    accounts: new AccountsService(deps),
-    verification: new VerificationService({ ...deps, notifications, audit }),
-    audit,
-  });
+  const { staff } = deps;
   const staffOnly = { config: { access: 'staff' as const } };
 
   app.get(

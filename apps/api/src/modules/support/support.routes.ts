@@ -4,22 +4,15 @@ import {
   messageCreateSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { NotificationsService } from '../notifications/notifications.service';
-import { SupportService } from './support.service';
+import type { AppModule } from '../services';
 
 const tags = ['support'];
 const security = [{ bearer: [] }];
 
 /** The consultant chat as any user of an organization sees it. */
 export const supportRoutes: AppModule = async (app, deps) => {
-  const support = new SupportService({
-    ...deps,
-    notifications: new NotificationsService(deps),
-    audit: new AuditLog(deps),
-  });
+  const { support } = deps;
 
   app.get(
     '/support/conversation',

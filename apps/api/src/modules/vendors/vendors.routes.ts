@@ -8,8 +8,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { VendorsService } from './vendors.service';
+import type { AppModule } from '../services';
 
 const tags = ['vendors'];
 const security = [{ bearer: [] }];
@@ -19,7 +18,7 @@ const security = [{ bearer: [] }];
  * `settings.vendors`.
  */
 export const vendorsRoutes: AppModule = async (app, deps) => {
-  const vendors = new VendorsService(deps);
+  const { vendors } = deps;
   const access = { config: { access: 'settings.vendors' as const } };
   const one = { 200: z.object({ data: vendorViewSchema }) };
 

@@ -5,11 +5,9 @@ import {
   verificationSubmitSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf, organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { NotificationsService } from '../notifications/notifications.service';
-import { VerificationService } from './verification.service';
+import type { AppModule } from '../services';
+import { documentUpload } from './verification.service';
 
 const tags = ['verification'];
 const security = [{ bearer: [] }];
@@ -20,11 +18,7 @@ const answer = z.object({ data: verificationSchema });
  * uploading, reading the documents and submitting belong to "Mi empresa".
  */
 export const verificationRoutes: AppModule = async (app, deps) => {
-  const verification = new VerificationService({
-    ...deps,
-    notifications: new NotificationsService(deps),
-    audit: new AuditLog(deps),
-  });
+  const { verification } = deps;
   const myCompany = { config: { access: 'settings.my_company' as const } };
 
   app.get(
@@ -49,14 +43,15 @@ export const verificationRoutes: AppModule = async (app, deps) => {
         response: { 200: answer },
       },
     },
-    async (request) => ({
-      data: await verification.upload(
-        request,
-        organizationOf(request),
-        authOf(request).userId,
-        request.params.kind,
-      ),
-    }),
+    async (request) => {
+      const organizationId = organizationOf(request);
+      const { userId } = authOf(request);
+      const { kind } = request.params;
+      // Refused before the upload is read when nothing may change.
+      await verification.checkEditable(organizationId);
+      const file = await deps.files.receive(request, documentUpload(organizationId, userId, kind));
+      return { data: await verification.upload(file, organizationId, userId, kind) };
+    },
   );
 
   app.get(

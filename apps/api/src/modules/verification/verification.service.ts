@@ -14,12 +14,11 @@ import {
   type VerificationDocument,
   type VerificationDocumentKind,
 } from '@despacho/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { FileStore, StoredFile } from '../../platform/files';
+import type { FileStore, ReceiveOptions, StoredFile } from '../../platform/files';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import * as repository from './verification.repository';
 import type { DocumentRow, VerificationRow } from './verification.repository';
@@ -103,6 +102,22 @@ function refuseUnlessEditable(row: VerificationRow | undefined) {
   );
 }
 
+/** How `FileStore.receive` takes a verification document of `kind`: PDF, JPEG or PNG ≤ 1 MB. */
+export function documentUpload(
+  organizationId: string,
+  userId: string,
+  kind: VerificationDocumentKind,
+): ReceiveOptions {
+  return {
+    organizationId,
+    purpose: `verification.${kind}`,
+    allowed: [...VERIFICATION_FILE_TYPES],
+    field: VERIFICATION_RULES.field,
+    maxBytes: VERIFICATION_RULES.maxFileBytes,
+    uploadedBy: userId,
+  };
+}
+
 export interface VerificationDeps {
   db: Db;
   clock: Clock;
@@ -123,26 +138,22 @@ export class VerificationService {
     return present(row, documents);
   }
 
+  /** Refuses (as `upload` would) when the documents may not change: checked before reading one. */
+  async checkEditable(organizationId: string): Promise<void> {
+    refuseUnlessEditable(await repository.findVerification(this.deps.db, organizationId));
+  }
+
   /**
-   * Stores the uploaded file as the document of `kind`, replacing the previous one. Replacing a
-   * document of a rejected verification takes it back to not started, ready to resubmit.
+   * Keeps the uploaded file (stored by `FileStore.receive` with `documentUpload`) as the
+   * document of `kind`, replacing the previous one; the file is removed when refused. Replacing
+   * a document of a rejected verification takes it back to not started, ready to resubmit.
    */
   async upload(
-    request: FastifyRequest,
+    file: StoredFile,
     organizationId: string,
     userId: string,
     kind: VerificationDocumentKind,
   ): Promise<Verification> {
-    // Refuse early, before reading the upload, when nothing may change.
-    refuseUnlessEditable(await repository.findVerification(this.deps.db, organizationId));
-    const file = await this.deps.files.receive(request, {
-      organizationId,
-      purpose: `verification.${kind}`,
-      allowed: [...VERIFICATION_FILE_TYPES],
-      field: VERIFICATION_RULES.field,
-      maxBytes: VERIFICATION_RULES.maxFileBytes,
-      uploadedBy: userId,
-    });
     let replaced: string | null;
     try {
       replaced = await this.deps.db.transaction(async (tx) => {

@@ -1,21 +1,16 @@
 import { bankStatementImportSchema, MAX_STATEMENT_ROWS } from '@despacho/domain';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { BankStatementsService } from './bank-statements.service';
-import { bankTransfersService } from './bank-transfers.routes';
+import { MAX_UPLOAD_BYTES, readUpload } from '../../platform/files';
+import type { AppModule } from '../services';
+import { STATEMENT_FIELD } from './bank-statements.service';
 
 /**
  * `POST staff/bank-statements`: staff import the bank account statement (CSV) so transfers the
  * webhook missed are reconciled too (decision 014).
  */
 export const bankStatementsRoutes: AppModule = async (app, deps) => {
-  const statements = new BankStatementsService({
-    db: deps.db,
-    transfers: bankTransfersService(deps),
-    audit: new AuditLog(deps),
-  });
+  const statements = deps.bankStatements;
 
   app.post(
     '/staff/bank-statements',
@@ -44,7 +39,11 @@ export const bankStatementsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request) => {
-      const content = await statements.receive(request);
+      // One CSV file, at most 1 MB, read whole: it is checked before anything is recorded.
+      const content = await readUpload(request, {
+        field: STATEMENT_FIELD,
+        maxBytes: MAX_UPLOAD_BYTES,
+      });
       return {
         data: await statements.import(content, authOf(request).userId, request.language),
       };

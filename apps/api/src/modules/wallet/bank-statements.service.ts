@@ -8,13 +8,11 @@ import {
   type StatementParse,
   type StatementProblem,
 } from '@despacho/domain';
-import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { AuditLog } from '../../platform/audit';
 import { parseCsv } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { MAX_UPLOAD_BYTES, readUpload } from '../../platform/files';
 import type { BankTransfersService } from './bank-transfers.service';
 
 /** The multipart field the statement travels in. */
@@ -57,11 +55,6 @@ export class BankStatementsService {
   constructor(
     private readonly deps: { db: Db; transfers: BankTransfersService; audit: AuditLog },
   ) {}
-
-  /** Reads the uploaded CSV (one file, at most 1 MB) from the multipart request. */
-  receive(request: FastifyRequest): Promise<Buffer> {
-    return readUpload(request, { field: STATEMENT_FIELD, maxBytes: MAX_UPLOAD_BYTES });
-  }
 
   async import(content: Buffer, staffId: string, language: Language): Promise<BankStatementImport> {
     const parsed = readStatement(decodeStatement(content));

@@ -9,28 +9,10 @@ import {
   staffOrganizationSearchSchema,
 } from '@despacho/domain';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf } from '../../platform/auth';
-import type { AppDeps, AppModule } from '../../platform/module';
-import { AccountsService } from '../accounts/accounts.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { BankTransfersService } from './bank-transfers.service';
-import { LedgerService } from './ledger.service';
-import { SpeiAccountsService } from './spei-accounts.service';
+import type { AppModule } from '../services';
 
 /** The reconciliation service with its platform services, for the routes that report transfers. */
-export function bankTransfersService(deps: AppDeps): BankTransfersService {
-  const accounts = new AccountsService(deps);
-  return new BankTransfersService({
-    ...deps,
-    ledger: new LedgerService(deps),
-    notifications: new NotificationsService(deps),
-    audit: new AuditLog(deps),
-    accounts,
-    speiAccounts: new SpeiAccountsService({ ...deps, accounts }),
-  });
-}
-
 const tags = ['staff'];
 const security = [{ bearer: [] }];
 const answer = z.object({ data: bankTransferViewSchema });
@@ -40,7 +22,7 @@ const answer = z.object({ data: bankTransferViewSchema });
  * staff assign each to the organization it belongs to, or mark it returned to the sender.
  */
 export const bankTransfersRoutes: AppModule = async (app, deps) => {
-  const transfers = bankTransfersService(deps);
+  const transfers = deps.bankTransfers;
   const staffOnly = { config: { access: 'staff' as const } };
 
   app.get(

@@ -8,8 +8,7 @@ import {
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import type { AppModule } from '../../platform/module';
-import { CardDepositsService } from './card-deposits.service';
+import type { AppModule } from '../services';
 
 const tags = ['deposits'];
 const security = [{ bearer: [] }];
@@ -20,10 +19,7 @@ const security = [{ bearer: [] }];
  * receives the token.
  */
 export const cardDepositsRoutes: AppModule = async (app, deps) => {
-  const cards = CardDepositsService.create({ ...deps, log: app.log });
-  // Deposits whose charge's answer was lost (a crash, a closed tab) are settled from what the
-  // provider recorded: at start and on every sweep of the jobs runner.
-  deps.jobs.registerSweep('wallet.reconcile_card_deposits', cards.reconcileStuck);
+  const cards = deps.cardDeposits;
   const access = { config: { access: 'finances.deposits' as const } };
 
   app.get(

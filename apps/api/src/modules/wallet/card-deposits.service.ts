@@ -12,17 +12,12 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import { creditPendingDeposit, presentDeposit } from './deposits.service';
-import { LedgerService } from './ledger.service';
-import {
-  createPaymentProvider,
-  type ChargeLookup,
-  type ChargeResult,
-  type PaymentProvider,
-} from './payment-provider';
+import type { LedgerService } from './ledger.service';
+import type { ChargeLookup, ChargeResult, PaymentProvider } from './payment-provider';
 
 export interface CardDepositsDeps {
   db: Db;
@@ -54,16 +49,6 @@ type CardDeposit = z.output<typeof cardDepositSchema>;
  */
 export class CardDepositsService {
   constructor(private readonly deps: CardDepositsDeps) {}
-
-  /** The service with the app's collaborators and the configured provider. */
-  static create(deps: { db: Db; clock: Clock; config: Config; log?: FastifyBaseLogger }) {
-    return new CardDepositsService({
-      ...deps,
-      ledger: new LedgerService(deps),
-      notifications: new NotificationsService(deps),
-      provider: createPaymentProvider(deps),
-    });
-  }
 
   publicConfig() {
     return this.deps.provider.publicConfig();

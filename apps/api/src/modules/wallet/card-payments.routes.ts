@@ -1,9 +1,7 @@
 import { cardDetailsSchema, cardTokenSchema } from '@despacho/domain';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../platform/module';
-import { SANDBOX_TOKENS_PATH, SandboxPaymentProvider } from './card-payments.sandbox';
-import { paymentProviderName } from './payment-provider';
+import type { AppModule } from '../services';
+import { SANDBOX_TOKENS_PATH } from './card-payments.sandbox';
 
 /**
  * The sandbox provider's card element endpoint (decision 013), mounted beside the app and not
@@ -12,9 +10,9 @@ import { paymentProviderName } from './payment-provider';
  * level drops request logs below warnings, so not even a malformed body's parse error — whose
  * message quotes the body — is logged.
  */
-export const sandboxPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  if (paymentProviderName(deps.config) !== 'sandbox') return;
-  const sandbox = new SandboxPaymentProvider(deps);
+export const sandboxPaymentsRoutes: AppModule = async (app, deps) => {
+  const sandbox = deps.sandboxPayments;
+  if (!sandbox) return;
   app.post(
     SANDBOX_TOKENS_PATH,
     {

@@ -12,32 +12,15 @@ import {
 } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AuditLog } from '../../platform/audit';
 import { authOf, organizationOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import type { AppDeps, AppModule } from '../../platform/module';
-import { AccountsService } from '../accounts/accounts.service';
-import { NotificationsService } from '../notifications/notifications.service';
-import { CardDepositsService } from './card-deposits.service';
-import { DepositsService } from './deposits.service';
-import { LedgerService } from './ledger.service';
-import { SpeiAccountsService } from './spei-accounts.service';
+import type { AppModule } from '../services';
+import { voucherUpload } from './deposits.service';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
 const depositAnswer = z.object({ data: depositViewSchema });
 const staffDepositAnswer = z.object({ data: staffDepositSchema });
-
-function depositsService(deps: AppDeps) {
-  return new DepositsService({
-    ...deps,
-    ledger: new LedgerService(deps),
-    notifications: new NotificationsService(deps),
-    audit: new AuditLog(deps),
-    accounts: new AccountsService(deps),
-    cards: CardDepositsService.create(deps),
-  });
-}
 
 /** The `Idempotency-Key` header every call that creates a deposit carries. */
 function idempotencyKeyOf(request: FastifyRequest): string {
@@ -51,11 +34,7 @@ function idempotencyKeyOf(request: FastifyRequest): string {
  * and the list of its deposits. Everything here needs the "deposits" permission.
  */
 export const depositsRoutes: AppModule = async (app, deps) => {
-  const deposits = depositsService(deps);
-  const speiAccounts = new SpeiAccountsService({
-    ...deps,
-    accounts: new AccountsService(deps),
-  });
+  const { deposits, files, speiAccounts } = deps;
   const access = { config: { access: 'finances.deposits' as const } };
 
   app.get(
@@ -90,9 +69,12 @@ export const depositsRoutes: AppModule = async (app, deps) => {
     },
     async (request, reply) => {
       const idempotencyKey = idempotencyKeyOf(request);
-      const { deposit, replayed } = await deposits.notifySpei(request, {
-        organizationId: organizationOf(request),
-        userId: authOf(request).userId,
+      const organizationId = organizationOf(request);
+      const { userId } = authOf(request);
+      const form = await files.receiveForm(request, voucherUpload(organizationId, userId));
+      const { deposit, replayed } = await deposits.notifySpei(form, {
+        organizationId,
+        userId,
         idempotencyKey,
         language: request.language,
       });
@@ -143,7 +125,7 @@ export const depositsRoutes: AppModule = async (app, deps) => {
 
 /** The operators' console: SPEI notifications of every organization, approved or rejected. */
 export const staffDepositsRoutes: AppModule = async (app, deps) => {
-  const deposits = depositsService(deps);
+  const { deposits } = deps;
   const staffOnly = { config: { access: 'staff' as const } };
   const staffTags = ['staff'];
 

@@ -17,13 +17,12 @@ import {
   type StaffDeposit,
   type StaffDepositsQuery,
 } from '@despacho/domain';
-import type { FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
-import type { FileStore, StoredFile } from '../../platform/files';
+import type { FileStore, ReceivedForm, ReceiveOptions, StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts/accounts.service';
 import { invoiceCreditedDeposit, type InvoiceDepositDeps } from '../billing/billing.service';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
@@ -208,6 +207,18 @@ export async function creditPendingDeposit(
   return { before, deposit, ledger };
 }
 
+/** How `FileStore.receiveForm` takes a SPEI notification's form and its voucher. */
+export function voucherUpload(organizationId: string, userId: string): ReceiveOptions {
+  return {
+    organizationId,
+    purpose: 'deposit.voucher',
+    allowed: [...DEPOSIT_VOUCHER_TYPES],
+    maxBytes: DEPOSIT_VOUCHER_RULES.maxFileBytes,
+    uploadedBy: userId,
+    field: DEPOSIT_VOUCHER_RULES.field,
+  };
+}
+
 export interface DepositsDeps {
   db: Db;
   clock: Clock;
@@ -249,21 +260,14 @@ export class DepositsService {
    * A SPEI transfer the merchant made, with its voucher, waiting as `pending`. The same
    * idempotency key answers the deposit it created (`replayed`), or IDEMPOTENCY_KEY_REUSED when
    * the data differ; a transfer already notified (same bank and tracking key, not rejected)
-   * answers DEPOSIT_ALREADY_NOTIFIED.
+   * answers DEPOSIT_ALREADY_NOTIFIED. `form` is the request's form as `FileStore.receiveForm`
+   * read it with `voucherUpload`; the voucher is removed unless the deposit keeps it.
    */
   async notifySpei(
-    request: FastifyRequest,
+    form: ReceivedForm,
     input: { organizationId: string; userId: string; idempotencyKey: string; language: Language },
   ): Promise<{ deposit: DepositView; replayed: boolean }> {
     const { organizationId, userId, idempotencyKey, language } = input;
-    const form = await this.deps.files.receiveForm(request, {
-      organizationId,
-      purpose: 'deposit.voucher',
-      allowed: [...DEPOSIT_VOUCHER_TYPES],
-      maxBytes: DEPOSIT_VOUCHER_RULES.maxFileBytes,
-      uploadedBy: userId,
-      field: DEPOSIT_VOUCHER_RULES.field,
-    });
     const voucher = form.file;
     try {
       const data = this.validate(form.fields, form.fileError, language);

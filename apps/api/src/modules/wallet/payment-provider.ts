@@ -1,8 +1,5 @@
 import type { CardBrand, CardDeclineCode, CardPaymentsConfig, Language } from '@despacho/domain';
 import type { Config } from '../../config';
-import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
-import { SandboxPaymentProvider } from './card-payments.sandbox';
 
 export interface ChargeRequest {
   /** The single-use token the provider's element made in the browser. */
@@ -54,7 +51,7 @@ export interface PaymentProvider {
 }
 
 /** Production without a configured provider: no card form, and a charge is refused. */
-const unavailable: PaymentProvider = {
+export const unavailableProvider: PaymentProvider = {
   charge: () => Promise.reject(new Error('no payment provider is configured')),
   findCharge: () => Promise.reject(new Error('no payment provider is configured')),
   chargeWindowMs: 0,
@@ -73,14 +70,4 @@ const unavailable: PaymentProvider = {
  */
 export function paymentProviderName(config: Config): 'sandbox' | 'none' {
   return config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? 'none' : 'sandbox');
-}
-
-export function createPaymentProvider(deps: {
-  config: Config;
-  db: Db;
-  clock: Clock;
-}): PaymentProvider {
-  return paymentProviderName(deps.config) === 'sandbox'
-    ? new SandboxPaymentProvider(deps)
-    : unavailable;
 }

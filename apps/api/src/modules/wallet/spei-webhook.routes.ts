@@ -6,8 +6,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import type { AppModule } from '../../platform/module';
-import { bankTransfersService } from './bank-transfers.routes';
+import type { AppModule } from '../services';
 import { speiWebhookSecret, verifySpeiSignature } from './spei-webhook.signature';
 
 /**
@@ -17,7 +16,7 @@ import { speiWebhookSecret, verifySpeiSignature } from './spei-webhook.signature
  */
 export const speiWebhookRoutes: AppModule = async (app, deps) => {
   const secret = speiWebhookSecret(deps.config);
-  const transfers = bankTransfersService(deps);
+  const transfers = deps.bankTransfers;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),

@@ -7,8 +7,7 @@ import {
 } from '@despacho/domain';
 import { organizationOf } from '../../platform/auth';
 import { sendDownload } from '../../platform/download';
-import type { AppModule } from '../../platform/module';
-import { TransactionsService } from './transactions.service';
+import type { AppModule } from '../services';
 
 const tags = ['wallet'];
 const security = [{ bearer: [] }];
@@ -20,7 +19,7 @@ const filters =
  * under the "purchases" permission of the finances module (navigation.ts), and so does its data.
  */
 export const transactionsRoutes: AppModule = async (app, deps) => {
-  const transactions = new TransactionsService(deps);
+  const { transactions } = deps;
   const access = { config: { access: 'finances.purchases' as const } };
 
   app.get(

@@ -1,15 +1,14 @@
 import { walletBalanceSchema } from '@despacho/domain';
 import { z } from 'zod';
 import { organizationOf } from '../../platform/auth';
-import type { AppModule } from '../../platform/module';
-import { LedgerService } from './ledger.service';
+import type { AppModule } from '../services';
 
 /**
  * `GET wallet/balance`: the prepaid balance the header shows. Every member of the organization
  * sees it, shipping-only users included, since they pay guides from it.
  */
 export const walletRoutes: AppModule = async (app, deps) => {
-  const ledger = new LedgerService(deps);
+  const { ledger } = deps;
   app.get(
     '/wallet/balance',
     {

@@ -1,0 +1,248 @@
+import { AUTH_RULES } from '@despacho/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { AuditLog } from '../platform/audit';
+import { AccessTokens, authGuards } from '../platform/auth';
+import { FileStore } from '../platform/files';
+import { ProcessInstance } from '../platform/instance';
+import { Jobs } from '../platform/jobs';
+import { smtpMailSender } from '../platform/mail';
+import type { BaseDeps } from '../platform/module';
+import { Outbox } from '../platform/outbox';
+import { AccountDetailsService } from './accounts/account-details.service';
+import { AccountsService } from './accounts/accounts.service';
+import { InvitationsService } from './accounts/invitations.service';
+import { OrganizationUsersService } from './accounts/organization-users.service';
+import { LocationsService } from './addresses/locations.service';
+import { CallerCache, callerLoader } from './auth/caller';
+import { LoginBackoff } from './auth/login-backoff';
+import { PasswordsService } from './auth/passwords.service';
+import { SessionsService } from './auth/sessions.service';
+import { SignupService } from './auth/signup.service';
+import { VerificationService as PhoneVerificationService } from './auth/verification.service';
+import { WizardService } from './auth/wizard.service';
+import { WizardTokens } from './auth/wizard-tokens';
+import { BillingService } from './billing/billing.service';
+import { carrierAdapters, type CarrierAdapters } from './carriers/carrier-adapters';
+import { CarriersService } from './carriers/carriers.service';
+import { PostalCodesService } from './catalogs/postal-codes.service';
+import { SatProductsService } from './catalogs/sat-products.service';
+import { SatUnitsService } from './catalogs/sat-units.service';
+import { CustomersService } from './customers/customers.service';
+import { figureProviders } from './dashboard/dashboard.figures';
+import { DashboardService } from './dashboard/dashboard.service';
+import { NotificationsService } from './notifications/notifications.service';
+import { PackagesService } from './packages/packages.service';
+import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
+import { PickupsService } from './shipments/pickups.service';
+import { QuotesService } from './shipments/quotes.service';
+import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments/shipments.service';
+import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
+import { StaffService } from './staff/staff.service';
+import { SupportService } from './support/support.service';
+import { VendorsService } from './vendors/vendors.service';
+import { VerificationService } from './verification/verification.service';
+import { BankStatementsService } from './wallet/bank-statements.service';
+import { BankTransfersService } from './wallet/bank-transfers.service';
+import { CardDepositsService } from './wallet/card-deposits.service';
+import { SandboxPaymentProvider } from './wallet/card-payments.sandbox';
+import { DepositsService } from './wallet/deposits.service';
+import { LedgerService } from './wallet/ledger.service';
+import {
+  paymentProviderName,
+  unavailableProvider,
+  type PaymentProvider,
+} from './wallet/payment-provider';
+import { SpeiAccountsService } from './wallet/spei-accounts.service';
+import { TransactionsService } from './wallet/transactions.service';
+
+/** What a caller may put in place of what the root would build (tests, scripts). */
+export interface ServiceOverrides {
+  /** The carriers' adapters; by default one sandbox per catalogue carrier. */
+  carriers?: CarrierAdapters;
+  /** The card payment provider; by default the one `PAYMENT_PROVIDER` names. */
+  paymentProvider?: PaymentProvider;
+}
+
+/**
+ * The composition root (decision 020): every platform piece, adapter and service of one app,
+ * each built once here from the configuration, the database and the clock, and handed to the
+ * ones that use it. Routes and jobs take what they need from the result; no service builds
+ * another, so the app's one ledger, one set of carrier adapters and one outbox are what every
+ * module uses. The order is the order of need: a service comes after what it receives.
+ */
+export function buildServices(
+  base: BaseDeps & { log: FastifyBaseLogger },
+  overrides: ServiceOverrides = {},
+) {
+  const { config, db, clock, log } = base;
+
+  // Platform
+  const tokens = new AccessTokens(config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
+  const callers = new CallerCache(config.CALLER_CACHE_MS);
+  const guards = authGuards(tokens, clock, callerLoader(db, clock, callers));
+  const outbox = new Outbox(db, {
+    mail: config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : null,
+    sms: null,
+    log,
+    logContents: config.NODE_ENV !== 'production',
+  });
+  const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
+  const jobs = new Jobs({ db, clock, log, sweepEveryMs: config.JOBS_SWEEP_MS });
+  const instance = new ProcessInstance({ db, log });
+  const audit = new AuditLog({ db, clock });
+  const platform = {
+    config,
+    db,
+    clock,
+    log,
+    tokens,
+    callers,
+    guards,
+    outbox,
+    files,
+    jobs,
+    instance,
+  };
+  const core = { db, clock };
+
+  // Adapters: one set per app, so the sandboxes' memory and the extended-zone cache are shared.
+  const carrierAdapterSet = overrides.carriers ?? carrierAdapters({ config, db, clock });
+  const sandboxPayments =
+    paymentProviderName(config) === 'sandbox' ? new SandboxPaymentProvider(core) : null;
+  const paymentProvider = overrides.paymentProvider ?? sandboxPayments ?? unavailableProvider;
+
+  // Accounts and sign-in
+  const accounts = new AccountsService(core);
+  const wizardTokens = new WizardTokens(config.JWT_SECRET, clock);
+  const loginBackoff = new LoginBackoff(core);
+  const sessions = new SessionsService({ ...platform, accounts, wizardTokens, loginBackoff });
+  const phoneVerification = new PhoneVerificationService({ ...platform, accounts, wizardTokens });
+  const auth = {
+    sessions,
+    verification: phoneVerification,
+    signup: new SignupService({ ...platform, accounts, verification: phoneVerification }),
+    wizard: new WizardService({ ...platform, accounts, sessions, wizardTokens }),
+    passwords: new PasswordsService({ ...platform, accounts, sessions, loginBackoff }),
+  };
+  const organizationUsers = new OrganizationUsersService({ ...platform, accounts, sessions });
+  const invitations = new InvitationsService({ ...platform, accounts, sessions });
+  const accountDetails = new AccountDetailsService(platform);
+
+  // Catalogues and address book
+  const postalCodes = new PostalCodesService(core);
+  const satProducts = new SatProductsService(core);
+  const satUnits = new SatUnitsService(core);
+  const locations = new LocationsService(core);
+  const customers = new CustomersService(core);
+  const vendors = new VendorsService(core);
+  const packages = new PackagesService({ ...core, satProducts });
+  const carriers = new CarriersService(core);
+
+  // Notifications, support and the staff console
+  const notifications = new NotificationsService(core);
+  const support = new SupportService({ ...core, notifications, audit });
+  const verification = new VerificationService({ ...platform, notifications, audit });
+  const staff = new StaffService({ support, accounts, verification, audit });
+
+  // Money
+  const ledger = new LedgerService(core);
+  const billing = new BillingService(platform);
+  const transactions = new TransactionsService(core);
+  const speiAccounts = new SpeiAccountsService({ ...platform, accounts });
+  const money = { ...platform, ledger, notifications, audit, accounts };
+  const cardDeposits = new CardDepositsService({ ...money, provider: paymentProvider });
+  const deposits = new DepositsService({ ...money, cards: cardDeposits });
+  const bankTransfers = new BankTransfersService({ ...money, speiAccounts });
+  const bankStatements = new BankStatementsService({ db, transfers: bankTransfers, audit });
+
+  // Shipping
+  const tracking = new TrackingService(platform);
+  const quotes = new QuotesService({ ...core, adapters: carrierAdapterSet, carriers, packages });
+  const pickups = new PickupsService({ ...platform, adapters: carrierAdapterSet, locations });
+  const cancellation = new CancellationService({
+    ...platform,
+    adapters: carrierAdapterSet,
+    ledger,
+    tracking,
+    notifications,
+  });
+  const shipments = new ShipmentsService({
+    ...platform,
+    carriers: carrierAdapterSet,
+    ledger,
+    quotes,
+    tracking,
+    pickups,
+    locations,
+    customers,
+    packages,
+    satProducts,
+    satUnits,
+  });
+
+  const dashboard = new DashboardService(figureProviders({ db, notifications, ledger }));
+
+  // Background work: one registration per job kind and sweep.
+  jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
+  jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
+  jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
+  jobs.registerSweep('shipments.recover_orphaned_purchases', shipments.recoverOrphanedPurchases);
+  // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
+  // the provider recorded: at start and on every sweep.
+  jobs.registerSweep('wallet.reconcile_card_deposits', cardDeposits.reconcileStuck);
+
+  return {
+    ...platform,
+    audit,
+    carrierAdapters: carrierAdapterSet,
+    sandboxPayments,
+    accounts,
+    auth,
+    organizationUsers,
+    invitations,
+    accountDetails,
+    postalCodes,
+    satProducts,
+    satUnits,
+    locations,
+    customers,
+    vendors,
+    packages,
+    carriers,
+    notifications,
+    support,
+    verification,
+    staff,
+    ledger,
+    billing,
+    transactions,
+    speiAccounts,
+    cardDeposits,
+    deposits,
+    bankTransfers,
+    bankStatements,
+    tracking,
+    quotes,
+    pickups,
+    cancellation,
+    shipments,
+    dashboard,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** The services behind the auth routes. */
+export type AuthServices = Services['auth'];
+
+/** A business module: registers its routes under `/api/v1`, with the app's services. */
+export type AppModule = FastifyPluginAsyncZod<Services>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's composition root (`buildServices`). */
+    services: Services;
+  }
+}
