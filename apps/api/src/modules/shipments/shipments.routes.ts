@@ -1,6 +1,5 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeyField,
   pageSchema,
   shipmentCreateSchema,
   shipmentDetailSchema,
@@ -12,7 +11,7 @@ import {
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import { sendDownload } from '../../platform/download';
-import { AppError } from '../../platform/errors';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import type { AppModule } from '../services';
 import { insuranceInvoiceUpload } from './insurance-invoice';
 
@@ -45,12 +44,10 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyField.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       const { shipment, replayed } = await shipments.purchase({
         organizationId: organizationOf(request),
         userId: authOf(request).userId,
-        idempotencyKey: key.data,
+        idempotencyKey: idempotencyKeyOf(request),
         language: request.language,
         data: request.body,
       });

@@ -3,11 +3,10 @@ import {
   cardPaymentsConfigSchema,
   depositViewSchema,
   IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeyField,
 } from '@despacho/domain';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import type { AppModule } from '../services';
 
 const tags = ['deposits'];
@@ -55,12 +54,10 @@ export const cardDepositsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const key = idempotencyKeyField.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
       const { deposit, replayed } = await cards.deposit({
         organizationId: organizationOf(request),
         userId: authOf(request).userId,
-        idempotencyKey: key.data,
+        idempotencyKey: idempotencyKeyOf(request),
         language: request.language,
         data: request.body,
       });

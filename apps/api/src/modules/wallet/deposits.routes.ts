@@ -2,18 +2,15 @@ import {
   depositRejectSchema,
   depositsQuerySchema,
   depositViewSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  idempotencyKeyField,
   idParamsSchema,
   pageSchema,
   speiAccountSchema,
   staffDepositSchema,
   staffDepositsQuerySchema,
 } from '@despacho/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import type { AppModule } from '../services';
 import { voucherUpload } from './deposits.service';
 
@@ -21,13 +18,6 @@ const tags = ['wallet'];
 const security = [{ bearer: [] }];
 const depositAnswer = z.object({ data: depositViewSchema });
 const staffDepositAnswer = z.object({ data: staffDepositSchema });
-
-/** The `Idempotency-Key` header every call that creates a deposit carries. */
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const parsed = idempotencyKeyField.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-  if (!parsed.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  return parsed.data;
-}
 
 /**
  * `finance/deposits`: the organization's receiving CLABE, SPEI notifications with their voucher,
