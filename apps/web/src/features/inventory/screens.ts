@@ -1,0 +1,41 @@
+import type { Screen } from '../../lib/screens';
+
+/** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
+export const screens: readonly Screen[] = [
+  {
+    id: 'productsInventory',
+    path: 'products/inventory',
+    permission: 'warehousing.warehouse_inventory',
+    menu: true,
+  },
+  {
+    id: 'productsEntry',
+    path: 'products/entry',
+    permission: 'warehousing.warehouse_entries',
+    menu: true,
+  },
+  {
+    id: 'productsCreateEntry',
+    path: 'products/create-entry',
+    permission: 'warehousing.warehouse_entries',
+    parent: 'productsEntry',
+  },
+  {
+    id: 'productsNewEntry',
+    path: 'products/new-entry',
+    permission: 'warehousing.warehouse_entries',
+    parent: 'productsEntry',
+  },
+  {
+    id: 'productsEntryDetail',
+    path: 'products/entry-detail/:id',
+    permission: 'warehousing.warehouse_entries',
+    parent: 'productsEntry',
+  },
+  {
+    id: 'productsOuts',
+    path: 'products/outs',
+    permission: 'warehousing.warehouse_exits',
+    menu: true,
+  },
+];

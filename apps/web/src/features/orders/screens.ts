@@ -1,0 +1,27 @@
+import type { Screen } from '../../lib/screens';
+
+/** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
+export const screens: readonly Screen[] = [
+  // E-Commerce
+  { id: 'orders', path: 'orders', permission: 'ecommerce.orders', menu: true },
+  { id: 'ordersCreate', path: 'orders/create', permission: 'ecommerce.orders', parent: 'orders' },
+  {
+    id: 'ordersCreateFulfillment',
+    path: 'orders/create-fulfillment',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+  },
+  {
+    id: 'ordersFulfillment',
+    path: 'orders/fulfillment',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+  },
+  {
+    id: 'ordersQuoteShipping',
+    path: 'orders/quote-shipping',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+  },
+  { id: 'orderDetail', path: 'orders/:id', permission: 'ecommerce.orders', parent: 'orders' },
+];

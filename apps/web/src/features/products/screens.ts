@@ -1,0 +1,25 @@
+import type { Screen } from '../../lib/screens';
+
+/** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
+export const screens: readonly Screen[] = [
+  // Almacenamiento y distribución
+  { id: 'products', path: 'products', permission: 'warehousing.products', menu: true },
+  {
+    id: 'productsCreate',
+    path: 'products/create',
+    permission: 'warehousing.products',
+    parent: 'products',
+  },
+  {
+    id: 'productsEdit',
+    path: 'products/edit/:id',
+    permission: 'warehousing.products',
+    parent: 'products',
+  },
+  {
+    id: 'productsCollections',
+    path: 'products/collections',
+    permission: 'warehousing.products',
+    parent: 'products',
+  },
+];

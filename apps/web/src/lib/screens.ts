@@ -1,0 +1,28 @@
+import type { PermissionKey } from '@despacho/domain';
+import type { ComponentType } from 'react';
+
+/**
+ * Every authenticated screen of spec §2 in one table: its path under /app, the permission that
+ * opens it, its place in the menu and breadcrumb, and its page. Each domain lists its own
+ * (`features/<domain>/screens.ts`) and the app merges them (`app/navigation.ts`): the router,
+ * the guard and the menu read that table; texts live in `locales/<lang>/navigation.json` under `screens.<id>`.
+ */
+export interface Screen {
+  id: string;
+  /** Path under /app, with the spec's spellings. */
+  path: string;
+  permission: PermissionKey;
+  /** This screen is its permission's entry in the menu. */
+  menu?: boolean;
+  /** The screen one level up in the breadcrumb. */
+  parent?: string;
+  /** A placeholder of the spec: shows the "new feature" page instead of "coming soon". */
+  newFeature?: boolean;
+  /**
+   * Any member may open it (the screen limits itself to what they hold); the menu entry still
+   * follows `permission`.
+   */
+  openToMembers?: boolean;
+  /** The built page; a screen without one shows its "coming soon" page. */
+  page?: () => Promise<ComponentType>;
+}
