@@ -11,7 +11,7 @@ import { parseConfig, type Config } from '../config';
 import { LocationsService } from '../modules/addresses/locations.service';
 import { CustomersService } from '../modules/customers/customers.service';
 import { QuotesService } from '../modules/shipments/quotes.service';
-import { ShipmentsService } from '../modules/shipments/shipments.service';
+import { PurchaseService } from '../modules/shipments/purchase.service';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db';
 import { FileStore } from '../platform/files';
@@ -152,7 +152,7 @@ export async function seedDemoShipments(
   );
   const customers = new CustomersService(deps);
   const quotes = new QuotesService(deps);
-  const shipments = ShipmentsService.create(deps);
+  const purchases = PurchaseService.create(deps);
   for (const [index, guide] of DEMO_GUIDES.entries()) {
     const { data } = await customers.list(
       organizationId,
@@ -171,7 +171,7 @@ export async function seedDemoShipments(
       'es',
     );
     const rate = quote.rates.find((candidate) => candidate.carrier_key === guide.carrier);
-    await shipments.purchase({
+    await purchases.purchase({
       organizationId,
       userId: ownerId,
       idempotencyKey: `demo-guide-${index + 1}`,

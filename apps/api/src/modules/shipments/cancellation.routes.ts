@@ -20,7 +20,7 @@ export function cancellationService(deps: AppDeps) {
 /** `POST shipments/:id/cancellation`, and the job that completes it when the carrier confirms. */
 export const cancellationRoutes: AppModule = async (app, deps) => {
   const cancellation = cancellationService(deps);
-  const shipments = ShipmentsService.create({ ...deps, log: app.log });
+  const shipments = new ShipmentsService(deps);
   deps.jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
 
   app.post(

@@ -1,9 +1,11 @@
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../platform/errors';
-import type { FileKind } from '../../platform/files';
+import type { FileKind, ReceiveOptions } from '../../platform/files';
 
 /** The multipart field the insurance invoice travels in. */
 export const INSURANCE_INVOICE_FIELD = 'file';
+/** `files.purpose` of an uploaded insurance invoice (PDF or CFDI XML). */
+export const INSURANCE_INVOICE_PURPOSE = 'shipment.insurance_invoice';
 
 /** SAT's namespaces of CFDI 4.0 and 3.3 (older invoices still arrive as 3.3). */
 const CFDI_NAMESPACES = ['http://www.sat.gob.mx/cfd/4', 'http://www.sat.gob.mx/cfd/3'];
@@ -37,4 +39,19 @@ export function isCfdi(content: Buffer): boolean {
 /** The FileStore check of an insurance invoice: its XML, if XML, must be a CFDI. */
 export function checkInsuranceInvoice(kind: FileKind, content: Buffer) {
   if (kind === 'xml' && !isCfdi(content)) throw new AppError('CFDI_INVALID');
+}
+
+/**
+ * How the route has FileStore receive the stamped sales invoice an insured guide needs: a PDF
+ * or a CFDI XML (the store's 1 MB limit), in `INSURANCE_INVOICE_FIELD`.
+ */
+export function insuranceInvoiceUpload(organizationId: string, userId: string): ReceiveOptions {
+  return {
+    organizationId,
+    purpose: INSURANCE_INVOICE_PURPOSE,
+    allowed: ['pdf', 'xml'],
+    field: INSURANCE_INVOICE_FIELD,
+    check: checkInsuranceInvoice,
+    uploadedBy: userId,
+  };
 }

@@ -29,7 +29,7 @@ import { importSatUnits } from '../catalogs/sat-units.importer';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';
-import { RECOVER_PURCHASE_AFTER_MS, ShipmentsService } from './shipments.service';
+import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAT_PRODUCTS = path.resolve(here, '../../../test/fixtures/sat-products-sample.csv');
@@ -935,7 +935,7 @@ describe('a purchase interrupted after the hold', () => {
         createLabel: () => Promise.reject(new Error('socket hang up')),
       }),
     });
-    return ShipmentsService.create(
+    return PurchaseService.create(
       {
         db: ctx.db,
         clock: ctx.clock,

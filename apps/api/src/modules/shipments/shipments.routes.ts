@@ -14,7 +14,9 @@ import { authOf, organizationOf } from '../../platform/auth';
 import { sendDownload } from '../../platform/download';
 import { AppError } from '../../platform/errors';
 import type { AppModule } from '../../platform/module';
-import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments.service';
+import { insuranceInvoiceUpload } from './insurance-invoice';
+import { PurchaseService, RECOVER_PURCHASE_JOB } from './purchase.service';
+import { ShipmentsService } from './shipments.service';
 
 const tags = ['shipments'];
 const security = [{ bearer: [] }];
@@ -25,11 +27,12 @@ const security = [{ bearer: [] }];
  * `shipments.create_shipment`.
  */
 export const shipmentsRoutes: AppModule = async (app, deps) => {
-  const shipments = ShipmentsService.create({ ...deps, log: app.log });
-  deps.jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
+  const shipments = new ShipmentsService(deps);
+  const purchases = PurchaseService.create({ ...deps, log: app.log });
+  deps.jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
   deps.jobs.registerSweep(
     'shipments.recover_orphaned_purchases',
-    shipments.recoverOrphanedPurchases,
+    purchases.recoverOrphanedPurchases,
   );
   const access = { config: { access: 'shipments.create_shipment' as const } };
   const detailAnswer = z.object({ data: shipmentDetailSchema });
@@ -52,7 +55,7 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
     async (request, reply) => {
       const key = idempotencyKeyField.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
       if (!key.success) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-      const { shipment, replayed } = await shipments.purchase({
+      const { shipment, replayed } = await purchases.purchase({
         organizationId: organizationOf(request),
         userId: authOf(request).userId,
         idempotencyKey: key.data,
@@ -79,12 +82,11 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const data = await shipments.uploadInvoice(
+      const file = await deps.files.receive(
         request,
-        organizationOf(request),
-        authOf(request).userId,
+        insuranceInvoiceUpload(organizationOf(request), authOf(request).userId),
       );
-      return reply.status(201).send({ data });
+      return reply.status(201).send({ data: { file_id: file.id } });
     },
   );
 
