@@ -53,6 +53,15 @@ export const destinationAddress = {
   zip: MONTERREY_ZIP,
 };
 
+/** What each package of a test guide holds. */
+export const guideProduct = {
+  description: 'Playeras de algodón',
+  quantity: 2,
+  sat_product_code: '53102500',
+  sat_unit_code: 'H87',
+  unit_value: '250.00',
+};
+
 /** Money into the organization's balance, as a confirmed deposit would put it. */
 export async function fund(ctx: GuideContext, organizationId: string, centavos: number) {
   await new LedgerService(ctx).credit({
@@ -109,15 +118,7 @@ export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOp
       destination: destinationAddress,
       packages: Array.from({ length: count }, () => ({
         ...parcel,
-        products: [
-          {
-            description: 'Playeras de algodón',
-            quantity: 2,
-            sat_product_code: '53102500',
-            sat_unit_code: 'H87',
-            unit_value: '250.00',
-          },
-        ],
+        products: [guideProduct],
       })),
       quote_id: quote.id,
       rate_id: rate.id,

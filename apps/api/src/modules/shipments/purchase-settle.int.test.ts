@@ -21,6 +21,7 @@ import {
   createLocation,
   destinationAddress,
   fund,
+  guideProduct,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
 } from './guides.test-support';
@@ -101,20 +102,7 @@ function purchaseWaitingOnCarrier(m: Merchant, view: QuoteView) {
     data: shipmentCreateSchema.parse({
       location_id: m.locationId,
       destination: destinationAddress,
-      packages: [
-        {
-          ...parcel,
-          products: [
-            {
-              description: 'Playeras de algodón',
-              quantity: 2,
-              sat_product_code: '53102500',
-              sat_unit_code: 'H87',
-              unit_value: '250.00',
-            },
-          ],
-        },
-      ],
+      packages: [{ ...parcel, products: [guideProduct] }],
       quote_id: view.id,
       rate_id: rate.id,
     }),
