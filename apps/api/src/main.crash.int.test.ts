@@ -16,7 +16,7 @@ import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
 import { LedgerService } from './modules/wallet/ledger.service';
 import { verifyLedger } from './modules/wallet/ledger.verify';
 import {
-  cottonShirts,
+  guideProduct,
   destinationAddress,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
@@ -183,7 +183,7 @@ describe('the product across a power cut', () => {
             packages: [
               {
                 ...parcel,
-                products: cottonShirts,
+                products: [guideProduct],
               },
             ],
             quote_id: quote.body.data.id,

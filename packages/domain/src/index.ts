@@ -36,6 +36,7 @@ export * from './wallet/card-payments';
 export * from './wallet/spei';
 export * from './billing/invoices';
 export * from './shipments/business-days';
+export * from './shipments/charges';
 export * from './shipments/pickups';
 export * from './shipments/insurance';
 export * from './shipments/cancellation';

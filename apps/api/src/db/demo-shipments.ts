@@ -111,7 +111,7 @@ export const DEMO_GUIDES: readonly DemoGuide[] = [
  * list, labels, pickups and tracking have something to show.
  */
 export async function seedDemoShipments(
-  { locations, customers, quotes, shipments }: Services,
+  { locations, customers, quotes, purchases }: Services,
   demo: { organizationId: string; ownerId: string },
 ): Promise<void> {
   const { organizationId, ownerId } = demo;
@@ -134,7 +134,7 @@ export async function seedDemoShipments(
       'es',
     );
     const rate = quote.rates.find((candidate) => candidate.carrier_key === guide.carrier);
-    await shipments.purchase({
+    await purchases.purchase({
       organizationId,
       userId: ownerId,
       idempotencyKey: `demo-guide-${index + 1}`,

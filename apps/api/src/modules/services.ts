@@ -37,7 +37,9 @@ import { PackagesService } from './packages/packages.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
-import { RECOVER_PURCHASE_JOB, ShipmentsService } from './shipments/shipments.service';
+import { PurchaseChecksService } from './shipments/purchase-checks.service';
+import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.service';
+import { ShipmentsService } from './shipments/shipments.service';
 import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
 import { StaffService } from './staff/staff.service';
 import { SupportService } from './support/support.service';
@@ -168,27 +170,34 @@ export function buildServices(
     tracking,
     notifications,
   });
-  const shipments = new ShipmentsService({
-    ...platform,
-    carriers: carrierAdapterSet,
-    ledger,
+  const shipments = new ShipmentsService(platform);
+  const purchaseChecks = new PurchaseChecksService({
+    files: platform.files,
     quotes,
-    tracking,
-    pickups,
     locations,
     customers,
     packages,
     satProducts,
     satUnits,
   });
+  const purchases = new PurchaseService({
+    ...platform,
+    carriers: carrierAdapterSet,
+    ledger,
+    checks: purchaseChecks,
+    quotes,
+    tracking,
+    pickups,
+    shipments,
+  });
 
   const dashboard = new DashboardService(figureProviders({ db, notifications, ledger }));
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
-  jobs.register(RECOVER_PURCHASE_JOB, shipments.recoverPurchaseJob);
+  jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
-  jobs.registerSweep('shipments.recover_orphaned_purchases', shipments.recoverOrphanedPurchases);
+  jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
   jobs.registerSweep('wallet.reconcile_card_deposits', cardDeposits.reconcileStuck);
@@ -228,6 +237,8 @@ export function buildServices(
     pickups,
     cancellation,
     shipments,
+    purchaseChecks,
+    purchases,
     dashboard,
   };
 }

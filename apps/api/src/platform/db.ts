@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { applyDatabaseFunctions } from './db-functions';
 
 export type Db = NodePgDatabase & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories accept either. */
@@ -27,6 +28,8 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../db/migrations',
 );
 
+/** The migrations, then the modules' database functions (`*.functions.sql`, db-functions.ts). */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  await applyDatabaseFunctions(db.$client);
 }

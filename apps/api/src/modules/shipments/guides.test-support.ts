@@ -53,18 +53,16 @@ export const destinationAddress = {
   zip: MONTERREY_ZIP,
 };
 
-/** Money into the organization's balance, as a confirmed deposit would put it. */
-/** The products line of a test parcel: two cotton T-shirts with their Carta Porte keys. */
-export const cottonShirts = [
-  {
-    description: 'Playeras de algodón',
-    quantity: 2,
-    sat_product_code: '53102500',
-    sat_unit_code: 'H87',
-    unit_value: '250.00',
-  },
-];
+/** What each package of a test guide holds. */
+export const guideProduct = {
+  description: 'Playeras de algodón',
+  quantity: 2,
+  sat_product_code: '53102500',
+  sat_unit_code: 'H87',
+  unit_value: '250.00',
+};
 
+/** Money into the organization's balance, as a confirmed deposit would put it. */
 export async function fund(ctx: GuideContext, organizationId: string, centavos: number) {
   await new LedgerService(ctx).credit({
     organizationId,
@@ -120,7 +118,7 @@ export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOp
       destination: destinationAddress,
       packages: Array.from({ length: count }, () => ({
         ...parcel,
-        products: cottonShirts,
+        products: [guideProduct],
       })),
       quote_id: quote.id,
       rate_id: rate.id,

@@ -41,7 +41,10 @@ export function checkInsuranceInvoice(kind: FileKind, content: Buffer) {
   if (kind === 'xml' && !isCfdi(content)) throw new AppError('CFDI_INVALID');
 }
 
-/** How `FileStore.receive` takes the stamped sales invoice an insured guide needs. */
+/**
+ * How the route has FileStore receive the stamped sales invoice an insured guide needs: a PDF
+ * or a CFDI XML (the store's 1 MB limit), in `INSURANCE_INVOICE_FIELD`.
+ */
 export function insuranceInvoiceUpload(organizationId: string, userId: string): ReceiveOptions {
   return {
     organizationId,

@@ -6,8 +6,6 @@ import {
   type ShipmentSummary,
 } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,14 +20,13 @@ import {
   type CallArgs,
   type TestUser,
 } from '../../../test/users';
-import { FileStore } from '../../platform/files';
 import { ProcessInstance } from '../../platform/instance';
 import { importSatProducts } from '../catalogs/sat-products.importer';
 import { importSatUnits } from '../catalogs/sat-units.importer';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';
-import { RECOVER_PURCHASE_AFTER_MS, ShipmentsService } from './shipments.service';
+import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAT_PRODUCTS = path.resolve(here, '../../../test/fixtures/sat-products-sample.csv');
@@ -935,10 +932,10 @@ describe('a purchase interrupted after the hold', () => {
         createLabel: () => Promise.reject(new Error('socket hang up')),
       }),
     });
-    return new ShipmentsService({
+    return new PurchaseService({
       ...ctx.app.services,
+      checks: ctx.app.services.purchaseChecks,
       config: testConfig(),
-      files: new FileStore(ctx.db, mkdtempSync(path.join(tmpdir(), 'despacho-unused-')), ctx.clock),
       carriers: lost,
       instance,
     });

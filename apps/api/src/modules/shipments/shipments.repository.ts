@@ -181,13 +181,6 @@ export async function quoteStatusOf(
   return row?.status;
 }
 
-export async function insertLabel(
-  db: DbOrTx,
-  label: { shipmentId: string; pdf: Buffer; zpl: string; createdAt: Date },
-): Promise<void> {
-  await db.insert(shipmentLabels).values(label).onConflictDoNothing();
-}
-
 /** The label of one of the organization's guides, in one format, with its tracking number. */
 export async function findLabel<F extends 'pdf' | 'zpl'>(
   db: DbOrTx,
@@ -300,12 +293,15 @@ const SETTLE_SQL =
   'select outcome, charge_transaction_id, event_id from shipment_settle_purchase(' +
   '$1, $2, $3, $4, $5, $6, $7, $8, $9)';
 
+/** What `shipment_settle_purchase` can answer besides `settled` (purchase.functions.sql). */
+export type SettleRefusal =
+  'not_found' | 'not_purchasing' | 'hold_missing' | 'hold_settled' | 'key_used' | 'over_hold';
+
 /**
- * A purchase's settle step when the carrier issued the guide, in one statement (migration 0020,
- * `shipment_settle_purchase`): capture of the hold through `ledger_post`, the hold settled, the
- * label, the quote completed, the guide `purchased`, the label's event and status, `jobs`.
- * `settled` with what it wrote, or `fallback` with nothing written (the guide is no longer
- * `purchasing`, or the capture cannot go the usual way): the caller then takes its own path.
+ * A purchase's settle step when the carrier issued the guide, in one statement
+ * (`shipment_settle_purchase`, purchase.functions.sql): capture of the hold through
+ * `ledger_post`, the hold settled, the label, the quote completed, the guide `purchased`, the
+ * label's event and status, `jobs`. `settled` with what it wrote, or why nothing was written.
  */
 export async function settlePurchase(
   db: DbOrTx,
@@ -322,7 +318,7 @@ export async function settlePurchase(
   },
 ): Promise<
   | { outcome: 'settled'; chargeTransactionId: string; eventId: string | null }
-  | { outcome: 'fallback' }
+  | { outcome: SettleRefusal }
 > {
   const values = [
     settle.organizationId,
@@ -342,7 +338,7 @@ export async function settlePurchase(
     ),
   ];
   type Row = {
-    outcome: 'settled' | 'fallback';
+    outcome: 'settled' | SettleRefusal;
     charge_transaction_id: string | null;
     event_id: string | null;
   };
@@ -358,7 +354,7 @@ export async function settlePurchase(
           )})`,
         );
   const row = result.rows[0]!;
-  if (row.outcome !== 'settled') return { outcome: 'fallback' };
+  if (row.outcome !== 'settled') return { outcome: row.outcome };
   return {
     outcome: 'settled',
     chargeTransactionId: row.charge_transaction_id!,
@@ -367,7 +363,7 @@ export async function settlePurchase(
 }
 
 /**
- * A purchase's first transaction after the shipment's insert, in one statement (migration
+ * A purchase's first transaction after the shipment's insert, in one statement
  * 0020, `shipment_start_purchase`), in the caller's transaction: the quote taken, packages and
  * products, the hold through `ledger_post`, `hold_id`, the recovery job. Answers the rows it
  * wrote, or why it stopped (the caller raises the error, which rolls everything back).

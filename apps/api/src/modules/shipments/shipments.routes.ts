@@ -24,7 +24,7 @@ const security = [{ bearer: [] }];
  * `shipments.create_shipment`.
  */
 export const shipmentsRoutes: AppModule = async (app, deps) => {
-  const { shipments, files } = deps;
+  const { shipments, purchases, files } = deps;
   const access = { config: { access: 'shipments.create_shipment' as const } };
   const detailAnswer = z.object({ data: shipmentDetailSchema });
 
@@ -44,7 +44,7 @@ export const shipmentsRoutes: AppModule = async (app, deps) => {
       },
     },
     async (request, reply) => {
-      const { shipment, replayed } = await shipments.purchase({
+      const { shipment, replayed } = await purchases.purchase({
         organizationId: organizationOf(request),
         userId: authOf(request).userId,
         idempotencyKey: idempotencyKeyOf(request),

@@ -99,38 +99,9 @@ export class TrackingService {
   constructor(private readonly deps: { db: Db; clock: Clock; config: Config; jobs: Jobs }) {}
 
   /**
-   * In the purchase's transaction, once the guide is issued (`tracking_number` set) and while
-   * the purchase holds its row lock (`shipment` is that row as just written): records the
-   * label's creation and, for a sandbox guide, schedules the carrier's timeline as jobs (one
-   * insert). Answers the guide's timeline so far: that one event.
-   */
-  async onPurchased(tx: DbOrTx, shipment: ShipmentRow): Promise<repository.TrackingEventRow[]> {
-    if (!shipment.trackingNumber) {
-      throw new Error('TrackingService.onPurchased needs the issued guide (tracking_number)');
-    }
-    const now = this.deps.clock.now();
-    const { stored } = await this.record(
-      tx,
-      shipment,
-      {
-        id: 'label_created',
-        status: 'CREATED',
-        code: 'label_created',
-        location: shipment.origin.city,
-        occurredAt: now,
-      },
-      'system',
-    );
-    const events = stored ? [stored] : [];
-    const { trackingNumber } = shipment;
-    await this.deps.jobs.enqueueMany(tx, this.purchasedJobs({ ...shipment, trackingNumber }, now));
-    return events;
-  }
-
-  /**
-   * The jobs `onPurchased` schedules for a guide issued at `now`: a sandbox guide's timeline
-   * (`SANDBOX_EVENT_JOB`, one per event), none for a real carrier's. Also what the purchase's
-   * settle function (`shipment_settle_purchase`) inserts.
+   * The jobs a guide issued at `now` schedules: a sandbox guide's timeline (`SANDBOX_EVENT_JOB`,
+   * one per event), none for a real carrier's. The purchase's settle function
+   * (`shipment_settle_purchase`) inserts them with the label's event.
    */
   purchasedJobs(
     shipment: Pick<

@@ -70,7 +70,7 @@ export interface StoredTransaction {
 /**
  * Serializes requests that carry the same idempotency key until the first one commits, then
  * answers the transaction it stored (if any), in one round trip (SQL function `ledger_claim`,
- * migration 0017: the lookup takes a fresh snapshot after the advisory lock). Keys of other
+ * ledger.functions.sql: the lookup takes a fresh snapshot after the advisory lock). Keys of other
  * organizations never collide with the lookup; a hash collision of the lock only makes two
  * requests wait for each other.
  */
@@ -112,7 +112,7 @@ const POST_SQL = `select * from ledger_post(${Array.from({ length: 15 }, (_, i) 
 const arrayLiteral = (values: (string | number)[]) => `{${values.join(',')}}`;
 
 /**
- * One movement in one statement (SQL function `ledger_post`, migration 0017): claims the
+ * One movement in one statement (SQL function `ledger_post`, ledger.functions.sql): claims the
  * idempotency key, moves the wallet then the hold account under their row locks, writes the
  * transaction, its entries and (with `placeHold`) the hold. Sent alone it is its own database
  * transaction; sent on an open one it joins it. Answers the stored transaction of an

@@ -277,7 +277,7 @@ export class LedgerService {
 
   /**
    * The one path every movement takes. A movement planned from its input alone (credit, debit,
-   * hold) is one statement, `ledger_post` (migration 0017): claim the idempotency key
+   * hold) is one statement, `ledger_post` (ledger.functions.sql): claim the idempotency key
    * (replaying a stored result), move the wallet then the hold account (refusing a negative
    * balance), write the transaction, its entries and the hold; sent alone it is its own
    * database transaction. A movement planned from stored rows (capture, release, refund) claims

@@ -1,7 +1,7 @@
 import {
   formatMoney,
+  guideCharges,
   INSURANCE_RULES,
-  insuranceQuote,
   quoteRequestSchema,
   shipmentCreateSchema,
   type QuoteRequestInput,
@@ -54,7 +54,7 @@ import {
 } from '../components/wizard/model';
 import { OriginStep } from '../components/wizard/OriginStep';
 import { PackagesStep } from '../components/wizard/PackagesStep';
-import { chargesOf, PayStep } from '../components/wizard/PayStep';
+import { PayStep } from '../components/wizard/PayStep';
 import { QuoteStep } from '../components/wizard/QuoteStep';
 import { ShipmentResult } from '../components/wizard/ShipmentResult';
 import { useShipmentWizard } from '../useShipmentWizard';
@@ -239,11 +239,9 @@ export function ShipmentCreatePage() {
   const quoteMatches = !!quote.data && quote.data.id === quoteId;
   const rate = quoteMatches ? quote.data?.rates.find((r) => r.id === rateId) : undefined;
   const declared = insurance ? centavosOf(insurance.declared_value) : null;
-  const insuranceBreakdown =
-    declared !== null && declared <= INSURANCE_RULES.maxDeclaredValueCentavos
-      ? insuranceQuote(declared)
-      : null;
-  const charges = rate ? chargesOf(rate, insuranceBreakdown) : null;
+  const insurable =
+    declared !== null && declared <= INSURANCE_RULES.maxDeclaredValueCentavos ? declared : null;
+  const charges = rate ? guideCharges(rate, insurable) : null;
   const available = balance.data?.available_centavos ?? null;
   const insufficient = charges !== null && available !== null && available < charges.total;
 

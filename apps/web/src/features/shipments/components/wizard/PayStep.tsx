@@ -1,9 +1,4 @@
-import {
-  formatMoney,
-  type InsuranceBreakdown,
-  type RateView,
-  type TaxInfo,
-} from '@despacho/domain';
+import { formatMoney, type GuideCharges, type RateView, type TaxInfo } from '@despacho/domain';
 import {
   Alert,
   Anchor,
@@ -28,23 +23,6 @@ const DEPOSITS_PATH = '/app/finance/deposits';
 const COMPANY_PATH = '/app/settings/details';
 const DEFAULT_PICKUP = { start: '09:00', end: '14:00' };
 
-/** What the guide costs: the chosen rate plus the insurance, VAT of both. */
-export interface Charges {
-  carrier: number;
-  premium: number;
-  vat: number;
-  total: number;
-}
-
-export function chargesOf(rate: RateView, insurance: InsuranceBreakdown | null): Charges {
-  return {
-    carrier: rate.subtotal,
-    premium: insurance?.premium ?? 0,
-    vat: rate.vat + (insurance?.vat ?? 0),
-    total: rate.total + (insurance?.total ?? 0),
-  };
-}
-
 /**
  * Step 6: the summary and what it charges, the balance it comes from (short of it, a way to top
  * up and no payment), the preferred pickup time, a reference and who the CFDI goes to.
@@ -62,7 +40,7 @@ export function PayStep({
   route: { origin: string; destination: string };
   packages: string;
   rate: RateView | undefined;
-  charges: Charges | null;
+  charges: GuideCharges | null;
   balance: { loading: boolean; available: number | null };
   canDeposit: boolean;
   taxInfo: {
@@ -124,12 +102,14 @@ export function PayStep({
                 <>
                   <Table.Tr>
                     <Table.Th>{t('pay.carrierPrice')}</Table.Th>
-                    <Table.Td>{formatMoney(charges.carrier)}</Table.Td>
+                    <Table.Td>{formatMoney(charges.carrierCost)}</Table.Td>
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>{t('pay.insurancePremium')}</Table.Th>
                     <Table.Td>
-                      {charges.premium > 0 ? formatMoney(charges.premium) : t('pay.noInsurance')}
+                      {charges.insurancePremium > 0
+                        ? formatMoney(charges.insurancePremium)
+                        : t('pay.noInsurance')}
                     </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
