@@ -70,27 +70,27 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
-  const outbox = new Outbox(base.db, {
-    mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
-    sms: null,
-    log: app.log,
-    logContents: base.config.NODE_ENV !== 'production',
-  });
-  // Deliveries under way finish before the caller closes the database pool.
-  app.addHook('onClose', () => outbox.drain());
-  const callers = new CallerCache(base.config.CALLER_CACHE_MS);
-  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
-  const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
-  sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
   const jobs = new Jobs({
     db: base.db,
     clock: base.clock,
     log: app.log,
     sweepEveryMs: base.config.JOBS_SWEEP_MS,
   });
-  // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
+  // The worker (`main.ts`, `worker.ts`) starts the poller; closing the app stops it first.
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  const outbox = new Outbox(base.db, {
+    mail: base.config.SMTP_URL ? smtpMailSender(base.config.SMTP_URL, base.config.MAIL_FROM) : null,
+    sms: null,
+    log: app.log,
+    logContents: base.config.NODE_ENV !== 'production',
+    jobs,
+    clock: base.clock,
+  });
+  const callers = new CallerCache(base.config.CALLER_CACHE_MS);
+  const guards = authGuards(tokens, base.clock, callerLoader(base.db, base.clock, callers));
+  const files = new FileStore(base.db, path.join(base.config.DATA_DIR, 'files'), base.clock);
+  sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
   // Held from before the first request until the end, so nothing this process starts looks
   // abandoned to another one while it lives.
   const instance = new ProcessInstance({ db: base.db, log: app.log });

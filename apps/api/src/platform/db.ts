@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { installJobQueue } from './jobs';
 
 export type Db = NodePgDatabase & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories accept either. */
@@ -29,4 +30,6 @@ export const MIGRATIONS_FOLDER = path.resolve(
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // pg-boss owns its own schema and migrations (decision 021).
+  await installJobQueue(db);
 }
