@@ -30,6 +30,7 @@ import { AccessTokens, authGuards } from './platform/auth';
 import type { AppDeps, BaseDeps } from './platform/module';
 import { registerMultipart } from './platform/multipart';
 import { answerClientError } from './platform/request-errors';
+import { registerMetrics } from './platform/metrics';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
@@ -144,6 +145,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccess(app, guards);
+  // Before the modules: their routes take the latency hook only if it already exists.
+  registerMetrics(app, deps);
   // A completed write may have changed who may do what: the next call reads callers afresh.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') callers.clear();

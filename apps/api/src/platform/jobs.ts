@@ -264,6 +264,23 @@ export class Jobs {
   }
 
   /**
+   * Gives a job that used its last retry one more run, due now, in the caller's transaction (so
+   * the staff action's audit entry commits with it); answers the job, or null when no failed job
+   * has that id.
+   */
+  async retryFailed(tx: DbOrTx, id: string): Promise<typeof jobs.$inferSelect | null> {
+    const [row] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'failed')))
+      .for('update');
+    if (!row) return null;
+    const boss = await this.open();
+    await boss.retry(row.kind, id, { db: fromDrizzle(tx, sql) });
+    return row;
+  }
+
+  /**
    * pg-boss's maintenance, now: runs that outlived their expiry (a crashed process) go back to
    * be retried, finished jobs past their keeping time are deleted. A started worker's pg-boss
    * does this on its own timer; tests on the manual clock call it.

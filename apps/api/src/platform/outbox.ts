@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from './clock';
@@ -96,7 +96,8 @@ export class Outbox {
     const [message] = await tx
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')))
+      // A failed one is sent again when staff retry its job.
+      .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ['queued', 'failed'])))
       .for('update');
     if (!message) return;
     const sent = await this.send(message);
