@@ -29,7 +29,7 @@ export const MIGRATIONS_FOLDER = path.resolve(
 );
 
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  // pg-boss owns its own schema and migrations (decision 021).
+  // pg-boss owns its own schema and migrations (decision 021); ours may refer to it.
   await installJobQueue(db);
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
 import { ManualClock } from './clock';
@@ -210,28 +210,30 @@ describe('Jobs', () => {
     const clock = new ManualClock(T0);
     const held = gate();
     const entered = gate();
-    const writes: string[] = [];
-    const handlerOf = (runner: string) => async (tx: DbOrTx) => {
-      await tx.execute(sql`select 1`);
-      writes.push(runner);
-      if (runner === 'crashed') {
+    const crashed = runnerOf(clock);
+    const survivor = runnerOf(clock);
+    const handlerOf = (name: string, runner: Jobs) => async (tx: DbOrTx) => {
+      // What the run writes: a follow-up job, in the run's transaction.
+      await runner.enqueue(tx, 'test.follow_up', { by: name }, minutes(60));
+      if (name === 'crashed') {
         entered.open();
         await held.opened;
       }
     };
-    const crashed = runnerOf(clock);
-    const survivor = runnerOf(clock);
-    crashed.register('test.crash', handlerOf('crashed'), { expireInSeconds: 60 });
-    survivor.register('test.crash', handlerOf('survivor'), { expireInSeconds: 60 });
+    crashed.register('test.crash', handlerOf('crashed', crashed), { expireInSeconds: 60 });
+    survivor.register('test.crash', handlerOf('survivor', survivor), { expireInSeconds: 60 });
     const id = await crashed.enqueue(db, 'test.crash', {}, T0);
 
     const stuck = crashed.runDue();
     await entered.opened;
     // While the run is under way, nobody else takes the job.
     expect(await survivor.runDue()).toEqual({ ran: 0, failed: 0 });
-    // Its process is gone (it never answers): past the expiry, pg-boss hands the job back.
+    // Its process is gone (it never answers): past the expiry pg-boss takes the job back, and
+    // it runs again once its retry delay has passed.
     clock.advance(61_000);
     await survivor.maintain();
+    expect(await rowOf(id)).toMatchObject({ state: 'retry' });
+    clock.advance(60 * 60_000);
     expect(await survivor.runDue()).toEqual({ ran: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ state: 'completed' });
 
@@ -239,7 +241,8 @@ describe('Jobs', () => {
     held.open();
     expect(await stuck).toEqual({ ran: 0, failed: 1 });
     expect(await rowOf(id)).toMatchObject({ state: 'completed' });
-    expect(writes).toEqual(['crashed', 'survivor']);
+    const followUps = await db.select().from(jobsTable).where(eq(jobsTable.kind, 'test.follow_up'));
+    expect(followUps.map((row) => row.payload)).toEqual([{ by: 'survivor' }]);
   });
 
   it('commits a handler’s writes with the done mark, and rolls them back when it throws', async () => {

@@ -98,8 +98,9 @@ function poolDatabase(db: Db): BossDb {
 }
 
 /**
- * Installs or upgrades pg-boss's schema; `runMigrations` calls it after our migrations, so the
- * test template has it and every start brings it up to the pinned version.
+ * Installs or upgrades pg-boss's schema; `runMigrations` calls it before our migrations (the
+ * `jobs` view refers to it), so the test template has it and every start brings it up to the
+ * pinned version.
  */
 export async function installJobQueue(db: Db): Promise<void> {
   const boss = new PgBoss({
@@ -321,7 +322,11 @@ export class Jobs {
     const boss = this.boss;
     this.boss = undefined;
     this.queues.clear();
-    if (boss) await (await boss).stop({ graceful: false });
+    // A pg-boss that never started (the database was gone) has nothing to stop.
+    await boss?.then(
+      (started) => started.stop({ graceful: false }),
+      () => {},
+    );
   }
 
   /** pg-boss, started on first use (the schema is already installed by the migrations). */
