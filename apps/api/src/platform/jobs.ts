@@ -277,6 +277,7 @@ export class Jobs {
       .for('update');
     if (!row) return null;
     const boss = await this.open();
+    await this.readTestClock(tx);
     await boss.retry(row.kind, id, { db: fromDrizzle(tx, sql) });
     return row;
   }
@@ -287,7 +288,9 @@ export class Jobs {
    * does this on its own timer; tests on the manual clock call it.
    */
   async maintain(): Promise<void> {
-    await (await this.open()).supervise();
+    const boss = await this.open();
+    await this.testClock?.setTime(this.deps.clock.now());
+    await boss.supervise();
   }
 
   /**
@@ -382,10 +385,16 @@ export class Jobs {
   /** A transaction whose pg-boss statements read the test clock, when there is one. */
   private transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
     return this.deps.db.transaction(async (tx) => {
-      if (this.testClock)
-        await tx.execute(sql`select set_config(${CLOCK_OVERRIDE_SETTING}, 'on', true)`);
+      await this.readTestClock(tx);
       return work(tx);
     });
+  }
+
+  /** With a test clock, pg-boss's statements in this transaction read its time. */
+  private async readTestClock(tx: DbOrTx): Promise<void> {
+    if (this.testClock) {
+      await tx.execute(sql`select set_config(${CLOCK_OVERRIDE_SETTING}, 'on', true)`);
+    }
   }
 
   private async runOne(

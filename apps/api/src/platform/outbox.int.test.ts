@@ -18,7 +18,8 @@ const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
 // Each outbox delivers through a job runner of its own.
 const runners: Jobs[] = [];
 afterEach(async () => {
-  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+  // One after the other: each hands pg-boss's clock function back as it stops.
+  for (const runner of runners.splice(0)) await runner.stop();
 });
 
 function outboxWith(options: Partial<OutboxOptions>) {

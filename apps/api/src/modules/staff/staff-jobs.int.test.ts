@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser, callAs } from '../../../test/users';
+import {
+  callAs,
+  createTestMerchant,
+  createTestUser,
+  signIn,
+  type TestUser,
+} from '../../../test/users';
 
 describe('operators’ console: failed background jobs', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -62,8 +68,11 @@ describe('operators’ console: failed background jobs', () => {
     expect((await call(staff, 'POST', `/staff/jobs/${id}/retry`)).statusCode).toBe(404);
 
     ctx.clock.advance(60 * 60_000);
+    // An hour on, the staff member signs in again (access tokens last 15 minutes).
+    staff = await signIn(ctx, staff);
     expect(await ctx.app.jobs.runDue(ctx.clock.now())).toEqual({ ran: 0, failed: 1 });
     const failed = await call(staff, 'GET', '/staff/jobs?state=failed');
+    expect(failed.statusCode, failed.body).toBe(200);
     expect(failed.json().meta.total).toBe(1);
     expect(failed.json().data[0]).toMatchObject({ id, state: 'failed' });
     expect((await call(staff, 'GET', '/staff/jobs?state=retry')).json().data).toEqual([]);
