@@ -22,6 +22,7 @@ import { postgresRateLimitStore } from './platform/rate-limit-store';
 import type { BaseDeps } from './platform/module';
 import { registerMultipart } from './platform/multipart';
 import { answerClientError } from './platform/request-errors';
+import { registerMetrics } from './platform/metrics';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
@@ -70,12 +71,10 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const services = buildServices({ ...base, log: app.log }, overrides);
-  const { callers, files, guards, instance, jobs, outbox } = services;
+  const { callers, files, guards, instance, jobs } = services;
   app.decorate('services', services);
-  // Deliveries under way finish before the caller closes the database pool.
-  app.addHook('onClose', () => outbox.drain());
   sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
-  // `main.ts` starts the poller once listening; closing the app stops it before the pool ends.
+  // The worker (`main.ts`, `worker.ts`) starts the poller; closing the app stops it first.
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // Held from before the first request until the end, so nothing this process starts looks
@@ -129,6 +128,8 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerAccess(app, guards);
+  // Before the modules: their routes take the latency hook only if it already exists.
+  registerMetrics(app, base);
   // A completed write may have changed who may do what: the next call reads callers afresh.
   app.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') callers.clear();

@@ -131,6 +131,16 @@ const configSchema = z.object({
    * reconciliation asks the payment provider how its charge ended (decision 013).
    */
   CARD_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(120),
+  /**
+   * `GET /metrics` (Prometheus) answers only `Authorization: Bearer <this>`; unset, the path
+   * answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** `0` starts the API without the jobs worker (run it apart with `npm run worker`). */
+  WORKER: z
+    .enum(['0', '1'])
+    .default('1')
+    .transform((value) => value === '1'),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
 });

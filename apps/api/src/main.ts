@@ -1,13 +1,10 @@
 import { buildApp } from './app';
-import { parseConfig, type Config } from './config';
 import { demoAccountsPresent, seedDemo, DEMO_LOGINS } from './db/seed';
 import type { Services } from './modules/services';
 import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
 import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
 import { systemClock } from './platform/clock';
-import { openDatabaseServer } from './platform/database-server';
-import { connect, runMigrations } from './platform/db';
-import { resolveJwtSecret } from './platform/secrets';
+import { openProcess, stopOnSignals } from './process-lifecycle';
 
 /**
  * Outside production: the demo organization and users (once) and the sample postal codes when
@@ -48,38 +45,15 @@ async function prepareData({ config, db, accounts }: Services): Promise<string[]
 
 /** Process entry: configuration → database → migrations → app → demo data → listen. */
 async function main() {
-  const raw = parseConfig();
-  const config: Config = {
-    ...raw,
-    JWT_SECRET: resolveJwtSecret(raw),
-    APP_URL: raw.APP_URL ?? `http://localhost:${raw.PORT}`,
-  };
-  const server = await openDatabaseServer(config, () => {});
-  const db = connect(server.url);
-  await runMigrations(db);
+  const { config, server, db } = await openProcess();
   const app = await buildApp({ config, db, clock: systemClock });
   const dataLines = await prepareData(app.services);
   await app.listen({ host: config.HOST, port: config.PORT });
-  // Background jobs (tracking timeline, cancellation refunds); `app.close()` stops them.
-  app.jobs.start(config.JOBS_POLL_MS);
+  // Background jobs (tracking timeline, cancellation refunds, mail); `app.close()` stops them.
+  // `WORKER=0` leaves them to a worker process of their own (`npm run worker`).
+  if (config.WORKER) app.jobs.start(config.JOBS_POLL_MS);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: stopping`);
-    // Never hang on the way out (a database that already went away, say).
-    setTimeout(() => {
-      console.error('Stopping took longer than 15 s; exiting anyway.');
-      process.exit(1);
-    }, 15_000).unref();
-    await app.close();
-    await db.$client.end();
-    await server.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(app, db, server);
 
   const lines = [
     '',

@@ -18,6 +18,7 @@ export * from './dashboard/schemas';
 export * from './support/schemas';
 export * from './staff/schemas';
 export * from './staff/audit';
+export * from './staff/jobs';
 export * from './verification/schemas';
 export * from './carriers/catalog';
 export * from './packages/schemas';

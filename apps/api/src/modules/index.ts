@@ -16,6 +16,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { packagesRoutes } from './packages/packages.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { staffJobsRoutes } from './staff/staff-jobs.routes';
 import { supportRoutes } from './support/support.routes';
 import { verificationRoutes } from './verification/verification.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -44,6 +45,7 @@ export const modules: AppModule[] = [
   notificationsRoutes,
   supportRoutes,
   staffRoutes,
+  staffJobsRoutes,
   verificationRoutes,
   postalCodesRoutes,
   satProductsRoutes,

@@ -41,6 +41,7 @@ import { PurchaseChecksService } from './shipments/purchase-checks.service';
 import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.service';
 import { ShipmentsService } from './shipments/shipments.service';
 import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
+import { StaffJobsService } from './staff/staff-jobs.service';
 import { StaffService } from './staff/staff.service';
 import { SupportService } from './support/support.service';
 import { VendorsService } from './vendors/vendors.service';
@@ -84,14 +85,16 @@ export function buildServices(
   const tokens = new AccessTokens(config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
   const callers = new CallerCache(config.CALLER_CACHE_MS);
   const guards = authGuards(tokens, clock, callerLoader(db, clock, callers));
+  const jobs = new Jobs({ db, clock, log, sweepEveryMs: config.JOBS_SWEEP_MS });
   const outbox = new Outbox(db, {
     mail: config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : null,
     sms: null,
     log,
     logContents: config.NODE_ENV !== 'production',
+    jobs,
+    clock,
   });
   const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
-  const jobs = new Jobs({ db, clock, log, sweepEveryMs: config.JOBS_SWEEP_MS });
   const instance = new ProcessInstance({ db, log });
   const audit = new AuditLog({ db, clock });
   const platform = {
@@ -147,6 +150,7 @@ export function buildServices(
   const support = new SupportService({ ...core, notifications, audit });
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
+  const staffJobs = new StaffJobsService({ db, jobs, audit });
 
   // Money
   const ledger = new LedgerService(core);
@@ -224,6 +228,7 @@ export function buildServices(
     support,
     verification,
     staff,
+    staffJobs,
     ledger,
     billing,
     transactions,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { applyDatabaseFunctions } from './db-functions';
+import { installJobQueue } from './jobs';
 
 export type Db = NodePgDatabase & { $client: pg.Pool };
 /** A database handle or an open transaction: repositories accept either. */
@@ -30,6 +31,8 @@ export const MIGRATIONS_FOLDER = path.resolve(
 
 /** The migrations, then the modules' database functions (`*.functions.sql`, db-functions.ts). */
 export async function runMigrations(db: Db): Promise<void> {
+  // pg-boss owns its own schema and migrations (decision 021); ours may refer to it.
+  await installJobQueue(db);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   await applyDatabaseFunctions(db.$client);
 }

@@ -1,10 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+} from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
 import { ManualClock } from './clock';
-import type { Db } from './db';
-import { Jobs, retryDelayMs } from './jobs';
-import { jobs as jobsTable } from './jobs.tables';
+import type { Db, DbOrTx } from './db';
+import { Jobs } from './jobs';
+import { jobs as jobsTable } from './jobs.store';
 
 let db: Db;
 beforeAll(async () => {
@@ -15,6 +24,17 @@ afterAll(() => db.$client.end());
 beforeEach(async () => {
   await db.delete(jobsTable);
 });
+// Each runner's pg-boss holds connections of its own.
+const runners: Jobs[] = [];
+afterEach(async () => {
+  // One after the other: each hands pg-boss's clock function back as it stops.
+  for (const runner of runners.splice(0)) await runner.stop();
+});
+function runnerOf(clock: ManualClock) {
+  const runner = new Jobs({ db, clock });
+  runners.push(runner);
+  return runner;
+}
 
 const T0 = new Date('2026-03-02T16:00:00Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
@@ -32,9 +52,9 @@ function gate() {
 }
 
 describe('Jobs', () => {
-  it('runs due jobs oldest first and leaves future ones for later', async () => {
+  it('runs due jobs in the order they were enqueued and leaves future ones for later', async () => {
     const clock = new ManualClock(T0);
-    const runner = new Jobs({ db, clock });
+    const runner = runnerOf(clock);
     const seen: string[] = [];
     runner.register<{ name: string }>('test.record', async (_tx, payload) => {
       seen.push(payload.name);
@@ -45,19 +65,21 @@ describe('Jobs', () => {
     const now = await runner.enqueue(db, 'test.record', { name: 'now' }, T0);
 
     expect(await runner.runDue()).toEqual({ ran: 3, failed: 0 });
-    expect(seen).toEqual(['first', 'second', 'now']);
-    for (const id of [first, second, now]) expect((await rowOf(id)).doneAt).toEqual(T0);
-    expect((await rowOf(late)).doneAt).toBeNull();
+    expect(seen).toEqual(['second', 'first', 'now']);
+    for (const id of [first, second, now]) {
+      expect(await rowOf(id)).toMatchObject({ state: 'completed', settledAt: T0 });
+    }
+    expect(await rowOf(late)).toMatchObject({ state: 'created', settledAt: null });
 
     // Nothing runs twice; the later job runs once its time comes.
     expect(await runner.runDue()).toEqual({ ran: 0, failed: 0 });
     clock.advance(10 * 60_000);
     expect(await runner.runDue()).toEqual({ ran: 1, failed: 0 });
-    expect(seen).toEqual(['first', 'second', 'now', 'late']);
+    expect(seen).toEqual(['second', 'first', 'now', 'late']);
   });
 
   it('enqueues several jobs in one go, inside the caller’s transaction', async () => {
-    const runner = new Jobs({ db, clock: new ManualClock(T0) });
+    const runner = runnerOf(new ManualClock(T0));
     const seen: string[] = [];
     runner.register<{ name: string }>('test.record', async (_tx, payload) => {
       seen.push(payload.name);
@@ -79,12 +101,15 @@ describe('Jobs', () => {
     ]);
     expect(ids).toHaveLength(3);
     expect(await runner.runDue()).toEqual({ ran: 2, failed: 0 });
-    expect(seen).toEqual(['a', 'b']);
-    expect((await rowOf(ids[2]!)).doneAt).toBeNull();
+    // Enqueued together, they are equally old: either may run first.
+    expect(seen.sort()).toEqual(['a', 'b']);
+    expect((await rowOf(ids[2]!)).state).toBe('created');
+    // Nothing of the rolled-back transaction reached the queue.
+    expect(await db.select().from(jobsTable)).toHaveLength(3);
   });
 
   it('leaves jobs of kinds nobody handles, and stops at the limit', async () => {
-    const runner = new Jobs({ db, clock: new ManualClock(T0) });
+    const runner = runnerOf(new ManualClock(T0));
     let count = 0;
     runner.register('test.count', async () => {
       count += 1;
@@ -94,7 +119,7 @@ describe('Jobs', () => {
     expect(await runner.runDue(T0, 2)).toEqual({ ran: 2, failed: 0 });
     expect(await runner.runDue(T0)).toEqual({ ran: 1, failed: 0 });
     expect(count).toBe(3);
-    expect((await rowOf(foreign)).doneAt).toBeNull();
+    expect((await rowOf(foreign)).state).toBe('created');
   });
 
   it('never runs one job twice when two runners work at once', async () => {
@@ -110,8 +135,8 @@ describe('Jobs', () => {
         await held.opened;
       }
     };
-    const a = new Jobs({ db, clock });
-    const b = new Jobs({ db, clock });
+    const a = runnerOf(clock);
+    const b = runnerOf(clock);
     a.register('test.concurrent', record('a'));
     b.register('test.concurrent', record('b'));
     for (let n = 0; n < 8; n += 1) {
@@ -128,51 +153,120 @@ describe('Jobs', () => {
     expect([...runs.keys()].sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     const rows = await db.select().from(jobsTable);
-    expect(rows.every((row) => row.doneAt !== null)).toBe(true);
+    expect(rows.every((row) => row.state === 'completed')).toBe(true);
   });
 
-  it('records a failure, retries later with backoff and still runs the other jobs', async () => {
+  it('retries a failure with backoff, runs the other jobs, then keeps it failed for staff', async () => {
     const clock = new ManualClock(T0);
-    const runner = new Jobs({ db, clock });
+    const runner = runnerOf(clock);
+    const deadLetters: unknown[] = [];
     let failuresLeft = 2;
-    runner.register('test.flaky', async () => {
-      if (failuresLeft > 0) {
-        failuresLeft -= 1;
-        throw new Error('carrier timeout');
-      }
-    });
+    runner.register(
+      'test.flaky',
+      async () => {
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('carrier timeout');
+        }
+      },
+      { retryLimit: 3, retryDelaySeconds: 30 },
+    );
+    runner.register(
+      'test.broken',
+      async () => {
+        throw new Error('never works');
+      },
+      {
+        retryLimit: 1,
+        retryDelaySeconds: 30,
+        onDeadLetter: async (_tx, payload, error) => void deadLetters.push({ payload, error }),
+      },
+    );
     let others = 0;
     runner.register('test.steady', async () => {
       others += 1;
     });
     const flaky = await runner.enqueue(db, 'test.flaky', {}, minutes(-2));
+    const broken = await runner.enqueue(db, 'test.broken', { n: 1 }, minutes(-2));
     await runner.enqueue(db, 'test.steady', {}, minutes(-1));
 
-    expect(await runner.runDue()).toEqual({ ran: 1, failed: 1 });
+    expect(await runner.runDue()).toEqual({ ran: 1, failed: 2 });
     expect(others).toBe(1);
-    expect(await rowOf(flaky)).toMatchObject({
-      attempts: 1,
-      lastError: 'carrier timeout',
-      doneAt: null,
-      runAt: new Date(T0.getTime() + retryDelayMs(1)),
-    });
+    const first = await rowOf(flaky);
+    expect(first).toMatchObject({ state: 'retry', output: { message: 'carrier timeout' } });
+    // Backoff with jitter: at least the first delay, at most twice it.
+    const waits = [first, await rowOf(broken)].map((row) => row.runAt.getTime() - T0.getTime());
+    for (const delay of waits) {
+      expect(delay).toBeGreaterThanOrEqual(30_000);
+      expect(delay).toBeLessThanOrEqual(60_000);
+    }
+    const wait = Math.max(...waits);
     // Not due again until the backoff has passed.
     expect(await runner.runDue()).toEqual({ ran: 0, failed: 0 });
 
-    clock.advance(retryDelayMs(1));
-    expect(await runner.runDue()).toEqual({ ran: 0, failed: 1 });
+    // (The database keeps microseconds the row read here rounds away.)
+    clock.advance(wait + 1);
+    expect(await runner.runDue()).toEqual({ ran: 0, failed: 2 });
     const second = await rowOf(flaky);
-    expect(second.attempts).toBe(2);
-    expect(second.runAt).toEqual(new Date(clock.now().getTime() + retryDelayMs(2)));
-    expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
+    expect(second.runAt.getTime() - clock.now().getTime()).toBeGreaterThan(wait / 2);
+    // The broken job used its one retry: failed for good, and its kind was told.
+    expect(await rowOf(broken)).toMatchObject({
+      state: 'failed',
+      output: { message: 'never works' },
+    });
+    expect(deadLetters).toEqual([{ payload: { n: 1 }, error: 'never works' }]);
 
-    clock.advance(retryDelayMs(2));
+    clock.advance(60 * 60_000);
     expect(await runner.runDue()).toEqual({ ran: 1, failed: 0 });
-    expect(await rowOf(flaky)).toMatchObject({ attempts: 2, doneAt: clock.now() });
+    expect(await rowOf(flaky)).toMatchObject({ state: 'completed', settledAt: clock.now() });
+  });
+
+  it('retries the job of a run that crashed, and refuses that run’s late completion', async () => {
+    const clock = new ManualClock(T0);
+    const held = gate();
+    const entered = gate();
+    const crashed = runnerOf(clock);
+    const survivor = runnerOf(clock);
+    const handlerOf = (name: string, runner: Jobs) => async (tx: DbOrTx) => {
+      // What the run writes: a follow-up job, in the run's transaction.
+      await runner.enqueue(tx, 'test.follow_up', { by: name }, minutes(60));
+      if (name === 'crashed') {
+        entered.open();
+        await held.opened;
+      }
+    };
+    crashed.register('test.crash', handlerOf('crashed', crashed), { expireInSeconds: 60 });
+    survivor.register('test.crash', handlerOf('survivor', survivor), { expireInSeconds: 60 });
+    // Both runners are up before the run starts (a test clock attaching later would wait for
+    // the stuck run's transaction).
+    expect(await survivor.runDue()).toEqual({ ran: 0, failed: 0 });
+    const id = await crashed.enqueue(db, 'test.crash', {}, T0);
+
+    const stuck = crashed.runDue();
+    // However this test ends, the stuck run is let go (its runner stops after it).
+    onTestFinished(() => held.open());
+    await entered.opened;
+    // While the run is under way, nobody else takes the job.
+    expect(await survivor.runDue()).toEqual({ ran: 0, failed: 0 });
+    // Its process is gone (it never answers): past the expiry pg-boss takes the job back, and
+    // it runs again once its retry delay has passed.
+    clock.advance(61_000);
+    await survivor.maintain();
+    expect(await rowOf(id)).toMatchObject({ state: 'retry' });
+    clock.advance(60 * 60_000);
+    expect(await survivor.runDue()).toEqual({ ran: 1, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ state: 'completed' });
+
+    // The first run finishing after all is refused, so what it wrote rolls back.
+    held.open();
+    expect(await stuck).toEqual({ ran: 0, failed: 1 });
+    expect(await rowOf(id)).toMatchObject({ state: 'completed' });
+    const followUps = await db.select().from(jobsTable).where(eq(jobsTable.kind, 'test.follow_up'));
+    expect(followUps.map((row) => row.payload)).toEqual([{ by: 'survivor' }]);
   });
 
   it('commits a handler’s writes with the done mark, and rolls them back when it throws', async () => {
-    const runner = new Jobs({ db, clock: new ManualClock(T0) });
+    const runner = runnerOf(new ManualClock(T0));
     runner.register<{ fail: boolean; tag: string }>('test.writer', async (tx, payload) => {
       await runner.enqueue(tx, 'test.follow_up', { tag: payload.tag }, minutes(60));
       if (payload.fail) throw new Error('refused after writing');
@@ -186,12 +280,12 @@ describe('Jobs', () => {
       .from(jobsTable)
       .where(inArray(jobsTable.kind, ['test.follow_up']));
     expect(followUps.map((row) => row.payload)).toEqual([{ tag: 'b' }]);
-    expect((await rowOf(failing)).doneAt).toBeNull();
-    expect((await rowOf(passing)).doneAt).toEqual(T0);
+    expect(await rowOf(failing)).toMatchObject({ state: 'retry', settledAt: null });
+    expect(await rowOf(passing)).toMatchObject({ state: 'completed', settledAt: T0 });
   });
 
   it('polls until stopped', async () => {
-    const runner = new Jobs({ db, clock: new ManualClock(T0) });
+    const runner = runnerOf(new ManualClock(T0));
     const done = gate();
     runner.register('test.polled', async () => done.open());
     await runner.enqueue(db, 'test.polled', {}, T0);
@@ -199,6 +293,6 @@ describe('Jobs', () => {
     await done.opened;
     await runner.stop();
     const [row] = await db.select().from(jobsTable);
-    expect(row!.doneAt).toEqual(T0);
+    expect(row!.state).toBe('completed');
   });
 });

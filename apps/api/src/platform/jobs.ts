@@ -1,12 +1,23 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from './clock';
+import {
+  CLOCK_OVERRIDE_SETTING,
+  fromDrizzle,
+  PgBoss,
+  TestClock,
+  type Db as BossDb,
+  type JobInsert,
+  type JobWithMetadata,
+} from 'pg-boss';
+import type { z } from 'zod';
+import { ManualClock, type Clock } from './clock';
 import type { Db, DbOrTx } from './db';
-import { jobs } from './jobs.tables';
+import { JOBS_SCHEMA, jobs } from './jobs.store';
 
 export type JobPayload = Record<string, unknown>;
 
-/** A claimed job as its handler sees it. */
+/** A fetched job as its handler sees it. */
 export interface JobContext {
   id: string;
   kind: string;
@@ -18,14 +29,45 @@ export interface JobContext {
 }
 
 /**
- * Does the work of one job inside the transaction that marks it done: what it writes commits
- * with the mark, or rolls back with it when it throws (the job is then retried later).
+ * Does the work of one job inside the transaction that completes it: what it writes commits
+ * with the completion, or rolls back when it throws (the job is then retried later).
  */
 export type JobHandler<P extends JobPayload = JobPayload> = (
   tx: DbOrTx,
   payload: P,
   job: JobContext,
 ) => Promise<void>;
+
+/** How a kind of job runs: declared once, where its handler registers. */
+export interface JobKindOptions<P extends JobPayload = JobPayload> {
+  /** Checked when the job is enqueued and again before its handler runs. */
+  payload?: z.ZodType<P>;
+  /** Retries after the first failure; then the job is failed for good (the dead letter). */
+  retryLimit?: number;
+  /** The first retry's delay; each next one doubles (with jitter) up to `retryDelayMaxSeconds`. */
+  retryDelaySeconds?: number;
+  retryDelayMaxSeconds?: number;
+  /** A run still active this long is taken back by pg-boss and retried (a crashed process). */
+  expireInSeconds?: number;
+  /** At most one open job per key: enqueueing another while one waits adds nothing. */
+  singletonKey?: (payload: P) => string;
+  /** Also enqueued on this cron schedule (empty payload), once across all processes. */
+  cron?: string;
+  /** Runs once the last retry failed, in the transaction that records the failure. */
+  onDeadLetter?: (tx: DbOrTx, payload: P, error: string) => Promise<void>;
+}
+
+const DEFAULTS = {
+  retryLimit: 10,
+  retryDelaySeconds: 30,
+  retryDelayMaxSeconds: 60 * 60,
+  expireInSeconds: 15 * 60,
+} as const;
+
+/** Finished jobs stay this long (the staff screen, the metrics), then pg-boss deletes them. */
+const KEEP_FINISHED_SECONDS = 7 * 24 * 60 * 60;
+/** A job may wait this long for its time (a guide's timeline spans days). */
+const KEEP_WAITING_SECONDS = 60 * 24 * 60 * 60;
 
 /**
  * Looks for work nobody enqueued (or whose job must run sooner) — what a previous process left
@@ -38,31 +80,59 @@ export interface RunResult {
   failed: number;
 }
 
+/** What pg-boss answers for a completion or failure (its typings leave the fields out). */
+interface Settled {
+  affected?: number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The background-jobs runner: `main.ts` starts its polling loop once the server listens. */
+    /** The background-jobs runner: the worker (`main.ts`, `worker.ts`) starts its loop. */
     jobs: Jobs;
   }
 }
 
-/** Retry delay after the n-th failure: 30 s, 1 min, 2 min… capped at one hour. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
+/** A pg-boss Db over our pool, for the one-off install (no test clock there). */
+function poolDatabase(db: Db): BossDb {
+  return { executeSql: (text: string, values?: unknown[]) => db.$client.query(text, values) };
 }
 
 /**
- * Background work in the `jobs` table (decision 017): enqueued in the transaction of the change
- * that causes it, so it exists exactly when that change committed; run by whoever calls
- * `runDue` — the polling loop `start` runs in the server, or a test with its manual clock.
+ * Installs or upgrades pg-boss's schema; `runMigrations` calls it before our migrations (the
+ * `jobs` view refers to it), so the test template has it and every start brings it up to the
+ * pinned version.
+ */
+export async function installJobQueue(db: Db): Promise<void> {
+  const boss = new PgBoss({
+    db: poolDatabase(db),
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
+
+/**
+ * Background work on pg-boss (decision 021). A job is enqueued in the transaction of the change
+ * that causes it (pg-boss's `db` option over that transaction), so it exists exactly when the
+ * change committed. A runner fetches due jobs (pg-boss marks each active, so no other process
+ * takes it), runs the handler in a transaction that also completes the job, and on a throw fails
+ * it: pg-boss retries it with backoff up to the kind's limit, then keeps it failed for staff.
+ * A process that dies mid-run leaves the job active; once its expiry passes pg-boss retries it,
+ * and a late completion from a run it took back is refused, so that run's writes roll back.
  *
- * Each job runs in its own transaction that first claims its row with `FOR UPDATE SKIP LOCKED`:
- * a second runner (another process) skips it rather than waiting or running it again. The
- * handler runs in a savepoint of that transaction; when it throws, its writes are rolled back
- * and the row keeps the error, one more attempt and a later `run_at`, so other jobs still run.
+ * With a `ManualClock` (tests), pg-boss's statements read that clock's time (pg-boss's
+ * `TestClock`), so `runDue(now)` runs what is due at `now` and retries wait on the same clock.
  */
 export class Jobs {
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly kinds = new Map<string, JobKindOptions>();
+  private readonly queues = new Map<string, Promise<void>>();
   private readonly sweeps = new Map<string, Sweep>();
+  private readonly testClock: TestClock | undefined;
+  private boss: Promise<PgBoss> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -76,7 +146,9 @@ export class Jobs {
       /** How often the polling loop runs the sweeps; its first round always does. */
       sweepEveryMs?: number;
     },
-  ) {}
+  ) {
+    if (deps.clock instanceof ManualClock) this.testClock = new TestClock(deps.clock.now());
+  }
 
   /** Adds a job in the caller's transaction (or alone with the plain database). */
   async enqueue(tx: DbOrTx, kind: string, payload: JobPayload, runAt: Date): Promise<string> {
@@ -85,26 +157,42 @@ export class Jobs {
   }
 
   /**
-   * Adds several jobs with one multi-row insert, in the caller's transaction (or alone with
-   * the plain database); answers their ids. An empty list writes nothing.
+   * Adds several jobs in the caller's transaction (or alone with the plain database); answers
+   * their ids in the order given. An empty list writes nothing.
    */
   async enqueueMany(
     tx: DbOrTx,
     entries: readonly { kind: string; payload: JobPayload; runAt: Date }[],
   ): Promise<string[]> {
     if (entries.length === 0) return [];
-    const createdAt = this.deps.clock.now();
-    const rows = await tx
-      .insert(jobs)
-      .values(entries.map(({ kind, payload, runAt }) => ({ kind, payload, runAt, createdAt })))
-      .returning({ id: jobs.id });
-    return rows.map((row) => row.id);
+    const boss = await this.open();
+    const ids = entries.map(() => randomUUID());
+    const byKind = new Map<string, JobInsert<JobPayload>[]>();
+    entries.forEach(({ kind, payload, runAt }, index) => {
+      const options = this.kinds.get(kind);
+      const data = options?.payload ? options.payload.parse(payload) : payload;
+      const job: JobInsert<JobPayload> = { id: ids[index]!, data, startAfter: runAt };
+      const key = options?.singletonKey?.(data);
+      if (key) job.singletonKey = key;
+      byKind.set(kind, [...(byKind.get(kind) ?? []), job]);
+    });
+    const db = fromDrizzle(tx, sql);
+    for (const [kind, batch] of byKind) {
+      await this.queue(boss, kind);
+      await boss.insert(kind, batch, { db });
+    }
+    return ids;
   }
 
-  /** The handler of a kind; one per kind, registered when the app is built. */
-  register<P extends JobPayload>(kind: string, handler: JobHandler<P>): void {
+  /** The handler of a kind and how it runs; one per kind, registered when the app is built. */
+  register<P extends JobPayload>(
+    kind: string,
+    handler: JobHandler<P>,
+    options: JobKindOptions<P> = {},
+  ): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} already exists`);
     this.handlers.set(kind, handler as JobHandler);
+    this.kinds.set(kind, options as JobKindOptions);
   }
 
   /** A sweep, run when the poller starts and then every `sweepEveryMs`; one per name. */
@@ -125,8 +213,8 @@ export class Jobs {
   }
 
   /**
-   * Makes the open jobs of `kind` whose payload's `field` is one of `values` due at `now`, when
-   * they were due later: work found abandoned need not wait for its usual time.
+   * Makes the waiting jobs of `kind` whose payload's `field` is one of `values` due at `now`,
+   * when they were due later: work found abandoned need not wait for its usual time.
    */
   async expedite(
     tx: DbOrTx,
@@ -142,7 +230,7 @@ export class Jobs {
       .where(
         and(
           eq(jobs.kind, kind),
-          isNull(jobs.doneAt),
+          sql`${jobs.state} < 'active'`,
           gt(jobs.runAt, now),
           sql`${jobs.payload} ->> ${field} = any(${sql.param([...values])}::text[])`,
         ),
@@ -152,26 +240,63 @@ export class Jobs {
   }
 
   /**
-   * Runs the jobs due at `now` (oldest first), at most `limit`, each in its own transaction.
-   * Jobs of kinds nobody registered stay in the table. Jobs a handler enqueues for `now` or
-   * earlier run in the same call.
+   * Runs the jobs due at `now`, at most `limit`: each round fetches the next due job of every
+   * kind (pg-boss's order: as enqueued) and runs them by due time, so runners in several
+   * processes share the work. Jobs of kinds
+   * nobody registered wait. Jobs a handler enqueues for `now` or earlier run in the same call.
    */
   async runDue(now: Date = this.deps.clock.now(), limit = 100): Promise<RunResult> {
     const result: RunResult = { ran: 0, failed: 0 };
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return result;
-    while (result.ran + result.failed < limit) {
-      const outcome = await this.runOne(kinds, now);
-      if (outcome === 'none') break;
-      result[outcome] += 1;
+    const boss = await this.open();
+    await this.testClock?.setTime(now);
+    for (;;) {
+      const round: JobWithMetadata<JobPayload>[] = [];
+      for (const kind of kinds) {
+        if (result.ran + result.failed + round.length >= limit) break;
+        await this.queue(boss, kind);
+        round.push(...(await boss.fetch<JobPayload>(kind, { includeMetadata: true })));
+      }
+      if (round.length === 0) return result;
+      round.sort((a, b) => a.startAfter.getTime() - b.startAfter.getTime());
+      for (const job of round) result[await this.runOne(boss, job, now)] += 1;
     }
-    return result;
   }
 
   /**
-   * Polls every `intervalMs` until `stop`, the sweeps first when they are due (always on the
-   * first round: a start recovers what a previous process left); one run at a time, errors
-   * logged, never thrown.
+   * Gives a job that used its last retry one more run, due now, in the caller's transaction (so
+   * the staff action's audit entry commits with it); answers the job, or null when no failed job
+   * has that id.
+   */
+  async retryFailed(tx: DbOrTx, id: string): Promise<typeof jobs.$inferSelect | null> {
+    const [row] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.state, 'failed')))
+      .for('update');
+    if (!row) return null;
+    const boss = await this.open();
+    await this.readTestClock(tx);
+    await boss.retry(row.kind, id, { db: fromDrizzle(tx, sql) });
+    return row;
+  }
+
+  /**
+   * pg-boss's maintenance, now: runs that outlived their expiry (a crashed process) go back to
+   * be retried, finished jobs past their keeping time are deleted. A started worker's pg-boss
+   * does this on its own timer; tests on the manual clock call it.
+   */
+  async maintain(): Promise<void> {
+    const boss = await this.open();
+    await this.testClock?.setTime(this.deps.clock.now());
+    await boss.supervise();
+  }
+
+  /**
+   * The worker: polls every `intervalMs` until `stop`, the sweeps first when they are due
+   * (always on the first round: a start recovers what a previous process left); one run at a
+   * time, errors logged, never thrown. Also puts the kinds' cron schedules in place.
    */
   start(intervalMs: number): void {
     if (!this.stopped) return;
@@ -185,15 +310,132 @@ export class Jobs {
           if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
         });
     };
+    this.running = this.schedule().catch((error: unknown) =>
+      this.deps.log?.error({ err: error }, 'jobs: scheduling failed'),
+    );
     this.timer = setTimeout(tick, intervalMs);
   }
 
-  /** Stops polling and waits for the run under way, so the pool can close after it. */
+  /** Stops polling, waits for the run under way and closes pg-boss, so the pool can close. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.running;
+    const boss = this.boss;
+    this.boss = undefined;
+    this.queues.clear();
+    // A pg-boss that never started (the database was gone) has nothing to stop.
+    await boss?.then(
+      (started) => started.stop({ graceful: false }),
+      () => {},
+    );
+  }
+
+  /** pg-boss, started on first use (the schema is already installed by the migrations). */
+  private open(): Promise<PgBoss> {
+    this.boss ??= (async () => {
+      const boss = new PgBoss({
+        connectionString: this.deps.db.$client.options.connectionString,
+        schema: JOBS_SCHEMA,
+        max: 3,
+        migrate: false,
+        // Maintenance (expiry of crashed runs, deleting finished jobs) and cron run on real
+        // time only; a test moves its clock by hand and runs what it needs.
+        supervise: !this.testClock,
+        schedule: !this.testClock,
+        ...(this.testClock ? { clock: this.testClock, registerInstance: false } : {}),
+      });
+      boss.on('error', (error) => this.deps.log?.error({ err: error }, 'jobs: pg-boss error'));
+      return boss.start();
+    })();
+    return this.boss;
+  }
+
+  /** Creates the kind's queue once (or updates its options), before its first job. */
+  private queue(boss: PgBoss, kind: string): Promise<void> {
+    let ready = this.queues.get(kind);
+    if (!ready) {
+      const options = { ...DEFAULTS, ...this.kinds.get(kind) };
+      const settings = {
+        retryLimit: options.retryLimit,
+        retryDelay: options.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: options.expireInSeconds,
+        deleteAfterSeconds: KEEP_FINISHED_SECONDS,
+        retentionSeconds: KEEP_WAITING_SECONDS,
+      };
+      ready = boss
+        .createQueue(kind, { ...settings, retryDelayMax: options.retryDelayMaxSeconds })
+        .then(() => boss.updateQueue(kind, settings));
+      this.queues.set(kind, ready);
+    }
+    return ready;
+  }
+
+  private async schedule(): Promise<void> {
+    const boss = await this.open();
+    for (const [kind, options] of this.kinds) {
+      if (!options.cron) continue;
+      await this.queue(boss, kind);
+      await boss.schedule(kind, options.cron, {});
+    }
+  }
+
+  /** A transaction whose pg-boss statements read the test clock, when there is one. */
+  private transaction<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.deps.db.transaction(async (tx) => {
+      await this.readTestClock(tx);
+      return work(tx);
+    });
+  }
+
+  /** With a test clock, pg-boss's statements in this transaction read its time. */
+  private async readTestClock(tx: DbOrTx): Promise<void> {
+    if (this.testClock) {
+      await tx.execute(sql`select set_config(${CLOCK_OVERRIDE_SETTING}, 'on', true)`);
+    }
+  }
+
+  private async runOne(
+    boss: PgBoss,
+    job: JobWithMetadata<JobPayload>,
+    now: Date,
+  ): Promise<'ran' | 'failed'> {
+    const options = this.kinds.get(job.name) ?? {};
+    const attempt = { id: job.id, retryCount: job.retryCount };
+    const context: JobContext = {
+      id: job.id,
+      kind: job.name,
+      attempts: job.retryCount,
+      runAt: job.startAfter,
+      now,
+    };
+    try {
+      await this.transaction(async (tx) => {
+        const payload = options.payload ? options.payload.parse(job.data) : job.data;
+        await this.handlers.get(job.name)!(tx, payload, context);
+        const done: Settled = await boss.complete(job.name, attempt, null, {
+          db: fromDrizzle(tx, sql),
+        });
+        // pg-boss took the job back (its run expired) and another run owns it now.
+        if (done.affected === 0) throw new Error('the job expired before this run completed it');
+      });
+      return 'ran';
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      this.deps.log?.warn(
+        { err: error, jobId: job.id, kind: job.name, attempts: job.retryCount + 1 },
+        'jobs: handler failed',
+      );
+      await this.transaction(async (tx) => {
+        await boss.fail(job.name, attempt, { message }, { db: fromDrizzle(tx, sql) });
+        if (job.retryCount >= job.retryLimit && options.onDeadLetter) {
+          await options.onDeadLetter(tx, job.data, message);
+        }
+      });
+      return 'failed';
+    }
   }
 
   private async sweepIfDue(): Promise<void> {
@@ -201,47 +443,5 @@ export class Jobs {
     if (now.getTime() - this.lastSweep < (this.deps.sweepEveryMs ?? 30_000)) return;
     this.lastSweep = now.getTime();
     await this.sweep(now);
-  }
-
-  private runOne(kinds: string[], now: Date): Promise<'ran' | 'failed' | 'none'> {
-    return this.deps.db.transaction(async (tx) => {
-      const [job] = await tx
-        .select()
-        .from(jobs)
-        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now), inArray(jobs.kind, kinds)))
-        .orderBy(asc(jobs.runAt), asc(jobs.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!job) return 'none';
-      const handler = this.handlers.get(job.kind)!;
-      const context: JobContext = {
-        id: job.id,
-        kind: job.kind,
-        attempts: job.attempts,
-        runAt: job.runAt,
-        now,
-      };
-      try {
-        // A savepoint: a throwing handler's writes roll back, the claim and its record stay.
-        await tx.transaction((savepoint) => handler(savepoint, job.payload, context));
-      } catch (error) {
-        const attempts = job.attempts + 1;
-        this.deps.log?.warn(
-          { err: error, jobId: job.id, kind: job.kind, attempts },
-          'jobs: handler failed, will retry',
-        );
-        await tx
-          .update(jobs)
-          .set({
-            attempts,
-            lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
-            runAt: new Date(now.getTime() + retryDelayMs(attempts)),
-          })
-          .where(eq(jobs.id, job.id));
-        return 'failed';
-      }
-      await tx.update(jobs).set({ doneAt: now }).where(eq(jobs.id, job.id));
-      return 'ran';
-    });
   }
 }

@@ -1,23 +1,17 @@
 import { mailboxMessageSchema, mailboxQuerySchema } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Config } from '../config';
 import { notFound } from './errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Outbox } from './outbox';
+import { sameSecret } from './same-secret';
 
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

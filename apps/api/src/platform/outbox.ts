@@ -1,6 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import type { JobHandler, Jobs } from './jobs';
 import type { MailSender } from './mail';
 import { outboxMessages } from './outbox.tables';
 import type { SmsProvider } from './sms';
@@ -17,48 +20,59 @@ export interface OutboxOptions {
   log: FastifyBaseLogger;
   /** Outside production the log shows a kept message whole (codes, links): that is its use. */
   logContents: boolean;
+  /** Delivery is a job on this queue; it is due at this clock's now. */
+  jobs: Jobs;
+  clock: Clock;
 }
 
 /** Adds a message to the transaction under way. */
 export type OutboxQueue = (message: OutboxMessage) => Promise<void>;
 
+/** The job that delivers one message (decision 021). */
+export const DELIVER_MESSAGE_JOB = 'outbox.deliver';
+
+const deliverPayload = z.object({ id: z.uuid() });
+
 /**
  * Mail and SMS leave through here: written in the transaction of the change that causes them,
- * delivered after commit by the configured adapter, or kept in the table when there is none.
+ * with a job that delivers them through the configured adapter once that transaction commits,
+ * or keeps them in the table when there is none. A failed delivery is retried with backoff; after
+ * the last retry the message is `failed` and its job stays failed for staff (`/staff/jobs`).
  */
 export class Outbox {
-  private readonly deliveries = new Set<Promise<void>>();
-
   constructor(
     private readonly db: Db,
     private readonly options: OutboxOptions,
-  ) {}
+  ) {
+    options.jobs.register(DELIVER_MESSAGE_JOB, this.deliver, {
+      payload: deliverPayload,
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+      onDeadLetter: async (tx, { id }, error) => {
+        options.log.error({ outboxId: id, error }, 'message delivery failed for good');
+        await tx
+          .update(outboxMessages)
+          .set({ status: 'failed', lastError: error.slice(0, 500) })
+          .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')));
+      },
+    });
+  }
 
   /**
    * Runs `work` in a transaction; what it queues is delivered once the transaction commits, and
-   * never if it rolls back. Delivery runs in the background: the answer does not wait for SMTP.
+   * never if it rolls back. Delivery runs in the worker: the answer does not wait for SMTP.
    */
   async transaction<T>(work: (tx: DbOrTx, queue: OutboxQueue) => Promise<T>): Promise<T> {
-    const ids: string[] = [];
-    const result = await this.db.transaction((tx) =>
+    const { jobs, clock } = this.options;
+    return this.db.transaction((tx) =>
       work(tx, async (message) => {
         const [row] = await tx
           .insert(outboxMessages)
           .values({ ...message, subject: 'subject' in message ? message.subject : null })
           .returning({ id: outboxMessages.id });
-        ids.push(row!.id);
+        await jobs.enqueue(tx, DELIVER_MESSAGE_JOB, { id: row!.id }, clock.now());
       }),
     );
-    for (const id of ids) {
-      const delivery = this.deliver(id).finally(() => this.deliveries.delete(delivery));
-      this.deliveries.add(delivery);
-    }
-    return result;
-  }
-
-  /** Waits for the deliveries under way: on shutdown, before the pool closes. */
-  async drain(): Promise<void> {
-    await Promise.allSettled([...this.deliveries]);
   }
 
   /** The newest messages, optionally to one recipient (for the dev mailbox). */
@@ -76,35 +90,29 @@ export class Outbox {
       .limit(limit);
   }
 
-  private async deliver(id: string): Promise<void> {
+  /** The job's handler: a throw rolls its writes back and the job is retried. */
+  private readonly deliver: JobHandler<z.infer<typeof deliverPayload>> = async (tx, { id }) => {
     const { log } = this.options;
-    try {
-      const [message] = await this.db
-        .select()
-        .from(outboxMessages)
-        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')));
-      if (!message) return;
-      const sent = await this.send(message);
-      await this.db
-        .update(outboxMessages)
-        .set(sent ? { status: 'sent', sentAt: new Date() } : { status: 'kept' })
-        .where(eq(outboxMessages.id, id));
-      if (sent) log.info({ outboxId: id, channel: message.channel }, 'message sent');
-      else if (this.options.logContents) {
-        const { channel, recipient, subject, body } = message;
-        log.info({ outboxId: id, channel, recipient, subject, body }, 'message kept in outbox');
-      } else {
-        log.info({ outboxId: id, channel: message.channel }, 'message kept: no provider');
-      }
-    } catch (error) {
-      log.error({ err: error, outboxId: id }, 'message delivery failed');
-      await this.db
-        .update(outboxMessages)
-        .set({ status: 'failed', lastError: String(error).slice(0, 500) })
-        .where(eq(outboxMessages.id, id))
-        .catch(() => {});
+    const [message] = await tx
+      .select()
+      .from(outboxMessages)
+      // A failed one is sent again when staff retry its job.
+      .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ['queued', 'failed'])))
+      .for('update');
+    if (!message) return;
+    const sent = await this.send(message);
+    await tx
+      .update(outboxMessages)
+      .set(sent ? { status: 'sent', sentAt: new Date() } : { status: 'kept' })
+      .where(eq(outboxMessages.id, id));
+    if (sent) log.info({ outboxId: id, channel: message.channel }, 'message sent');
+    else if (this.options.logContents) {
+      const { channel, recipient, subject, body } = message;
+      log.info({ outboxId: id, channel, recipient, subject, body }, 'message kept in outbox');
+    } else {
+      log.info({ outboxId: id, channel: message.channel }, 'message kept: no provider');
     }
-  }
+  };
 
   /** True when an adapter delivered it, false when none is configured for the channel. */
   private async send(message: OutboxRow): Promise<boolean> {

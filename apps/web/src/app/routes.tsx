@@ -123,6 +123,10 @@ export function createRoutes(): RouteObject[] {
               ),
             },
             {
+              path: 'jobs',
+              ...page(() => import('../features/staff/pages/JobsPage').then((m) => m.JobsPage)),
+            },
+            {
               path: 'audit',
               ...page(() =>
                 import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),

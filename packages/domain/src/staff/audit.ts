@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'bank_transfer.assign',
   'bank_transfer.return',
   'bank_statement.import',
+  'job.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,6 +26,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'deposit',
   'bank_transfer',
   'bank_statement',
+  'job',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
-import { jobs } from '../../platform/jobs.tables';
+import { jobs } from '../../platform/jobs.store';
 import { ledgerTransactions } from '../wallet/ledger.tables';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';

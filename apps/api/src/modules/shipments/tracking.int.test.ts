@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { createTestMerchant, type TestUser } from '../../../test/users';
-import { jobs } from '../../platform/jobs.tables';
+import { jobs } from '../../platform/jobs.store';
 import {
   buyGuide,
   createLocation,

@@ -1,5 +1,6 @@
 import { AppShell, Divider, NavLink, Title } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowsExchange,
   IconBuildingBank,
   IconHistory,
@@ -41,6 +42,12 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/deposits',
     Icon: IconBuildingBank,
     matches: (path) => path.startsWith('/staff/deposits'),
+  },
+  {
+    key: 'jobs',
+    to: '/staff/jobs',
+    Icon: IconAlertTriangle,
+    matches: (path) => path.startsWith('/staff/jobs'),
   },
   {
     key: 'audit',

@@ -28,6 +28,7 @@ function subjectLink(entry: AuditEntry): string {
     return `/staff/bank-transfers?status=${entry.after?.status === 'returned' ? 'returned' : 'credited'}`;
   }
   if (entry.subject_type === 'bank_statement') return '/staff/bank-transfers';
+  if (entry.subject_type === 'job') return '/staff/jobs?status=retry';
   if (entry.subject_type === 'deposit') {
     return `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`;
   }
