@@ -60,6 +60,8 @@ const NOT_RECORDS: Record<string, string> = {
   '/api/v1/postal-codes/{zip}': '06700',
   '/api/v1/sat-products/{code}': '24112700',
   '/api/v1/carriers/{key}': 'estafeta',
+  // A background job is the platform's, not an organization's (staff only).
+  '/api/v1/staff/jobs/{id}': '00000000-0000-4000-8000-000000000000',
   '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
 };
 

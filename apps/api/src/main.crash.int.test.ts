@@ -258,7 +258,7 @@ describe('the product across a power cut', () => {
     phase('recovered');
     const [recovered] = await rows<{ guides: number; cards: number }>(
       `select (select count(*)::int from jobs where kind = 'shipments.recover_purchase'
-                and done_at is not null and run_at < created_at + interval '4 minutes') as guides,
+                and state = 'completed' and run_at < created_at + interval '4 minutes') as guides,
               (select count(*)::int from deposits where method = 'card' and status = 'credited'
                 and credited_at > $1 and not (idempotency_key = any($2))) as cards`,
       [restartedAt, [...acknowledged.keys()]],
