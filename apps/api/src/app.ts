@@ -71,7 +71,7 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const services = buildServices({ ...base, log: app.log }, overrides);
-  const { callers, files, guards, instance, jobs } = services;
+  const { broadcast, callers, files, guards, instance, jobs } = services;
   app.decorate('services', services);
   sweepPartialUploads(app, files, base.config.HTTP_REQUEST_TIMEOUT_MS);
   // The worker (`main.ts`, `worker.ts`) starts the poller; closing the app stops it first.
@@ -81,6 +81,8 @@ export async function buildApp(
   // abandoned to another one while it lives.
   app.addHook('onReady', () => instance.hold());
   app.addHook('onClose', () => instance.release());
+  app.addHook('onReady', () => broadcast.start());
+  app.addHook('onClose', () => broadcast.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerLanguage(app);
@@ -130,9 +132,13 @@ export async function buildApp(
   registerAccess(app, guards);
   // Before the modules: their routes take the latency hook only if it already exists.
   registerMetrics(app, base);
-  // A completed write may have changed who may do what: the next call reads callers afresh.
+  // A completed write may have changed who may do what: the next call, to any process, reads
+  // callers afresh.
   app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') callers.clear();
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    await callers.invalidate().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'caller cache invalidation not broadcast');
+    });
   });
   await app.register(
     async (api) => {

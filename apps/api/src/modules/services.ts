@@ -6,6 +6,7 @@ import { AuditLog } from '../platform/audit';
 import { AccessTokens, authGuards } from '../platform/auth';
 import { FileStore } from '../platform/files';
 import { ProcessInstance } from '../platform/instance';
+import { Broadcast } from '../platform/broadcast';
 import { Jobs } from '../platform/jobs';
 import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
@@ -83,7 +84,8 @@ export function buildServices(
 
   // Platform
   const tokens = new AccessTokens(config.JWT_SECRET, AUTH_RULES.accessTokenTtlSeconds);
-  const callers = new CallerCache(config.CALLER_CACHE_MS);
+  const broadcast = new Broadcast({ db, log });
+  const callers = new CallerCache(config.CALLER_CACHE_MS, broadcast);
   const guards = authGuards(tokens, clock, callerLoader(db, clock, callers));
   const jobs = new Jobs({ db, clock, log, sweepEveryMs: config.JOBS_SWEEP_MS });
   const outbox = new Outbox(db, {
@@ -103,6 +105,7 @@ export function buildServices(
     clock,
     log,
     tokens,
+    broadcast,
     callers,
     guards,
     outbox,

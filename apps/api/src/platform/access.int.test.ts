@@ -107,4 +107,34 @@ describe('the short caller cache', () => {
       await cached.close();
     }
   });
+
+  it('is cleared in every API process on the database by a write to any of them', async () => {
+    const first = await createTestApp({ CALLER_CACHE_MS: 60_000 });
+    const url = first.db.$client.options.connectionString!;
+    const second = await createTestApp({ CALLER_CACHE_MS: 60_000 }, url);
+    try {
+      const { user } = await createTestMerchant(first);
+      const meOnSecond = () =>
+        second.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers() });
+      expect((await meOnSecond()).statusCode).toBe(200);
+      await first.db.execute(`update users set status = 'inactive' where id = '${user.id}'`);
+      expect((await meOnSecond()).statusCode).toBe(200);
+
+      const write = await first.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        payload: {},
+      });
+      expect(write.statusCode).toBe(200);
+      // The word travels through PostgreSQL; well within the minute the second process would
+      // otherwise keep its check.
+      const deadline = Date.now() + 5_000;
+      let status = 200;
+      while (status === 200 && Date.now() < deadline) status = (await meOnSecond()).statusCode;
+      expect(status).toBe(401);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { CallerLoader } from '../../platform/auth';
+import type { Broadcast } from '../../platform/broadcast';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { permissionsOf, type Account } from '../accounts/account-view';
@@ -7,15 +8,20 @@ import { findCaller } from './caller.repository';
 /**
  * The callers read in the last moment (decision 006). Under load the same sign-in calls many
  * times a second; keeping its row for `ttlMs` spares the database, and every completed write
- * (logout, deactivation, role change, profile edit…) clears the whole cache, so a change is seen
- * by the next call after it. Bounded: past `max` entries it starts over.
+ * (logout, deactivation, role change, profile edit…) clears the whole cache — in every API
+ * process on the database, through the broadcast — so a change is seen by the next call after
+ * it. Bounded: past `max` entries it starts over.
  */
 export class CallerCache {
+  private static readonly CHANNEL = 'callers_changed';
   private readonly entries = new Map<string, { until: number; account: Account | null }>();
   constructor(
     private readonly ttlMs: number,
+    private readonly broadcast?: Broadcast,
     private readonly max = 10_000,
-  ) {}
+  ) {
+    if (ttlMs > 0) broadcast?.subscribe(CallerCache.CHANNEL, () => this.clear());
+  }
 
   get(key: string): Account | null | undefined {
     const entry = this.entries.get(key);
@@ -33,6 +39,12 @@ export class CallerCache {
 
   clear() {
     this.entries.clear();
+  }
+
+  /** After a completed write: here at once, in the other processes as soon as they hear it. */
+  async invalidate(): Promise<void> {
+    this.clear();
+    if (this.ttlMs > 0) await this.broadcast?.publish(CallerCache.CHANNEL);
   }
 }
 
