@@ -10,6 +10,9 @@ import type { Db } from './db';
  */
 export class Broadcast {
   private readonly listeners = new Map<string, Set<() => void>>();
+  /** Per channel: the notify under way, and the one queued behind it for the calls since. */
+  private readonly sending = new Map<string, Promise<unknown>>();
+  private readonly next = new Map<string, Promise<void>>();
   private client: pg.Client | undefined;
   private stopped = false;
 
@@ -22,9 +25,29 @@ export class Broadcast {
     this.listeners.set(channel, set);
   }
 
-  /** Tells every process; the sender's own listeners hear it too. */
-  async publish(channel: string): Promise<void> {
-    await this.deps.db.$client.query('select pg_notify($1, $2)', [channel, '']);
+  /**
+   * Tells every process; the sender's own listeners hear it too. Under a burst of writes the
+   * words are merged: while one is on its way, the calls that arrive share the single next one,
+   * which still leaves after each of them, so no write goes unannounced.
+   */
+  publish(channel: string): Promise<void> {
+    const pending = this.next.get(channel);
+    if (pending) return pending;
+    const previous = this.sending.get(channel) ?? Promise.resolve();
+    const next = previous
+      .catch(() => {})
+      .then(async () => {
+        this.next.delete(channel);
+        const sending = this.deps.db.$client.query('select pg_notify($1, $2)', [channel, '']);
+        this.sending.set(channel, sending);
+        try {
+          await sending;
+        } finally {
+          if (this.sending.get(channel) === sending) this.sending.delete(channel);
+        }
+      });
+    this.next.set(channel, next);
+    return next;
   }
 
   async start(): Promise<void> {
