@@ -78,7 +78,8 @@ export type NamedOperation<Op extends Operation = Operation> = Op & {
 export type Contract = Record<string, NamedOperation>;
 
 /** Refuses keys an operation does not know (a typo would otherwise pass silently). */
-type Exact<Op> = Op & Record<Exclude<keyof Op, keyof JsonOperation | keyof DownloadOperation>, never>;
+type Exact<Op> = Op &
+  Record<Exclude<keyof Op, keyof JsonOperation | keyof DownloadOperation>, never>;
 
 /** Declares one operation; an identity that keeps its schemas' precise types. */
 export function defineOperation<const Op extends Operation>(operation: Exact<Op>): Op {
@@ -119,9 +120,10 @@ export type SuccessStatus<Op extends Operation> = Extract<
 >;
 
 /** The body of a success answer, by status: undefined for a bodiless one. */
-export type SuccessBody<Op extends Operation, Status = SuccessStatus<Op>> = Status extends keyof NonNullable<
-  Op['responses']
->
+export type SuccessBody<
+  Op extends Operation,
+  Status = SuccessStatus<Op>,
+> = Status extends keyof NonNullable<Op['responses']>
   ? SchemaOutput<NonNullable<Op['responses']>[Status]>
   : never;
 

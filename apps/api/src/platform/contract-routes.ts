@@ -42,8 +42,7 @@ export type OperationRequest<Op extends NamedOperation> = FastifyRequest<{
  * download (`sendDownload`), a status chosen at run time (200 for an idempotent replay).
  */
 export type OperationResult<Op extends NamedOperation> =
-  | (SuccessBody<Op> extends undefined ? void : SuccessBody<Op>)
-  | FastifyReply;
+  (SuccessBody<Op> extends undefined ? void : SuccessBody<Op>) | FastifyReply;
 
 export type OperationHandler<Op extends NamedOperation> = (
   request: OperationRequest<Op>,

@@ -22,7 +22,11 @@ export const vendorsRoutes: AppModule = async (app, { vendors }) => {
       ),
     }),
     setStatus: async (request) => ({
-      data: await vendors.setStatus(organizationOf(request), request.params.id, request.body.status),
+      data: await vendors.setStatus(
+        organizationOf(request),
+        request.params.id,
+        request.body.status,
+      ),
     }),
     remove: async (request) => {
       await vendors.remove(organizationOf(request), request.params.id);
