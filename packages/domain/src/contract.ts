@@ -105,7 +105,7 @@ type ContractOf<Domain extends string, Ops> = {
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
 type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** The path parameters as sent (`z.input`) and as the handler reads them (`OperationParamsData`). */
+/** What a call sends (`z.input`); the `…Data` twins are what a handler reads (`z.output`). */
 export type OperationParams<Op extends Operation> = SchemaInput<Op['params']>;
 export type OperationQuery<Op extends Operation> = SchemaInput<Op['query']>;
 export type OperationBody<Op extends Operation> = SchemaInput<Op['body']>;
