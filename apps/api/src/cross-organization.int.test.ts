@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fillPath,
@@ -17,7 +18,6 @@ import {
 import { originLocation } from './modules/shipments/guides.test-support';
 import { createTestApp } from '../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../test/users';
-import type { RouteAccess } from './platform/auth';
 
 /**
  * Organization A's real id for each path parameter, by the path up to that parameter. A route

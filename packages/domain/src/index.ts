@@ -1,6 +1,7 @@
 export * from './language';
 export * from './validation';
 export * from './errors';
+export * from './contract';
 export * from './fields';
 export * from './money';
 export * from './pagination';
@@ -28,6 +29,7 @@ export * from './addresses/schemas';
 export * from './customers/tax-id';
 export * from './customers/schemas';
 export * from './vendors/schemas';
+export * from './vendors/contract';
 export * from './wallet/rules';
 export * from './wallet/schemas';
 export * from './wallet/transactions';

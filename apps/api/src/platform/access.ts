@@ -1,5 +1,6 @@
+import type { RouteAccess } from '@despacho/domain';
 import type { FastifyInstance } from 'fastify';
-import type { authGuards, RouteAccess } from './auth';
+import type { authGuards } from './auth';
 
 export interface DeclaredRoute {
   method: string;

@@ -1,4 +1,4 @@
-import { hasPermission, type ModuleKey, type PermissionKey } from '@despacho/domain';
+import { hasPermission, type RouteAccess } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
 import { webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -98,22 +98,6 @@ function bearer(request: FastifyRequest): string | null {
   const [scheme, token] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
-
-/**
- * What a route needs from its caller, declared once per route as `config: { access }`:
- * anyone, any signed-in user, a signed-in member of an organization, platform staff, or a
- * permission key of the menu (spec §2) — the same keys the web menu reads — or a list of keys
- * of which any one opens it (a screen that reads another domain's records, e.g. create shipment
- * reading the origin locations).
- */
-export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | 'organization'
-  | 'staff'
-  | PermissionKey
-  | ModuleKey
-  | readonly (PermissionKey | ModuleKey)[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {

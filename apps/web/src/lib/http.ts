@@ -188,6 +188,8 @@ export function createHttpClient(options: HttpClientOptions) {
   }
 
   return {
+    /** Any method: what the contract client (`api-client.ts`) calls. */
+    request,
     get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
     post: <T>(
       path: string,

@@ -1,0 +1,122 @@
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type Contract,
+  type NamedOperation,
+  type OperationBodyData,
+  type OperationParamsData,
+  type OperationQueryData,
+  type SuccessBody,
+} from '@despacho/domain';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The app as every module receives it: zod schemas validate and serialize. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The request of one operation: params, query and body as its schemas parsed them. */
+export type OperationRequest<Op extends NamedOperation> = FastifyRequest<{
+  Params: OperationParamsData<Op>;
+  Querystring: OperationQueryData<Op>;
+  Body: OperationBodyData<Op>;
+}>;
+
+/**
+ * What a handler returns: the answer's body, sent with the operation's status when it declares
+ * only one success (201 for a create, 204 without a body); or the reply it sent itself — a
+ * download (`sendDownload`), a status chosen at run time (200 for an idempotent replay).
+ */
+export type OperationResult<Op extends NamedOperation> =
+  (SuccessBody<Op> extends undefined ? void : SuccessBody<Op>) | FastifyReply;
+
+export type OperationHandler<Op extends NamedOperation> = (
+  request: OperationRequest<Op>,
+  reply: FastifyReply,
+) => Promise<OperationResult<Op>>;
+
+/** One handler per operation of the contract: none missing, none extra. */
+export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHandler<C[K]> };
+
+/** The Fastify schema of an operation: what the OpenAPI document and the validators read. */
+function schemaOf(operation: NamedOperation): FastifySchema {
+  const { summary, description, params, query, body, upload, idempotencyKey } = operation;
+  return {
+    tags: [...(operation.tags ?? [operation.domain])],
+    ...(operation.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(summary ? { summary } : {}),
+    ...(description ? { description } : {}),
+    ...(params ? { params } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(body ? { body } : {}),
+    ...(upload ? { consumes: ['multipart/form-data'] } : {}),
+    // Optional in the schema: a missing or malformed key is the handler's
+    // IDEMPOTENCY_KEY_REQUIRED (`idempotencyKeyOf`), not a validation failure.
+    ...(idempotencyKey
+      ? { headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }) }
+      : {}),
+    ...(operation.responses
+      ? {
+          response: Object.fromEntries(
+            Object.entries(operation.responses).map(([status, schema]) => [
+              status,
+              schema ?? z.null().describe('No Content'),
+            ]),
+          ),
+        }
+      : {}),
+  };
+}
+
+/** The one success status of an operation, when it declares exactly one. */
+function soleSuccess(operation: NamedOperation): number | undefined {
+  const successes = Object.keys(operation.responses ?? {})
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
+  return successes.length === 1 ? successes[0] : undefined;
+}
+
+/**
+ * Registers every operation of a domain's contract (decision 023): method, path, access and
+ * schema come from its declaration, the handler from `handlers` under the same name.
+ */
+export function implement<C extends Contract>(
+  app: ZodApp,
+  contract: C,
+  handlers: NoInfer<ContractHandlers<C>>,
+) {
+  for (const [name, operation] of Object.entries(contract)) {
+    // Each handler is typed by its own operation; here they are all one kind of function.
+    const handler = handlers[name] as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>;
+    const status = soleSuccess(operation);
+    app.route({
+      method: operation.method,
+      url: operation.path,
+      config: { access: operation.access },
+      schema: schemaOf(operation),
+      handler: async (request, reply) => {
+        if (status) reply.code(status);
+        const result = await handler(request, reply);
+        if (result === reply || reply.sent) return reply;
+        return status === 204 ? reply.send() : result;
+      },
+    });
+  }
+}
