@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** Folders directly below `dir`: each web feature is one, and each is fenced in on its own. */
 const foldersOf = (dir) =>
@@ -11,6 +12,29 @@ const foldersOf = (dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 const WEB_FEATURES = foldersOf('./apps/web/src/features/');
+const API_MODULES = foldersOf('./apps/api/src/modules/');
+
+// API zones are globs, and import-x matches a glob's exceptions against absolute paths.
+const API_SRC = fileURLToPath(new URL('./apps/api/src/', import.meta.url));
+const apiModule = (name) => `${API_SRC}modules/${name}`;
+const IMPORT_SETTINGS = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+  // The files import-x reads to follow imports (no-cycle): without it, only JavaScript.
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+};
+
+/**
+ * One zone per API module: what it imports from another module comes through that module's
+ * `index.ts` (its public surface), plus whatever else `extraExceptions` allows.
+ */
+const apiModuleZones = (extraExceptions, message) =>
+  API_MODULES.map((name) => ({
+    target: `${apiModule(name)}/**`,
+    from: apiModule('*/**'),
+    except: [`${apiModule(name)}/**`, apiModule('*/index.ts'), ...extraExceptions],
+    message,
+  }));
+const THROUGH_INDEX = 'Import another module through its index.ts (its public surface).';
 
 export default tseslint.config(
   {
@@ -21,6 +45,8 @@ export default tseslint.config(
       'playwright-report/**',
       'test-results/**',
       'apps/api/src/db/migrations/**',
+      // An import cycle on purpose, linted by apps/api/src/modules/boundaries.test.ts.
+      'apps/api/test/fixtures/import-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -82,9 +108,7 @@ export default tseslint.config(
     // lives in `ui/` or `lib/` — and nothing in `features/` imports the application shell.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
+    settings: IMPORT_SETTINGS,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -105,6 +129,63 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // API boundaries (ARCHITECTURE §2). The composition root (services.ts) and the route list
+    // (modules/index.ts) import what they wire; tests import what they test.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/modules/services.ts',
+      'apps/api/src/modules/index.ts',
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_SETTINGS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...apiModuleZones([], THROUGH_INDEX),
+            // Routes take their services from the root: no other module, no queries or tables.
+            ...API_MODULES.map((name) => ({
+              target: `${apiModule(name)}/*.routes.ts`,
+              from: apiModule('*/**'),
+              except: [`${apiModule(name)}/**`],
+              message: 'Routes import only their own module (and platform, @despacho/domain).',
+            })),
+            {
+              target: apiModule('*/*.routes.ts'),
+              from: [apiModule('*/*.repository.ts'), apiModule('*/*.tables.ts')],
+              message: 'Routes call their service, never a repository or a table.',
+            },
+            {
+              target: `${API_SRC}platform`,
+              from: `${API_SRC}modules`,
+              message: 'Platform holds no business rules: it imports no module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The drizzle schema is every *.tables.ts together: a table may reference another module's
+    // tables for its foreign keys.
+    files: ['apps/api/src/modules/*/*.tables.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: apiModuleZones([apiModule('*/*.tables.ts')], THROUGH_INDEX) },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/**/*.ts', 'packages/domain/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: IMPORT_SETTINGS,
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // The shared package must stay browser-safe: no Node built-ins, no server code.
