@@ -17,24 +17,31 @@ const API_MODULES = foldersOf('./apps/api/src/modules/');
 // API zones are globs, and import-x matches a glob's exceptions against absolute paths.
 const API_SRC = fileURLToPath(new URL('./apps/api/src/', import.meta.url));
 const apiModule = (name) => `${API_SRC}modules/${name}`;
-const IMPORT_SETTINGS = {
-  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-  // The files import-x reads to follow imports (no-cycle): without it, only JavaScript.
-  'import-x/extensions': ['.ts', '.tsx', '.js'],
+/** The import-x plugin, resolving TypeScript: spread into each block that uses its rules. */
+const IMPORT_X = {
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    // The files import-x reads to follow imports (no-cycle): without it, only JavaScript.
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+  },
 };
 
 /**
- * One zone per API module: what it imports from another module comes through that module's
- * `index.ts` (its public surface), plus whatever else `extraExceptions` allows.
+ * One zone per API module: its `files` import of other modules only the `allowed` globs, so a
+ * new module is fenced in as soon as its folder exists.
  */
-const apiModuleZones = (extraExceptions, message) =>
+const apiModuleZones = ({ files = '**', allowed, message }) =>
   API_MODULES.map((name) => ({
-    target: `${apiModule(name)}/**`,
+    target: `${apiModule(name)}/${files}`,
     from: apiModule('*/**'),
-    except: [`${apiModule(name)}/**`, apiModule('*/index.ts'), ...extraExceptions],
+    except: [`${apiModule(name)}/**`, ...allowed],
     message,
   }));
-const THROUGH_INDEX = 'Import another module through its index.ts (its public surface).';
+const THROUGH_INDEX = {
+  allowed: [apiModule('*/index.ts')],
+  message: 'Import another module through its index.ts (its public surface).',
+};
 
 export default tseslint.config(
   {
@@ -107,8 +114,7 @@ export default tseslint.config(
     // Web boundaries (ARCHITECTURE §2): a feature imports no other feature — what two need
     // lives in `ui/` or `lib/` — and nothing in `features/` imports the application shell.
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: IMPORT_SETTINGS,
+    ...IMPORT_X,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -140,21 +146,19 @@ export default tseslint.config(
       '**/*.test.ts',
       '**/*.test-support.ts',
     ],
-    plugins: { 'import-x': importX },
-    settings: IMPORT_SETTINGS,
+    ...IMPORT_X,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            ...apiModuleZones([], THROUGH_INDEX),
+            ...apiModuleZones(THROUGH_INDEX),
             // Routes take their services from the root: no other module, no queries or tables.
-            ...API_MODULES.map((name) => ({
-              target: `${apiModule(name)}/*.routes.ts`,
-              from: apiModule('*/**'),
-              except: [`${apiModule(name)}/**`],
+            ...apiModuleZones({
+              files: '*.routes.ts',
+              allowed: [],
               message: 'Routes import only their own module (and platform, @despacho/domain).',
-            })),
+            }),
             {
               target: apiModule('*/*.routes.ts'),
               from: [apiModule('*/*.repository.ts'), apiModule('*/*.tables.ts')],
@@ -177,14 +181,18 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: apiModuleZones([apiModule('*/*.tables.ts')], THROUGH_INDEX) },
+        {
+          zones: apiModuleZones({
+            ...THROUGH_INDEX,
+            allowed: [...THROUGH_INDEX.allowed, apiModule('*/*.tables.ts')],
+          }),
+        },
       ],
     },
   },
   {
     files: ['apps/api/**/*.ts', 'packages/domain/src/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: IMPORT_SETTINGS,
+    ...IMPORT_X,
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
