@@ -172,7 +172,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
 
 /** A credited SPEI deposit of 5,000 MXN, so the demo starts with a balance and an invoice. */
 async function seedDemoDeposit(
-  { db, clock, ledger, notifications }: Services,
+  { db, clock, ledger, notifications, billing }: Services,
   organizationId: string,
 ) {
   const now = clock.now();
@@ -192,6 +192,11 @@ async function seedDemoDeposit(
       createdAt: now,
       updatedAt: now,
     });
-    await creditPendingDeposit(tx, deposit.id, { ledger, notifications, clock });
+    await creditPendingDeposit(tx, deposit.id, {
+      ledger,
+      notifications,
+      clock,
+      depositCredited: billing.depositCredited,
+    });
   });
 }

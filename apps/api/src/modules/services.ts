@@ -116,7 +116,8 @@ export function buildServices(
   const core = { db, clock };
 
   // Adapters: one set per app, so the sandboxes' memory and the extended-zone cache are shared.
-  const carrierAdapterSet = overrides.carriers ?? carrierAdapters({ config, db, clock });
+  const postalCodes = new PostalCodesService(core);
+  const carrierAdapterSet = overrides.carriers ?? carrierAdapters({ config, clock, postalCodes });
   const sandboxPayments =
     paymentProviderName(config) === 'sandbox' ? new SandboxPaymentProvider(core) : null;
   const paymentProvider = overrides.paymentProvider ?? sandboxPayments ?? unavailableProvider;
@@ -139,13 +140,12 @@ export function buildServices(
   const accountDetails = new AccountDetailsService(platform);
 
   // Catalogues and address book
-  const postalCodes = new PostalCodesService(core);
   const satProducts = new SatProductsService(core);
   const satUnits = new SatUnitsService(core);
   const locations = new LocationsService(core);
   const customers = new CustomersService(core);
   const vendors = new VendorsService(core);
-  const packages = new PackagesService({ ...core, satProducts });
+  const packages = new PackagesService({ ...core, satProducts, accountDetails });
   const carriers = new CarriersService(core);
 
   // Notifications, support and the staff console
@@ -157,10 +157,12 @@ export function buildServices(
 
   // Money
   const ledger = new LedgerService(core);
-  const billing = new BillingService(platform);
+  const billing = new BillingService({ ...platform, accounts, accountDetails });
   const transactions = new TransactionsService(core);
   const speiAccounts = new SpeiAccountsService({ ...platform, accounts });
-  const money = { ...platform, ledger, notifications, audit, accounts };
+  // Wallet tells of each credited deposit; billing issues its CFDI (decision 016).
+  const depositCredited = billing.depositCredited;
+  const money = { ...platform, ledger, notifications, audit, accounts, depositCredited };
   const cardDeposits = new CardDepositsService({ ...money, provider: paymentProvider });
   const deposits = new DepositsService({ ...money, cards: cardDeposits });
   const bankTransfers = new BankTransfersService({ ...money, speiAccounts });
@@ -198,7 +200,7 @@ export function buildServices(
     shipments,
   });
 
-  const dashboard = new DashboardService(figureProviders({ db, notifications, ledger }));
+  const dashboard = new DashboardService(figureProviders({ shipments, notifications, ledger }));
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);

@@ -10,7 +10,7 @@ import {
   type TaxInfoUpdate,
 } from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore, StoredFile } from '../../platform/files';
 import { organizationView } from './account-view';
@@ -104,8 +104,9 @@ export class AccountDetailsService {
     return organizationView(row);
   }
 
-  async taxInfo(organizationId: string): Promise<TaxInfo | null> {
-    const row = await repository.findTaxInfo(this.deps.db, organizationId);
+  /** With `db`, read inside that transaction (billing invoices in the credit's). */
+  async taxInfo(organizationId: string, db: DbOrTx = this.deps.db): Promise<TaxInfo | null> {
+    const row = await repository.findTaxInfo(db, organizationId);
     return row ? taxInfoView(row) : null;
   }
 

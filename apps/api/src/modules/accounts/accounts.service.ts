@@ -15,6 +15,7 @@ import {
   findRoleByKey,
   insertOrganization,
   insertRoles,
+  searchOrganizations,
   type OrganizationRow,
   type RoleRow,
 } from './organizations.repository';
@@ -23,7 +24,7 @@ import {
   countStaffUsers,
   findUserByEmail,
   findUserById,
-  findUserEmails,
+  findUserContacts,
   findUserWithRole,
   insertUser,
   updateUser,
@@ -166,9 +167,27 @@ export class AccountsService {
     return new Map(rows.map((row) => [row.id, row.company]));
   }
 
+  /**
+   * Up to `limit` organizations, by name, whose company contains `text` or whose id is in
+   * `alsoIds` (what another module matched, e.g. the wallet's CLABEs); all without `text`.
+   */
+  searchOrganizations(
+    text: string,
+    alsoIds: string[],
+    limit: number,
+  ): Promise<{ id: string; company: string }[]> {
+    return searchOrganizations(this.deps.db, text, alsoIds, limit);
+  }
+
   /** Email of each user id (the staff audit log names who acted). */
   async userEmails(ids: string[]): Promise<Map<string, string>> {
-    const rows = await findUserEmails(this.deps.db, [...new Set(ids)]);
+    const rows = await findUserContacts(this.deps.db, [...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.email]));
+  }
+
+  /** Name of each user id (invoices name who triggered them). */
+  async userNames(ids: string[]): Promise<Map<string, string>> {
+    const rows = await findUserContacts(this.deps.db, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.name ?? '']));
   }
 }

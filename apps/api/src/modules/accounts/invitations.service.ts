@@ -16,8 +16,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox';
 import { hashPassword } from '../../platform/passwords';
-import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens';
-import type { SessionsService } from '../auth/sessions.service';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
+import type { AccountSessions } from './account-sessions';
 import type { AccountsService } from './accounts.service';
 import { invitationMail } from './invitation-mail';
 import {
@@ -36,7 +36,7 @@ export interface InvitationsDeps {
   config: Config;
   outbox: Outbox;
   accounts: AccountsService;
-  sessions: SessionsService;
+  sessions: AccountSessions;
 }
 
 const DAY_MS = 24 * 3_600_000;

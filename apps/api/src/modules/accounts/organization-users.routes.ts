@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
 import type { AppModule } from '../services';
-import { authRateLimit } from '../auth/rate-limit';
+import { authRateLimit } from '../../platform/rate-limit';
 import type { Actor } from './organization-users.service';
 
 const tags = ['organization users'];

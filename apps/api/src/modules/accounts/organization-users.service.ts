@@ -14,7 +14,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { SessionsService } from '../auth/sessions.service';
+import type { AccountSessions } from './account-sessions';
 import type { AccountsService } from './accounts.service';
 import {
   countActiveOwners,
@@ -34,7 +34,7 @@ export interface OrganizationUsersDeps {
   db: Db;
   clock: Clock;
   accounts: AccountsService;
-  sessions: SessionsService;
+  sessions: AccountSessions;
 }
 
 /** What a role assignment stores with the user: chosen permissions only for members. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { organizations, roles } from './accounts.tables';
 
@@ -48,4 +48,25 @@ export async function findOrganizationNames(
     .select({ id: organizations.id, company: organizations.company })
     .from(organizations)
     .where(inArray(organizations.id, ids));
+}
+
+/**
+ * Organizations whose company name contains `text` (any case) or whose id is in `ids`, by name;
+ * with `text` empty, all of them.
+ */
+export async function searchOrganizations(db: DbOrTx, text: string, ids: string[], limit: number) {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return db
+    .select({ id: organizations.id, company: organizations.company })
+    .from(organizations)
+    .where(
+      text === ''
+        ? undefined
+        : or(
+            ilike(organizations.company, pattern),
+            ids.length > 0 ? inArray(organizations.id, ids) : undefined,
+          ),
+    )
+    .orderBy(asc(organizations.company), asc(organizations.id))
+    .limit(limit);
 }

@@ -42,11 +42,8 @@ export async function updateUser(
   return row;
 }
 
-/**
- * Users joined with their organization and role — the rows an `Account` is made of — plus
- * `extra` columns; the caller check of every authenticated request builds on it.
- */
-export function selectAccounts<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
+/** Users joined with their organization and role — the rows an `Account` is made of — plus `extra` columns. */
+function selectAccounts<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
   return db
     .select({ user: users, role: roles, organization: organizations, ...extra })
     .from(users)
@@ -57,17 +54,28 @@ export function selectAccounts<Extra extends Record<string, SQL>>(db: DbOrTx, ex
     );
 }
 
+/**
+ * The account of the user the `user` placeholder names, plus `extra` columns: the one query the
+ * caller check of every authenticated request prepares (auth, decision 006).
+ */
+export function accountQuery<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
+  return selectAccounts(db, extra).where(eq(users.id, sql.placeholder('user')));
+}
+
 /** The user with their role and organization, in one query. */
 export async function findUserWithRole(db: DbOrTx, id: string) {
   const [row] = await selectAccounts(db, {}).where(eq(users.id, id));
   return row;
 }
 
-/** Emails by user id, for screens that name several users (the staff audit log). */
-export async function findUserEmails(
+/** Email and name by user id, for screens that name several users (audit log, invoices). */
+export async function findUserContacts(
   db: DbOrTx,
   ids: string[],
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; name: string | null }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
 }

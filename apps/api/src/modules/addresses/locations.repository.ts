@@ -1,7 +1,6 @@
-import { and, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { locations } from './locations.tables';
-import { organizations } from '../accounts/accounts.tables';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Omit<
@@ -61,6 +60,14 @@ export async function findLocation(
     .where(and(eq(locations.organizationId, organizationId), eq(locations.id, id)));
   const [row] = await (lock ? query.for('update') : query);
   return row;
+}
+
+export async function findAliases(db: DbOrTx, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: locations.id, alias: locations.alias })
+    .from(locations)
+    .where(and(eq(locations.organizationId, organizationId), inArray(locations.id, ids)));
 }
 
 export async function countLocations(db: DbOrTx, organizationId: string): Promise<number> {
@@ -139,11 +146,12 @@ export async function newestOther(
   return row;
 }
 
-/** Serializes default changes of one organization until the transaction ends. */
+/**
+ * Serializes default changes of one organization until the transaction ends: an advisory lock,
+ * since the organization's row belongs to accounts.
+ */
 export async function lockOrganization(db: DbOrTx, organizationId: string): Promise<void> {
-  await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('update');
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`locations:${organizationId}`}, 0))`,
+  );
 }

@@ -37,7 +37,7 @@ export function locationView(row: repository.LocationRow): LocationView {
  * organization: another organization's id answers NOT_FOUND. While any location exists exactly
  * one is the default: the first one becomes it, marking another moves it, and deleting the
  * default moves it to the most recently created other location. Default changes run in a
- * transaction that locks the organization row, so two at once cannot leave none or two.
+ * transaction that holds the organization's lock, so two at once cannot leave none or two.
  */
 export class LocationsService {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
@@ -57,6 +57,12 @@ export class LocationsService {
     const row = await repository.findLocation(this.deps.db, organizationId, id);
     if (!row) throw notFound();
     return locationView(row);
+  }
+
+  /** The alias of each of the organization's location ids (pickups name their location). */
+  async aliases(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+    const rows = await repository.findAliases(this.deps.db, organizationId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.alias]));
   }
 
   async create(organizationId: string, input: LocationData): Promise<LocationView> {

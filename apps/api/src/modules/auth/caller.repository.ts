@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.tables';
-import { selectAccounts } from '../accounts/users.repository';
+import { accountQuery } from '../accounts';
 import { refreshTokens } from './auth.tables';
 
 function prepareCaller(db: DbOrTx) {
@@ -17,9 +16,7 @@ function prepareCaller(db: DbOrTx) {
         gt(refreshTokens.expiresAt, sql.placeholder('now')),
       ),
     );
-  return selectAccounts(db, { live: sql<boolean>`exists ${liveFamily}` })
-    .where(eq(users.id, sql.placeholder('user')))
-    .prepare('caller');
+  return accountQuery(db, { live: sql<boolean>`exists ${liveFamily}` }).prepare('caller');
 }
 
 // Runs on every authenticated call: prepared once per handle, planned once per connection.

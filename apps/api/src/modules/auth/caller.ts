@@ -2,7 +2,7 @@ import type { CallerLoader } from '../../platform/auth';
 import type { Broadcast } from '../../platform/broadcast';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { permissionsOf, type Account } from '../accounts/account-view';
+import { permissionsOf, type Account } from '../accounts';
 import { findCaller } from './caller.repository';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { authOf } from '../../platform/auth';
 import type { AuthRouteGroup } from './auth.routes';
-import { authRateLimit } from './rate-limit';
+import { authRateLimit } from '../../platform/rate-limit';
 
 const tags = ['auth'];
 const ok = { data: { ok: true as const } };

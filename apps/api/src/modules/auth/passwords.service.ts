@@ -5,10 +5,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { LoginBackoff } from './login-backoff';
 import { recoveryMail } from './messages';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import {
   findPasswordReset,
   insertPasswordReset,

@@ -10,7 +10,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import type { AuthRouteGroup } from './auth.routes';
-import { authRateLimit } from './rate-limit';
+import { authRateLimit } from '../../platform/rate-limit';
 
 const tags = ['auth'];
 

@@ -5,10 +5,9 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
-import { meView, permissionsOf, type Account } from '../accounts/account-view';
-import type { AccountsService } from '../accounts/accounts.service';
+import { meView, permissionsOf, type Account, type AccountsService } from '../accounts';
 import type { LoginBackoff } from './login-backoff';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
+import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import {
   findRefreshToken,
   insertRefreshToken,

@@ -3,8 +3,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Outbox, OutboxQueue } from '../../platform/outbox';
 import { hashPassword } from '../../platform/passwords';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { UserRow } from '../accounts/users.repository';
+import type { AccountsService, UserRow } from '../accounts';
 import type { VerificationService } from './verification.service';
 
 export interface SignupDeps {

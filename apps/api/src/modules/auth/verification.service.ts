@@ -5,8 +5,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Outbox, OutboxQueue } from '../../platform/outbox';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { UserRow } from '../accounts/users.repository';
+import type { AccountsService, UserRow } from '../accounts';
 import { verificationSms } from './messages';
 import {
   countWrongAttempt,

@@ -1,7 +1,7 @@
 import type { OrganizationCreate, Session } from '@despacho/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import type { SessionsService } from './sessions.service';
 import type { WizardTokens } from './wizard-tokens';
 

@@ -202,6 +202,7 @@ describe('invoices of credited deposits', () => {
           ledger: new LedgerService(ctx),
           notifications: new NotificationsService(ctx),
           clock: ctx.clock,
+          depositCredited: ctx.app.services.billing.depositCredited,
         }),
       ),
     ).rejects.toMatchObject({ code: 'DEPOSIT_ALREADY_REVIEWED' });

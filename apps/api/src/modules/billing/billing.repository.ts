@@ -1,12 +1,10 @@
 import { TRANSACTIONS_TIME_ZONE, type InvoicesQuery } from '@despacho/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { users } from '../accounts/accounts.tables';
 import { invoices, invoiceSeries } from './billing.tables';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
-export type InvoiceListRow = InvoiceRow & { userName: string | null };
 
 /** The next folio of a series; the series row stays locked until the transaction ends. */
 export async function nextFolio(db: DbOrTx, series: string): Promise<number> {
@@ -75,18 +73,17 @@ function whereOf(organizationId: string, query: Omit<InvoicesQuery, 'page' | 'pa
   )!;
 }
 
-/** Newest first (by issue date, then series and folio), with who triggered each. */
+/** Newest first (by issue date, then series and folio). */
 export async function listInvoices(
   db: DbOrTx,
   organizationId: string,
   query: InvoicesQuery,
-): Promise<{ rows: InvoiceListRow[]; total: number }> {
+): Promise<{ rows: InvoiceRow[]; total: number }> {
   const where = whereOf(organizationId, query);
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ invoice: invoices, userName: users.name })
+      .select()
       .from(invoices)
-      .leftJoin(users, eq(users.id, invoices.triggeredBy))
       .where(where)
       .orderBy(sql`${invoices.createdAt} desc`, asc(invoices.series), sql`${invoices.folio} desc`)
       .limit(query.pageSize)
@@ -94,7 +91,7 @@ export async function listInvoices(
     db.select({ total: count() }).from(invoices).where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row.invoice, userName: row.userName })),
+    rows,
     total: counted?.total ?? 0,
   };
 }

@@ -11,8 +11,8 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { findTaxInfo } from '../accounts/account-details.repository';
-import type { DepositRow } from '../wallet/deposits.repository';
+import type { AccountDetailsService, AccountsService } from '../accounts';
+import type { DepositRow } from '../wallet';
 import { GENERAL_PUBLIC, type CfdiInput, type CfdiParty } from './cfdi';
 import * as repository from './billing.repository';
 import type { InvoiceRow } from './billing.repository';
@@ -44,6 +44,8 @@ export function issuerOf(config?: Partial<IssuerConfig>): CfdiParty {
 
 export interface InvoiceDepositDeps {
   clock: Clock;
+  /** The receiver: the organization's tax information. */
+  accountDetails: Pick<AccountDetailsService, 'taxInfo'>;
   /** The API's configuration (issuer and PAC); the sandbox defaults without it. */
   config?: Partial<IssuerConfig>;
   pac?: Pac;
@@ -101,7 +103,7 @@ async function stamp(db: DbOrTx, row: InvoiceRow, pac: Pac, now: Date): Promise<
 }
 
 /**
- * BILLING HOOK of `creditPendingDeposit` (decision 016): called inside the credit's transaction,
+ * Billing's part of `creditPendingDeposit` (decision 016, `depositCredited`): called inside the credit's transaction,
  * right after the deposit is marked credited. Issues the deposit's CFDI for the advance that
  * reached the balance (`net`, VAT included) and, when a fee was charged, the fee's CFDI (fee +
  * its VAT, as the ledger booked them). The receiver is the organization's tax information, or
@@ -139,14 +141,14 @@ async function createInvoices(
 ): Promise<InvoiceRow[]> {
   if (!deposit.ledgerTransactionId) throw new Error('deposit not credited');
   const issuer = issuerOf(deps.config);
-  const tax = await findTaxInfo(db, deposit.organizationId);
+  const tax = await deps.accountDetails.taxInfo(deposit.organizationId, db);
   const receiver = tax
     ? {
-        rfc: tax.taxId,
-        name: tax.legalName,
-        regime: tax.taxRegime,
-        use: tax.cfdiUse,
-        zip: tax.zipCode,
+        rfc: tax.tax_id,
+        name: tax.legal_name,
+        regime: tax.tax_regime,
+        use: tax.cfdi_use,
+        zip: tax.zip_code,
       }
     : { ...GENERAL_PUBLIC, zip: issuer.zip };
   const breakdown = depositBreakdown(deposit.amount);
@@ -192,7 +194,7 @@ async function createInvoices(
   return rows;
 }
 
-function present(row: repository.InvoiceListRow, sandbox: boolean): InvoiceView {
+function present(row: InvoiceRow, userName: string | undefined, sandbox: boolean): InvoiceView {
   return {
     id: row.id,
     series: row.series,
@@ -201,7 +203,7 @@ function present(row: repository.InvoiceListRow, sandbox: boolean): InvoiceView 
     cfdi_type: row.cfdiType,
     kind: row.kind as InvoiceKind,
     status: row.status as InvoiceView['status'],
-    user: row.triggeredBy ? { id: row.triggeredBy, name: row.userName ?? '' } : null,
+    user: row.triggeredBy ? { id: row.triggeredBy, name: userName ?? '' } : null,
     issuer: { rfc: row.issuerRfc, name: row.issuerName },
     receiver: {
       rfc: row.receiverRfc,
@@ -227,10 +229,21 @@ export class BillingService {
   private readonly pac: Pac;
 
   constructor(
-    private readonly deps: { db: Db; clock: Clock; config: Partial<IssuerConfig>; pac?: Pac },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      config: Partial<IssuerConfig>;
+      pac?: Pac;
+      accounts: Pick<AccountsService, 'userNames'>;
+      accountDetails: Pick<AccountDetailsService, 'taxInfo'>;
+    },
   ) {
     this.pac = deps.pac ?? pacFor(deps.config.CFDI_PAC);
   }
+
+  /** Wallet's `depositCredited` listener: the credited deposit's CFDI (decision 016). */
+  readonly depositCredited = (tx: DbOrTx, deposit: DepositRow) =>
+    invoiceCreditedDeposit(tx, deposit, this.deps);
 
   /** Stamps again what the PAC failed (or never got to) — each in its own transaction. */
   async retryUnstamped(organizationId: string): Promise<number> {
@@ -249,8 +262,11 @@ export class BillingService {
   ): Promise<{ data: InvoiceView[]; meta: PageMeta }> {
     await this.retryUnstamped(organizationId);
     const { rows, total } = await repository.listInvoices(this.deps.db, organizationId, query);
+    const names = await this.deps.accounts.userNames(
+      rows.flatMap((row) => (row.triggeredBy ? [row.triggeredBy] : [])),
+    );
     return {
-      data: rows.map((row) => present(row, this.pac.sandbox)),
+      data: rows.map((row) => present(row, names.get(row.triggeredBy ?? ''), this.pac.sandbox)),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }

@@ -5,7 +5,7 @@ import type {
   TrackingCode,
   UnavailableReason,
 } from '@despacho/domain';
-import type { LabelParty } from '../shipments/label-pdf';
+import type { LabelParty } from './label-pdf';
 
 /**
  * What Despacho asks of a carrier, whether its real API or the sandbox that imitates it. One

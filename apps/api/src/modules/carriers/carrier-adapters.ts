@@ -1,7 +1,7 @@
 import { CARRIER_KEYS, type CarrierKey } from '@despacho/domain';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { PostalCodesService } from '../catalogs';
 import type { CarrierAdapter } from './carrier-adapter';
 import { ExtendedZones } from './extended-zones';
 import { SandboxCarrier } from './sandbox-carrier';
@@ -11,7 +11,7 @@ export type CarrierAdapters = Record<CarrierKey, CarrierAdapter>;
 
 export interface CarrierAdapterDeps {
   config: Pick<Config, 'CARRIER_SANDBOX_FAILURE_RATE' | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'>;
-  db: Db;
+  postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
 }
 

@@ -1,27 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
-import type { DbOrTx } from '../../platform/db';
-import { postalCodeSettlements } from '../catalogs/postal-codes.tables';
+import type { PostalCodesService } from '../catalogs';
 
 /** Whether a destination postal code is in a carrier's extended (rural) zone. */
 export interface ExtendedZoneLookup {
   isExtended(zip: string): Promise<boolean>;
-}
-
-/**
- * True when the SEPOMEX catalogue knows the postal code and every settlement of it is rural
- * (`d_zona` = Rural). One query on the primary key `(zip, settlement_id)`. A postal code the
- * catalogue does not have, or no catalogue at all, is never extended.
- */
-export async function allSettlementsRural(db: DbOrTx, zip: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      settlements: sql<number>`count(*)::int`,
-      rural: sql<number>`(count(*) filter (where ${postalCodeSettlements.zone} = 'Rural'))::int`,
-    })
-    .from(postalCodeSettlements)
-    .where(eq(postalCodeSettlements.zip, zip));
-  return !!row && row.settlements > 0 && row.rural === row.settlements;
 }
 
 /**
@@ -33,7 +15,10 @@ export class ExtendedZones implements ExtendedZoneLookup {
   private readonly cache = new Map<string, { answer: Promise<boolean>; expiresAt: number }>();
 
   constructor(
-    private readonly deps: { db: DbOrTx; clock: Clock },
+    private readonly deps: {
+      postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
+      clock: Clock;
+    },
     private readonly options: { maxEntries?: number; ttlMs?: number } = {},
   ) {}
 
@@ -42,7 +27,7 @@ export class ExtendedZones implements ExtendedZoneLookup {
     const cached = this.cache.get(zip);
     if (cached && cached.expiresAt > now) return cached.answer;
     this.cache.delete(zip);
-    const answer = allSettlementsRural(this.deps.db, zip);
+    const answer = this.deps.postalCodes.allSettlementsRural(zip);
     this.cache.set(zip, { answer, expiresAt: now + (this.options.ttlMs ?? 3_600_000) });
     // A failed read is not remembered: the next question asks the database again.
     answer.catch(() => {

@@ -401,7 +401,7 @@ describe('carrierAdapters', () => {
   const deps = {
     config: { CARRIER_SANDBOX_FAILURE_RATE: 0, CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 300 },
     // Never asked here: the lookup only runs when a quote reaches a route.
-    db: {} as never,
+    postalCodes: {} as never,
     clock,
   };
 

@@ -17,8 +17,8 @@ import {
 } from '@despacho/domain';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../platform/clock';
-import { labelPdf, type LabelData } from '../shipments/label-pdf';
-import { labelZpl } from '../shipments/label-zpl';
+import { labelPdf, type LabelData } from './label-pdf';
+import { labelZpl } from './label-zpl';
 import {
   CarrierError,
   type CancellationAccepted,

@@ -25,3 +25,19 @@ export async function countPostalCodes(db: DbOrTx): Promise<number> {
     .from(postalCodeSettlements);
   return row?.count ?? 0;
 }
+
+/**
+ * True when the SEPOMEX catalogue knows the postal code and every settlement of it is rural
+ * (`d_zona` = Rural). One query on the primary key `(zip, settlement_id)`. A postal code the
+ * catalogue does not have, or no catalogue at all, is never extended.
+ */
+export async function allSettlementsRural(db: DbOrTx, zip: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      settlements: sql<number>`count(*)::int`,
+      rural: sql<number>`(count(*) filter (where ${postalCodeSettlements.zone} = 'Rural'))::int`,
+    })
+    .from(postalCodeSettlements)
+    .where(eq(postalCodeSettlements.zip, zip));
+  return !!row && row.settlements > 0 && row.rural === row.settlements;
+}

@@ -39,4 +39,9 @@ export class PostalCodesService {
         .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.type, b.type)),
     };
   }
+
+  /** Whether every settlement of a known postal code is rural: carriers' extended zones. */
+  allSettlementsRural(zip: string): Promise<boolean> {
+    return repository.allSettlementsRural(this.deps.db, zip);
+  }
 }

@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
-import { addressValues, addressView } from '../addresses/address-columns';
+import { addressValues, addressView } from '../addresses';
 import * as repository from './customers.repository';
 import { customerSearchText, searchWords } from './customers.search';
 

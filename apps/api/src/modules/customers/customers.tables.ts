@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../accounts/accounts.tables';
-import { addressColumns } from '../addresses/address-columns';
+import { addressColumns } from '../addresses';
 
 /**
  * The customers of an organization (`clients`): the people and companies it ships to.

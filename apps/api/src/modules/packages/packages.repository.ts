@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { organizations } from '../accounts/accounts.tables';
 import { packages } from './packages.tables';
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -106,15 +105,4 @@ export async function remove(db: DbOrTx, organizationId: string, id: string): Pr
     .where(ofOrganization(organizationId, id))
     .returning({ id: packages.id });
   return rows.length > 0;
-}
-
-export async function organizationDefaultUnit(
-  db: DbOrTx,
-  organizationId: string,
-): Promise<'kg' | 'lb'> {
-  const [row] = await db
-    .select({ unit: organizations.defaultUnit })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.unit ?? 'kg';
 }

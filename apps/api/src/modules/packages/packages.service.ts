@@ -13,7 +13,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
-import type { SatProductsService } from '../catalogs/sat-products.service';
+import type { AccountDetailsService } from '../accounts';
+import type { SatProductsService } from '../catalogs';
 import * as repository from './packages.repository';
 import type { PackageRow, PackageValues } from './packages.repository';
 
@@ -52,7 +53,14 @@ const valuesOf = (input: PackageInput): PackageValues => ({
 export class PackagesService {
   private readonly satProducts: SatProductsService;
 
-  constructor(private readonly deps: { db: Db; clock: Clock; satProducts: SatProductsService }) {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      satProducts: SatProductsService;
+      accountDetails: Pick<AccountDetailsService, 'organization'>;
+    },
+  ) {
     this.satProducts = deps.satProducts;
   }
 
@@ -60,14 +68,14 @@ export class PackagesService {
     organizationId: string,
     query: PackagesQuery,
   ): Promise<{ data: Package[]; meta: PageMeta; default_unit: PackageUnit }> {
-    const [{ rows, total }, unit] = await Promise.all([
+    const [{ rows, total }, organization] = await Promise.all([
       repository.findPage(this.deps.db, organizationId, query),
-      repository.organizationDefaultUnit(this.deps.db, organizationId),
+      this.deps.accountDetails.organization(organizationId),
     ]);
     return {
       data: rows.map(packageView),
       meta: { page: query.page, pageSize: query.pageSize, total },
-      default_unit: packageUnitFor(unit),
+      default_unit: packageUnitFor(organization.default_unit),
     };
   }
 

@@ -1,7 +1,6 @@
 import type { CarrierKey } from '@despacho/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { locations } from '../addresses/locations.tables';
 import { pickups } from './pickups.tables';
 import { shipmentPackages, shipments } from './shipments.tables';
 
@@ -151,7 +150,6 @@ export async function listPickups(
   const query = db
     .select({
       pickup: pickups,
-      locationAlias: locations.alias,
       packageCount: sql<number>`(
         select count(*)::int from ${shipmentPackages}
         join ${shipments} on ${shipments.id} = ${shipmentPackages.shipmentId}
@@ -166,7 +164,6 @@ export async function listPickups(
         where ${travelling(pickups.id)} and ${shipments.trackingNumber} is not null)`,
     })
     .from(pickups)
-    .innerJoin(locations, eq(locations.id, pickups.locationId))
     .where(where)
     .orderBy(desc(pickups.date), desc(pickups.createdAt), desc(pickups.id));
   const rows =

@@ -19,13 +19,13 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { LocationsService } from '../addresses/locations.service';
+import type { LocationsService } from '../addresses';
 import {
   CarrierError,
   type CarrierAdapter,
+  type CarrierAdapters,
   type PickupDayOffer,
-} from '../carriers/carrier-adapter';
-import type { CarrierAdapters } from '../carriers/carrier-adapters';
+} from '../carriers';
 import * as repository from './pickups.repository';
 import type { GuideForPickup } from './pickups.repository';
 
@@ -88,7 +88,7 @@ function waitsForPickup(guide: GuideForPickup): boolean {
   );
 }
 
-function pickupView(row: repository.PickupListRow): PickupView {
+function pickupView(row: repository.PickupListRow, aliases: Map<string, string>): PickupView {
   const { pickup } = row;
   return {
     id: pickup.id,
@@ -96,7 +96,7 @@ function pickupView(row: repository.PickupListRow): PickupView {
     carrier_key: pickup.carrierKey,
     carrier_name: carrierByKey(pickup.carrierKey)?.name ?? pickup.carrierKey,
     location_id: pickup.locationId,
-    location_alias: row.locationAlias,
+    location_alias: aliases.get(pickup.locationId) ?? '',
     date: pickup.date,
     start: pickup.startTime,
     end: pickup.endTime,
@@ -137,8 +137,9 @@ export class PickupsService {
     query: PickupsQuery,
   ): Promise<{ data: PickupView[]; meta: PageMeta }> {
     const { rows, total } = await repository.listPickups(this.deps.db, organizationId, query);
+    const aliases = await this.aliasesOf(organizationId, rows);
     return {
-      data: rows.map(pickupView),
+      data: rows.map((row) => pickupView(row, aliases)),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
@@ -320,7 +321,14 @@ export class PickupsService {
   private async get(organizationId: string, id: string): Promise<PickupView> {
     const { rows } = await repository.listPickups(this.deps.db, organizationId, { id });
     if (!rows[0]) throw notFound();
-    return pickupView(rows[0]);
+    return pickupView(rows[0], await this.aliasesOf(organizationId, rows));
+  }
+
+  private aliasesOf(organizationId: string, rows: repository.PickupListRow[]) {
+    return this.locations.aliases(
+      organizationId,
+      rows.map((row) => row.pickup.locationId),
+    );
   }
 
   /** The days a carrier offers at a postal code, days without windows left out. */

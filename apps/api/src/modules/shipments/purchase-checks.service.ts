@@ -12,11 +12,10 @@ import {
 } from '@despacho/domain';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
-import type { LocationsService } from '../addresses/locations.service';
-import type { SatProductsService } from '../catalogs/sat-products.service';
-import type { SatUnitsService } from '../catalogs/sat-units.service';
-import type { CustomersService } from '../customers/customers.service';
-import type { PackagesService } from '../packages/packages.service';
+import type { LocationsService } from '../addresses';
+import type { SatProductsService, SatUnitsService } from '../catalogs';
+import type { CustomersService } from '../customers';
+import type { PackagesService } from '../packages';
 import { INSURANCE_INVOICE_PURPOSE } from './insurance-invoice';
 import type { QuotesService, StoredQuote } from './quotes.service';
 

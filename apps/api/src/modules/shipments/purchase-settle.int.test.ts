@@ -63,7 +63,7 @@ async function quote(user: TestUser): Promise<QuoteView> {
  */
 function purchaseWaitingOnCarrier(m: Merchant, view: QuoteView) {
   const config = testConfig();
-  const sandbox = carrierAdapters({ ...ctx, config });
+  const sandbox = carrierAdapters({ ...ctx, config, postalCodes: ctx.app.services.postalCodes });
   let issue!: () => void;
   const gate = new Promise<void>((resolve) => (issue = resolve));
   let reached!: (shipmentId: string) => void;

@@ -14,10 +14,14 @@ import { AppError, notFound } from '../../platform/errors';
 import { goneInstances, type ProcessInstance } from '../../platform/instance';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { hashRequest as requestHashOf } from '../../platform/request-hash';
-import { CarrierError, type IssuedLabel, type LabelRequest } from '../carriers/carrier-adapter';
-import type { CarrierAdapters } from '../carriers/carrier-adapters';
-import { movementRequestHash, type LedgerService, type Line } from '../wallet/ledger.service';
-import type { LabelParty } from './label-pdf';
+import {
+  CarrierError,
+  type CarrierAdapters,
+  type IssuedLabel,
+  type LabelParty,
+  type LabelRequest,
+} from '../carriers';
+import { movementRequestHash, type LedgerService, type Line } from '../wallet';
 import type { PickupsService } from './pickups.service';
 import type { PurchaseChecksService, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';

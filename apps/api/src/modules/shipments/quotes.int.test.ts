@@ -252,7 +252,10 @@ describe('quotes', () => {
 
   it('remembers the catalogue answer per postal code, bounded and for a while', async () => {
     const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
-    const zones = new ExtendedZones({ db: ctx.db, clock }, { maxEntries: 2, ttlMs: 60_000 });
+    const zones = new ExtendedZones(
+      { postalCodes: ctx.app.services.postalCodes, clock },
+      { maxEntries: 2, ttlMs: 60_000 },
+    );
     const [first, second] = [zones.isExtended('41320'), zones.isExtended('41320')];
     expect(second).toBe(first); // one query for the six carriers of a quote
     expect(await first).toBe(true);
@@ -355,8 +358,15 @@ describe('quotes', () => {
   describe('QuotesService', () => {
     // The app's own collaborators and carrier adapters, from its composition root.
     const deps = () => {
-      const { db, clock, carrierAdapters: adapters, carriers, packages } = ctx.app.services;
-      return { db, clock, adapters, carriers, packages };
+      const {
+        db,
+        clock,
+        carrierAdapters: adapters,
+        carriers,
+        packages,
+        postalCodes,
+      } = ctx.app.services;
+      return { db, clock, adapters, carriers, packages, postalCodes };
     };
     const codeOf = (action: () => void) => {
       try {

@@ -18,10 +18,14 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { CarrierAdapter, CarrierQuote, CarrierRate } from '../carriers/carrier-adapter';
-import type { CarrierAdapters } from '../carriers/carrier-adapters';
-import type { CarriersService } from '../carriers/carriers.service';
-import type { PackagesService } from '../packages/packages.service';
+import type {
+  CarrierAdapter,
+  CarrierAdapters,
+  CarrierQuote,
+  CarrierRate,
+  CarriersService,
+} from '../carriers';
+import type { PackagesService } from '../packages';
 import * as repository from './quotes.repository';
 
 /** How long a carrier may take to quote before it counts as unavailable. */

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { mergePdfs } from './label-pdf';
+import { mergePdfs } from '../carriers';
 import * as repository from './shipments.repository';
 import type { ShipmentRow } from './shipments.repository';
 import { shipmentDetail, shipmentSummary, type DetailParts } from './shipments.view';
@@ -27,6 +27,11 @@ export interface ShipmentsDeps {
  */
 export class ShipmentsService {
   constructor(private readonly deps: ShipmentsDeps) {}
+
+  /** Guides bought and not cancelled (the dashboard's figure). */
+  countMade(organizationId: string): Promise<number> {
+    return repository.countMade(this.deps.db, organizationId);
+  }
 
   /** One page of the organization's guides, newest first (see `repository.findPage`). */
   async list(

@@ -2,7 +2,7 @@ import { emailField, passwordField, requiredText } from '@despacho/domain';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import { hashPassword } from '../../platform/passwords';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 
 /** What `npm run staff:create` asks for: the password follows the sign-up rules. */
 export const staffAccountSchema = z.object({

@@ -13,12 +13,9 @@ import type {
 } from '@despacho/domain';
 import type { AuditLog } from '../../platform/audit';
 import type { StoredFile } from '../../platform/files';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { ConversationForStaff, SupportService } from '../support/support.service';
-import type {
-  VerificationForStaff,
-  VerificationService,
-} from '../verification/verification.service';
+import type { AccountsService } from '../accounts';
+import type { ConversationForStaff, SupportService } from '../support';
+import type { VerificationForStaff, VerificationService } from '../verification';
 
 export interface StaffDeps {
   support: SupportService;

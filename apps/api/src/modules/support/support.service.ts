@@ -10,7 +10,7 @@ import type { AuditLog } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NotificationsService } from '../notifications';
 import * as repository from './support.repository';
 import type { ConversationRow, MessageRow } from './support.repository';
 

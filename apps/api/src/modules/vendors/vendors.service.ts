@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { deleteUnlessReferenced } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
-import { addressValues, addressView } from '../addresses/address-columns';
+import { addressValues, addressView } from '../addresses';
 import * as repository from './vendors.repository';
 
 function values(input: VendorData): repository.VendorValues {

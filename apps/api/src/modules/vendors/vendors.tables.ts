@@ -2,7 +2,7 @@ import { VENDOR_STATUSES } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../accounts/accounts.tables';
-import { addressColumns } from '../addresses/address-columns';
+import { addressColumns } from '../addresses';
 
 /**
  * The organization's vendors (`settings/vendors`). The code is unique per organization

@@ -19,7 +19,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore, ReceiveOptions, StoredFile } from '../../platform/files';
-import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { NotificationsService, NotifyInput } from '../notifications';
 import * as repository from './verification.repository';
 import type { DocumentRow, VerificationRow } from './verification.repository';
 

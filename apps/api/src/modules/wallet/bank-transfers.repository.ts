@@ -1,9 +1,8 @@
 import type { BankTransferStatus } from '@despacho/domain';
-import { and, asc, desc, eq, gte, ilike, inArray, ne, or, sql } from 'drizzle-orm';
-import { organizations } from '../accounts/accounts.tables';
+import { and, asc, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { bankTransfers, webhookEvents } from './bank-transfers.tables';
-import { deposits, speiAccounts } from './deposits.tables';
+import { deposits } from './deposits.tables';
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 export type NewBankTransfer = typeof bankTransfers.$inferInsert;
@@ -160,24 +159,4 @@ export async function listTransfers(
     db.$count(bankTransfers, where),
   ]);
   return { rows, total };
-}
-
-/** Organizations by company name or receiving CLABE, with their CLABE when they have one. */
-export async function searchOrganizations(db: DbOrTx, q: string, limit = 20) {
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const digits = q.replace(/[\s-]/g, '');
-  return db
-    .select({ id: organizations.id, company: organizations.company, clabe: speiAccounts.clabe })
-    .from(organizations)
-    .leftJoin(speiAccounts, eq(speiAccounts.organizationId, organizations.id))
-    .where(
-      q === ''
-        ? undefined
-        : or(
-            ilike(organizations.company, pattern),
-            /^\d+$/.test(digits) ? ilike(speiAccounts.clabe, `%${digits}%`) : undefined,
-          ),
-    )
-    .orderBy(asc(organizations.company), asc(organizations.id))
-    .limit(limit);
 }

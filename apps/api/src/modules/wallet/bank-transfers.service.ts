@@ -13,16 +13,14 @@ import {
   type UnmatchedReason,
 } from '@despacho/domain';
 import type { AuditLog } from '../../platform/audit';
-import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { AccountsService } from '../accounts';
 import * as repository from './bank-transfers.repository';
 import type { BankTransferRow, DepositCandidate } from './bank-transfers.repository';
 import { findActiveByTrackingKey, insertDeposit } from './deposits.repository';
-import { creditPendingDeposit } from './deposits.service';
-import type { LedgerService } from './ledger.service';
+import { creditPendingDeposit, type CreditDepositDeps } from './deposits.service';
+import { findClabes, organizationsWithClabeLike } from './spei-accounts.repository';
 import type { SpeiAccountsService } from './spei-accounts.service';
 
 /**
@@ -32,17 +30,16 @@ import type { SpeiAccountsService } from './spei-accounts.service';
  */
 export type RecordOutcome = 'credited' | 'matched' | 'unmatched' | 'duplicate';
 
-export interface BankTransfersDeps {
+export interface BankTransfersDeps extends CreditDepositDeps {
   db: Db;
-  clock: Clock;
-  ledger: LedgerService;
-  notifications: NotificationsService;
   audit: AuditLog;
   accounts: AccountsService;
   speiAccounts: Pick<SpeiAccountsService, 'organizationOfClabe'>;
 }
 
 const DAY_MS = 86_400_000;
+/** How many organizations the staff's search offers. */
+const ORGANIZATION_OPTIONS = 20;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 function snapshot(row: BankTransferRow): AuditSnapshot {
@@ -302,7 +299,18 @@ export class BankTransfersService {
 
   /** Whom staff can assign a transfer to: organizations by name or receiving CLABE. */
   async organizations(q: string): Promise<StaffOrganizationOption[]> {
-    return repository.searchOrganizations(this.deps.db, q);
+    const { db, accounts } = this.deps;
+    const digits = q.replace(/[\s-]/g, '');
+    const byClabe = /^\d+$/.test(digits) ? await organizationsWithClabeLike(db, digits) : [];
+    const found = await accounts.searchOrganizations(q, byClabe, ORGANIZATION_OPTIONS);
+    const clabes = await findClabes(
+      db,
+      found.map((organization) => organization.id),
+    );
+    return found.map((organization) => ({
+      ...organization,
+      clabe: clabes.get(organization.id) ?? null,
+    }));
   }
 
   private async lockUnmatched(tx: DbOrTx, id: string) {

@@ -9,23 +9,17 @@ import {
 } from '@despacho/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { NotificationsService } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
-import { creditPendingDeposit, presentDeposit } from './deposits.service';
-import type { LedgerService } from './ledger.service';
+import { creditPendingDeposit, presentDeposit, type CreditDepositDeps } from './deposits.service';
 import type { ChargeLookup, ChargeResult, PaymentProvider } from './payment-provider';
 
-export interface CardDepositsDeps {
+export interface CardDepositsDeps extends CreditDepositDeps {
   db: Db;
-  clock: Clock;
-  ledger: LedgerService;
-  notifications: NotificationsService;
   provider: PaymentProvider;
-  /** The reconciliation delay, and the CFDI issuer of the credits (decision 016). */
+  /** The reconciliation delay. */
   config: Config;
   log?: FastifyBaseLogger | undefined;
 }

@@ -760,6 +760,7 @@ describe('creditPendingDeposit (bank reconciliation)', () => {
     ledger: new LedgerService(ctx),
     notifications: new NotificationsService(ctx),
     clock: ctx.clock,
+    depositCredited: ctx.app.services.billing.depositCredited,
   });
 
   it('credits a pending notification inside the caller’s transaction, once', async () => {

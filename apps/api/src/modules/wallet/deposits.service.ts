@@ -23,9 +23,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore, ReceivedForm, ReceiveOptions, StoredFile } from '../../platform/files';
-import type { AccountsService } from '../accounts/accounts.service';
-import { invoiceCreditedDeposit, type InvoiceDepositDeps } from '../billing/billing.service';
-import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { AccountsService } from '../accounts';
+import type { NotificationsService, NotifyInput } from '../notifications';
 import type { CardDepositsService } from './card-deposits.service';
 import type { LedgerResult, LedgerService, Line } from './ledger.service';
 import * as repository from './deposits.repository';
@@ -133,12 +132,19 @@ export function feeLines(amount: number): Line[] {
   ];
 }
 
+/**
+ * Told of each credit inside its transaction, right after the deposit is marked credited:
+ * billing issues the deposit's CFDI there (decision 016). It never throws, so nothing it does
+ * can undo a credit.
+ */
+export type DepositCreditedListener = (tx: DbOrTx, deposit: DepositRow) => Promise<unknown>;
+
 export interface CreditDepositDeps {
   ledger: LedgerService;
   notifications: NotificationsService;
   clock: Clock;
-  /** The CFDI issuer and PAC (decision 016); the sandbox defaults without it. */
-  config?: InvoiceDepositDeps['config'];
+  /** Billing's, wired in services.ts: wallet tells, billing listens. */
+  depositCredited: DepositCreditedListener;
 }
 
 export interface CreditDepositOptions {
@@ -201,9 +207,8 @@ export async function creditPendingDeposit(
     updatedAt: now,
   });
   await deps.notifications.notify(deposit.organizationId, creditedNotification(deposit), tx);
-  // Billing (decision 016): the deposit's CFDI (and its fee's), in this same transaction. It
-  // never throws, so invoicing can never undo a credit.
-  await invoiceCreditedDeposit(tx, deposit, { clock: deps.clock, config: deps.config });
+  // Billing (decision 016): the deposit's CFDI (and its fee's), in this same transaction.
+  await deps.depositCredited(tx, deposit);
   return { before, deposit, ledger };
 }
 
@@ -219,12 +224,9 @@ export function voucherUpload(organizationId: string, userId: string): ReceiveOp
   };
 }
 
-export interface DepositsDeps {
+export interface DepositsDeps extends CreditDepositDeps {
   db: Db;
-  clock: Clock;
   files: FileStore;
-  ledger: LedgerService;
-  notifications: NotificationsService;
   audit: AuditLog;
   accounts: AccountsService;
   cards: Pick<CardDepositsService, 'lookup' | 'settleFound' | 'stuckBefore'>;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { speiAccounts } from './deposits.tables';
 
@@ -18,6 +18,25 @@ export async function findByOrganization(
 export async function findByClabe(db: DbOrTx, clabe: string): Promise<SpeiAccountRow | undefined> {
   const [row] = await db.select().from(speiAccounts).where(eq(speiAccounts.clabe, clabe));
   return row;
+}
+
+/** The organizations whose receiving CLABE contains `digits`. */
+export async function organizationsWithClabeLike(db: DbOrTx, digits: string): Promise<string[]> {
+  const rows = await db
+    .select({ organizationId: speiAccounts.organizationId })
+    .from(speiAccounts)
+    .where(ilike(speiAccounts.clabe, `%${digits}%`));
+  return rows.map((row) => row.organizationId);
+}
+
+/** The receiving CLABE of each of these organizations that has one. */
+export async function findClabes(db: DbOrTx, organizationIds: string[]) {
+  if (organizationIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ organizationId: speiAccounts.organizationId, clabe: speiAccounts.clabe })
+    .from(speiAccounts)
+    .where(inArray(speiAccounts.organizationId, organizationIds));
+  return new Map(rows.map((row) => [row.organizationId, row.clabe]));
 }
 
 /** The next account number of the receiving CLABEs (never reused, even when unused). */

@@ -2,7 +2,7 @@ import { clabeCheckDigit, MEXICAN_BANKS, type SpeiAccount } from '@despacho/doma
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
-import type { AccountsService } from '../accounts/accounts.service';
+import type { AccountsService } from '../accounts';
 import * as repository from './spei-accounts.repository';
 
 /** The receiving CLABE's 7 digits of account number, after the configured 10-digit prefix. */

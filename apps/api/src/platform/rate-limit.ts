@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
  * Route config capping calls per client and minute where guessing (passwords, codes) or sending

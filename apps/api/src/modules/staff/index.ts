@@ -1,0 +1,3 @@
+// The staff module's public surface (ARCHITECTURE §2): what other modules may import.
+export type { StaffJobsService } from './staff-jobs.service';
+export type { StaffService } from './staff.service';

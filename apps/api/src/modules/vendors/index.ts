@@ -1,0 +1,2 @@
+// The vendors module's public surface (ARCHITECTURE §2): what other modules may import.
+export type { VendorsService } from './vendors.service';

@@ -1,0 +1,2 @@
+// The verification module's public surface (ARCHITECTURE §2): what other modules may import.
+export type { VerificationForStaff, VerificationService } from './verification.service';
