@@ -52,6 +52,14 @@ interface OperationFields {
    * and the handler reads it with `idempotencyKeyOf`; the web must send one when `required`.
    */
   idempotencyKey?: 'required' | 'optional';
+  /** Calls per client and window (`@fastify/rate-limit`), for a public route open to guessing. */
+  rateLimit?: { max: number; timeWindow: string };
+  /**
+   * A signed webhook: the signature in `header` covers the body's exact bytes, so the handler
+   * gets those bytes and nothing is validated before it checks them; `body` documents what it
+   * then parses.
+   */
+  signed?: { header: string };
 }
 
 /** A JSON answer, declared per status. */

@@ -31,7 +31,6 @@ import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import { trackingRoutes } from './shipments/tracking.routes';
 import { pickupsRoutes } from './shipments/pickups.routes';
-import { cancellationRoutes } from './shipments/cancellation.routes';
 
 /** Every business module, registered under /api/v1 in this order. */
 export const modules: AppModule[] = [
@@ -68,5 +67,4 @@ export const modules: AppModule[] = [
   shipmentsRoutes,
   trackingRoutes,
   pickupsRoutes,
-  cancellationRoutes,
 ];

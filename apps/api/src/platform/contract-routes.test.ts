@@ -36,6 +36,7 @@ const contract = defineContract('things', {
     access: 'organization',
     tags: ['others'],
     summary: 'Adds one',
+    rateLimit: { max: 5, timeWindow: '1 minute' },
     responses: { 201: item },
   }),
   upload: defineOperation({
@@ -57,6 +58,14 @@ const contract = defineContract('things', {
     path: '/things/export',
     access: 'organization',
     download: true,
+  }),
+  push: defineOperation({
+    method: 'POST',
+    path: '/things/push',
+    access: 'public',
+    signed: { header: 'x-signature' },
+    body: z.object({ id: z.string() }),
+    responses: { 200: item },
   }),
 });
 
@@ -83,6 +92,7 @@ beforeAll(async () => {
     remove: async () => {},
     export: async (_request, reply) =>
       sendDownload(reply, { type: 'text/csv', fileName: 'things.csv', content: 'id\n1\n' }),
+    push: async (request) => ({ data: { id: request.body.toString('utf8') } }),
   });
   await app.ready();
 });
@@ -115,6 +125,26 @@ describe('implement', () => {
     expect(routes.get('GET /things/:id')?.config).toEqual({ access: 'public' });
     expect(routes.get('DELETE /things/:id')?.config).toEqual({ access: 'organization' });
     expect(routes.get('POST /things/files')?.consumes).toEqual(['multipart/form-data']);
+    expect(routes.get('POST /things/added')?.config).toEqual({
+      access: 'organization',
+      rateLimit: { max: 5, timeWindow: '1 minute' },
+    });
+  });
+
+  it('hands a signed webhook the exact bytes sent, unvalidated, and parses JSON elsewhere as before', async () => {
+    const payload = '{"id": 1}';
+    const pushed = await app.inject({
+      method: 'POST',
+      url: '/things/push',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect([pushed.statusCode, pushed.json()]).toEqual([200, { data: { id: payload } }]);
+    const created = await app.inject({ method: 'POST', url: '/things', payload: { id: 'y' } });
+    expect(created.json()).toEqual({ data: { id: 'y' } });
+    expect(app.swagger().paths?.['/things/push']?.post?.parameters).toEqual([
+      expect.objectContaining({ in: 'header', name: 'x-signature', required: true }),
+    ]);
   });
 
   it('documents tags, security and the Idempotency-Key header', () => {

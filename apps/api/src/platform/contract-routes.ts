@@ -3,6 +3,7 @@ import {
   type Contract,
   type NamedOperation,
   type OperationBodyData,
+  type OperationParams,
   type OperationParamsData,
   type OperationQueryData,
   type SuccessBody,
@@ -13,6 +14,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
+  RouteOptions,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -29,12 +31,17 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** The request of one operation: params, query and body as its schemas parsed them. */
-export type OperationRequest<Op extends NamedOperation> = FastifyRequest<{
-  Params: OperationParamsData<Op>;
-  Querystring: OperationQueryData<Op>;
-  Body: OperationBodyData<Op>;
-}>;
+/**
+ * The request of one operation: params, query and body as its schemas parsed them; for a
+ * signed webhook, as they came — the body's exact bytes.
+ */
+export type OperationRequest<Op extends NamedOperation> = Op extends { signed: object }
+  ? FastifyRequest<{ Params: OperationParams<Op>; Body: Buffer }>
+  : FastifyRequest<{
+      Params: OperationParamsData<Op>;
+      Querystring: OperationQueryData<Op>;
+      Body: OperationBodyData<Op>;
+    }>;
 
 /**
  * What a handler returns: the answer's body, sent with the operation's status when it declares
@@ -54,7 +61,7 @@ export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHa
 
 /** The Fastify schema of an operation: what the OpenAPI document and the validators read. */
 function schemaOf(operation: NamedOperation): FastifySchema {
-  const { summary, description, params, query, body, upload, idempotencyKey } = operation;
+  const { summary, description, params, query, body, upload, idempotencyKey, signed } = operation;
   return {
     tags: [...(operation.tags ?? [operation.domain])],
     ...(operation.access === 'public' ? {} : { security: [{ bearer: [] }] }),
@@ -69,6 +76,7 @@ function schemaOf(operation: NamedOperation): FastifySchema {
     ...(idempotencyKey
       ? { headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }) }
       : {}),
+    ...(signed ? { headers: z.object({ [signed.header]: z.string() }) } : {}),
     ...(operation.responses
       ? {
           response: Object.fromEntries(
@@ -91,6 +99,21 @@ function soleSuccess(operation: NamedOperation): number | undefined {
 }
 
 /**
+ * Where a signed webhook is registered: a plugin of its own, since Fastify keeps content-type
+ * parsers per plugin, that hands JSON bodies over as raw bytes (the signature covers them).
+ */
+function registerSigned(app: ZodApp, route: RouteOptions) {
+  void app.register(async (raw) => {
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    // Nothing is trusted before the handler verifies the signature over those bytes.
+    raw.route({ ...route, validatorCompiler: () => () => true });
+  });
+}
+
+/**
  * Registers every operation of a domain's contract (decision 023): method, path, access and
  * schema come from its declaration, the handler from `handlers` under the same name.
  */
@@ -106,10 +129,11 @@ export function implement<C extends Contract>(
       reply: FastifyReply,
     ) => Promise<unknown>;
     const status = soleSuccess(operation);
-    app.route({
+    const { access, rateLimit } = operation;
+    const route: RouteOptions = {
       method: operation.method,
       url: operation.path,
-      config: { access: operation.access },
+      config: { access, ...(rateLimit ? { rateLimit } : {}) },
       schema: schemaOf(operation),
       handler: async (request, reply) => {
         if (status) reply.code(status);
@@ -117,6 +141,8 @@ export function implement<C extends Contract>(
         if (result === reply || reply.sent) return reply;
         return status === 204 ? reply.send() : result;
       },
-    });
+    };
+    if (operation.signed) registerSigned(app, route);
+    else app.route(route);
   }
 }

@@ -1,9 +1,10 @@
+import { shipmentsContract } from '@despacho/domain';
 import { SaxesParser } from 'saxes';
 import { AppError } from '../../platform/errors';
 import type { FileKind, ReceiveOptions } from '../../platform/files';
 
-/** The multipart field the insurance invoice travels in. */
-export const INSURANCE_INVOICE_FIELD = 'file';
+/** The multipart field the insurance invoice travels in, as the contract declares it. */
+const INSURANCE_INVOICE_FIELD = shipmentsContract.uploadInsuranceInvoice.upload.field;
 /** `files.purpose` of an uploaded insurance invoice (PDF or CFDI XML). */
 export const INSURANCE_INVOICE_PURPOSE = 'shipment.insurance_invoice';
 

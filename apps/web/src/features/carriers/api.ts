@@ -1,23 +1,14 @@
 import type { Carrier } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { carriersApi, carriersKeys } from '../../lib/api/carriers';
 
 /** Service names and coverage come in the request language: the cache keeps one list per language. */
-export const carriersKeys = {
-  all: () => ['carriers'] as const,
-  list: (language: string) => [...carriersKeys.all(), 'list', language] as const,
-};
-
-export const carriersApi = {
-  list: () => unwrap(http.get<ApiData<Carrier[]>>('/carriers')),
-  setEnabled: (key: string, enabled: boolean) =>
-    unwrap(http.put<ApiData<Carrier>>(`/carriers/${encodeURIComponent(key)}`, { enabled })),
-};
+const listKey = (language: string) => [...carriersKeys.list(), language] as const;
 
 export function useCarriers() {
   const { i18n } = useTranslation();
-  return useQuery({ queryKey: carriersKeys.list(i18n.language), queryFn: carriersApi.list });
+  return useQuery({ queryKey: listKey(i18n.language), queryFn: carriersApi.list });
 }
 
 const withEnabled = (key: string, enabled: boolean) => (list: Carrier[] | undefined) =>
@@ -30,7 +21,7 @@ const withEnabled = (key: string, enabled: boolean) => (list: Carrier[] | undefi
 export function useSetCarrierEnabled() {
   const queryClient = useQueryClient();
   const { i18n } = useTranslation();
-  const queryKey = carriersKeys.list(i18n.language);
+  const queryKey = listKey(i18n.language);
   return useMutation({
     mutationFn: ({ key, enabled }: { key: string; enabled: boolean }) =>
       carriersApi.setEnabled(key, enabled),
@@ -49,9 +40,9 @@ export function useSetCarrierEnabled() {
       queryClient.setQueryData<Carrier[]>(queryKey, withEnabled(key, context?.before ?? !enabled));
     },
     onSettled: () =>
-      // Lists kept for the other language are read again when next shown.
+      // Lists kept for the other language (and the enabled carriers) are read again when next shown.
       queryClient.invalidateQueries({
-        queryKey: carriersKeys.all(),
+        queryKey: carriersKeys.all,
         predicate: (query) => query.queryKey[2] !== i18n.language,
       }),
   });

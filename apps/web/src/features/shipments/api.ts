@@ -1,12 +1,12 @@
-import type {
-  CarrierKey,
-  PageMeta,
-  ShipmentDetail,
-  ShipmentSummary,
-  ShipmentTab,
+import {
+  shipmentsContract,
+  type CarrierKey,
+  type ShipmentDetail,
+  type ShipmentTab,
 } from '@despacho/domain';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
 export const SHIPMENTS_PAGE_SIZE = 20;
 /** What `POST shipments/labels` takes at once. */
@@ -27,49 +27,25 @@ export interface ShipmentsListQuery extends ShipmentsFilter {
   pageSize: number;
 }
 
-export interface ShipmentsPage {
-  data: ShipmentSummary[];
-  meta: PageMeta;
-}
+export const shipmentsKeys = queryKeys(shipmentsContract);
 
-/** The answer to a cancellation request: when it was asked, and the refund's latest day. */
-export type CancellationRequested = Pick<
-  ShipmentDetail,
-  'cancellation_requested_at' | 'refund_due_by'
->;
-
-export const shipmentsKeys = {
-  all: () => ['shipments'] as const,
-  lists: () => [...shipmentsKeys.all(), 'list'] as const,
-  list: (query: ShipmentsListQuery) => [...shipmentsKeys.lists(), query] as const,
-  detail: (id: string) => [...shipmentsKeys.all(), 'detail', id] as const,
-};
-
-/** The shipments calls of decision 017 (list, detail, labels, cancellation). */
+/** The shipments calls of decision 017 (detail, labels, cancellation; the list is `useShipments`). */
 export const shipmentsApi = {
-  // "all" is the server's default: it is left out of the query.
-  list: ({ tab, ...query }: ShipmentsListQuery) =>
-    http.get<ShipmentsPage>('/shipments', { ...query, tab: tab === 'all' ? undefined : tab }),
-  get: (id: string) =>
-    unwrap(http.get<ApiData<ShipmentDetail>>(`/shipments/${encodeURIComponent(id)}`)),
-  labelPdf: (id: string) => http.blob(`/shipments/${encodeURIComponent(id)}/label.pdf`),
-  labelZpl: (id: string) => http.blob(`/shipments/${encodeURIComponent(id)}/label.zpl`),
+  get: (id: string) => unwrap(call(shipmentsContract.get, { params: { id } })),
+  labelPdf: (id: string) => call(shipmentsContract.labelPdf, { params: { id } }),
+  labelZpl: (id: string) => call(shipmentsContract.labelZpl, { params: { id } }),
   /** Every chosen guide's label in one PDF. */
-  labels: (ids: string[]) =>
-    http.post<Blob>('/shipments/labels', { ids }, undefined, { as: 'blob' }),
+  labels: (ids: string[]) => call(shipmentsContract.labels, { body: { ids } }),
   /** 202: the carrier is asked; the refund follows when it confirms. */
-  cancel: (id: string) =>
-    unwrap(
-      http.post<ApiData<CancellationRequested>>(
-        `/shipments/${encodeURIComponent(id)}/cancellation`,
-      ),
-    ),
+  cancel: (id: string) => unwrap(call(shipmentsContract.cancel, { params: { id } })),
 };
 
-export function useShipments(query: ShipmentsListQuery, enabled = true) {
+export function useShipments({ tab, ...filter }: ShipmentsListQuery, enabled = true) {
+  // "all" is the server's default: it is left out of the query.
+  const input = { query: { ...filter, tab: tab === 'all' ? undefined : tab } };
   return useQuery({
-    queryKey: shipmentsKeys.list(query),
-    queryFn: () => shipmentsApi.list(query),
+    queryKey: shipmentsKeys.list(input),
+    queryFn: () => call(shipmentsContract.list, input),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -91,7 +67,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function useShipment(id: string | undefined) {
   const valid = id !== undefined && UUID.test(id);
   const query = useQuery({
-    queryKey: shipmentsKeys.detail(id ?? ''),
+    queryKey: shipmentsKeys.get({ params: { id: id ?? '' } }),
     queryFn: () => shipmentsApi.get(id!),
     enabled: valid,
     retry: false,
@@ -110,4 +86,4 @@ export function useShipment(id: string | undefined) {
 
 /** After a change to guides (a cancellation, a pickup) every list is read again. */
 export const refreshShipmentLists = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: shipmentsKeys.lists() });
+  queryClient.invalidateQueries({ queryKey: shipmentsKeys.list() });

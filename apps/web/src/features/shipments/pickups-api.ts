@@ -1,39 +1,14 @@
-import type {
-  CarrierKey,
-  PageMeta,
-  PickupCreateInput,
-  PickupDay,
-  PickupView,
-} from '@despacho/domain';
+import { pickupsContract, type CarrierKey, type PickupCreateInput } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
 export const PICKUPS_PAGE_SIZE = 20;
 
-export interface PickupsPage {
-  data: PickupView[];
-  meta: PageMeta;
-}
-
-export const pickupsKeys = {
-  all: () => ['pickups'] as const,
-  lists: () => [...pickupsKeys.all(), 'list'] as const,
-  list: (page: number) => [...pickupsKeys.lists(), page] as const,
-  availability: (carrier: CarrierKey, locationId: string) =>
-    [...pickupsKeys.all(), 'availability', carrier, locationId] as const,
-};
+export const pickupsKeys = queryKeys(pickupsContract);
 
 export const pickupsApi = {
-  availability: (carrier: CarrierKey, locationId: string) =>
-    unwrap(
-      http.get<ApiData<PickupDay[]>>('/pickups/availability', {
-        carrier,
-        location_id: locationId,
-      }),
-    ),
-  list: (page: number) => http.get<PickupsPage>('/pickups', { page, pageSize: PICKUPS_PAGE_SIZE }),
-  create: (request: PickupCreateInput) =>
-    unwrap(http.post<ApiData<PickupView>>('/pickups', request)),
+  create: (request: PickupCreateInput) => unwrap(call(pickupsContract.create, { body: request })),
 };
 
 /** The business days and windows a carrier can collect on, for one origin. */
@@ -41,9 +16,10 @@ export function usePickupAvailability(
   carrier: CarrierKey | undefined,
   locationId: string | undefined,
 ) {
+  const input = { query: { carrier: carrier ?? 'estafeta', location_id: locationId ?? '' } };
   return useQuery({
-    queryKey: pickupsKeys.availability(carrier ?? 'estafeta', locationId ?? ''),
-    queryFn: () => pickupsApi.availability(carrier!, locationId!),
+    queryKey: pickupsKeys.availability(input),
+    queryFn: () => unwrap(call(pickupsContract.availability, input)),
     enabled: Boolean(carrier && locationId),
     retry: false,
     // Today's windows shrink as the day goes on.
@@ -52,9 +28,10 @@ export function usePickupAvailability(
 }
 
 export function usePickups(page: number) {
+  const input = { query: { page, pageSize: PICKUPS_PAGE_SIZE } };
   return useQuery({
-    queryKey: pickupsKeys.list(page),
-    queryFn: () => pickupsApi.list(page),
+    queryKey: pickupsKeys.list(input),
+    queryFn: () => call(pickupsContract.list, input),
     placeholderData: keepPreviousData,
   });
 }

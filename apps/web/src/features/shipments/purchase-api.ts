@@ -1,5 +1,5 @@
 import {
-  IDEMPOTENCY_KEY_HEADER,
+  shipmentsContract,
   type CustomerListItem,
   type CustomerView,
   type LocationView,
@@ -8,7 +8,8 @@ import {
 } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ApiError, http, unwrap, type ApiData } from '../../lib/http';
+import { call } from '../../lib/api-client';
+import { ApiError, http, unwrap } from '../../lib/http';
 import { accountsApi, accountsKeys } from '../../lib/api/accounts';
 import { customersApi, customersKeys } from '../../lib/api/customers';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -28,7 +29,6 @@ export const INSURANCE_INVOICE_RULES = {
   maxFileBytes: 1024 * 1024,
   extensions: ['.pdf', '.xml'],
   accept: '.pdf,.xml,application/pdf,application/xml,text/xml',
-  field: 'file',
 } as const;
 
 export function invoiceFileProblem(file: File): 'FILE_TYPE_NOT_ALLOWED' | 'FILE_TOO_LARGE' | null {
@@ -43,18 +43,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const purchaseApi = {
   create: (body: ShipmentCreateInput, idempotencyKey: string) =>
-    unwrap(
-      http.post<ApiData<ShipmentDetail>>('/shipments', body, undefined, {
-        headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-      }),
-    ),
-  uploadInvoice: (file: File) => {
-    const form = new FormData();
-    form.append(INSURANCE_INVOICE_RULES.field, file);
-    return unwrap(http.post<ApiData<{ file_id: string }>>('/shipments/insurance-invoices', form));
-  },
-  labelPdf: (id: string) => http.blob(`/shipments/${encodeURIComponent(id)}/label.pdf`),
-  labelZpl: (id: string) => http.blob(`/shipments/${encodeURIComponent(id)}/label.zpl`),
+    unwrap(call(shipmentsContract.purchase, { body, idempotencyKey })),
+  /** The file travels in the multipart field the contract declares. */
+  uploadInvoice: (file: File) => unwrap(call(shipmentsContract.uploadInsuranceInvoice, { file })),
 };
 
 /**

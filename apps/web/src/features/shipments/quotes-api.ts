@@ -1,17 +1,18 @@
 import {
   hasPermission,
+  quotesContract,
   QUOTE_VALIDITY_MINUTES,
-  type Carrier,
   type PackageUnit,
   type ParcelInput,
   type PermissionKey,
   type QuoteRequestInput,
-  type QuoteView,
 } from '@despacho/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { carriersApi, carriersKeys } from '../../lib/api/carriers';
+import { packagesApi, packagesKeys } from '../../lib/api/packages';
+import { unwrap } from '../../lib/http';
 import { useSession } from '../../lib/useSession';
-import { packagesApi } from '../../lib/api/packages';
 
 /**
  * The quote calls of the quick quote and of the quote step of create shipment (decision 017):
@@ -19,19 +20,10 @@ import { packagesApi } from '../../lib/api/packages';
  * purchase charges the price shown. Also the lookups those screens need (saved packages,
  * enabled carriers).
  */
-export const quotesKeys = {
-  all: () => ['quotes'] as const,
-  /** A quote asked for exactly these zips and parcels (the wizard re-quotes when they change). */
-  request: (request: QuoteRequestInput) => [...quotesKeys.all(), 'request', request] as const,
-  detail: (id: string) => [...quotesKeys.all(), 'detail', id] as const,
-  savedPackages: () => ['packages', 'list', 'for-quotes'] as const,
-  enabledCarriers: () => ['carriers', 'enabled'] as const,
-};
+export const quotesKeys = queryKeys(quotesContract);
 
 export const quotesApi = {
-  create: (request: QuoteRequestInput) => unwrap(http.post<ApiData<QuoteView>>('/quotes', request)),
-  get: (id: string) => unwrap(http.get<ApiData<QuoteView>>(`/quotes/${encodeURIComponent(id)}`)),
-  enabledCarriers: () => unwrap(http.get<ApiData<Carrier[]>>('/carriers/enabled')),
+  create: (request: QuoteRequestInput) => unwrap(call(quotesContract.create, { body: request })),
 };
 
 /**
@@ -65,7 +57,10 @@ export function useQuickQuote() {
  */
 export function useQuoteFor(request: QuoteRequestInput | null) {
   return useQuery({
-    queryKey: quotesKeys.request(request ?? { origin_zip: '', destination_zip: '', parcels: [] }),
+    // A quote asked for exactly these zips and parcels (the wizard re-quotes when they change).
+    queryKey: quotesKeys.create({
+      body: request ?? { origin_zip: '', destination_zip: '', parcels: [] },
+    }),
     queryFn: () => quotesApi.create(request!),
     enabled: request !== null,
     // Five minutes short of the quote's validity, so a purchase never meets an expired one.
@@ -78,15 +73,16 @@ export function useQuoteFor(request: QuoteRequestInput | null) {
 
 /** The organization's saved packages (up to 100), for users who may read them. */
 export function useSavedPackages(enabled: boolean) {
+  const query = { page: 1, pageSize: 100 };
   return useQuery({
-    queryKey: quotesKeys.savedPackages(),
-    queryFn: () => packagesApi.list({ page: 1, pageSize: 100 }),
+    queryKey: packagesKeys.list({ query }),
+    queryFn: () => packagesApi.list(query),
     enabled,
   });
 }
 
 export function useEnabledCarriers() {
-  return useQuery({ queryKey: quotesKeys.enabledCarriers(), queryFn: quotesApi.enabledCarriers });
+  return useQuery({ queryKey: carriersKeys.enabled(), queryFn: carriersApi.enabled });
 }
 
 /** A parcel as the forms hold it: numbers stay undefined until typed. */

@@ -1,33 +1,25 @@
-import type { Package, PackageInput, PackagesQuery, PackageUnit, PageMeta } from '@despacho/domain';
+import { packagesContract, type PackageInput, type PackagesQuery } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../http';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 
 export const PACKAGES_PAGE_SIZE = 10;
 
-export interface PackagesPage {
-  data: Package[];
-  meta: PageMeta;
-  /** The unit a new package starts with: the organization's default unit of measure. */
-  default_unit: PackageUnit;
-}
+export const packagesKeys = queryKeys(packagesContract);
 
-export const packagesKeys = {
-  all: () => ['packages'] as const,
-  list: (query: PackagesQuery) => [...packagesKeys.all(), 'list', query] as const,
-};
-
+/** The packages calls (`settings/packages`), unwrapped from `{ data }` where they answer one. */
 export const packagesApi = {
-  list: (query: PackagesQuery) => http.get<PackagesPage>('/packages', { ...query }),
-  create: (input: PackageInput) => unwrap(http.post<ApiData<Package>>('/packages', input)),
+  list: (query: PackagesQuery) => call(packagesContract.list, { query }),
+  create: (input: PackageInput) => unwrap(call(packagesContract.create, { body: input })),
   update: (id: string, input: PackageInput) =>
-    unwrap(http.put<ApiData<Package>>(`/packages/${id}`, input)),
-  setDefault: (id: string) => unwrap(http.post<ApiData<Package>>(`/packages/${id}/default`)),
-  remove: (id: string) => http.delete<void>(`/packages/${id}`),
+    unwrap(call(packagesContract.update, { params: { id }, body: input })),
+  setDefault: (id: string) => unwrap(call(packagesContract.setDefault, { params: { id } })),
+  remove: (id: string) => call(packagesContract.remove, { params: { id } }),
 };
 
 export function usePackages(query: PackagesQuery) {
   return useQuery({
-    queryKey: packagesKeys.list(query),
+    queryKey: packagesKeys.list({ query }),
     queryFn: () => packagesApi.list(query),
     placeholderData: keepPreviousData,
   });
@@ -35,7 +27,7 @@ export function usePackages(query: PackagesQuery) {
 
 export function useRefreshPackages() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: packagesKeys.all() });
+  return () => queryClient.invalidateQueries({ queryKey: packagesKeys.all });
 }
 
 export function useSetDefaultPackage() {

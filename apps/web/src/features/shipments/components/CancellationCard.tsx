@@ -33,6 +33,7 @@ export const refusalText = (refusal: string) =>
 export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
   const { t } = useTranslation('shipments');
   const queryClient = useQueryClient();
+  const detailKey = shipmentsKeys.get({ params: { id: shipment.id } });
   const [asking, setAsking] = useState<ShipmentDetail | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
 
@@ -42,10 +43,10 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
       setAsking(null);
       setRefused(null);
       // The pending message shows at once; the guide is then read again (and polled).
-      queryClient.setQueryData<ShipmentDetail>(shipmentsKeys.detail(shipment.id), (current) =>
+      queryClient.setQueryData<ShipmentDetail>(detailKey, (current) =>
         current ? { ...current, ...body } : current,
       );
-      await queryClient.invalidateQueries({ queryKey: shipmentsKeys.detail(shipment.id) });
+      await queryClient.invalidateQueries({ queryKey: detailKey });
       await refreshShipmentLists(queryClient);
     },
     onError: async (error) => {
@@ -53,7 +54,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
       setRefused(messageOf(error));
       // A refusal means the guide changed meanwhile (collected, already cancelled…): read it again.
       if (error instanceof ApiError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: shipmentsKeys.detail(shipment.id) });
+        await queryClient.invalidateQueries({ queryKey: detailKey });
       }
     },
   });

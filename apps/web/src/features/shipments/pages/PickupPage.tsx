@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck, IconList } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +26,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagedList } from '../../../ui/PagedList';
-import { refreshShipmentLists, shipmentsApi, shipmentsKeys } from '../api';
+import { refreshShipmentLists, useShipments } from '../api';
 import { PickupScheduler } from '../components/PickupScheduler';
 import { PickupsTable } from '../components/PickupsTable';
 import { formatDate, formatDay, formatKg } from '../format';
@@ -79,10 +79,7 @@ export function PickupPage() {
   const { t: nav } = useTranslation('navigation');
   const queryClient = useQueryClient();
   const permissions = useSession()?.user.permissions ?? [];
-  const pending = useQuery({
-    queryKey: shipmentsKeys.list(PENDING_QUERY),
-    queryFn: () => shipmentsApi.list(PENDING_QUERY),
-  });
+  const pending = useShipments(PENDING_QUERY);
   const [page, setPage] = useState(1);
   const pickups = usePickups(page);
   const [selection, setSelection] = useState<{ group: string; ids: ReadonlySet<string> } | null>(
@@ -114,7 +111,7 @@ export function PickupPage() {
     setSelection(null);
     await Promise.all([
       refreshShipmentLists(queryClient),
-      queryClient.invalidateQueries({ queryKey: pickupsKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: pickupsKeys.list() }),
     ]);
   };
 

@@ -23,6 +23,7 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { customersApi, customersKeys } from '../../../lib/api/customers';
 import { fullName } from '../../../lib/contact-format';
 import { useWalletBalance, walletKeys } from '../../../lib/api/wallet';
+import { shipmentsKeys } from '../api';
 import { CREATE_SHIPMENT_PATH } from '../paths';
 import {
   purchaseShipment,
@@ -147,9 +148,9 @@ export function ShipmentCreatePage() {
     onSuccess: (shipment) => {
       attemptKey.renew();
       wizard.purchased(shipment);
-      queryClient.removeQueries({ queryKey: quotesKeys.all() });
+      queryClient.removeQueries({ queryKey: quotesKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
-      void queryClient.invalidateQueries({ queryKey: ['shipments'] });
+      void queryClient.invalidateQueries({ queryKey: shipmentsKeys.all });
     },
     onError: (error) => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
@@ -160,7 +161,7 @@ export function ShipmentCreatePage() {
         form.setValue('rate_id', '');
         form.setValue('quote_id', '');
         wizard.requote(t('quote.requote'));
-        void queryClient.resetQueries({ queryKey: quotesKeys.all() });
+        void queryClient.resetQueries({ queryKey: quotesKeys.all });
         return true;
       }
       if (error.code === 'GUIDE_PAYMENT_FAILED') {

@@ -16,7 +16,7 @@ import { messageOf } from '../../../../lib/server-errors';
 import { CarrierLogo } from '../../../../ui/CarrierLogo';
 import { formatDay, weekdayOf } from '../../format';
 import { PICKUP_PATH, shipmentPath } from '../../paths';
-import { purchaseApi } from '../../purchase-api';
+import { shipmentsApi } from '../../api';
 
 /**
  * After paying: the guide's tracking number and carrier, the label (print, PDF, ZPL), the pickup
@@ -36,9 +36,11 @@ export function ShipmentResult({
   const failed = (error: unknown) =>
     notifications.show({ color: 'red', message: messageOf(error) });
   const print = () =>
-    void openFile(() => purchaseApi.labelPdf(shipment.id), `guia-${tracking}.pdf`).catch(failed);
+    void openFile(() => shipmentsApi.labelPdf(shipment.id), `guia-${tracking}.pdf`).catch(failed);
   const download = (format: 'pdf' | 'zpl') =>
-    void (format === 'pdf' ? purchaseApi.labelPdf(shipment.id) : purchaseApi.labelZpl(shipment.id))
+    void (
+      format === 'pdf' ? shipmentsApi.labelPdf(shipment.id) : shipmentsApi.labelZpl(shipment.id)
+    )
       .then((blob) => saveFile(blob, `guia-${tracking}.${format}`))
       .catch(failed);
   const pickup = shipment.pickup;
