@@ -52,6 +52,14 @@ interface OperationFields {
    * and the handler reads it with `idempotencyKeyOf`; the web must send one when `required`.
    */
   idempotencyKey?: 'required' | 'optional';
+  /** Other request headers the operation reads (a webhook's signature): documented. */
+  headers?: z.ZodObject;
+  /**
+   * A signed webhook: the handler receives the body as the bytes sent (its module reads JSON as a
+   * Buffer), unvalidated, since the signature covers those exact bytes; it checks the signature,
+   * then parses them. `body` and `headers` only document the request.
+   */
+  rawBody?: true;
 }
 
 /** A JSON answer, declared per status. */
@@ -111,7 +119,9 @@ export type OperationQuery<Op extends Operation> = SchemaInput<Op['query']>;
 export type OperationBody<Op extends Operation> = SchemaInput<Op['body']>;
 export type OperationParamsData<Op extends Operation> = SchemaOutput<Op['params']>;
 export type OperationQueryData<Op extends Operation> = SchemaOutput<Op['query']>;
-export type OperationBodyData<Op extends Operation> = SchemaOutput<Op['body']>;
+export type OperationBodyData<Op extends Operation> = Op extends { rawBody: true }
+  ? unknown
+  : SchemaOutput<Op['body']>;
 
 /** The statuses an operation answers with success: `200 | 201`, `204`. */
 export type SuccessStatus<Op extends Operation> = Extract<

@@ -60,6 +60,19 @@ const contract = defineContract('things', {
   }),
 });
 
+/** A signed webhook: its plugin reads JSON as bytes, the handler checks them itself. */
+const hooks = defineContract('hooks', {
+  receive: defineOperation({
+    method: 'POST',
+    path: '/hooks',
+    access: 'public',
+    headers: z.object({ 'x-signature': z.string() }),
+    body: z.object({ id: z.string() }),
+    rawBody: true,
+    responses: { 200: z.object({ data: z.object({ bytes: z.string() }) }) },
+  }),
+});
+
 let app: ZodApp;
 /** What each route was registered with, by `METHOD url`. */
 const routes = new Map<string, { config: unknown; consumes: unknown }>();
@@ -83,6 +96,17 @@ beforeAll(async () => {
     remove: async () => {},
     export: async (_request, reply) =>
       sendDownload(reply, { type: 'text/csv', fileName: 'things.csv', content: 'id\n1\n' }),
+  });
+  await app.register(async (plugin: ZodApp) => {
+    plugin.removeContentTypeParser('application/json');
+    plugin.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    implement(plugin, hooks, {
+      receive: async (request) => ({
+        data: { bytes: Buffer.isBuffer(request.body) ? request.body.toString('utf8') : 'parsed' },
+      }),
+    });
   });
   await app.ready();
 });
@@ -117,6 +141,13 @@ describe('implement', () => {
     expect(routes.get('POST /things/files')?.consumes).toEqual(['multipart/form-data']);
   });
 
+  it('hands a raw body to its handler as the bytes sent, unvalidated', async () => {
+    const payload = '{"id": 1}';
+    const headers = { 'content-type': 'application/json' };
+    const received = await app.inject({ method: 'POST', url: '/hooks', payload, headers });
+    expect([received.statusCode, received.json()]).toEqual([200, { data: { bytes: payload } }]);
+  });
+
   it('documents tags, security and the Idempotency-Key header', () => {
     const paths = app.swagger().paths ?? {};
     expect(paths['/things/{id}']?.get).toMatchObject({ tags: ['things'] });
@@ -129,5 +160,9 @@ describe('implement', () => {
     expect(paths['/things']?.post?.parameters).toEqual([
       expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
     ]);
+    expect(paths['/hooks']?.post?.parameters).toEqual([
+      expect.objectContaining({ in: 'header', name: 'x-signature', required: true }),
+    ]);
+    expect(paths['/hooks']?.post).toHaveProperty('requestBody.required', true);
   });
 });

@@ -54,7 +54,7 @@ export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHa
 
 /** The Fastify schema of an operation: what the OpenAPI document and the validators read. */
 function schemaOf(operation: NamedOperation): FastifySchema {
-  const { summary, description, params, query, body, upload, idempotencyKey } = operation;
+  const { summary, description, params, query, body, upload, idempotencyKey, headers } = operation;
   return {
     tags: [...(operation.tags ?? [operation.domain])],
     ...(operation.access === 'public' ? {} : { security: [{ bearer: [] }] }),
@@ -66,8 +66,13 @@ function schemaOf(operation: NamedOperation): FastifySchema {
     ...(upload ? { consumes: ['multipart/form-data'] } : {}),
     // Optional in the schema: a missing or malformed key is the handler's
     // IDEMPOTENCY_KEY_REQUIRED (`idempotencyKeyOf`), not a validation failure.
-    ...(idempotencyKey
-      ? { headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }) }
+    ...(idempotencyKey || headers
+      ? {
+          headers: z.object({
+            ...headers?.shape,
+            ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: z.string().optional() } : {}),
+          }),
+        }
       : {}),
     ...(operation.responses
       ? {
@@ -111,6 +116,8 @@ export function implement<C extends Contract>(
       url: operation.path,
       config: { access: operation.access },
       schema: schemaOf(operation),
+      // A raw body is the handler's to check: its schema documents it, validates nothing.
+      ...(operation.rawBody ? { validatorCompiler: () => () => true } : {}),
       handler: async (request, reply) => {
         if (status) reply.code(status);
         const result = await handler(request, reply);
