@@ -119,7 +119,9 @@ export type OperationQuery<Op extends Operation> = SchemaInput<Op['query']>;
 export type OperationBody<Op extends Operation> = SchemaInput<Op['body']>;
 export type OperationParamsData<Op extends Operation> = SchemaOutput<Op['params']>;
 export type OperationQueryData<Op extends Operation> = SchemaOutput<Op['query']>;
-export type OperationBodyData<Op extends Operation> = SchemaOutput<Op['body']>;
+export type OperationBodyData<Op extends Operation> = Op extends { rawBody: true }
+  ? unknown
+  : SchemaOutput<Op['body']>;
 
 /** The statuses an operation answers with success: `200 | 201`, `204`. */
 export type SuccessStatus<Op extends Operation> = Extract<

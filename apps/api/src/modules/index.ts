@@ -22,7 +22,6 @@ import { verificationRoutes } from './verification/verification.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { depositsRoutes, staffDepositsRoutes } from './wallet/deposits.routes';
 import { cardDepositsRoutes } from './wallet/card-deposits.routes';
-import { transactionsRoutes } from './wallet/transactions.routes';
 import { bankStatementsRoutes } from './wallet/bank-statements.routes';
 import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
@@ -53,7 +52,6 @@ export const modules: AppModule[] = [
   packagesRoutes,
   locationsRoutes,
   walletRoutes,
-  transactionsRoutes,
   depositsRoutes,
   staffDepositsRoutes,
   cardDepositsRoutes,

@@ -159,5 +159,6 @@ describe('implement', () => {
     expect(paths['/things']?.post?.parameters).toEqual([
       expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
     ]);
+    expect(paths['/things/push']?.post).toHaveProperty('requestBody.required', true);
   });
 });

@@ -32,6 +32,8 @@ export const NOTIFICATION_MATCH_DAYS = 3;
 
 /** At most this many rows per imported statement (the file itself is at most 1 MB). */
 export const MAX_STATEMENT_ROWS = 5000;
+/** The multipart field the statement travels in. */
+export const BANK_STATEMENT_FIELD = 'file';
 
 /**
  * The key of one SPEI transfer: a tracking key is unique per sending bank and operation date

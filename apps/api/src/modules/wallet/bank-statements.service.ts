@@ -1,4 +1,5 @@
 import {
+  BANK_STATEMENT_FIELD,
   interpolate,
   localizeIssue,
   parseBankStatement,
@@ -14,9 +15,6 @@ import { parseCsv } from '../../platform/csv';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { BankTransfersService } from './bank-transfers.service';
-
-/** The multipart field the statement travels in. */
-export const STATEMENT_FIELD = 'file';
 
 const notCsv = () => new AppError('FILE_TYPE_NOT_ALLOWED', { allowed: 'CSV' });
 
@@ -64,7 +62,7 @@ export class BankStatementsService {
       throw new AppError(
         'BANK_STATEMENT_INVALID',
         { line: problem.line, column: problem.column, problem: text },
-        { [problem.column ?? STATEMENT_FIELD]: text },
+        { [problem.column ?? BANK_STATEMENT_FIELD]: text },
       );
     }
     const counts: BankStatementImport = {

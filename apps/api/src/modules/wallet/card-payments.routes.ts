@@ -8,7 +8,8 @@ import { SANDBOX_TOKENS_PATH } from './card-payments.sandbox';
  * under /api/v1: it stands in for the provider's servers, which receive the card instead of
  * ours. Public like a provider's tokenization API; rate limited against card testing. Its log
  * level drops request logs below warnings, so not even a malformed body's parse error — whose
- * message quotes the body — is logged.
+ * message quotes the body — is logged. Being no operation of our API, it is in no contract
+ * (decision 023): the web reaches it at the `tokens_url` the card config answers.
  */
 export const sandboxPaymentsRoutes: AppModule = async (app, deps) => {
   const sandbox = deps.sandboxPayments;

@@ -1,25 +1,21 @@
-import { walletBalanceSchema } from '@despacho/domain';
-import { z } from 'zod';
+import { walletContract } from '@despacho/domain';
 import { organizationOf } from '../../platform/auth';
+import { implement } from '../../platform/contract-routes';
+import { sendDownload } from '../../platform/download';
 import type { AppModule } from '../services';
 
-/**
- * `GET wallet/balance`: the prepaid balance the header shows. Every member of the organization
- * sees it, shipping-only users included, since they pay guides from it.
- */
-export const walletRoutes: AppModule = async (app, deps) => {
-  const { ledger } = deps;
-  app.get(
-    '/wallet/balance',
-    {
-      config: { access: 'organization' },
-      schema: {
-        tags: ['wallet'],
-        security: [{ bearer: [] }],
-        description: 'Available balance and the amount on hold, in centavos (MXN).',
-        response: { 200: z.object({ data: walletBalanceSchema }) },
-      },
+/** The prepaid balance and its movements (`finance/transactions`), as `walletContract` declares them. */
+export const walletRoutes: AppModule = async (app, { ledger, transactions }) => {
+  implement(app, walletContract, {
+    balance: async (request) => ({ data: await ledger.balance(organizationOf(request)) }),
+    transactions: async (request) => transactions.list(organizationOf(request), request.query),
+    exportTransactions: async (request, reply) => {
+      const { fileName, stream } = await transactions.exportCsv(
+        organizationOf(request),
+        request.query,
+        request.language,
+      );
+      return sendDownload(reply, { type: 'text/csv; charset=utf-8', fileName, content: stream });
     },
-    async (request) => ({ data: await ledger.balance(organizationOf(request)) }),
-  );
+  });
 };

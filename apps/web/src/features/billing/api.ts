@@ -1,6 +1,6 @@
-import type { InvoiceKind, InvoiceView, PageMeta } from '@despacho/domain';
+import { billingContract, type InvoiceKind } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
 
 export const INVOICES_PAGE_SIZE = 20;
 
@@ -11,28 +11,21 @@ export interface InvoicesFilter {
   type?: InvoiceKind;
 }
 
-export interface InvoicesPage {
-  data: InvoiceView[];
-  meta: PageMeta;
-}
-
-export const invoicesKeys = {
-  all: () => ['billing', 'invoices'] as const,
-  list: (query: InvoicesFilter & { page: number }) => [...invoicesKeys.all(), query] as const,
-};
+const billingKeys = queryKeys(billingContract);
 
 export const invoicesApi = {
   list: (query: InvoicesFilter & { page: number; pageSize: number }) =>
-    http.get<InvoicesPage>('/invoices', { ...query }),
-  xml: (id: string) => http.blob(`/invoices/${id}/xml`),
-  pdf: (id: string) => http.blob(`/invoices/${id}/pdf`),
+    call(billingContract.list, { query }),
+  xml: (id: string) => call(billingContract.xml, { params: { id } }),
+  pdf: (id: string) => call(billingContract.pdf, { params: { id } }),
 };
 
 /** A page of invoices; the previous page stays shown while the next one loads. */
 export function useInvoices(query: InvoicesFilter & { page: number }, enabled = true) {
+  const input = { query: { ...query, pageSize: INVOICES_PAGE_SIZE } };
   return useQuery({
-    queryKey: invoicesKeys.list(query),
-    queryFn: () => invoicesApi.list({ ...query, pageSize: INVOICES_PAGE_SIZE }),
+    queryKey: billingKeys.list(input),
+    queryFn: () => invoicesApi.list(input.query),
     placeholderData: keepPreviousData,
     enabled,
   });

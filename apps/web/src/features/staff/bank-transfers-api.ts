@@ -1,32 +1,22 @@
-import type {
-  BankStatementImport,
-  BankTransferStatus,
-  BankTransferView,
-  PageMeta,
-  StaffOrganizationOption,
+import {
+  bankStatementsContract,
+  bankTransfersContract,
+  type BankTransferStatus,
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 import { LIST_POLL_MS } from './api';
 
 export const BANK_TRANSFERS_PAGE_SIZE = 20;
 
-export const bankTransferKeys = {
-  all: () => ['staff', 'bank-transfers'] as const,
-  list: (status: BankTransferStatus, page: number) =>
-    [...bankTransferKeys.all(), 'list', status, page] as const,
-  organizations: (q: string) => [...bankTransferKeys.all(), 'organizations', q] as const,
-};
+export const bankTransferKeys = queryKeys(bankTransfersContract);
 
 export function useBankTransfers(status: BankTransferStatus, page: number) {
+  const query = { status, page, pageSize: BANK_TRANSFERS_PAGE_SIZE };
   return useQuery({
-    queryKey: bankTransferKeys.list(status, page),
-    queryFn: () =>
-      http.get<{ data: BankTransferView[]; meta: PageMeta }>('/staff/bank-transfers', {
-        status,
-        page,
-        pageSize: BANK_TRANSFERS_PAGE_SIZE,
-      }),
+    queryKey: bankTransferKeys.list({ query }),
+    queryFn: () => call(bankTransfersContract.list, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
   });
@@ -35,24 +25,21 @@ export function useBankTransfers(status: BankTransferStatus, page: number) {
 /** Organizations to assign a transfer to, by company name or receiving CLABE. */
 export function useOrganizationSearch(q: string, enabled: boolean) {
   return useQuery({
-    queryKey: bankTransferKeys.organizations(q),
-    queryFn: () =>
-      unwrap(
-        http.get<ApiData<StaffOrganizationOption[]>>('/staff/bank-transfers/organizations', { q }),
-      ),
+    queryKey: bankTransferKeys.organizations({ query: { q } }),
+    queryFn: () => unwrap(call(bankTransfersContract.organizations, { query: { q } })),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Whatever staff do in the queue changes the lists and the audit log. */
+/** Whatever staff do in the queue (an imported statement too) changes the lists and the audit log. */
 function useQueueChange<I, R>(change: (input: I) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankTransferKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: bankTransferKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] }),
       ]),
   });
@@ -61,8 +48,9 @@ function useQueueChange<I, R>(change: (input: I) => Promise<R>) {
 export function useAssignTransfer(id: string) {
   return useQueueChange((organizationId: string) =>
     unwrap(
-      http.post<ApiData<BankTransferView>>(`/staff/bank-transfers/${id}/assign`, {
-        organization_id: organizationId,
+      call(bankTransfersContract.assign, {
+        params: { id },
+        body: { organization_id: organizationId },
       }),
     ),
   );
@@ -70,14 +58,10 @@ export function useAssignTransfer(id: string) {
 
 export function useReturnTransfer(id: string) {
   return useQueueChange((reason: string) =>
-    unwrap(http.post<ApiData<BankTransferView>>(`/staff/bank-transfers/${id}/return`, { reason })),
+    unwrap(call(bankTransfersContract.returnToSender, { params: { id }, body: { reason } })),
   );
 }
 
 export function useImportStatement() {
-  return useQueueChange((file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return unwrap(http.post<ApiData<BankStatementImport>>('/staff/bank-statements', form));
-  });
+  return useQueueChange((file: File) => unwrap(call(bankStatementsContract.import, { file })));
 }

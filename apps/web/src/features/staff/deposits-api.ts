@@ -1,6 +1,7 @@
-import type { PageMeta, StaffDeposit } from '@despacho/domain';
+import { staffDepositsContract, type StaffDeposit } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 import { LIST_POLL_MS } from './api';
 
 export const DEPOSITS_PAGE_SIZE = 20;
@@ -12,32 +13,25 @@ export const DEPOSITS_PAGE_SIZE = 20;
 export const STAFF_DEPOSIT_FILTERS = ['pending', 'card', 'credited', 'rejected'] as const;
 export type StaffDepositFilter = (typeof STAFF_DEPOSIT_FILTERS)[number];
 
-export const staffDepositKeys = {
-  all: () => ['staff', 'deposits'] as const,
-  list: (status: StaffDepositFilter, page: number) =>
-    [...staffDepositKeys.all(), 'list', status, page] as const,
-};
+export const staffDepositKeys = queryKeys(staffDepositsContract);
 
 const filterQuery = (filter: StaffDepositFilter) =>
-  filter === 'card' ? { stuck: 'true' } : { status: filter, method: 'spei' };
+  filter === 'card' ? { stuck: 'true' as const } : { status: filter, method: 'spei' as const };
 
 /** Deposits of every organization for a filter; the pending ones are a queue, oldest first. */
 export function useStaffDeposits(status: StaffDepositFilter, page: number) {
+  const query = { ...filterQuery(status), page, pageSize: DEPOSITS_PAGE_SIZE };
   return useQuery({
-    queryKey: staffDepositKeys.list(status, page),
-    queryFn: () =>
-      http.get<{ data: StaffDeposit[]; meta: PageMeta }>('/staff/deposits', {
-        ...filterQuery(status),
-        page,
-        pageSize: DEPOSITS_PAGE_SIZE,
-      }),
+    queryKey: staffDepositKeys.list({ query }),
+    queryFn: () => call(staffDepositsContract.list, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
   });
 }
 
 /** The voucher the merchant uploaded, to open it (it needs the staff sign-in: no plain link). */
-export const loadStaffVoucher = (id: string) => http.blob(`/staff/deposits/${id}/voucher`);
+export const loadStaffVoucher = (id: string) =>
+  call(staffDepositsContract.voucher, { params: { id } });
 
 /** Approving or rejecting answers the deposit reviewed; the queue and the audit log change. */
 function useDepositReview<I>(review: (input: I) => Promise<StaffDeposit>) {
@@ -46,7 +40,7 @@ function useDepositReview<I>(review: (input: I) => Promise<StaffDeposit>) {
     mutationFn: review,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffDepositKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: staffDepositKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] }),
       ]),
   });
@@ -54,19 +48,19 @@ function useDepositReview<I>(review: (input: I) => Promise<StaffDeposit>) {
 
 export function useApproveDeposit() {
   return useDepositReview((id: string) =>
-    unwrap(http.post<ApiData<StaffDeposit>>(`/staff/deposits/${id}/approve`)),
+    unwrap(call(staffDepositsContract.approve, { params: { id } })),
   );
 }
 
 export function useRejectDeposit() {
   return useDepositReview(({ id, reason }: { id: string; reason: string }) =>
-    unwrap(http.post<ApiData<StaffDeposit>>(`/staff/deposits/${id}/reject`, { reason })),
+    unwrap(call(staffDepositsContract.reject, { params: { id }, body: { reason } })),
   );
 }
 
 /** Settles a stuck card deposit from what the payment processor recorded. */
 export function useVerifyCardDeposit() {
   return useDepositReview((id: string) =>
-    unwrap(http.post<ApiData<StaffDeposit>>(`/staff/deposits/${id}/verify-card`)),
+    unwrap(call(staffDepositsContract.verifyCard, { params: { id } })),
   );
 }

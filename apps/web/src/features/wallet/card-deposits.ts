@@ -1,26 +1,24 @@
 import {
+  cardDepositsContract,
   errorMessage,
-  IDEMPOTENCY_KEY_HEADER,
   type ApiErrorBody,
+  type CardDepositInput,
   type CardDetailsInput,
   type CardPaymentsConfig,
   type CardToken,
-  type DepositView,
 } from '@despacho/domain';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, http, xsrfToken, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { ApiError, unwrap, xsrfToken, type ApiData } from '../../lib/http';
 import { currentLanguage } from '../../lib/i18n';
 
-export const cardPaymentsKeys = {
-  config: () => ['card-payments', 'config'] as const,
-};
+const cardDepositsKeys = queryKeys(cardDepositsContract);
 
 /** Which provider takes cards and where; it only changes with the server's configuration. */
 export function useCardPaymentsConfig() {
   return useQuery({
-    queryKey: cardPaymentsKeys.config(),
-    queryFn: async () =>
-      (await http.get<ApiData<CardPaymentsConfig>>('/deposits/card/config')).data,
+    queryKey: cardDepositsKeys.config(),
+    queryFn: () => unwrap(call(cardDepositsContract.config)),
     staleTime: Infinity,
   });
 }
@@ -61,12 +59,5 @@ export async function tokenizeCard(
  * Charges the token and credits the balance. The key is one per confirmation: a double click or
  * a retry of the same confirmation sends it again and the server charges once.
  */
-export async function createCardDeposit(
-  input: { amount: string; token: string },
-  idempotencyKey: string,
-): Promise<DepositView> {
-  const answer = await http.post<ApiData<DepositView>>('/deposits/card', input, undefined, {
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
-  return answer.data;
-}
+export const createCardDeposit = (input: CardDepositInput, idempotencyKey: string) =>
+  unwrap(call(cardDepositsContract.deposit, { body: input, idempotencyKey }));

@@ -1,15 +1,8 @@
-import {
-  DEPOSIT_VOUCHER_RULES,
-  IDEMPOTENCY_KEY_HEADER,
-  type DepositStatus,
-  type DepositView,
-  type PageMeta,
-  type SpeiAccount,
-  type SpeiNotificationInput,
-} from '@despacho/domain';
+import { depositsContract, type DepositStatus, type SpeiNotificationInput } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
 import { walletKeys } from '../../lib/api/wallet';
+import { unwrap } from '../../lib/http';
 
 export const DEPOSITS_PAGE_SIZE = 10;
 /** While a deposit is pending, the list looks again this often for staff's decision. */
@@ -17,32 +10,27 @@ export const PENDING_POLL_MS = 30_000;
 
 export type DepositStatusFilter = DepositStatus | 'all';
 
-/** `['deposits']` is the root every deposit change refreshes (card deposits included). */
-export const depositKeys = {
-  all: () => ['deposits'] as const,
-  speiAccount: () => [...depositKeys.all(), 'spei-account'] as const,
-  list: (status: DepositStatusFilter, page: number) =>
-    [...depositKeys.all(), 'list', status, page] as const,
-};
+/** `depositKeys.all` is the root every deposit change refreshes (card deposits included). */
+export const depositKeys = queryKeys(depositsContract);
 
 /** The organization's receiving CLABE: assigned once, it never changes. */
 export function useSpeiAccount() {
   return useQuery({
     queryKey: depositKeys.speiAccount(),
-    queryFn: () => unwrap(http.get<ApiData<SpeiAccount>>('/deposits/spei-account')),
+    queryFn: () => unwrap(call(depositsContract.speiAccount)),
     staleTime: Infinity,
   });
 }
 
 export function useDeposits(status: DepositStatusFilter, page: number) {
+  const query = {
+    status: status === 'all' ? undefined : status,
+    page,
+    pageSize: DEPOSITS_PAGE_SIZE,
+  };
   return useQuery({
-    queryKey: depositKeys.list(status, page),
-    queryFn: () =>
-      http.get<{ data: DepositView[]; meta: PageMeta }>('/deposits', {
-        status: status === 'all' ? undefined : status,
-        page,
-        pageSize: DEPOSITS_PAGE_SIZE,
-      }),
+    queryKey: depositKeys.list({ query }),
+    queryFn: () => call(depositsContract.list, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       query.state.data?.data.some((deposit) => deposit.status === 'pending')
@@ -52,7 +40,7 @@ export function useDeposits(status: DepositStatusFilter, page: number) {
 }
 
 /** The voucher as uploaded, to open it (behind the sign-in: no plain link). */
-export const loadVoucher = (id: string) => http.blob(`/deposits/${id}/voucher`);
+export const loadVoucher = (id: string) => call(depositsContract.voucher, { params: { id } });
 
 export interface SpeiNotification extends Record<keyof SpeiNotificationInput, string> {
   voucher: File;
@@ -63,15 +51,8 @@ export interface SpeiNotification extends Record<keyof SpeiNotificationInput, st
  * form's for as long as it is unchanged, so a retry never notifies the transfer twice.
  */
 export function notifySpeiDeposit(notification: SpeiNotification, idempotencyKey: string) {
-  const form = new FormData();
   const { voucher, ...fields } = notification;
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append(DEPOSIT_VOUCHER_RULES.field, voucher, voucher.name);
-  return unwrap(
-    http.post<ApiData<DepositView>>('/deposits/spei', form, undefined, {
-      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    }),
-  );
+  return unwrap(call(depositsContract.notifySpei, { file: voucher, fields, idempotencyKey }));
 }
 
 export function useNotifySpeiDeposit() {
@@ -81,8 +62,8 @@ export function useNotifySpeiDeposit() {
       notifySpeiDeposit(notification, key),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: depositKeys.all() }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: depositKeys.all }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
       ]),
   });
 }

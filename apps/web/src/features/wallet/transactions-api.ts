@@ -1,39 +1,24 @@
-import type { PageMeta, TransactionKind, TransactionView } from '@despacho/domain';
+import { walletContract, type TransactionsFilter } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { call } from '../../lib/api-client';
+import { walletKeys } from '../../lib/api/wallet';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
-/** The filters of `finance/transactions`: whole days (`YYYY-MM-DD`, Mexico City) and a kind. */
-export interface TransactionsFilter {
-  from?: string;
-  to?: string;
-  kind?: TransactionKind;
-}
-
-export interface TransactionsPage {
-  data: TransactionView[];
-  meta: PageMeta;
-}
-
-export const transactionsKeys = {
-  all: () => ['wallet', 'transactions'] as const,
-  list: (query: TransactionsFilter & { page: number }) =>
-    [...transactionsKeys.all(), query] as const,
-};
-
 export const transactionsApi = {
   list: (query: TransactionsFilter & { page: number; pageSize: number }) =>
-    http.get<TransactionsPage>('/wallet/transactions', { ...query }),
+    call(walletContract.transactions, { query }),
   /** Every movement of the filtered set as a CSV file (the server caps it). */
-  exportCsv: (filter: TransactionsFilter) => http.blob('/wallet/transactions.csv', { ...filter }),
+  exportCsv: (filter: TransactionsFilter) =>
+    call(walletContract.exportTransactions, { query: filter }),
 };
 
 /** A page of movements; the previous page stays shown while the next one loads. */
 export function useTransactions(query: TransactionsFilter & { page: number }, enabled = true) {
+  const input = { query: { ...query, pageSize: TRANSACTIONS_PAGE_SIZE } };
   return useQuery({
-    queryKey: transactionsKeys.list(query),
-    queryFn: () => transactionsApi.list({ ...query, pageSize: TRANSACTIONS_PAGE_SIZE }),
+    queryKey: walletKeys.transactions(input),
+    queryFn: () => transactionsApi.list(input.query),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,17 +1,16 @@
-import type { WalletBalance } from '@despacho/domain';
+import { walletContract } from '@despacho/domain';
 import { useQuery } from '@tanstack/react-query';
-import { http, type ApiData } from '../http';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 
-export const walletKeys = {
-  all: () => ['wallet'] as const,
-  balance: () => [...walletKeys.all(), 'balance'] as const,
-};
+/** `walletKeys.all` refreshes the balance and the movements after anything that moves money. */
+export const walletKeys = queryKeys(walletContract);
 
 /** The prepaid balance; refreshed every minute so a credited deposit shows without reloading. */
 export function useWalletBalance(enabled = true) {
   return useQuery({
     queryKey: walletKeys.balance(),
-    queryFn: async () => (await http.get<ApiData<WalletBalance>>('/wallet/balance')).data,
+    queryFn: () => unwrap(call(walletContract.balance)),
     enabled,
     refetchInterval: 60_000,
   });

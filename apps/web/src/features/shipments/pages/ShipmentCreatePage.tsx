@@ -149,11 +149,11 @@ export function ShipmentCreatePage() {
       attemptKey.renew();
       wizard.purchased(shipment);
       queryClient.removeQueries({ queryKey: quotesKeys.all });
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: shipmentsKeys.all });
     },
     onError: (error) => {
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       if (!(error instanceof ApiError)) return false;
       if (REQUOTE_CODES.has(error.code)) {
         // The stored quote no longer fits: quote again and let the merchant choose anew.

@@ -162,8 +162,8 @@ function CardDepositForm({
       form.reset(emptyForm);
       onDeposited?.();
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.all() }),
-        queryClient.invalidateQueries({ queryKey: depositKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+        queryClient.invalidateQueries({ queryKey: depositKeys.all }),
       ]);
     },
     onError: (failure) => {
@@ -176,7 +176,7 @@ function CardDepositForm({
         form.setValue('cvc', '');
       }
       // A declined deposit is kept as failed, with its reason, in the list below.
-      void queryClient.invalidateQueries({ queryKey: depositKeys.all() });
+      void queryClient.invalidateQueries({ queryKey: depositKeys.all });
     },
   });
 

@@ -1,4 +1,9 @@
-import { TRANSACTION_KINDS, TRANSACTIONS_TIME_ZONE, type TransactionKind } from '@despacho/domain';
+import {
+  TRANSACTION_KINDS,
+  TRANSACTIONS_TIME_ZONE,
+  type TransactionKind,
+  type TransactionsFilter,
+} from '@despacho/domain';
 import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
@@ -12,7 +17,7 @@ import { ListPagination } from '../../../ui/ListPagination';
 import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { TransactionsTable } from '../components/TransactionsTable';
-import { transactionsApi, useTransactions, type TransactionsFilter } from '../transactions-api';
+import { transactionsApi, useTransactions } from '../transactions-api';
 
 const DEPOSITS_PATH = '/app/finance/deposits';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
