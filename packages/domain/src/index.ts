@@ -20,6 +20,7 @@ export * from './support/schemas';
 export * from './staff/schemas';
 export * from './staff/audit';
 export * from './staff/jobs';
+export * from './staff/contract';
 export * from './verification/schemas';
 export * from './carriers/catalog';
 export * from './packages/schemas';
