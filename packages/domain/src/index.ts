@@ -26,6 +26,7 @@ export * from './carriers/catalog';
 export * from './packages/schemas';
 export * from './catalogs/schemas';
 export * from './catalogs/sat-units';
+export * from './catalogs/contract';
 export * from './addresses/schemas';
 export * from './customers/tax-id';
 export * from './customers/schemas';
