@@ -28,6 +28,7 @@ export * from './catalogs/schemas';
 export * from './catalogs/sat-units';
 export * from './catalogs/contract';
 export * from './addresses/schemas';
+export * from './addresses/contract';
 export * from './customers/tax-id';
 export * from './customers/schemas';
 export * from './vendors/schemas';
