@@ -31,6 +31,7 @@ export * from './addresses/schemas';
 export * from './addresses/contract';
 export * from './customers/tax-id';
 export * from './customers/schemas';
+export * from './customers/contract';
 export * from './vendors/schemas';
 export * from './vendors/contract';
 export * from './wallet/rules';
