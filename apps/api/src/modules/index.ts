@@ -7,9 +7,7 @@ import { locationsRoutes } from './addresses/locations.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { carriersRoutes } from './carriers/carriers.routes';
-import { postalCodesRoutes } from './catalogs/postal-codes.routes';
-import { satProductsRoutes } from './catalogs/sat-products.routes';
-import { satUnitsRoutes } from './catalogs/sat-units.routes';
+import { catalogsRoutes } from './catalogs/catalogs.routes';
 import { customersRoutes } from './customers/customers.routes';
 import { healthRoutes } from './health/health.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -45,9 +43,7 @@ export const modules: AppModule[] = [
   staffRoutes,
   staffJobsRoutes,
   verificationRoutes,
-  postalCodesRoutes,
-  satProductsRoutes,
-  satUnitsRoutes,
+  catalogsRoutes,
   carriersRoutes,
   packagesRoutes,
   locationsRoutes,

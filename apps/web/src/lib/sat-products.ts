@@ -1,8 +1,10 @@
-import type { SatProduct } from '@despacho/domain';
-import { http, unwrap, type ApiData } from './http';
+import { catalogsContract, type SatProduct } from '@despacho/domain';
+import { call } from './api-client';
+import { catalogsKeys } from './api/catalogs';
+import { unwrap } from './http';
 
 /** `GET sat-products?search=`: up to 20 Carta Porte product codes by code prefix or words. */
 export const searchSatProducts = (search: string): Promise<SatProduct[]> =>
-  unwrap(http.get<ApiData<SatProduct[]>>('/sat-products', { search }));
+  unwrap(call(catalogsContract.satProducts, { query: { search } }));
 
-export const satProductsKey = (search: string) => ['sat-products', 'search', search] as const;
+export const satProductsKey = (search: string) => catalogsKeys.satProducts({ query: { search } });

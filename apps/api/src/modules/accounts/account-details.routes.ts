@@ -5,8 +5,6 @@ import {
   LOGO_RULES,
   organizationSchema,
   organizationUpdateSchema,
-  satCatalogs,
-  satCatalogsSchema,
   taxInfoSchema,
   taxInfoUpdateSchema,
 } from '@despacho/domain';
@@ -158,20 +156,5 @@ export const accountDetailsRoutes: AppModule = async (app, deps) => {
     async (request) => ({
       data: await details.saveDepositData(organizationOf(request), request.body, request.language),
     }),
-  );
-
-  app.get(
-    '/catalogs/sat',
-    {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        security,
-        description:
-          'SAT catalogues for tax information (CFDI 4.0); SAT descriptions stay in Spanish.',
-        response: { 200: z.object({ data: satCatalogsSchema }) },
-      },
-    },
-    async (request) => ({ data: satCatalogs(request.language) }),
   );
 };

@@ -1,29 +1,25 @@
-import type { LocationData, LocationsQuery, LocationView, PageMeta } from '@despacho/domain';
+import { locationsContract, type LocationData, type LocationsQuery } from '@despacho/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
 export const LOCATIONS_PAGE_SIZE = 10;
 
-export const locationsKeys = {
-  all: () => ['locations'] as const,
-  list: (query: LocationsQuery) => [...locationsKeys.all(), 'list', query] as const,
-};
+export const locationsKeys = queryKeys(locationsContract);
 
 /** The locations calls (`settings/locations`), unwrapped from `{ data }` where they answer one. */
 export const locationsApi = {
-  list: (query: LocationsQuery) =>
-    http.get<{ data: LocationView[]; meta: PageMeta }>('/locations', { ...query }),
-  create: (location: LocationData) =>
-    unwrap(http.post<ApiData<LocationView>>('/locations', location)),
+  list: (query: LocationsQuery) => call(locationsContract.list, { query }),
+  create: (location: LocationData) => unwrap(call(locationsContract.create, { body: location })),
   update: (id: string, location: LocationData) =>
-    unwrap(http.put<ApiData<LocationView>>(`/locations/${id}`, location)),
-  setDefault: (id: string) => unwrap(http.post<ApiData<LocationView>>(`/locations/${id}/default`)),
-  remove: (id: string) => http.delete<undefined>(`/locations/${id}`),
+    unwrap(call(locationsContract.update, { params: { id }, body: location })),
+  setDefault: (id: string) => unwrap(call(locationsContract.setDefault, { params: { id } })),
+  remove: (id: string) => call(locationsContract.remove, { params: { id } }),
 };
 
 export function useLocations(query: LocationsQuery) {
   return useQuery({
-    queryKey: locationsKeys.list(query),
+    queryKey: locationsKeys.list({ query }),
     queryFn: () => locationsApi.list(query),
     placeholderData: keepPreviousData,
   });
@@ -32,5 +28,5 @@ export function useLocations(query: LocationsQuery) {
 /** After any change every page is read again: the default may have moved to another page. */
 export function useRefreshLocations() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: locationsKeys.all() });
+  return () => queryClient.invalidateQueries({ queryKey: locationsKeys.all });
 }

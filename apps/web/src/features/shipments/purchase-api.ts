@@ -1,15 +1,15 @@
 import {
+  customersContract,
+  locationsContract,
   shipmentsContract,
-  type CustomerListItem,
   type CustomerView,
-  type LocationView,
   type ShipmentCreateInput,
   type ShipmentDetail,
 } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { call } from '../../lib/api-client';
-import { ApiError, http, unwrap } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { ApiError, unwrap } from '../../lib/http';
 import { accountsApi, accountsKeys } from '../../lib/api/accounts';
 import { customersApi, customersKeys } from '../../lib/api/customers';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -90,16 +90,15 @@ export function useAttemptKey() {
   };
 }
 
-export const purchaseKeys = {
-  locations: () => ['locations', 'list', 'for-shipments'] as const,
-  customerSearch: (search: string) => [...customersKeys.lists(), 'for-shipments', search] as const,
-};
+/** The locations screen's keys (same contract, same keys): a change there refreshes this list. */
+const locationsKeys = queryKeys(locationsContract);
+const ORIGINS = { query: { page: 1, pageSize: 100 } };
 
 /** The origin locations (up to 100, the default first). */
 export function useOriginLocations(enabled: boolean) {
   return useQuery({
-    queryKey: purchaseKeys.locations(),
-    queryFn: () => http.get<{ data: LocationView[] }>('/locations', { page: 1, pageSize: 100 }),
+    queryKey: locationsKeys.list(ORIGINS),
+    queryFn: () => call(locationsContract.list, ORIGINS),
     select: (page) => page.data,
     enabled,
   });
@@ -107,14 +106,10 @@ export function useOriginLocations(enabled: boolean) {
 
 /** Customers matching `search` (name, company, email, phone or zip), for the destination step. */
 export function useCustomerSearch(search: string, enabled: boolean) {
+  const input = { query: { search: search || undefined, page: 1, pageSize: 20 } };
   return useQuery({
-    queryKey: purchaseKeys.customerSearch(search),
-    queryFn: () =>
-      http.get<{ data: CustomerListItem[] }>('/customers', {
-        search: search || undefined,
-        page: 1,
-        pageSize: 20,
-      }),
+    queryKey: customersKeys.list(input),
+    queryFn: () => call(customersContract.list, input),
     select: (page) => page.data,
     enabled,
     placeholderData: keepPreviousData,

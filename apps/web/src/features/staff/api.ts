@@ -1,17 +1,19 @@
-import type {
-  AuditEntry,
-  ConversationMessage,
-  ConversationStatus,
-  PageMeta,
-  ReviewStatus,
-  StaffConversation,
-  StaffConversationSummary,
-  StaffVerification,
-  StaffVerificationSummary,
-  VerificationDocumentKind,
+import {
+  staffContract,
+  type ConversationStatus,
+  type ReviewStatus,
+  type StaffVerification,
+  type VerificationDocumentKind,
 } from '@despacho/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
 /** How often the console looks for new chats and for messages in the open one. */
 export const LIST_POLL_MS = 10_000;
@@ -23,30 +25,17 @@ export type StatusFilter = ConversationStatus | 'all';
 export const VERIFICATIONS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 20;
 
-export const staffKeys = {
-  conversations: () => ['staff', 'conversations'] as const,
-  list: (filter: StatusFilter, page: number) =>
-    [...staffKeys.conversations(), 'list', filter, page] as const,
-  detail: (id: string) => [...staffKeys.conversations(), 'detail', id] as const,
-  verifications: () => ['staff', 'verifications'] as const,
-  verificationList: (status: ReviewStatus, page: number) =>
-    [...staffKeys.verifications(), 'list', status, page] as const,
-  verification: (organizationId: string) =>
-    [...staffKeys.verifications(), 'detail', organizationId] as const,
-  document: (organizationId: string, kind: VerificationDocumentKind, uploadedAt: string) =>
-    [...staffKeys.verification(organizationId), 'document', kind, uploadedAt] as const,
-  audit: (page: number) => ['staff', 'audit', page] as const,
-};
+export const staffKeys = queryKeys(staffContract);
 
 export function useStaffConversations(filter: StatusFilter, page: number) {
+  const query = {
+    status: filter === 'all' ? undefined : filter,
+    page,
+    pageSize: CONVERSATIONS_PAGE_SIZE,
+  };
   return useQuery({
-    queryKey: staffKeys.list(filter, page),
-    queryFn: () =>
-      http.get<{ data: StaffConversationSummary[]; meta: PageMeta }>('/staff/conversations', {
-        status: filter === 'all' ? undefined : filter,
-        page,
-        pageSize: CONVERSATIONS_PAGE_SIZE,
-      }),
+    queryKey: staffKeys.conversations({ query }),
+    queryFn: () => call(staffContract.conversations, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
   });
@@ -54,31 +43,35 @@ export function useStaffConversations(filter: StatusFilter, page: number) {
 
 export function useStaffConversation(id: string) {
   return useQuery({
-    queryKey: staffKeys.detail(id),
-    queryFn: async () =>
-      (await http.get<ApiData<StaffConversation>>(`/staff/conversations/${id}`)).data,
+    queryKey: staffKeys.conversation({ params: { id } }),
+    queryFn: () => unwrap(call(staffContract.conversation, { params: { id } })),
     refetchInterval: CONVERSATION_POLL_MS,
     staleTime: 0,
   });
 }
 
+/** A chat changed: every list, and the chat itself, are read again. */
+const refreshConversation = (queryClient: QueryClient, id: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: staffKeys.conversations() }),
+    queryClient.invalidateQueries({ queryKey: staffKeys.conversation({ params: { id } }) }),
+  ]);
+
 export function useAnswerConversation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      http.post<ApiData<ConversationMessage>>(`/staff/conversations/${id}/messages`, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.conversations() }),
+    mutationFn: (body: string) => call(staffContract.answer, { params: { id }, body: { body } }),
+    onSuccess: () => refreshConversation(queryClient, id),
   });
 }
 
 export function useCloseConversation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await http.post<ApiData<StaffConversation>>(`/staff/conversations/${id}/close`)).data,
+    mutationFn: () => unwrap(call(staffContract.close, { params: { id } })),
     onSuccess: (conversation) => {
-      queryClient.setQueryData(staffKeys.detail(id), conversation);
-      return queryClient.invalidateQueries({ queryKey: staffKeys.conversations() });
+      queryClient.setQueryData(staffKeys.conversation({ params: { id } }), conversation);
+      return refreshConversation(queryClient, id);
     },
   });
 }
@@ -86,14 +79,10 @@ export function useCloseConversation(id: string) {
 // Account verification review
 
 export function useStaffVerifications(status: ReviewStatus, page: number) {
+  const query = { status, page, pageSize: VERIFICATIONS_PAGE_SIZE };
   return useQuery({
-    queryKey: staffKeys.verificationList(status, page),
-    queryFn: () =>
-      http.get<{ data: StaffVerificationSummary[]; meta: PageMeta }>('/staff/verifications', {
-        status,
-        page,
-        pageSize: VERIFICATIONS_PAGE_SIZE,
-      }),
+    queryKey: staffKeys.verifications({ query }),
+    queryFn: () => call(staffContract.verifications, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
   });
@@ -101,15 +90,14 @@ export function useStaffVerifications(status: ReviewStatus, page: number) {
 
 export function useStaffVerification(organizationId: string) {
   return useQuery({
-    queryKey: staffKeys.verification(organizationId),
-    queryFn: () =>
-      unwrap(http.get<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}`)),
+    queryKey: staffKeys.verification({ params: { organizationId } }),
+    queryFn: () => unwrap(call(staffContract.verification, { params: { organizationId } })),
   });
 }
 
 /** A submitted document's bytes, for previews and for opening it. */
 export const loadStaffDocument = (organizationId: string, kind: VerificationDocumentKind) =>
-  http.blob(`/staff/verifications/${organizationId}/documents/${kind}`);
+  call(staffContract.document, { params: { organizationId, kind } });
 
 /** Approving or rejecting answers the verification reviewed; the queue changes too. */
 function useReview<I>(organizationId: string, review: (input: I) => Promise<StaffVerification>) {
@@ -117,10 +105,13 @@ function useReview<I>(organizationId: string, review: (input: I) => Promise<Staf
   return useMutation({
     mutationFn: review,
     onSuccess: (verification) => {
-      queryClient.setQueryData(staffKeys.verification(organizationId), verification);
+      queryClient.setQueryData(
+        staffKeys.verification({ params: { organizationId } }),
+        verification,
+      );
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...staffKeys.verifications(), 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.verifications() }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.audit() }),
       ]);
     },
   });
@@ -128,30 +119,23 @@ function useReview<I>(organizationId: string, review: (input: I) => Promise<Staf
 
 export function useApproveVerification(organizationId: string) {
   return useReview(organizationId, () =>
-    unwrap(http.post<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}/approve`)),
+    unwrap(call(staffContract.approve, { params: { organizationId } })),
   );
 }
 
 export function useRejectVerification(organizationId: string) {
   return useReview(organizationId, (reason: string) =>
-    unwrap(
-      http.post<ApiData<StaffVerification>>(`/staff/verifications/${organizationId}/reject`, {
-        reason,
-      }),
-    ),
+    unwrap(call(staffContract.reject, { params: { organizationId }, body: { reason } })),
   );
 }
 
 // Audit log
 
 export function useAuditLog(page: number) {
+  const query = { page, pageSize: AUDIT_PAGE_SIZE };
   return useQuery({
-    queryKey: staffKeys.audit(page),
-    queryFn: () =>
-      http.get<{ data: AuditEntry[]; meta: PageMeta }>('/staff/audit', {
-        page,
-        pageSize: AUDIT_PAGE_SIZE,
-      }),
+    queryKey: staffKeys.audit({ query }),
+    queryFn: () => call(staffContract.audit, { query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,25 +1,19 @@
-import type { JobFailureState, PageMeta, StaffJob } from '@despacho/domain';
+import { staffJobsContract, type JobFailureState } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 import { LIST_POLL_MS } from './api';
 
 export const JOBS_PAGE_SIZE = 20;
 
-export const staffJobKeys = {
-  all: () => ['staff', 'jobs'] as const,
-  list: (state: JobFailureState, page: number) => [...staffJobKeys.all(), state, page] as const,
-};
+export const staffJobKeys = queryKeys(staffJobsContract);
 
 /** Background jobs that failed for good (`failed`) or wait for their next try (`retry`). */
 export function useStaffJobs(state: JobFailureState, page: number) {
+  const query = { state, page, pageSize: JOBS_PAGE_SIZE };
   return useQuery({
-    queryKey: staffJobKeys.list(state, page),
-    queryFn: () =>
-      http.get<{ data: StaffJob[]; meta: PageMeta }>('/staff/jobs', {
-        state,
-        page,
-        pageSize: JOBS_PAGE_SIZE,
-      }),
+    queryKey: staffJobKeys.list({ query }),
+    queryFn: () => call(staffJobsContract.list, { query }),
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
   });
@@ -29,8 +23,7 @@ export function useStaffJobs(state: JobFailureState, page: number) {
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (await http.post<ApiData<StaffJob>>(`/staff/jobs/${id}/retry`)).data,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffJobKeys.all() }),
+    mutationFn: (id: string) => unwrap(call(staffJobsContract.retry, { params: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffJobKeys.all }),
   });
 }

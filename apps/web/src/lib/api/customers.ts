@@ -1,9 +1,10 @@
-import type {
-  CustomerData,
-  CustomerListItem,
-  CustomerSort,
-  CustomerView,
-  PageMeta,
+import {
+  customersContract,
+  type CustomerData,
+  type CustomerListItem,
+  type CustomerSort,
+  type CustomerView,
+  type OperationAnswer,
 } from '@despacho/domain';
 import {
   keepPreviousData,
@@ -12,7 +13,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../http';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 
 export const CUSTOMERS_PAGE_SIZE = 10;
 
@@ -25,40 +27,39 @@ export interface CustomersListQuery {
   pageSize: number;
 }
 
-export interface CustomersPage {
-  data: CustomerListItem[];
-  meta: PageMeta;
-}
+export type CustomersPage = OperationAnswer<typeof customersContract.list>;
 
+const keys = queryKeys(customersContract);
+
+/** The contract's query keys, and the two prefixes the screens use: every list page, one customer. */
 export const customersKeys = {
-  all: () => ['customers'] as const,
-  lists: () => [...customersKeys.all(), 'list'] as const,
-  list: (query: CustomersListQuery) => [...customersKeys.lists(), query] as const,
-  detail: (id: string) => [...customersKeys.all(), 'detail', id] as const,
+  ...keys,
+  lists: () => keys.list(),
+  detail: (id: string) => keys.get({ params: { id } }),
 };
+
+/** What the list call sends for the screen's query. */
+const listInput = ({ favorites, ...query }: CustomersListQuery) => ({
+  query: { ...query, favorites: favorites ? ('true' as const) : undefined },
+});
 
 /** The customers calls (`clients`), unwrapped from `{ data }` where they answer one. */
 export const customersApi = {
-  list: ({ favorites, ...query }: CustomersListQuery) =>
-    http.get<CustomersPage>('/customers', {
-      ...query,
-      favorites: favorites ? 'true' : undefined,
-    }),
-  get: (id: string) => unwrap(http.get<ApiData<CustomerView>>(`/customers/${id}`)),
-  create: (customer: CustomerData) =>
-    unwrap(http.post<ApiData<CustomerView>>('/customers', customer)),
+  list: (query: CustomersListQuery) => call(customersContract.list, listInput(query)),
+  get: (id: string) => unwrap(call(customersContract.get, { params: { id } })),
+  create: (customer: CustomerData) => unwrap(call(customersContract.create, { body: customer })),
   update: (id: string, customer: CustomerData) =>
-    unwrap(http.put<ApiData<CustomerView>>(`/customers/${id}`, customer)),
+    unwrap(call(customersContract.update, { params: { id }, body: customer })),
   setFavorite: (id: string, isFavorite: boolean) =>
-    http.patch<unknown>(`/customers/${id}/favorite`, { is_favorite: isFavorite }),
+    call(customersContract.setFavorite, { params: { id }, body: { is_favorite: isFavorite } }),
   setDefaultAddress: (id: string, addressId: string) =>
-    http.post<unknown>(`/customers/${id}/addresses/${addressId}/default`),
-  remove: (id: string) => http.delete<undefined>(`/customers/${id}`),
+    call(customersContract.setDefaultAddress, { params: { id, addressId } }),
+  remove: (id: string) => call(customersContract.remove, { params: { id } }),
 };
 
 export function useCustomers(query: CustomersListQuery) {
   return useQuery({
-    queryKey: customersKeys.list(query),
+    queryKey: customersKeys.list(listInput(query)),
     queryFn: () => customersApi.list(query),
     placeholderData: keepPreviousData,
   });
@@ -105,7 +106,7 @@ export function useToggleFavorite() {
     mutationFn: ({ id, isFavorite }: { id: string; isFavorite: boolean }) =>
       customersApi.setFavorite(id, isFavorite),
     onMutate: async ({ id, isFavorite }) => {
-      await queryClient.cancelQueries({ queryKey: customersKeys.all() });
+      await queryClient.cancelQueries({ queryKey: customersKeys.all });
       const detail = queryClient.getQueryData<CustomerView>(customersKeys.detail(id));
       patchListRows(queryClient, id, (row) => ({ ...row, is_favorite: isFavorite }));
       if (detail) {

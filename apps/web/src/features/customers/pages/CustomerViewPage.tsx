@@ -59,7 +59,7 @@ function CustomerDetails({ customer }: { customer: CustomerView }) {
   const queryClient = useQueryClient();
   const name = fullName(customer);
   const [deleting, setDeleting] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: customersKeys.all() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: customersKeys.all });
 
   const makeDefault = useMutation({
     mutationFn: (address: CustomerAddressView) =>

@@ -35,7 +35,11 @@ export function DocumentPreview({
   const [problem, setProblem] = useState<string | null>(null);
   const isImage = document !== null && document.file_type !== 'pdf';
   const preview = useQuery({
-    queryKey: staffKeys.document(organizationId, kind, document?.uploaded_at ?? ''),
+    // A document uploaded again is another file: its upload time is part of the key.
+    queryKey: [
+      ...staffKeys.document({ params: { organizationId, kind } }),
+      document?.uploaded_at ?? '',
+    ],
     queryFn: () => loadStaffDocument(organizationId, kind),
     enabled: isImage,
     staleTime: Infinity,

@@ -1,0 +1,14 @@
+import { catalogsContract, satCatalogs } from '@despacho/domain';
+import { implement } from '../../platform/contract-routes';
+import type { AppModule } from '../services';
+
+/** The catalogues behind the forms' fields, as `catalogsContract` declares them. */
+export const catalogsRoutes: AppModule = async (app, { postalCodes, satProducts, satUnits }) => {
+  implement(app, catalogsContract, {
+    postalCode: async (request) => ({ data: await postalCodes.lookup(request.params.zip) }),
+    satProducts: async (request) => ({ data: await satProducts.search(request.query.search) }),
+    satProduct: async (request) => ({ data: await satProducts.get(request.params.code) }),
+    satUnits: async (request) => satUnits.search(request.query.search),
+    satTax: async (request) => ({ data: satCatalogs(request.language) }),
+  });
+};

@@ -1,0 +1,64 @@
+import { satCatalogsSchema } from '../accounts/account-details';
+import { defineContract, defineOperation } from '../contract';
+import { z } from '../validation';
+import { satUnitsAnswerSchema, satUnitsQuerySchema } from './sat-units';
+import {
+  postalCodeParamsSchema,
+  postalCodeSchema,
+  satProductParamsSchema,
+  satProductSchema,
+  satProductsQuerySchema,
+} from './schemas';
+
+const access = 'signed-in';
+
+/**
+ * The catalogues behind the forms' fields: postal codes (address forms), SAT Carta Porte
+ * products and units (packages, products, a shipment's goods) and the SAT tax catalogues (tax
+ * information). The API implements it in modules/catalogs/catalogs.routes.ts, the web calls it
+ * from lib/postal-codes.ts, lib/sat-products.ts, lib/sat-units.ts and lib/api/accounts.ts.
+ */
+export const catalogsContract = defineContract('catalogs', {
+  postalCode: defineOperation({
+    method: 'GET',
+    path: '/postal-codes/:zip',
+    access,
+    params: postalCodeParamsSchema,
+    responses: { 200: z.object({ data: postalCodeSchema }) },
+  }),
+  satProducts: defineOperation({
+    method: 'GET',
+    path: '/sat-products',
+    access,
+    description:
+      'Up to 20 codes of c_ClaveProdServCP: digits match codes by prefix, other text the words of the description and similar words (accent-insensitive). 404 SAT_PRODUCTS_NOT_LOADED before the catalogue is imported.',
+    query: satProductsQuerySchema,
+    responses: { 200: z.object({ data: z.array(satProductSchema) }) },
+  }),
+  satProduct: defineOperation({
+    method: 'GET',
+    path: '/sat-products/:code',
+    access,
+    description: 'One code of c_ClaveProdServCP, or 404 SAT_PRODUCT_NOT_FOUND.',
+    params: satProductParamsSchema,
+    responses: { 200: z.object({ data: satProductSchema }) },
+  }),
+  satUnits: defineOperation({
+    method: 'GET',
+    path: '/sat-units',
+    access,
+    description:
+      'Up to 20 keys of c_ClaveUnidad: a key or its start matches keys (any case), other text the words of the name (accent-insensitive). Before the catalogue is imported it answers the built-in common units that match, with meta.catalogue_loaded false.',
+    query: satUnitsQuerySchema,
+    responses: { 200: satUnitsAnswerSchema },
+  }),
+  satTax: defineOperation({
+    method: 'GET',
+    path: '/catalogs/sat',
+    access,
+    // The tax information form (account details) reads it, and is documented there.
+    tags: ['account details'],
+    description: 'SAT catalogues for tax information (CFDI 4.0); SAT descriptions stay in Spanish.',
+    responses: { 200: z.object({ data: satCatalogsSchema }) },
+  }),
+});
