@@ -1,6 +1,5 @@
 import type { AppModule } from './services';
 import { mailboxRoutes } from '../platform/mailbox.routes';
-import { accountDetailsRoutes } from './accounts/account-details.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { organizationUsersRoutes } from './accounts/organization-users.routes';
 import { locationsRoutes } from './addresses/locations.routes';
@@ -34,7 +33,6 @@ export const modules: AppModule[] = [
   healthRoutes,
   authRoutes,
   accountsRoutes,
-  accountDetailsRoutes,
   organizationUsersRoutes,
   mailboxRoutes,
   dashboardRoutes,

@@ -69,6 +69,17 @@ const contract = defineContract('things', {
   }),
 });
 
+/** An operation whose route config holds more than its access (a rate limit). */
+const limited = defineContract('limited', {
+  send: defineOperation({
+    method: 'POST',
+    path: '/limited',
+    access: 'public',
+    responses: { 204: null },
+  }),
+});
+const rateLimit = { max: 5, timeWindow: '1 minute' };
+
 let app: ZodApp;
 /** What each route was registered with, by `METHOD url`. */
 const routes = new Map<string, { config: unknown; consumes: unknown }>();
@@ -94,6 +105,7 @@ beforeAll(async () => {
       sendDownload(reply, { type: 'text/csv', fileName: 'things.csv', content: 'id\n1\n' }),
     push: async (request) => ({ data: { id: request.body.toString('utf8') } }),
   });
+  implement(app, limited, { send: async () => {} }, { send: { rateLimit } });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -119,11 +131,12 @@ describe('implement', () => {
     ]);
   });
 
-  it('validates with the declared schemas and registers the access and the content type of an upload', async () => {
+  it('validates with the declared schemas and registers the access, further route config and the content type of an upload', async () => {
     const refused = await app.inject({ method: 'POST', url: '/things', payload: { id: 1 } });
     expect(refused.statusCode).toBe(400);
     expect(routes.get('GET /things/:id')?.config).toEqual({ access: 'public' });
     expect(routes.get('DELETE /things/:id')?.config).toEqual({ access: 'organization' });
+    expect(routes.get('POST /limited')?.config).toEqual({ access: 'public', rateLimit });
     expect(routes.get('POST /things/files')?.consumes).toEqual(['multipart/form-data']);
     expect(routes.get('POST /things/added')?.config).toEqual({
       access: 'organization',

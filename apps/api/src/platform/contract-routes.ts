@@ -10,6 +10,7 @@ import {
 } from '@despacho/domain';
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -58,6 +59,14 @@ export type OperationHandler<Op extends NamedOperation> = (
 
 /** One handler per operation of the contract: none missing, none extra. */
 export type ContractHandlers<C extends Contract> = { [K in keyof C]: OperationHandler<C[K]> };
+
+/**
+ * Route config some operations add to their access, by name: what the app's config decides
+ * rather than the contract, e.g. a rate limit sized by `AUTH_RATE_LIMIT`.
+ */
+export type ContractRouteConfig<C extends Contract> = {
+  [K in keyof C]?: Omit<FastifyContextConfig, 'access'>;
+};
 
 /** The Fastify schema of an operation: what the OpenAPI document and the validators read. */
 function schemaOf(operation: NamedOperation): FastifySchema {
@@ -115,13 +124,16 @@ function registerSigned(app: ZodApp, route: RouteOptions) {
 
 /**
  * Registers every operation of a domain's contract (decision 023): method, path, access and
- * schema come from its declaration, the handler from `handlers` under the same name.
+ * schema come from its declaration, the handler from `handlers` under the same name, any further
+ * route config from `routeConfig`.
  */
 export function implement<C extends Contract>(
   app: ZodApp,
   contract: C,
   handlers: NoInfer<ContractHandlers<C>>,
+  routeConfig: NoInfer<ContractRouteConfig<C>> = {},
 ) {
+  const configs: Partial<Record<string, FastifyContextConfig>> = routeConfig;
   for (const [name, operation] of Object.entries(contract)) {
     // Each handler is typed by its own operation; here they are all one kind of function.
     const handler = handlers[name] as (
@@ -133,7 +145,8 @@ export function implement<C extends Contract>(
     const route: RouteOptions = {
       method: operation.method,
       url: operation.path,
-      config: { access, ...(rateLimit ? { rateLimit } : {}) },
+      // The contract's declared limit, unless the app's config sizes one (auth).
+      config: { ...(rateLimit ? { rateLimit } : {}), ...configs[name], access },
       schema: schemaOf(operation),
       handler: async (request, reply) => {
         if (status) reply.code(status);

@@ -1,10 +1,10 @@
-import { mailboxMessageSchema, mailboxQuerySchema } from '@despacho/domain';
+import { mailboxContract } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
-import { z } from 'zod';
 import type { Config } from '../config';
 import { notFound } from './errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { implement } from './contract-routes';
 import type { Outbox } from './outbox';
 import { sameSecret } from './same-secret';
 
@@ -32,29 +32,21 @@ export function mayReadMailbox(
 }
 
 /**
- * `GET dev/mailbox`: what the app "sent", for the Mailbox page and the end-to-end tests that read
- * SMS codes and links from it. Never registered in production, where the path answers 404;
- * elsewhere it answers 404 too unless `mayReadMailbox`.
+ * `GET dev/mailbox` (`mailboxContract`): what the app "sent", for the Mailbox page and the
+ * end-to-end tests that read SMS codes and links from it. Never registered in production, where
+ * the path answers 404; elsewhere it answers 404 too unless `mayReadMailbox`.
  */
 export const mailboxRoutes: FastifyPluginAsyncZod<{
   config: Pick<Config, 'NODE_ENV' | 'DEV_MAILBOX_TOKEN'>;
   outbox: Outbox;
 }> = async (app, { config, outbox }) => {
   if (config.NODE_ENV === 'production') return;
-  app.get(
-    '/dev/mailbox',
-    {
-      config: { access: 'public' },
-      onRequest: async (request) => {
-        if (!mayReadMailbox(request, config)) throw notFound();
-      },
-      schema: {
-        tags: ['platform'],
-        querystring: mailboxQuerySchema,
-        response: { 200: z.object({ data: z.array(mailboxMessageSchema) }) },
-      },
-    },
-    async (request) => {
+  // On this plugin's own routes only, before the query is validated, as a route hook would.
+  app.addHook('onRequest', async (request) => {
+    if (!mayReadMailbox(request, config)) throw notFound();
+  });
+  implement(app, mailboxContract, {
+    list: async (request) => {
       const rows = await outbox.recent(request.query.recipient);
       return {
         data: rows.map((row) => ({
@@ -67,5 +59,5 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{
         })),
       };
     },
-  );
+  });
 };

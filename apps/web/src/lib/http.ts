@@ -1,4 +1,5 @@
 import {
+  authContract,
   errorMessage,
   type ApiErrorBody,
   type Language,
@@ -9,7 +10,6 @@ import { LOGIN_PATH } from './paths';
 import { clearSession, readRefreshToken, readSession, updateSession } from './session';
 
 const API_BASE = '/api/v1';
-const REFRESH_PATH = '/auth/refresh-token/create-access-token';
 
 /** A failed call: the server's code, its message (already in the user's language) and fields. */
 export class ApiError extends Error {
@@ -134,9 +134,10 @@ export function createHttpClient(options: HttpClientOptions) {
       endSession(LOGIN_PATH);
       return false;
     }
+    // Sent as is, not through `call`: a refresh must not itself refresh on a 401.
     const response = await send(
-      'POST',
-      REFRESH_PATH,
+      authContract.refresh.method,
+      authContract.refresh.path,
       { body: { refresh_token: refreshToken } },
       null,
     ).catch(() => null);

@@ -42,12 +42,6 @@ export const LOGO_RULES = {
   mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;
 
-/**
- * `organization.logo_url`: where members fetch the logo (with their bearer token). The file id
- * in the query changes with every upload, so a new logo is never served from a cache.
- */
-export const organizationLogoUrl = (fileId: string) => `/api/v1/organization/logo?v=${fileId}`;
-
 /** `PUT organization`: the same fields the sign-up wizard asked for. */
 export const organizationUpdateSchema = organizationCreateSchema;
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;

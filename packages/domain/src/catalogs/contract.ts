@@ -1,4 +1,3 @@
-import { satCatalogsSchema } from '../accounts/account-details';
 import { defineContract, defineOperation } from '../contract';
 import { z } from '../validation';
 import { satUnitsAnswerSchema, satUnitsQuerySchema } from './sat-units';
@@ -14,9 +13,10 @@ const access = 'signed-in';
 
 /**
  * The catalogues behind the forms' fields: postal codes (address forms), SAT Carta Porte
- * products and units (packages, products, a shipment's goods) and the SAT tax catalogues (tax
- * information). The API implements it in modules/catalogs/catalogs.routes.ts, the web calls it
- * from lib/postal-codes.ts, lib/sat-products.ts, lib/sat-units.ts and lib/api/accounts.ts.
+ * products and units (packages, products, a shipment's goods). The SAT tax catalogues of the tax
+ * information form are the accounts contract's (`satCatalogs`). The API implements it in
+ * modules/catalogs/catalogs.routes.ts, the web calls it from lib/postal-codes.ts,
+ * lib/sat-products.ts and lib/sat-units.ts.
  */
 export const catalogsContract = defineContract('catalogs', {
   postalCode: defineOperation({
@@ -51,14 +51,5 @@ export const catalogsContract = defineContract('catalogs', {
       'Up to 20 keys of c_ClaveUnidad: a key or its start matches keys (any case), other text the words of the name (accent-insensitive). Before the catalogue is imported it answers the built-in common units that match, with meta.catalogue_loaded false.',
     query: satUnitsQuerySchema,
     responses: { 200: satUnitsAnswerSchema },
-  }),
-  satTax: defineOperation({
-    method: 'GET',
-    path: '/catalogs/sat',
-    access,
-    // The tax information form (account details) reads it, and is documented there.
-    tags: ['account details'],
-    description: 'SAT catalogues for tax information (CFDI 4.0); SAT descriptions stay in Spanish.',
-    responses: { 200: z.object({ data: satCatalogsSchema }) },
   }),
 });

@@ -1,55 +1,21 @@
-import {
-  changeLanguageQuerySchema,
-  meSchema,
-  profileUpdateSchema,
-  userSchema,
-} from '@despacho/domain';
-import { z } from 'zod';
+import { accountsContract } from '@despacho/domain';
 import { authOf } from '../../platform/auth';
+import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
+import { accountDetailsHandlers } from './account-details.routes';
 import { accountOf, meView } from './account-view';
 
-const tags = ['accounts'];
-const security = [{ bearer: [] }];
-const userAnswer = z.object({ data: userSchema });
-
-/** The signed-in user's own account: `GET me`, `PUT users`, `PATCH user/change-language`. */
+/** The signed-in user's own account and the account details, as `accountsContract` declares them. */
 export const accountsRoutes: AppModule = async (app, deps) => {
   const { accounts } = deps;
-  const signedIn = { config: { access: 'signed-in' as const } };
-
-  app.get(
-    '/me',
-    { ...signedIn, schema: { tags, security, response: { 200: z.object({ data: meSchema }) } } },
-    async (request) => ({
-      data: meView(accountOf(request)),
-    }),
-  );
-
-  app.put(
-    '/users',
-    {
-      ...signedIn,
-      schema: { tags, security, body: profileUpdateSchema, response: { 200: userAnswer } },
-    },
-    async (request) => ({
+  implement(app, accountsContract, {
+    ...accountDetailsHandlers(deps),
+    me: async (request) => ({ data: meView(accountOf(request)) }),
+    updateProfile: async (request) => ({
       data: await accounts.updateProfile(authOf(request).userId, request.body),
     }),
-  );
-
-  app.patch(
-    '/user/change-language',
-    {
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        querystring: changeLanguageQuerySchema,
-        response: { 200: userAnswer },
-      },
-    },
-    async (request) => ({
+    changeLanguage: async (request) => ({
       data: await accounts.changeLanguage(authOf(request).userId, request.query.language),
     }),
-  );
+  });
 };

@@ -1,30 +1,10 @@
-import {
-  idParamsSchema,
-  invitationCodeQuerySchema,
-  invitationCreateSchema,
-  invitationInfoSchema,
-  invitationSchema,
-  okResultSchema,
-  organizationUserSchema,
-  organizationUsersQuerySchema,
-  organizationUserUpdateSchema,
-  pageSchema,
-  paginationQuerySchema,
-  registrationSchema,
-  sessionSchema,
-  tokenQuerySchema,
-  userStatusUpdateSchema,
-} from '@despacho/domain';
+import { organizationUsersContract } from '@despacho/domain';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { authOf, organizationOf } from '../../platform/auth';
+import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 import { authRateLimit } from '../../platform/rate-limit';
 import type { Actor } from './organization-users.service';
-
-const tags = ['organization users'];
-const security = [{ bearer: [] }];
-const userAnswer = z.object({ data: organizationUserSchema });
 
 /** The caller managing their organization's users. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -32,152 +12,39 @@ const actorOf = (request: FastifyRequest): Actor => ({
   organizationId: organizationOf(request),
 });
 
-/**
- * Organization users (spec §7): invitations, the public calls that accept them, and managing
- * users. Paths are the spec's; `users/invitations` (list, withdraw) is ours. Static segments win
- * over `users/:id` in Fastify's router, so `GET users/invitations` never reads as a user id, and
- * `PUT users/update/:id` is apart from sign-up's public `PUT users/:id`.
- */
+/** Organization users (spec §7), as `organizationUsersContract` declares them. */
 export const organizationUsersRoutes: AppModule = async (app, deps) => {
   const { organizationUsers: users, invitations } = deps;
-  const manage = { config: { access: 'settings.users' as const } };
-
-  app.post(
-    '/users/organization-invitation',
+  implement(
+    app,
+    organizationUsersContract,
     {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        body: invitationCreateSchema,
-        response: { 201: z.object({ data: invitationSchema }) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
+      invite: async (request) => ({
         data: await invitations.invite(actorOf(request), request.body, request.language),
       }),
-  );
-
-  app.get(
-    '/users/invitations',
-    {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        querystring: paginationQuerySchema,
-        response: { 200: pageSchema(invitationSchema) },
+      invitations: async (request) => invitations.pending(actorOf(request), request.query),
+      cancelInvitation: async (request) => {
+        await invitations.cancel(actorOf(request), request.params.id);
+        return { data: { ok: true as const } };
       },
-    },
-    async (request) => invitations.pending(actorOf(request), request.query),
-  );
-
-  app.delete(
-    '/users/invitations/:id',
-    {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        params: idParamsSchema,
-        response: { 200: z.object({ data: okResultSchema }) },
-      },
-    },
-    async (request) => {
-      await invitations.cancel(actorOf(request), request.params.id);
-      return { data: { ok: true as const } };
-    },
-  );
-
-  app.get(
-    '/users/invitation/validate-token',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        querystring: tokenQuerySchema,
-        response: { 200: z.object({ data: invitationInfoSchema }) },
-      },
-    },
-    async (request) => ({ data: await invitations.info(request.query.token) }),
-  );
-
-  app.post(
-    '/users/create-by-invitation',
-    {
-      config: { access: 'public', ...authRateLimit(deps.config) },
-      schema: {
-        tags,
-        querystring: invitationCodeQuerySchema,
-        body: registrationSchema,
-        response: { 201: z.object({ data: sessionSchema }) },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
+      invitationInfo: async (request) => ({ data: await invitations.info(request.query.token) }),
+      acceptInvitation: async (request) => ({
         data: await invitations.accept(
           request.query.invitation_code,
           request.body,
           request.language,
         ),
       }),
-  );
-
-  app.get(
-    '/users',
-    {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        querystring: organizationUsersQuerySchema,
-        response: { 200: pageSchema(organizationUserSchema) },
-      },
+      list: async (request) => users.list(actorOf(request), request.query),
+      get: async (request) => ({ data: await users.get(actorOf(request), request.params.id) }),
+      update: async (request) => ({
+        data: await users.update(actorOf(request), request.params.id, request.body),
+      }),
+      setStatus: async (request) => ({
+        data: await users.setStatus(actorOf(request), request.params.id, request.body.status),
+      }),
     },
-    async (request) => users.list(actorOf(request), request.query),
-  );
-
-  app.get(
-    '/users/:id',
-    {
-      ...manage,
-      schema: { tags, security, params: idParamsSchema, response: { 200: userAnswer } },
-    },
-    async (request) => ({ data: await users.get(actorOf(request), request.params.id) }),
-  );
-
-  app.put(
-    '/users/update/:id',
-    {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        params: idParamsSchema,
-        body: organizationUserUpdateSchema,
-        response: { 200: userAnswer },
-      },
-    },
-    async (request) => ({
-      data: await users.update(actorOf(request), request.params.id, request.body),
-    }),
-  );
-
-  app.put(
-    '/user/:id/status',
-    {
-      ...manage,
-      schema: {
-        tags,
-        security,
-        params: idParamsSchema,
-        body: userStatusUpdateSchema,
-        response: { 200: userAnswer },
-      },
-    },
-    async (request) => ({
-      data: await users.setStatus(actorOf(request), request.params.id, request.body.status),
-    }),
+    // Accepting creates a user and signs them in: capped like sign-up.
+    { acceptInvitation: authRateLimit(deps.config) },
   );
 };

@@ -1,26 +1,39 @@
-import type { AppModule, AuthServices, Services } from '../services';
-import { passwordRoutes } from './passwords.routes';
-import { sessionRoutes } from './sessions.routes';
-import { signupRoutes } from './signup.routes';
-import { verificationRoutes } from './verification.routes';
-import { wizardRoutes } from './wizard.routes';
+import { authContract } from '@despacho/domain';
+import { implement, type ContractHandlers } from '../../platform/contract-routes';
+import type { AppModule, AuthServices } from '../services';
+import { passwordHandlers } from './passwords.routes';
+import { authRateLimit } from '../../platform/rate-limit';
+import { sessionHandlers } from './sessions.routes';
+import { signupHandlers } from './signup.routes';
+import { verificationHandlers } from './verification.routes';
+import { wizardHandlers } from './wizard.routes';
 
-/** A group of auth routes, registered on the module's instance with the shared services. */
-export type AuthRouteGroup = (
-  app: Parameters<AppModule>[0],
-  deps: Services,
+/** The handlers of some of `authContract`'s operations, built from the auth services. */
+export type AuthHandlers<K extends keyof typeof authContract> = (
   services: AuthServices,
-) => void;
+) => Pick<ContractHandlers<typeof authContract>, K>;
 
-/** Sign-up, phone verification, the wizard, sessions and passwords. */
+/** Sign-up, phone verification, the wizard, sessions and passwords, as `authContract` declares them. */
 export const authRoutes: AppModule = async (app, deps) => {
-  for (const group of [
-    signupRoutes,
-    verificationRoutes,
-    wizardRoutes,
-    sessionRoutes,
-    passwordRoutes,
-  ]) {
-    group(app, deps, deps.auth);
-  }
+  const limited = authRateLimit(deps.config);
+  implement(
+    app,
+    authContract,
+    {
+      ...signupHandlers(deps.auth),
+      ...verificationHandlers(deps.auth),
+      ...wizardHandlers(deps.auth),
+      ...sessionHandlers(deps.auth),
+      ...passwordHandlers(deps.auth),
+    },
+    // Where guessing (passwords, codes) or sending (SMS, mail) is at stake.
+    {
+      register: limited,
+      createUser: limited,
+      verifyCode: limited,
+      resendCode: limited,
+      login: limited,
+      requestPasswordReset: limited,
+    },
+  );
 };

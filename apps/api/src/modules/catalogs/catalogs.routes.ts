@@ -1,4 +1,4 @@
-import { catalogsContract, satCatalogs } from '@despacho/domain';
+import { catalogsContract } from '@despacho/domain';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
@@ -9,6 +9,5 @@ export const catalogsRoutes: AppModule = async (app, { postalCodes, satProducts,
     satProducts: async (request) => ({ data: await satProducts.search(request.query.search) }),
     satProduct: async (request) => ({ data: await satProducts.get(request.params.code) }),
     satUnits: async (request) => satUnits.search(request.query.search),
-    satTax: async (request) => ({ data: satCatalogs(request.language) }),
   });
 };

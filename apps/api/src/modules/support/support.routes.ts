@@ -1,50 +1,20 @@
-import {
-  conversationMessageSchema,
-  conversationSchema,
-  messageCreateSchema,
-} from '@despacho/domain';
-import { z } from 'zod';
+import { supportContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
+import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
-const tags = ['support'];
-const security = [{ bearer: [] }];
-
-/** The consultant chat as any user of an organization sees it. */
-export const supportRoutes: AppModule = async (app, deps) => {
-  const { support } = deps;
-
-  app.get(
-    '/support/conversation',
-    {
-      config: { access: 'organization' },
-      schema: {
-        tags,
-        security,
-        response: { 200: z.object({ data: conversationSchema.nullable() }) },
-      },
-    },
-    async (request) => ({ data: await support.openConversation(organizationOf(request)) }),
-  );
-
-  app.post(
-    '/support/conversation/messages',
-    {
-      config: { access: 'organization' },
-      schema: {
-        tags,
-        security,
-        body: messageCreateSchema,
-        response: { 201: z.object({ data: conversationMessageSchema }) },
-      },
-    },
-    async (request, reply) => {
-      const message = await support.postMerchantMessage(
+/** The consultant chat as any user of an organization sees it, as `supportContract` declares it. */
+export const supportRoutes: AppModule = async (app, { support }) => {
+  implement(app, supportContract, {
+    conversation: async (request) => ({
+      data: await support.openConversation(organizationOf(request)),
+    }),
+    sendMessage: async (request) => ({
+      data: await support.postMerchantMessage(
         organizationOf(request),
         authOf(request).userId,
         request.body.body,
-      );
-      return reply.status(201).send({ data: message });
-    },
-  );
+      ),
+    }),
+  });
 };

@@ -1,51 +1,50 @@
-import type {
-  InvitationInfo,
-  Login,
-  PasswordReset,
-  Registration,
-  Session,
-  SignupResult,
-  VerifyCodeResult,
-  OrganizationCreate,
+import {
+  authContract,
+  organizationUsersContract,
+  type Login,
+  type OrganizationCreate,
+  type PasswordReset,
+  type Registration,
 } from '@despacho/domain';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
+
+export const authKeys = queryKeys(authContract);
+/** The invitation a link names, read before accepting it. */
+export const invitationKeys = queryKeys(organizationUsersContract);
 
 /** The calls of sign-in, sign-up and password recovery (spec §7), unwrapped from `{ data }`. */
 export const authApi = {
-  login: (credentials: Login) => unwrap(http.post<ApiData<Session>>('/auth/login', credentials)),
+  login: (credentials: Login) => unwrap(call(authContract.login, { body: credentials })),
   logout: (refreshToken: string | null) =>
-    http.post('/auth/logout', refreshToken ? { refresh_token: refreshToken } : {}),
+    call(authContract.logout, { body: refreshToken ? { refresh_token: refreshToken } : {} }),
 
-  startSignup: (email: string) => unwrap(http.post<ApiData<SignupResult>>('/users', { email })),
+  startSignup: (email: string) => unwrap(call(authContract.startSignup, { body: { email } })),
   register: (userId: string, registration: Registration) =>
-    unwrap(http.put<ApiData<SignupResult>>(`/users/${userId}`, registration)),
+    unwrap(call(authContract.register, { params: { id: userId }, body: registration })),
   verifyCode: (userId: string, code: string) =>
-    unwrap(http.patch<ApiData<VerifyCodeResult>>(`/user/verify-code/${userId}/${code}`)),
+    unwrap(call(authContract.verifyCode, { params: { userId, code } })),
   resendCode: (userId: string) =>
-    unwrap(
-      http.post<ApiData<{ resend_available_in: number }>>('/user/verify-code/resend', undefined, {
-        user_id: userId,
-      }),
-    ),
+    unwrap(call(authContract.resendCode, { query: { user_id: userId } })),
 
-  wizard: (token: string) =>
-    unwrap(http.get<ApiData<{ email: string; name: string }>>(`/wizard/${token}`)),
+  wizard: (token: string) => unwrap(call(authContract.wizard, { params: { token } })),
   completeWizard: (token: string, organization: OrganizationCreate) =>
-    unwrap(http.post<ApiData<Session>>(`/wizard/${token}`, organization)),
+    unwrap(call(authContract.completeWizard, { params: { token }, body: organization })),
 
   invitation: (token: string) =>
-    unwrap(http.get<ApiData<InvitationInfo>>('/users/invitation/validate-token', { token })),
+    unwrap(call(organizationUsersContract.invitationInfo, { query: { token } })),
   acceptInvitation: (token: string, registration: Registration) =>
     unwrap(
-      http.post<ApiData<Session>>('/users/create-by-invitation', registration, {
-        invitation_code: token,
+      call(organizationUsersContract.acceptInvitation, {
+        query: { invitation_code: token },
+        body: registration,
       }),
     ),
 
   requestPasswordReset: (email: string) =>
-    unwrap(http.post<ApiData<{ sent: true }>>('/auth/password/reset', { email })),
+    unwrap(call(authContract.requestPasswordReset, { body: { email } })),
   verifyResetToken: (token: string) =>
-    unwrap(http.get<ApiData<{ valid: true }>>('/auth/verify_token', { token })),
+    unwrap(call(authContract.verifyResetToken, { query: { token } })),
   resetPassword: (token: string, passwords: PasswordReset) =>
-    unwrap(http.put<ApiData<{ ok: true }>>('/auth/password', passwords, { token })),
+    unwrap(call(authContract.resetPassword, { query: { token }, body: passwords })),
 };

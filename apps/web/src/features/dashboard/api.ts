@@ -1,52 +1,43 @@
-import type {
-  ActiveNotices,
-  Conversation,
-  ConversationMessage,
-  DashboardSummary,
-  NoticeKey,
-  Notification,
-  PageMeta,
+import {
+  dashboardContract,
+  notificationsContract,
+  supportContract,
+  type NoticeKey,
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** How often the open chat window asks for the consultant's answers. */
 export const CHAT_POLL_MS = 5000;
 
-export const dashboardKeys = {
-  summary: () => ['dashboard', 'summary'] as const,
-  notifications: () => ['notifications'] as const,
-  notificationsPage: (page: number) => [...dashboardKeys.notifications(), 'page', page] as const,
-  notices: () => ['notifications', 'notices'] as const,
-  conversation: () => ['support', 'conversation'] as const,
-};
+const dashboardKeys = queryKeys(dashboardContract);
+export const notificationsKeys = queryKeys(notificationsContract);
+const supportKeys = queryKeys(supportContract);
 
 export function useDashboardSummary() {
   return useQuery({
     queryKey: dashboardKeys.summary(),
-    queryFn: async () => (await http.get<ApiData<DashboardSummary>>('/dashboard/summary')).data,
+    queryFn: () => unwrap(call(dashboardContract.summary)),
   });
 }
 
 export function useNotifications(page: number) {
+  const query = { page, pageSize: NOTIFICATIONS_PAGE_SIZE };
   return useQuery({
-    queryKey: dashboardKeys.notificationsPage(page),
-    queryFn: () =>
-      http.get<{ data: Notification[]; meta: PageMeta }>('/notifications', {
-        page,
-        pageSize: NOTIFICATIONS_PAGE_SIZE,
-      }),
+    queryKey: notificationsKeys.list({ query }),
+    queryFn: () => call(notificationsContract.list, { query }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Read marks change the list and the unread figure of the summary. */
+/** Read marks change the list (and the notices, of the same domain) and the unread figure of the summary. */
 function useRefreshAfterRead() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: dashboardKeys.notifications() }),
+      queryClient.invalidateQueries({ queryKey: notificationsKeys.all }),
       queryClient.invalidateQueries({ queryKey: dashboardKeys.summary() }),
     ]);
 }
@@ -54,7 +45,7 @@ function useRefreshAfterRead() {
 export function useMarkNotificationRead() {
   const onSuccess = useRefreshAfterRead();
   return useMutation({
-    mutationFn: (id: string) => http.patch<ApiData<Notification>>(`/notifications/${id}/read`),
+    mutationFn: (id: string) => call(notificationsContract.markRead, { params: { id } }),
     onSuccess,
   });
 }
@@ -62,33 +53,32 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const onSuccess = useRefreshAfterRead();
   return useMutation({
-    mutationFn: () => http.post<ApiData<{ marked: number }>>('/notifications/read-all'),
+    mutationFn: () => call(notificationsContract.markAllRead),
     onSuccess,
   });
 }
 
 export function useActiveNotices() {
   return useQuery({
-    queryKey: dashboardKeys.notices(),
-    queryFn: async () => (await http.get<ApiData<ActiveNotices>>('/notifications/notices')).data,
+    queryKey: notificationsKeys.notices(),
+    queryFn: () => unwrap(call(notificationsContract.notices)),
   });
 }
 
 export function useDismissNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (key: NoticeKey) =>
-      (await http.post<ApiData<ActiveNotices>>(`/notifications/notices/${key}/dismiss`)).data,
-    onSuccess: (notices) => queryClient.setQueryData(dashboardKeys.notices(), notices),
+    mutationFn: (key: NoticeKey) =>
+      unwrap(call(notificationsContract.dismissNotice, { params: { key } })),
+    onSuccess: (notices) => queryClient.setQueryData(notificationsKeys.notices(), notices),
   });
 }
 
 /** The organization's open consultant chat; polled while the chat window is open. */
 export function useSupportConversation(open: boolean) {
   return useQuery({
-    queryKey: dashboardKeys.conversation(),
-    queryFn: async () =>
-      (await http.get<ApiData<Conversation | null>>('/support/conversation')).data,
+    queryKey: supportKeys.conversation(),
+    queryFn: () => unwrap(call(supportContract.conversation)),
     enabled: open,
     refetchInterval: open ? CHAT_POLL_MS : false,
     staleTime: 0,
@@ -98,8 +88,7 @@ export function useSupportConversation(open: boolean) {
 export function useSendSupportMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      http.post<ApiData<ConversationMessage>>('/support/conversation/messages', { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.conversation() }),
+    mutationFn: (body: string) => call(supportContract.sendMessage, { body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.conversation() }),
   });
 }

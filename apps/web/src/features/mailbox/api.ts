@@ -1,7 +1,10 @@
-import type { MailboxMessage } from '@despacho/domain';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { mailboxContract } from '@despacho/domain';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
+
+export const mailboxKeys = queryKeys(mailboxContract);
 
 export const mailboxApi = {
   /** Outside production: every mail and SMS the app wrote instead of sending. */
-  list: () => unwrap(http.get<ApiData<MailboxMessage[]>>('/dev/mailbox')),
+  list: () => unwrap(call(mailboxContract.list)),
 };

@@ -1,54 +1,50 @@
-import type {
-  Invitation,
-  InvitationCreate,
-  OrganizationUser,
-  OrganizationUsersQuery,
-  OrganizationUserUpdate,
-  PageMeta,
-  UserStatus,
+import {
+  organizationUsersContract,
+  type Invitation,
+  type InvitationCreate,
+  type OrganizationUsersQuery,
+  type OrganizationUserUpdate,
+  type UserStatus,
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { accountsKeys } from '../../lib/api/accounts';
+import { unwrap } from '../../lib/http';
 
 export const USERS_PAGE_SIZE = 10;
 /** Pending invitations are few: one page shows them all. */
 export const INVITATIONS_PAGE_SIZE = 100;
+const invitationsQuery = { pageSize: INVITATIONS_PAGE_SIZE };
 
-interface Page<T> {
-  data: T[];
-  meta: PageMeta;
-}
-
-export const usersKeys = {
-  all: () => ['organization-users'] as const,
-  list: (query: OrganizationUsersQuery) => [...usersKeys.all(), 'list', query] as const,
-  invitations: () => [...usersKeys.all(), 'invitations'] as const,
-};
+export const usersKeys = queryKeys(organizationUsersContract);
 
 /** The organization-user calls of spec §7 (and our invitations list), unwrapped from `{ data }`. */
 export const usersApi = {
-  list: (query: OrganizationUsersQuery) => http.get<Page<OrganizationUser>>('/users', { ...query }),
-  invitations: () =>
-    http.get<Page<Invitation>>('/users/invitations', { pageSize: INVITATIONS_PAGE_SIZE }),
+  list: (query: OrganizationUsersQuery) => call(organizationUsersContract.list, { query }),
+  invitations: () => call(organizationUsersContract.invitations, { query: invitationsQuery }),
   invite: (invitation: InvitationCreate) =>
-    unwrap(http.post<ApiData<Invitation>>('/users/organization-invitation', invitation)),
-  cancelInvitation: (id: string) => http.delete<ApiData<{ ok: true }>>(`/users/invitations/${id}`),
+    unwrap(call(organizationUsersContract.invite, { body: invitation })),
+  cancelInvitation: (id: string) =>
+    call(organizationUsersContract.cancelInvitation, { params: { id } }),
   update: (id: string, changes: OrganizationUserUpdate) =>
-    unwrap(http.put<ApiData<OrganizationUser>>(`/users/update/${id}`, changes)),
+    unwrap(call(organizationUsersContract.update, { params: { id }, body: changes })),
   setStatus: (id: string, status: UserStatus) =>
-    unwrap(http.put<ApiData<OrganizationUser>>(`/user/${id}/status`, { status })),
+    unwrap(call(organizationUsersContract.setStatus, { params: { id }, body: { status } })),
 };
 
 export function useOrganizationUsers(query: OrganizationUsersQuery) {
   return useQuery({
-    queryKey: usersKeys.list(query),
+    queryKey: usersKeys.list({ query }),
     queryFn: () => usersApi.list(query),
     placeholderData: keepPreviousData,
   });
 }
 
 export function usePendingInvitations() {
-  return useQuery({ queryKey: usersKeys.invitations(), queryFn: usersApi.invitations });
+  return useQuery({
+    queryKey: usersKeys.invitations({ query: invitationsQuery }),
+    queryFn: usersApi.invitations,
+  });
 }
 
 /**
@@ -59,8 +55,8 @@ export function useRefreshUsers() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: usersKeys.all() }),
-      queryClient.invalidateQueries({ queryKey: ['accounts', 'me'] }),
+      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+      queryClient.invalidateQueries({ queryKey: accountsKeys.me() }),
     ]);
 }
 

@@ -1,20 +1,26 @@
 import {
-  VERIFICATION_RULES,
+  verificationContract,
   type PersonType,
   type Verification,
   type VerificationDocumentKind,
 } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, unwrap, type ApiData } from '../../lib/http';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
 
-/** The dashboard reads the same key (`['verification']`) for its reminder. */
-export const verificationKeys = { current: () => ['verification'] as const };
+/** The dashboard's reminder reads the same key (`current()`), derived from the same contract. */
+export const verificationKeys = queryKeys(verificationContract);
+
+export const verificationApi = {
+  current: () => unwrap(call(verificationContract.current)),
+  upload: (kind: VerificationDocumentKind, file: File) =>
+    unwrap(call(verificationContract.uploadDocument, { params: { kind }, file })),
+  submit: (person_type: PersonType) =>
+    unwrap(call(verificationContract.submit, { body: { person_type } })),
+};
 
 export function useVerification() {
-  return useQuery({
-    queryKey: verificationKeys.current(),
-    queryFn: () => unwrap(http.get<ApiData<Verification>>('/verification')),
-  });
+  return useQuery({ queryKey: verificationKeys.current(), queryFn: verificationApi.current });
 }
 
 /** Every change answers the whole verification: the cache takes it as is. */
@@ -27,19 +33,15 @@ function useVerificationChange<I>(change: (input: I) => Promise<Verification>) {
 }
 
 export function useUploadDocument() {
-  return useVerificationChange(({ kind, file }: { kind: VerificationDocumentKind; file: File }) => {
-    const form = new FormData();
-    form.append(VERIFICATION_RULES.field, file);
-    return unwrap(http.put<ApiData<Verification>>(`/verification/documents/${kind}`, form));
-  });
+  return useVerificationChange(({ kind, file }: { kind: VerificationDocumentKind; file: File }) =>
+    verificationApi.upload(kind, file),
+  );
 }
 
 export function useSubmitVerification() {
-  return useVerificationChange((person_type: PersonType) =>
-    unwrap(http.post<ApiData<Verification>>('/verification/submit', { person_type })),
-  );
+  return useVerificationChange(verificationApi.submit);
 }
 
 /** The organization's own copy of a document. */
 export const loadDocument = (kind: VerificationDocumentKind) =>
-  http.blob(`/verification/documents/${kind}`);
+  call(verificationContract.document, { params: { kind } });

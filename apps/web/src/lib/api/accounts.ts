@@ -1,70 +1,58 @@
 import {
-  LOGO_RULES,
+  accountsContract,
+  authContract,
   parseLanguage,
-  type DepositData,
   type DepositDataUpdate,
   type Language,
-  type Me,
   type Organization,
   type OrganizationUpdate,
   type PasswordChange,
   type ProfileUpdate,
-  type SatCatalogs,
-  type TaxInfo,
   type TaxInfoUpdate,
-  type User,
 } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { http, unwrap, type ApiData } from '../http';
 import { useTranslation } from 'react-i18next';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 import { updateSession } from '../session';
 
-const API_PREFIX = '/api/v1';
+/** The logo call behind `organization.logo_url` (`…/organization/logo?v=<file id>`). */
+const logoInput = (logoUrl: string | null) => ({
+  query: { v: new URL(logoUrl ?? '', 'http://logo').searchParams.get('v') ?? undefined },
+});
 
 export const accountsApi = {
   /** The signed-in user and organization as the server knows them now. */
-  me: () => unwrap(http.get<ApiData<Me>>('/me')),
+  me: () => unwrap(call(accountsContract.me)),
   /** Saves the user's language; the server answers the updated user. */
   changeLanguage: (language: Language) =>
-    unwrap(http.patch<ApiData<User>>('/user/change-language', undefined, { language })),
-  updateProfile: (profile: ProfileUpdate) => unwrap(http.put<ApiData<User>>('/users', profile)),
+    unwrap(call(accountsContract.changeLanguage, { query: { language } })),
+  updateProfile: (profile: ProfileUpdate) =>
+    unwrap(call(accountsContract.updateProfile, { body: profile })),
   changePassword: (passwords: PasswordChange) =>
-    unwrap(http.put<ApiData<{ ok: true }>>('/auth/password/reset', passwords)),
+    unwrap(call(authContract.changePassword, { body: passwords })),
 
-  organization: () => unwrap(http.get<ApiData<Organization>>('/organization')),
+  organization: () => unwrap(call(accountsContract.organization)),
   updateOrganization: (organization: OrganizationUpdate) =>
-    unwrap(http.put<ApiData<Organization>>('/organization', organization)),
-  uploadLogo: (file: File) => {
-    const form = new FormData();
-    form.append(LOGO_RULES.field, file);
-    return unwrap(http.post<ApiData<Organization>>('/organization/logo', form));
-  },
-  removeLogo: () => unwrap(http.delete<ApiData<Organization>>('/organization/logo')),
+    unwrap(call(accountsContract.updateOrganization, { body: organization })),
+  uploadLogo: (file: File) => unwrap(call(accountsContract.uploadLogo, { file })),
+  removeLogo: () => unwrap(call(accountsContract.removeLogo)),
   /** The logo image behind `organization.logo_url`, fetched with the session like any call. */
-  logo: (logoUrl: string) =>
-    http.blob(logoUrl.startsWith(API_PREFIX) ? logoUrl.slice(API_PREFIX.length) : logoUrl),
+  logo: (logoUrl: string | null) => call(accountsContract.logo, logoInput(logoUrl)),
 
-  satCatalogs: () => unwrap(http.get<ApiData<SatCatalogs>>('/catalogs/sat')),
-  taxInfo: () => unwrap(http.get<ApiData<TaxInfo | null>>('/organization/tax-info')),
+  satCatalogs: () => unwrap(call(accountsContract.satCatalogs)),
+  taxInfo: () => unwrap(call(accountsContract.taxInfo)),
   saveTaxInfo: (taxInfo: TaxInfoUpdate) =>
-    unwrap(http.put<ApiData<TaxInfo>>('/organization/tax-info', taxInfo)),
+    unwrap(call(accountsContract.saveTaxInfo, { body: taxInfo })),
 
-  depositData: () => unwrap(http.get<ApiData<DepositData | null>>('/organization/deposit-data')),
+  depositData: () => unwrap(call(accountsContract.depositData)),
   saveDepositData: (depositData: DepositDataUpdate) =>
-    unwrap(http.put<ApiData<DepositData>>('/organization/deposit-data', depositData)),
+    unwrap(call(accountsContract.saveDepositData, { body: depositData })),
 };
 
-export const accountsKeys = {
-  /** The signed-in user and organization (`GET me`), reloaded once per visit to the shell. */
-  me: () => ['accounts', 'me'] as const,
-  organization: () => ['accounts', 'organization'] as const,
-  logo: (logoUrl: string | null) => ['accounts', 'organization', 'logo', logoUrl] as const,
-  /** SAT's descriptions are Spanish, our labels follow the language: one entry per language. */
-  satCatalogs: (language: Language) => ['catalogs', 'sat', language] as const,
-  taxInfo: () => ['accounts', 'organization', 'tax-info'] as const,
-  depositData: () => ['accounts', 'organization', 'deposit-data'] as const,
-};
+/** `me()` is the signed-in user and organization, reloaded once per visit to the shell. */
+export const accountsKeys = queryKeys(accountsContract);
 
 export function useOrganization() {
   return useQuery({ queryKey: accountsKeys.organization(), queryFn: accountsApi.organization });
@@ -96,8 +84,8 @@ export function useLogoRemoval() {
  */
 export function useLogoSource(logoUrl: string | null): string | null {
   const { data: blob } = useQuery({
-    queryKey: accountsKeys.logo(logoUrl),
-    queryFn: () => accountsApi.logo(logoUrl!),
+    queryKey: accountsKeys.logo(logoInput(logoUrl)),
+    queryFn: () => accountsApi.logo(logoUrl),
     enabled: logoUrl !== null,
     // The URL names the file: a new logo is a new URL.
     staleTime: Infinity,
@@ -119,7 +107,8 @@ export function useLogoSource(logoUrl: string | null): string | null {
 export function useSatCatalogs() {
   const language = parseLanguage(useTranslation().i18n.language);
   return useQuery({
-    queryKey: accountsKeys.satCatalogs(language),
+    // SAT's descriptions are Spanish, our labels follow the language: one entry per language.
+    queryKey: [...accountsKeys.satCatalogs(), language],
     queryFn: accountsApi.satCatalogs,
     staleTime: Infinity,
   });

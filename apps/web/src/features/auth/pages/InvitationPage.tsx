@@ -10,7 +10,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { homePath, LOGIN_PATH } from '../../../lib/paths';
 import { saveSession } from '../../../lib/session';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { authApi } from '../api';
+import { authApi, invitationKeys } from '../api';
 import { AuthForm } from '../components/AuthForm';
 import { EMPTY_REGISTRATION, RegistrationFields } from '../components/RegistrationFields';
 import { TokenGate } from '../components/TokenGate';
@@ -25,7 +25,7 @@ export function InvitationPage() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const invitation = useQuery({
-    queryKey: ['invitation', token],
+    queryKey: invitationKeys.invitationInfo({ query: { token } }),
     queryFn: () => authApi.invitation(token),
     enabled: token !== '',
     retry: false,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { LOGIN_PATH } from '../../../lib/paths';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthForm } from '../components/AuthForm';
 import { PasswordFields } from '../components/PasswordFields';
 import { TokenGate } from '../components/TokenGate';
@@ -17,7 +17,7 @@ export function RecoveryPasswordPage() {
   const navigate = useNavigate();
   const token = useParams().token ?? '';
   const check = useQuery({
-    queryKey: ['password-reset-token', token],
+    queryKey: authKeys.verifyResetToken({ query: { token } }),
     queryFn: () => authApi.verifyResetToken(token),
   });
   const { form, formProps } = useDomainForm({

@@ -8,7 +8,7 @@ import { setLanguage } from '../../../lib/i18n';
 import { homePath } from '../../../lib/paths';
 import { saveSession } from '../../../lib/session';
 import { useDomainForm } from '../../../lib/useDomainForm';
-import { authApi } from '../api';
+import { authApi, authKeys } from '../api';
 import { AuthForm } from '../components/AuthForm';
 import { TokenGate } from '../components/TokenGate';
 import { SIGNUP_STEPS } from '../signup-state';
@@ -18,7 +18,10 @@ export function WizardPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const token = useParams().token ?? '';
-  const wizard = useQuery({ queryKey: ['wizard', token], queryFn: () => authApi.wizard(token) });
+  const wizard = useQuery({
+    queryKey: authKeys.wizard({ params: { token } }),
+    queryFn: () => authApi.wizard(token),
+  });
   const { form, formProps } = useDomainForm({
     schema: organizationCreateSchema,
     defaultValues: {

@@ -1,9 +1,10 @@
-import type { Verification } from '@despacho/domain';
+import { verificationContract, type Verification } from '@despacho/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/api-client';
 import '../../../lib/i18n';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
@@ -79,7 +80,9 @@ describe('dashboard verification reminder', () => {
   it('shows nothing once verified', async () => {
     const queryClient = renderReminder({ status: 'verified' });
     await waitFor(() =>
-      expect(queryClient.getQueryState(['verification'])?.status).toBe('success'),
+      expect(queryClient.getQueryState(queryKeys(verificationContract).current())?.status).toBe(
+        'success',
+      ),
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();

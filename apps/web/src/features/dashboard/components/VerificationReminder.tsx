@@ -1,14 +1,16 @@
-import { hasPermission, type Verification } from '@despacho/domain';
+import { hasPermission, verificationContract } from '@despacho/domain';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { http, unwrap, type ApiData } from '../../../lib/http';
+import { call, queryKeys } from '../../../lib/api-client';
+import { unwrap } from '../../../lib/http';
 import { useSession } from '../../../lib/useSession';
 
-/** The verification screen; its feature owns the query key `['verification']` too. */
+/** The verification screen; its feature reads the same query (`verificationKeys.current()`). */
 const VERIFICATION_PATH = '/app/settings/verification';
+const verificationKeys = queryKeys(verificationContract);
 
 /**
  * Reminds an organization that is not verified yet: to start, to fix what staff rejected, or
@@ -18,8 +20,8 @@ export function VerificationReminder() {
   const { t } = useTranslation('verification');
   const permissions = useSession()?.user.permissions ?? [];
   const { data } = useQuery({
-    queryKey: ['verification'],
-    queryFn: () => unwrap(http.get<ApiData<Verification>>('/verification')),
+    queryKey: verificationKeys.current(),
+    queryFn: () => unwrap(call(verificationContract.current)),
   });
   if (!data || data.status === 'verified') return null;
   const state =

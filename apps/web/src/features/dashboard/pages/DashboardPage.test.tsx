@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import '../../../lib/i18n';
 import { SESSION_KEY, type SessionRecord } from '../../../lib/session';
-import { dashboardKeys } from '../api';
+import { notificationsKeys } from '../api';
 import { DashboardPage } from './DashboardPage';
 
 type Answer = { status?: number; body: unknown };
@@ -167,7 +167,7 @@ describe('DashboardPage', () => {
     mockApi(baseRoutes({ 'GET /notifications/notices': { body: { data: { active: [] } } } }));
     const queryClient = renderDashboard();
     await waitFor(() =>
-      expect(queryClient.getQueryState(dashboardKeys.notices())?.status).toBe('success'),
+      expect(queryClient.getQueryState(notificationsKeys.notices())?.status).toBe('success'),
     );
     expect(screen.queryByText(/Vuelve a autorizar tu tienda Shopify/)).toBeNull();
   });

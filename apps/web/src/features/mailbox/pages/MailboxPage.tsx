@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
 import { Logo } from '../../../ui/Logo';
-import { mailboxApi } from '../api';
+import { mailboxApi, mailboxKeys } from '../api';
 import { LinkifiedText } from '../components/LinkifiedText';
 
 const REFRESH_MS = 3000;
@@ -17,7 +17,7 @@ export function MailboxPage() {
   const { t } = useTranslation('mailbox');
   const [filter, setFilter] = useState('');
   const messages = useQuery({
-    queryKey: ['dev-mailbox'],
+    queryKey: mailboxKeys.list(),
     queryFn: mailboxApi.list,
     refetchInterval: REFRESH_MS,
   });

@@ -25,13 +25,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http, unwrap, type ApiData } from '../../../lib/http';
+import { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { messageOf } from '../../../lib/server-errors';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { PageHeader } from '../../../ui/PageHeader';
 import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
-import { useVerification, verificationKeys } from '../api';
+import { useVerification, verificationApi, verificationKeys } from '../api';
 import { DocumentCard } from '../components/DocumentCard';
 import { StatusAlert } from '../components/StatusAlert';
 
@@ -73,7 +73,7 @@ function SubmitForm({ verification }: { verification: Verification }) {
           errorMessage('VERIFICATION_INCOMPLETE', currentLanguage()),
         );
       }
-      return unwrap(http.post<ApiData<Verification>>('/verification/submit', { person_type }));
+      return verificationApi.submit(person_type);
     },
     onSuccess: (updated) => {
       queryClient.setQueryData(verificationKeys.current(), updated);
