@@ -32,6 +32,16 @@ describe('the HTTP contracts', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('registers no API route that a contract does not declare', () => {
+    const declared = new Set(operations.map((op) => `${op.method} ${API_PREFIX}${op.path}`));
+    // Fastify adds a HEAD beside every GET by itself.
+    const undeclared = ctx.app.declaredRoutes
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !declared.has(route));
+    expect(undeclared).toEqual([]);
+  });
+
   it('documents every operation with its tags, bearer security unless public, and its answers', async () => {
     const document = (await ctx.app.inject('/api/docs/json')).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>;

@@ -49,7 +49,9 @@ describe('http client', () => {
   it('sends JSON with x-language and the bearer token, and returns the body', async () => {
     saveSession(makeSession(), 'SESSION');
     const { client, calls } = setup(() => json(200, { data: { ok: true } }));
-    await expect(client.post('/things', { a: 1 }, { page: 2 })).resolves.toEqual({
+    await expect(
+      client.request('POST', '/things', { body: { a: 1 }, query: { page: 2 } }),
+    ).resolves.toEqual({
       data: { ok: true },
     });
     const [{ url, init }] = calls as [{ url: string; init: RequestInit }];
@@ -62,15 +64,15 @@ describe('http client', () => {
 
   it('sends no authorization without a session', async () => {
     const { client, calls } = setup(() => json(200, { data: null }));
-    await client.get('/me');
+    await client.request('GET', '/me');
     expect(bearer(calls[0]!.init)).toBeNull();
   });
 
   it('echoes the XSRF-TOKEN cookie on calls that change things, not on reads', async () => {
     document.cookie = 'XSRF-TOKEN=abc%3D123';
     const { client, calls } = setup(() => json(200, { data: null }));
-    await client.get('/me');
-    await client.put('/users', {});
+    await client.request('GET', '/me');
+    await client.request('PUT', '/users', { body: {} });
     expect(header(calls[0]!.init, 'x-xsrf-token')).toBeNull();
     expect(header(calls[1]!.init, 'x-xsrf-token')).toBe('abc=123');
   });
@@ -85,7 +87,9 @@ describe('http client', () => {
         },
       }),
     );
-    const error = await client.post('/users', { email: 'x' }).catch((e: unknown) => e);
+    const error = await client
+      .request('POST', '/users', { body: { email: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -97,7 +101,7 @@ describe('http client', () => {
 
   it('turns a network failure into the generic error in the current language', async () => {
     const { client } = setup(() => Promise.reject(new TypeError('offline')));
-    await expect(client.get('/me')).rejects.toMatchObject({
+    await expect(client.request('GET', '/me')).rejects.toMatchObject({
       code: 'INTERNAL_ERROR',
       message: 'An error has occurred. Please try again later.',
     });
@@ -106,7 +110,7 @@ describe('http client', () => {
   it('on 401 refreshes the access token, stores both tokens and retries once', async () => {
     saveSession(makeSession(), 'LOCAL');
     const { client, calls } = setup(expiringApi(refreshed));
-    await expect(client.get('/me')).resolves.toEqual({ data: '/api/v1/me' });
+    await expect(client.request('GET', '/me')).resolves.toEqual({ data: '/api/v1/me' });
 
     expect(calls.map((call) => call.url)).toEqual(['/api/v1/me', REFRESH_URL, '/api/v1/me']);
     expect(JSON.parse(String(calls[1]!.init.body))).toEqual({ refresh_token: 'refresh-1' });
@@ -121,7 +125,11 @@ describe('http client', () => {
     const refreshGate = new Promise<void>((resolve) => (releaseRefresh = resolve));
     const { client, calls } = setup(expiringApi(() => refreshGate.then(refreshed)));
 
-    const results = Promise.all([client.get('/a'), client.get('/b'), client.get('/c')]);
+    const results = Promise.all([
+      client.request('GET', '/a'),
+      client.request('GET', '/b'),
+      client.request('GET', '/c'),
+    ]);
     await vi.waitFor(() => expect(calls.filter((c) => c.url === REFRESH_URL)).toHaveLength(1));
     releaseRefresh();
 
@@ -144,7 +152,7 @@ describe('http client', () => {
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
     try {
       const { client, calls } = setup(expiringApi(refreshed));
-      await expect(client.get('/me')).resolves.toEqual({ data: '/api/v1/me' });
+      await expect(client.request('GET', '/me')).resolves.toEqual({ data: '/api/v1/me' });
       expect(request).toHaveBeenCalledOnce();
       expect(calls.map((call) => call.url)).toEqual(['/api/v1/me', '/api/v1/me']);
       expect(bearer(calls[1]!.init)).toBe('Bearer access-2');
@@ -160,7 +168,7 @@ describe('http client', () => {
         ? refreshed()
         : json(401, { error: { code: 'UNAUTHENTICATED', message: 'no' } }),
     );
-    await expect(client.get('/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.request('GET', '/me')).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(3);
   });
 
@@ -169,7 +177,7 @@ describe('http client', () => {
     const { client, calls, onSessionEnd } = setup(
       expiringApi(() => json(status, { error: { code: 'REFRESH_TOKEN_INVALID', message: 'x' } })),
     );
-    await expect(client.get('/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.request('GET', '/me')).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(2);
     expect(readSession()).toBeNull();
     expect(readRefreshToken()).toBeNull();
@@ -179,7 +187,7 @@ describe('http client', () => {
   it('keeps the session when the refresh fails for another reason', async () => {
     saveSession(makeSession(), 'SESSION');
     const { client, onSessionEnd } = setup(expiringApi(() => json(503)));
-    await expect(client.get('/me')).rejects.toMatchObject({ status: 401 });
+    await expect(client.request('GET', '/me')).rejects.toMatchObject({ status: 401 });
     expect(readSession()).not.toBeNull();
     expect(onSessionEnd).not.toHaveBeenCalled();
   });
@@ -189,7 +197,10 @@ describe('http client', () => {
     const { client, onSessionEnd } = setup(() =>
       json(403, { error: { code: 'FORBIDDEN', message: 'No tienes permiso.' } }),
     );
-    await expect(client.get('/orders')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    await expect(client.request('GET', '/orders')).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(readSession()).toBeNull();
     expect(readRefreshToken()).toBeNull();
     expect(onSessionEnd).toHaveBeenCalledExactlyOnceWith('/');
@@ -201,7 +212,7 @@ describe('http client', () => {
       saveSession(makeSession({ access_token: 'access-9' }), 'SESSION');
       return json(403, { error: { code: 'FORBIDDEN', message: 'no' } });
     });
-    await expect(client.get('/orders')).rejects.toMatchObject({ status: 403 });
+    await expect(client.request('GET', '/orders')).rejects.toMatchObject({ status: 403 });
     expect(readSession()?.token).toBe('access-9');
     expect(onSessionEnd).not.toHaveBeenCalled();
   });
@@ -210,7 +221,7 @@ describe('http client', () => {
     const { client, calls, onSessionEnd } = setup(() =>
       json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'El correo o la contraseña…' } }),
     );
-    await expect(client.post('/auth/login', {})).rejects.toMatchObject({
+    await expect(client.request('POST', '/auth/login', { body: {} })).rejects.toMatchObject({
       code: 'INVALID_CREDENTIALS',
     });
     expect(calls).toHaveLength(1);

@@ -168,7 +168,7 @@ export function createHttpClient(options: HttpClientOptions) {
     return refreshing;
   }
 
-  async function request<T>(method: string, path: string, call: RequestOptions) {
+  async function request<T>(method: string, path: string, call: RequestOptions = {}) {
     const attempt = (token: string | null) => send(method, path, call, token).catch(() => null);
     let token = readSession()?.token ?? null;
     let response = await attempt(token);
@@ -188,24 +188,8 @@ export function createHttpClient(options: HttpClientOptions) {
     throw await toError(response);
   }
 
-  return {
-    /** Any method: what the contract client (`api-client.ts`) calls. */
-    request,
-    get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-    post: <T>(
-      path: string,
-      body?: unknown,
-      query?: Query,
-      options?: Pick<RequestOptions, 'headers' | 'as'>,
-    ) => request<T>('POST', path, { body, query, ...options }),
-    put: <T>(path: string, body?: unknown, query?: Query) =>
-      request<T>('PUT', path, { body, query }),
-    patch: <T>(path: string, body?: unknown, query?: Query) =>
-      request<T>('PATCH', path, { body, query }),
-    delete: <T>(path: string, query?: Query) => request<T>('DELETE', path, { query }),
-    /** A file the API serves (behind the same sign-in and refresh rules). */
-    blob: (path: string, query?: Query) => request<Blob>('GET', path, { query, as: 'blob' }),
-  };
+  // Only the contract client (`api-client.ts`) calls it: an API path is written in no other place.
+  return { request };
 }
 
 let sessionEndHandler = (path: string) => window.location.assign(path);
