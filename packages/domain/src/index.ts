@@ -6,6 +6,7 @@ export * from './money';
 export * from './pagination';
 export * from './ids';
 export * from './accounts/permissions';
+export * from './accounts/time-zones';
 export * from './accounts/schemas';
 export * from './accounts/tax';
 export * from './accounts/clabe';

@@ -2,6 +2,7 @@ import { z } from '../validation';
 import type { Language } from '../language';
 import { clabeProblem, normalizeClabe } from './clabe';
 import { organizationCreateSchema } from './schemas';
+import { ORGANIZATION_TIME_ZONES } from './time-zones';
 import {
   cfdiUse,
   CFDI_USES,
@@ -48,8 +49,10 @@ export const LOGO_RULES = {
  */
 export const organizationLogoUrl = (fileId: string) => `/api/v1/organization/logo?v=${fileId}`;
 
-/** `PUT organization`: the same fields the sign-up wizard asked for. */
-export const organizationUpdateSchema = organizationCreateSchema;
+/** `PUT organization`: the fields the sign-up wizard asked for, and the organization's clock. */
+export const organizationUpdateSchema = organizationCreateSchema.extend({
+  time_zone: z.enum(ORGANIZATION_TIME_ZONES, { error: 'one_of' }),
+});
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------
