@@ -48,7 +48,9 @@ const formatterOf = (locale: string, timeZone: string, options: Intl.DateTimeFor
 /** A calendar day as the UTC midnight that starts it, to format it without moving it. */
 function utcDay(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  return match
+    ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
+    : null;
 }
 
 export function dateFormat(

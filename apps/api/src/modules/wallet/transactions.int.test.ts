@@ -1,4 +1,8 @@
-import { DEFAULT_TIME_ZONE, type OrganizationTimeZone, type TransactionView } from '@despacho/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  type OrganizationTimeZone,
+  type TransactionView,
+} from '@despacho/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';

@@ -1,9 +1,4 @@
-import {
-  formatMoney,
-  INVOICE_KINDS,
-  type InvoiceKind,
-  type InvoiceView,
-} from '@despacho/domain';
+import { formatMoney, INVOICE_KINDS, type InvoiceKind, type InvoiceView } from '@despacho/domain';
 import {
   ActionIcon,
   Alert,

@@ -157,9 +157,7 @@ function CustomerDetails({ customer }: { customer: CustomerView }) {
               </Text>
             )}
           </Detail>
-          <Detail label={t('view.createdAt')}>
-            {dates.date(customer.created_at)}
-          </Detail>
+          <Detail label={t('view.createdAt')}>{dates.date(customer.created_at)}</Detail>
         </SimpleGrid>
       </Paper>
 

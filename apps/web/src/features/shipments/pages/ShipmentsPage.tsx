@@ -1,9 +1,4 @@
-import {
-  CARRIERS,
-  isCarrierKey,
-  SHIPMENT_TABS,
-  type ShipmentTab,
-} from '@despacho/domain';
+import { CARRIERS, isCarrierKey, SHIPMENT_TABS, type ShipmentTab } from '@despacho/domain';
 import { Alert, Button, Group, NativeSelect, Paper, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff, IconPlus, IconTruckLoading } from '@tabler/icons-react';

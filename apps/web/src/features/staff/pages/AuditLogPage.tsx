@@ -90,9 +90,7 @@ export function AuditLogPage() {
                     return (
                       <Fragment key={entry.id}>
                         <Table.Tr>
-                          <Table.Td>
-                            {dates.dateTime(entry.created_at, { seconds: true })}
-                          </Table.Td>
+                          <Table.Td>{dates.dateTime(entry.created_at, { seconds: true })}</Table.Td>
                           <Table.Td>{entry.actor_email}</Table.Td>
                           <Table.Td>
                             <Anchor component={Link} to={subjectLink(entry)} fz="sm">

@@ -16,7 +16,6 @@ import { ReturnTransferDialog } from '../components/ReturnTransferDialog';
 import { StatementImportCard } from '../components/StatementImportCard';
 import { useDateFormat } from '../../../lib/dates';
 
-
 type Action = { kind: 'assign' | 'return'; transfer: BankTransferView } | null;
 
 /**

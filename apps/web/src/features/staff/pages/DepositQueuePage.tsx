@@ -19,7 +19,6 @@ import {
 } from '../deposits-api';
 import { useDateFormat } from '../../../lib/dates';
 
-
 const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', failed: 'red' };
 
 /**

@@ -11,7 +11,6 @@ import { RowActions } from '../../../ui/RowActions';
 import { useRetryJob, useStaffJobs } from '../jobs-api';
 import { useDateFormat } from '../../../lib/dates';
 
-
 /**
  * Background jobs that went wrong (mail, tracking, cancellations, purchase recovery): those that
  * used their last retry, each with its error and a retry button, and those still retrying on

@@ -9,7 +9,6 @@ import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
 import { useStaffVerifications } from '../api';
 import { useDateFormat } from '../../../lib/dates';
 
-
 const reviewPath = (item: StaffVerificationSummary) =>
   `/staff/verifications/${item.organization_id}`;
 

@@ -26,7 +26,6 @@ import { DocumentPreview } from '../components/DocumentPreview';
 import { RejectDialog } from '../components/RejectDialog';
 import { useDateFormat } from '../../../lib/dates';
 
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -106,7 +105,9 @@ export function VerificationReviewPage() {
           <Fact label={t('verifications.detail.personType')}>
             {data.person_type ? t(`verifications.personType.${data.person_type}`) : '—'}
           </Fact>
-          <Fact label={t('verifications.detail.submitted')}>{dates.dateTime(data.submitted_at)}</Fact>
+          <Fact label={t('verifications.detail.submitted')}>
+            {dates.dateTime(data.submitted_at)}
+          </Fact>
           <Fact label={t('verifications.detail.reviewed')}>{dates.dateTime(data.reviewed_at)}</Fact>
         </SimpleGrid>
         {data.failure_reason && (
