@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import dayjs from 'dayjs';
 
 /**
@@ -10,4 +11,6 @@ export async function pickDay(label: string, day: string) {
   fireEvent.click(
     await screen.findByRole('button', { name: dayjs(day).locale('es').format('D MMMM YYYY') }),
   );
+  // The calendar closes once a day is picked; the next picker opens on its own.
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 }
