@@ -61,7 +61,7 @@ describe('login page', () => {
     fill('Password', 'Secreta1!');
     fireEvent.click(submit);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     const change = calls.find((call) => call.key === 'PATCH /user/change-language');
     expect(change?.headers.get('authorization')).toBe('Bearer access-1');
     expect(readSession()?.user.language).toBe('en');
