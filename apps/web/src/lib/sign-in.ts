@@ -1,5 +1,4 @@
 import type { Session } from '@despacho/domain';
-import { accountsApi } from './api/accounts';
 import { setLanguage, takePickedLanguage } from './i18n';
 import { saveSession, updateSession, type SessionStrategy } from './session';
 
@@ -14,6 +13,8 @@ export async function startSession(session: Session, strategy: SessionStrategy):
   let language = session.user.language;
   if (picked && picked !== language) {
     try {
+      // Fetched only when needed: the login screen downloads no more than it shows.
+      const { accountsApi } = await import('./api/accounts');
       const user = await accountsApi.changeLanguage(picked);
       updateSession({ user });
       language = user.language;
