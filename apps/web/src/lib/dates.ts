@@ -91,7 +91,7 @@ export function dateFormat(
 }
 
 /** The signed-in organization's zone; Mexico City for staff and signed-out screens. */
-export function useTimeZone(): OrganizationTimeZone {
+function useTimeZone(): OrganizationTimeZone {
   return useSession()?.organization?.time_zone ?? DEFAULT_TIME_ZONE;
 }
 
