@@ -19,7 +19,7 @@ import {
 // user/change-language), and the API answers in it (x-language). The user is new: the language
 // is theirs to keep.
 
-test('English is applied at once, saved on the user, and kept across reloads and sign-ins', async ({
+test('English is applied at once, saved on the user, kept across reloads; the login page choice sticks', async ({
   page,
   request,
 }) => {
@@ -54,14 +54,21 @@ test('English is applied at once, saved on the user, and kept across reloads and
   await page.reload();
   await inEnglish();
 
-  // Signed out, the browser remembers English; choosing Spanish before signing in again does
-  // not win over the language saved on the user.
+  // Signed out, the browser remembers English; choosing Spanish on the login page is saved on
+  // the user as they sign in, so the choice sticks.
   await logOutThroughMenu(page, { menu: 'User menu', logout: 'Log out' });
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await chooseLanguage(page, 'Español', 'Change language');
   await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+  const chosen = page.waitForResponse('**/api/v1/user/change-language?language=es');
   await submitLogin(page, person);
-  await inEnglish();
+  expect((await chosen).status()).toBe(200);
+  await expect(greeting(page, person.name)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const { record } = await currentSession(page);
+  expect(record.user.language).toBe('es');
+  const after = await dataOf<Me>(await apiCall(request, 'GET', '/me', { token: record.token }));
+  expect(after.user.language).toBe('es');
 });
 
 test('API messages arrive in the language of the screen', async ({ page }) => {

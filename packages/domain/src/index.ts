@@ -8,6 +8,7 @@ export * from './pagination';
 export * from './ids';
 export * from './health/contract';
 export * from './accounts/permissions';
+export * from './accounts/time-zones';
 export * from './accounts/schemas';
 export * from './accounts/tax';
 export * from './accounts/clabe';

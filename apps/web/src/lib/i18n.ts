@@ -6,6 +6,8 @@ import { initReactI18next } from 'react-i18next';
 import { readSession } from './session';
 
 const LANGUAGE_KEY = 'despacho.language';
+/** A language picked while signed out, until a sign-in saves it on the account. */
+const PICKED_KEY = 'despacho.language.picked';
 
 /**
  * Every `locales/<language>/<namespace>.json`, fetched on demand (one chunk per language, see
@@ -88,6 +90,19 @@ export async function setLanguage(next: Language) {
   await loadLanguage(next);
   applyLanguage(next);
   await i18n.changeLanguage(next);
+}
+
+/** The language picked on a signed-out page (login, sign-up): shown now, saved at sign-in. */
+export async function pickLanguageSignedOut(next: Language) {
+  await setLanguage(next);
+  localStorage.setItem(PICKED_KEY, next);
+}
+
+/** The language picked while signed out, if any, forgotten once read. */
+export function takePickedLanguage(): Language | null {
+  const picked = localStorage.getItem(PICKED_KEY);
+  localStorage.removeItem(PICKED_KEY);
+  return picked === null ? null : parseLanguage(picked);
 }
 
 export { i18n };

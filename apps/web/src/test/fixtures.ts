@@ -45,6 +45,7 @@ export function makeSession(overrides: Partial<Session> = {}): Session {
       default_currency: 'MXN',
       default_unit: 'kg',
       abbreviation: 'JADE',
+      time_zone: 'America/Mexico_City',
     },
     ...overrides,
   };

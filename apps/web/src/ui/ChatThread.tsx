@@ -4,12 +4,12 @@ import {
   type MessageAuthorKind,
 } from '@despacho/domain';
 import { Box, Button, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { domainResolver } from '../lib/form-resolver';
 import { applyServerErrors } from '../lib/server-errors';
+import { useDateFormat } from '../lib/dates';
 
 export interface ChatThreadProps {
   messages: ConversationMessage[];
@@ -70,6 +70,7 @@ export function ChatThread({
 }
 
 function MessageBubble({ message, own }: { message: ConversationMessage; own: boolean }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('chat');
   return (
     <Box
@@ -79,7 +80,7 @@ function MessageBubble({ message, own }: { message: ConversationMessage; own: bo
     >
       <Text fz="xs" c="dimmed" ta={own ? 'right' : 'left'}>
         {own ? t('you') : t(`authors.${message.author_kind}`)} ·{' '}
-        {dayjs(message.created_at).format('D MMM, HH:mm')}
+        {dates.dateTime(message.created_at)}
       </Text>
       <Paper
         px="sm"

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountsApi, accountsKeys } from '../lib/api/accounts';
-import { currentLanguage, setLanguage } from '../lib/i18n';
+import { currentLanguage, pickLanguageSignedOut, setLanguage } from '../lib/i18n';
 import { messageOf } from '../lib/server-errors';
 import { readSession, updateSession } from '../lib/session';
 import { LanguageButton } from './LanguageButton';
@@ -24,8 +24,10 @@ export function LanguageMenuOptions() {
         // A GET me answer still on its way must not bring the old language back.
         await queryClient.cancelQueries({ queryKey: accountsKeys.me() });
         queryClient.removeQueries({ queryKey: accountsKeys.me() });
+        await setLanguage(next);
+      } else {
+        await pickLanguageSignedOut(next);
       }
-      await setLanguage(next);
     },
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
   });

@@ -2,6 +2,7 @@ import { z } from '../validation';
 import type { Language } from '../language';
 import { clabeProblem, normalizeClabe } from './clabe';
 import { organizationCreateSchema } from './schemas';
+import { ORGANIZATION_TIME_ZONES } from './time-zones';
 import {
   cfdiUse,
   CFDI_USES,
@@ -42,8 +43,10 @@ export const LOGO_RULES = {
   mimeTypes: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;
 
-/** `PUT organization`: the same fields the sign-up wizard asked for. */
-export const organizationUpdateSchema = organizationCreateSchema;
+/** `PUT organization`: the fields the sign-up wizard asked for, and the organization's clock. */
+export const organizationUpdateSchema = organizationCreateSchema.extend({
+  time_zone: z.enum(ORGANIZATION_TIME_ZONES, { error: 'one_of' }),
+});
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { z } from '../validation';
 import { LANGUAGES } from '../language';
 import { companyField, phoneCountryCodeField, phoneField, requiredText } from '../fields';
+import { ORGANIZATION_TIME_ZONES } from './time-zones';
 
 export const CURRENCIES = ['MXN', 'USD'] as const;
 /** Unit systems for parcels: kilograms with centimetres, or pounds with inches. */
@@ -33,6 +34,8 @@ export const organizationSchema = z.object({
   default_currency: z.enum(CURRENCIES),
   default_unit: z.enum(UNITS_OF_MEASURE),
   abbreviation: z.string(),
+  /** The organization's clock: every date on its screens and every day its filters name. */
+  time_zone: z.enum(ORGANIZATION_TIME_ZONES),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -4,7 +4,8 @@ import { PAYMENT_STATES, TRANSACTION_KINDS } from './schemas';
 
 /**
  * The prepaid balance's movements (`finance/transactions`): every ledger transaction that changed
- * the wallet, newest first. Days are whole days in Mexico City, where the merchants are.
+ * the wallet, newest first. Filters take days of the organization's zone; the CSV export and the
+ * CFDI still write Mexico City's time.
  */
 export const TRANSACTIONS_TIME_ZONE = 'America/Mexico_City';
 

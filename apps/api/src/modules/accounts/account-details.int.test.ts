@@ -35,6 +35,7 @@ describe('account details: organization and logo', () => {
     default_currency: 'USD',
     default_unit: 'lb',
     abbreviation: 'jade',
+    time_zone: 'America/Tijuana',
   };
 
   beforeAll(async () => {
@@ -62,6 +63,7 @@ describe('account details: organization and logo', () => {
         default_currency: 'MXN',
         default_unit: 'kg',
         abbreviation: 'CP',
+        time_zone: 'America/Mexico_City',
       });
     });
 
@@ -74,7 +76,7 @@ describe('account details: organization and logo', () => {
   });
 
   describe('PUT /organization', () => {
-    it('saves company, currency, unit and abbreviation (upper case)', async () => {
+    it('saves company, currency, unit, abbreviation (upper case) and time zone', async () => {
       const response = await call(owner, 'PUT', '/organization', organization);
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
@@ -83,9 +85,36 @@ describe('account details: organization and logo', () => {
         default_currency: 'USD',
         default_unit: 'lb',
         abbreviation: 'JADE',
+        time_zone: 'America/Tijuana',
       });
       const me = await call(owner, 'GET', '/me');
-      expect(me.json().data.organization.company).toBe('Comercial Jade');
+      expect(me.json().data.organization).toMatchObject({
+        company: 'Comercial Jade',
+        time_zone: 'America/Tijuana',
+      });
+    });
+
+    it('takes only the time zones of Mexico, and saves nothing otherwise', async () => {
+      for (const time_zone of ['America/Bogota', 'Europe/Madrid', 'UTC', '', undefined]) {
+        const response = await call(owner, 'PUT', '/organization', { ...organization, time_zone });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.fields).toEqual({
+          time_zone: 'Selecciona una opción válida.',
+        });
+      }
+      const saved = await call(owner, 'PUT', '/organization', {
+        ...organization,
+        time_zone: 'America/Cancun',
+      });
+      expect(saved.json().data.time_zone).toBe('America/Cancun');
+      const bad = await call(owner, 'PUT', '/organization', {
+        ...organization,
+        time_zone: 'America/New_York',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect((await call(owner, 'GET', '/organization')).json().data.time_zone).toBe(
+        'America/Cancun',
+      );
     });
 
     it('refuses a company under 5 characters, in Spanish and English, and saves nothing', async () => {

@@ -57,6 +57,7 @@ export class AccountDetailsService {
       defaultCurrency: input.default_currency,
       defaultUnit: input.default_unit,
       abbreviation: input.abbreviation,
+      timeZone: input.time_zone,
       updatedAt: this.deps.clock.now(),
     });
     if (!row) throw notFound();

@@ -77,6 +77,7 @@ export function organizationView(row: OrganizationRow): Organization {
     default_currency: row.defaultCurrency,
     default_unit: row.defaultUnit,
     abbreviation: row.abbreviation,
+    time_zone: row.timeZone,
   };
 }
 

@@ -1,4 +1,10 @@
-import { CURRENCIES, LANGUAGES, UNITS_OF_MEASURE } from '@despacho/domain';
+import {
+  CURRENCIES,
+  DEFAULT_TIME_ZONE,
+  LANGUAGES,
+  ORGANIZATION_TIME_ZONES,
+  UNITS_OF_MEASURE,
+} from '@despacho/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,6 +35,8 @@ export const organizations = pgTable('organizations', {
   defaultCurrency: text({ enum: CURRENCIES }).notNull(),
   defaultUnit: text({ enum: UNITS_OF_MEASURE }).notNull(),
   abbreviation: text().notNull(),
+  /** The merchant's clock (an IANA zone of Mexico): its screens' dates and its filters' days. */
+  timeZone: text({ enum: ORGANIZATION_TIME_ZONES }).notNull().default(DEFAULT_TIME_ZONE),
   ...timestamps,
 });
 

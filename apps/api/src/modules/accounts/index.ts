@@ -6,3 +6,4 @@ export type { AccountsService } from './accounts.service';
 export type { InvitationsService } from './invitations.service';
 export type { OrganizationUsersService } from './organization-users.service';
 export { accountQuery, type UserRow } from './users.repository';
+export { withinOrganizationDays } from './organization-days';

@@ -75,6 +75,7 @@ describe('POST auth/login', () => {
         default_currency: 'MXN',
         default_unit: 'kg',
         abbreviation: 'CDM',
+        time_zone: 'America/Mexico_City',
         logo_url: null,
       },
     });

@@ -165,6 +165,28 @@ describe('invoices of credited deposits', () => {
     );
   });
 
+  it("takes the filter's days in the organization's time zone", async () => {
+    const { user, organization } = await createTestMerchant(ctx);
+    await creditedDeposit(user, '1,000.00');
+    // 05:30Z on March 3rd: 23:30 on March 2nd in Mexico City, 00:30 on March 3rd in Cancún.
+    await ctx.db
+      .update(invoices)
+      .set({ createdAt: new Date('2026-03-03T05:30:00Z') })
+      .where(eq(invoices.organizationId, organization.id));
+    const onDay = async (day: string) =>
+      (await invoicesOf(user, `?from=${day}&to=${day}`)).meta.total;
+    expect([await onDay('2026-03-02'), await onDay('2026-03-03')]).toEqual([1, 0]);
+
+    const company = { company: 'Comercio Caribe', default_currency: 'MXN', default_unit: 'kg' };
+    const moved = await call(user, 'PUT', '/organization', {
+      ...company,
+      abbreviation: 'CC',
+      time_zone: 'America/Cancun',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect([await onDay('2026-03-02'), await onDay('2026-03-03')]).toEqual([0, 1]);
+  });
+
   it('gives consecutive folios per series', async () => {
     const { user } = await createTestMerchant(ctx);
     await creditedDeposit(user, '1,000.00');

@@ -1,6 +1,7 @@
-import { TRANSACTIONS_TIME_ZONE, type InvoicesQuery } from '@despacho/domain';
+import type { InvoicesQuery } from '@despacho/domain';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { withinOrganizationDays } from '../accounts';
 import { invoices, invoiceSeries } from './billing.tables';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -61,15 +62,10 @@ export function unstamped(db: DbOrTx, organizationId: string, limit: number) {
 }
 
 function whereOf(organizationId: string, query: Omit<InvoicesQuery, 'page' | 'pageSize'>): SQL {
-  const startOf = (day: string) =>
-    sql`(${day}::date)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
-  const endOf = (day: string) =>
-    sql`(${day}::date + 1)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
   return and(
     eq(invoices.organizationId, organizationId),
     query.type ? eq(invoices.kind, query.type) : undefined,
-    query.from ? sql`${invoices.createdAt} >= ${startOf(query.from)}` : undefined,
-    query.to ? sql`${invoices.createdAt} < ${endOf(query.to)}` : undefined,
+    withinOrganizationDays(invoices.createdAt, organizationId, query),
   )!;
 }
 

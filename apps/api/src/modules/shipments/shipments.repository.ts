@@ -1,9 +1,4 @@
-import {
-  TRANSACTIONS_TIME_ZONE,
-  type QuoteStatus,
-  type ShipmentTab,
-  type ShipmentsQuery,
-} from '@despacho/domain';
+import type { QuoteStatus, ShipmentTab, ShipmentsQuery } from '@despacho/domain';
 import {
   and,
   asc,
@@ -18,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { withinOrganizationDays } from '../accounts';
 import { pickups } from './pickups.tables';
 import { quotes } from './quotes.tables';
 import {
@@ -234,12 +230,6 @@ const TAB_FILTERS: Record<ShipmentTab, SQL | undefined> = {
   pickup_pending: and(eq(shipments.status, 'created'), isNull(shipments.pickupId)),
 };
 
-/** A Mexico City calendar day's first instant, and the next day's, as PostgreSQL computes them. */
-const startOfDay = (day: string) =>
-  sql`(${day}::date)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
-const startOfNextDay = (day: string) =>
-  sql`(${day}::date + 1)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
-
 /**
  * One page of the organization's guides, newest first, and how many match. Purchases under way
  * are never listed; the "all" tab shows failed purchases too (with their reason), the other tabs
@@ -258,8 +248,7 @@ export async function findPage(
       : eq(shipments.purchaseState, 'purchased'),
     TAB_FILTERS[query.tab],
     query.carrier ? eq(shipments.carrierKey, query.carrier) : undefined,
-    query.from ? sql`${shipments.createdAt} >= ${startOfDay(query.from)}` : undefined,
-    query.to ? sql`${shipments.createdAt} < ${startOfNextDay(query.to)}` : undefined,
+    withinOrganizationDays(shipments.createdAt, organizationId, query),
   ];
   const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   for (const word of words) conditions.push(like(searchExpression, likePattern(word)));

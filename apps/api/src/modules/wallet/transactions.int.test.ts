@@ -1,9 +1,14 @@
-import type { TransactionView } from '@despacho/domain';
-import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_TIME_ZONE,
+  type OrganizationTimeZone,
+  type TransactionView,
+} from '@despacho/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
 import { ManualClock } from '../../platform/clock';
+import { organizations } from '../accounts/accounts.tables';
 import { LedgerService } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
 
@@ -174,6 +179,22 @@ describe('GET wallet/transactions', () => {
     expect(rowsOf(fromMarch2).map((row) => row.id)).toEqual([ids.pending, ids.insurance, ids.fee]);
     const untilMarch1 = await list(owner, '?to=2026-03-01&kind=deposit');
     expect(rowsOf(untilMarch1).map((row) => row.id)).toEqual([ids.deposit]);
+  });
+
+  it("takes days in the organization's time zone when it is another", async () => {
+    const useZone = (timeZone: OrganizationTimeZone) =>
+      ctx.db.update(organizations).set({ timeZone }).where(eq(organizations.id, organizationId));
+    await useZone('America/Tijuana');
+    try {
+      // Tijuana is UTC−8 until March 8th: the deposit (21:30) and the label (22:00) both fall
+      // on February 28th there.
+      const feb28 = await list(owner, '?from=2026-02-28&to=2026-02-28');
+      expect(rowsOf(feb28).map((row) => row.id)).toEqual([ids.label, ids.deposit]);
+      const march1 = await list(owner, '?from=2026-03-01&to=2026-03-01');
+      expect(rowsOf(march1)).toEqual([]);
+    } finally {
+      await useZone(DEFAULT_TIME_ZONE);
+    }
   });
 
   it('refuses a range that ends before it starts, on the end date, and days that do not exist', async () => {

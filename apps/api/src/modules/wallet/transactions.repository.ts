@@ -1,6 +1,7 @@
 import { TRANSACTIONS_TIME_ZONE, type TransactionsFilter } from '@despacho/domain';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { withinOrganizationDays } from '../accounts';
 import { ledgerTransactions as t } from './ledger.tables';
 
 /** The columns the list and the export read. */
@@ -27,20 +28,14 @@ export interface ExportCursor {
 /**
  * The organization's movements that changed its wallet (a capture that charges exactly what was
  * held moves only the hold account: its hold row already tells the state). Days are whole days
- * in Mexico City, turned into instants by PostgreSQL's time zone rules so the index on
- * (organization, created_at) answers them.
+ * in the organization's time zone, so the index on (organization, created_at) answers them.
  */
 function whereOf(organizationId: string, filter: TransactionsFilter): SQL {
-  const startOf = (day: string) =>
-    sql`(${day}::date)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
-  const endOf = (day: string) =>
-    sql`(${day}::date + 1)::timestamp at time zone ${TRANSACTIONS_TIME_ZONE}`;
   return and(
     eq(t.organizationId, organizationId),
     ne(t.walletAmount, 0),
     filter.kind ? eq(t.kind, filter.kind) : undefined,
-    filter.from ? sql`${t.createdAt} >= ${startOf(filter.from)}` : undefined,
-    filter.to ? sql`${t.createdAt} < ${endOf(filter.to)}` : undefined,
+    withinOrganizationDays(t.createdAt, organizationId, filter),
   )!;
 }
 

@@ -1,5 +1,6 @@
 import {
   CURRENCIES,
+  ORGANIZATION_TIME_ZONES,
   organizationUpdateSchema,
   UNITS_OF_MEASURE,
   type Organization,
@@ -13,26 +14,26 @@ import { LogoCard } from './LogoCard';
 import { notifySaved } from './notify';
 import { SectionForm } from './SectionForm';
 
+/** What the form edits of the organization, as the server answered it. */
+const formValues = (organization: Organization) => ({
+  company: organization.company,
+  abbreviation: organization.abbreviation,
+  default_currency: organization.default_currency,
+  default_unit: organization.default_unit,
+  time_zone: organization.time_zone,
+});
+
 function OrganizationForm({ organization }: { organization: Organization }) {
   const { t } = useTranslation('accounts');
+  const { t: common } = useTranslation('common');
   const saved = useOrganizationSaved();
   const { form, formProps } = useDomainForm({
     schema: organizationUpdateSchema,
-    defaultValues: {
-      company: organization.company,
-      abbreviation: organization.abbreviation,
-      default_currency: organization.default_currency,
-      default_unit: organization.default_unit,
-    },
+    defaultValues: formValues(organization),
     submit: accountsApi.updateOrganization,
     onSuccess: (updated) => {
       saved(updated);
-      form.reset({
-        company: updated.company,
-        abbreviation: updated.abbreviation,
-        default_currency: updated.default_currency,
-        default_unit: updated.default_unit,
-      });
+      form.reset(formValues(updated));
       notifySaved(t('organization.saved'));
     },
   });
@@ -80,6 +81,16 @@ function OrganizationForm({ organization }: { organization: Organization }) {
           {...form.register('default_unit')}
         />
       </SimpleGrid>
+      <NativeSelect
+        label={t('organization.timeZone')}
+        description={t('organization.timeZoneHint')}
+        data={ORGANIZATION_TIME_ZONES.map((zone) => ({
+          value: zone,
+          label: common(`timeZones.${zone}`),
+        }))}
+        error={errors.time_zone?.message}
+        {...form.register('time_zone')}
+      />
     </SectionForm>
   );
 }

@@ -103,6 +103,10 @@ describe('account details page', () => {
     fireEvent.change(screen.getByLabelText('Moneda predeterminada'), {
       target: { value: 'USD' },
     });
+    const zone = screen.getByLabelText('Zona horaria');
+    expect(zone).toHaveValue('America/Mexico_City');
+    expect(within(zone).getByRole('option', { name: 'Ciudad Juárez' })).toBeInTheDocument();
+    fireEvent.change(zone, { target: { value: 'America/Tijuana' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar organización' }));
     await waitFor(() => expect(header().getByText('Jade Norte')).toBeInTheDocument());
     expect(calls.find((call) => call.key === 'PUT /organization')?.body).toEqual({
@@ -110,8 +114,13 @@ describe('account details page', () => {
       abbreviation: 'JN',
       default_currency: 'USD',
       default_unit: 'kg',
+      time_zone: 'America/Tijuana',
     });
-    expect(readSession()?.organization?.company).toBe('Jade Norte');
+    // The session carries the zone every date on screen is shown in from now on.
+    expect(readSession()?.organization).toMatchObject({
+      company: 'Jade Norte',
+      time_zone: 'America/Tijuana',
+    });
   });
 
   it('checks the logo in the browser, previews it, uploads it and shows it in the header', async () => {

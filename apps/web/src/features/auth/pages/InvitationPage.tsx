@@ -6,9 +6,8 @@ import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
-import { setLanguage } from '../../../lib/i18n';
 import { homePath, LOGIN_PATH } from '../../../lib/paths';
-import { saveSession } from '../../../lib/session';
+import { startSession } from '../../../lib/sign-in';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { authApi, invitationKeys } from '../api';
 import { AuthForm } from '../components/AuthForm';
@@ -35,8 +34,7 @@ export function InvitationPage() {
     defaultValues: EMPTY_REGISTRATION,
     submit: (registration) => authApi.acceptInvitation(token, registration),
     onSuccess: async (session) => {
-      saveSession(session, 'SESSION');
-      await setLanguage(session.user.language);
+      await startSession(session, 'SESSION');
       await navigate(homePath(session.user), { replace: true });
     },
   });

@@ -1,17 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n, setLanguage } from '../../../lib/i18n';
 import { clearSession, readSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
-import { json, makeSession } from '../../../test/fixtures';
+import { json, makeSession, makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 
 describe('login page', () => {
-  afterEach(() => {
+  afterEach(async () => {
     clearSession();
     vi.unstubAllGlobals();
+    await setLanguage('es');
   });
 
   it('explains in Spanish what is missing before calling the API', async () => {
@@ -41,6 +43,31 @@ describe('login page', () => {
     expect(calls[0]!.headers.get('x-language')).toBe('es');
     expect(readSession()).toMatchObject({ strategy: 'LOCAL', token: 'access-1' });
     expect(await screen.findByRole('heading', { name: 'Recolección' })).toBeInTheDocument();
+    // No language was picked here: the account's stays as it is.
+    expect(calls.map((call) => call.key)).not.toContain('PATCH /user/change-language');
+  });
+
+  it('saves the language picked on the login page on the account, so it sticks', async () => {
+    const calls = stubApi({
+      'POST /auth/login': () => json(200, { data: makeSession() }),
+      'PATCH /user/change-language': (_body, url) =>
+        json(200, { data: makeUser({ language: url.searchParams.get('language') as 'en' }) }),
+    });
+    const router = await renderApp('/auth/login');
+    fireEvent.click(screen.getByRole('button', { name: /Cambiar idioma/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
+    const submit = await screen.findByRole('button', { name: 'Log in' });
+    fill('Email', 'ana@example.mx');
+    fill('Password', 'Secreta1!');
+    fireEvent.click(submit);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    const change = calls.find((call) => call.key === 'PATCH /user/change-language');
+    expect(change?.headers.get('authorization')).toBe('Bearer access-1');
+    expect(readSession()?.user.language).toBe('en');
+    expect(i18n.language).toBe('en');
+    // Picked once: the next sign-in on this browser follows the account again.
+    expect(localStorage.getItem('despacho.language.picked')).toBeNull();
   });
 
   it.each([

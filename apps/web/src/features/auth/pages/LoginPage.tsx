@@ -3,9 +3,8 @@ import { Anchor, Checkbox, Group, PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
-import { setLanguage } from '../../../lib/i18n';
 import { homePath, REDIRECT_PARAM, safeRedirect } from '../../../lib/paths';
-import { saveSession } from '../../../lib/session';
+import { startSession } from '../../../lib/sign-in';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { authApi } from '../api';
 import { AuthFooterLink } from '../components/AuthFooterLink';
@@ -32,8 +31,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '', remember_me: false },
     submit: authApi.login,
     onSuccess: async (session, credentials) => {
-      saveSession(session, credentials.remember_me ? 'LOCAL' : 'SESSION');
-      await setLanguage(session.user.language);
+      await startSession(session, credentials.remember_me ? 'LOCAL' : 'SESSION');
       const target = safeRedirect(params.get(REDIRECT_PARAM)) ?? homePath(session.user);
       await navigate(target, { replace: true });
     },

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { setLanguage } from '../../../lib/i18n';
 import { homePath } from '../../../lib/paths';
-import { saveSession } from '../../../lib/session';
+import { startSession } from '../../../lib/sign-in';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { authApi, authKeys } from '../api';
 import { AuthForm } from '../components/AuthForm';
@@ -32,8 +31,7 @@ export function WizardPage() {
     },
     submit: (organization) => authApi.completeWizard(token, organization),
     onSuccess: async (session) => {
-      saveSession(session, 'SESSION');
-      await setLanguage(session.user.language);
+      await startSession(session, 'SESSION');
       await navigate(homePath(session.user), { replace: true });
     },
   });

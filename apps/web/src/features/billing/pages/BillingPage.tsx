@@ -1,10 +1,4 @@
-import {
-  formatMoney,
-  INVOICE_KINDS,
-  TRANSACTIONS_TIME_ZONE,
-  type InvoiceKind,
-  type InvoiceView,
-} from '@despacho/domain';
+import { formatMoney, INVOICE_KINDS, type InvoiceKind, type InvoiceView } from '@despacho/domain';
 import {
   ActionIcon,
   Alert,
@@ -21,6 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconFileTypePdf, IconFileTypeXml, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
@@ -77,7 +72,7 @@ function Downloads({ invoice }: { invoice: InvoiceView }) {
  * server. Sandbox invoices say they have no fiscal validity.
  */
 export function BillingPage() {
-  const { t, i18n } = useTranslation('billing');
+  const { t } = useTranslation('billing');
   const { t: nav } = useTranslation('navigation');
   const { params, page, setParam } = useListParams();
   const typeParam = params.get('type');
@@ -90,11 +85,7 @@ export function BillingPage() {
   const invoices = useInvoices({ ...filter, page }, !reversed);
   const filtered = Boolean(filter.from || filter.to || filter.type);
   const sandbox = invoices.data?.data.some((invoice) => invoice.sandbox) ?? false;
-  const dates = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TRANSACTIONS_TIME_ZONE,
-  });
+  const dates = useDateFormat();
 
   return (
     <>
@@ -208,7 +199,7 @@ export function BillingPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {dates.format(new Date(invoice.created_at))}
+                        {dates.dateTime(invoice.created_at)}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">

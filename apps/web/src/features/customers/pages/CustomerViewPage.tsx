@@ -3,7 +3,6 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -15,6 +14,7 @@ import { WithCustomer } from '../components/CustomerState';
 import { FavoriteStar } from '../components/FavoriteStar';
 import { formatPhone, fullName, streetLine, taxIdKind } from '../../../lib/contact-format';
 import { CUSTOMERS_PATH, editCustomerPath } from '../paths';
+import { useDateFormat } from '../../../lib/dates';
 
 /**
  * `client/:id`: a customer's page: contact and tax ID, the favorite star, every address with the
@@ -54,6 +54,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CustomerDetails({ customer }: { customer: CustomerView }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('customers');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -156,9 +157,7 @@ function CustomerDetails({ customer }: { customer: CustomerView }) {
               </Text>
             )}
           </Detail>
-          <Detail label={t('view.createdAt')}>
-            {dayjs(customer.created_at).format('D MMM YYYY')}
-          </Detail>
+          <Detail label={t('view.createdAt')}>{dates.date(customer.created_at)}</Detail>
         </SimpleGrid>
       </Paper>
 

@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -25,6 +24,7 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../api';
+import { useDateFormat } from '../../../lib/dates';
 
 const KIND_COLORS: Record<NotificationKind, string> = {
   ERROR: 'red',
@@ -107,6 +107,7 @@ function NotificationItem({
   notification: Notification;
   onRead: () => void;
 }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('dashboard');
   return (
     <Group
@@ -127,7 +128,7 @@ function NotificationItem({
             </Badge>
           )}
           <Text fz="xs" c="dimmed">
-            {dayjs(created_at).format('D MMM YYYY, HH:mm')}
+            {dates.dateTime(created_at)}
           </Text>
         </Group>
         <Text fw={read ? 500 : 700}>{title}</Text>

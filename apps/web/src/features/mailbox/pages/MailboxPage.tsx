@@ -1,7 +1,6 @@
 import { Alert, Badge, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceMobile, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
@@ -9,11 +8,13 @@ import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
 import { Logo } from '../../../ui/Logo';
 import { mailboxApi, mailboxKeys } from '../api';
 import { LinkifiedText } from '../components/LinkifiedText';
+import { useDateFormat } from '../../../lib/dates';
 
 const REFRESH_MS = 3000;
 
 /** Development sandbox: the mails and SMS the app would have sent, newest first. */
 export function MailboxPage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('mailbox');
   const [filter, setFilter] = useState('');
   const messages = useQuery({
@@ -81,7 +82,7 @@ export function MailboxPage() {
                   </Text>
                 </Group>
                 <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {dayjs(message.created_at).format('D MMM YYYY, HH:mm:ss')}
+                  {dates.dateTime(message.created_at, { seconds: true })}
                 </Text>
               </Group>
               {message.subject && (

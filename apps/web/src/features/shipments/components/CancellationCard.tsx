@@ -16,7 +16,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { walletKeys } from '../../../lib/api/wallet';
 import { cancellationPending, refreshShipmentLists, shipmentsApi, shipmentsKeys } from '../api';
-import { formatDateTime, formatDay } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 
 const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(ERRORS, value);
 
@@ -32,6 +32,7 @@ export const refusalText = (refusal: string) =>
  */
 export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
   const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   const queryClient = useQueryClient();
   const detailKey = shipmentsKeys.get({ params: { id: shipment.id } });
   const [asking, setAsking] = useState<ShipmentDetail | null>(null);
@@ -74,7 +75,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
         <Stack gap={4}>
           {shipment.cancelled_at && (
             <Text fz="sm">
-              {t('detail.cancel.doneAt', { date: formatDateTime(shipment.cancelled_at) })}
+              {t('detail.cancel.doneAt', { date: dates.dateTime(shipment.cancelled_at) })}
             </Text>
           )}
           {shipment.charges.refunded > 0 && (
@@ -95,7 +96,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
         <Stack gap={6}>
           <Text fz="sm" fw={600}>
             {shipment.refund_due_by
-              ? t('detail.cancel.pending', { date: formatDay(shipment.refund_due_by) })
+              ? t('detail.cancel.pending', { date: dates.day(shipment.refund_due_by) })
               : t('detail.cancel.pendingNoDate')}
           </Text>
           <Group gap="xs">
@@ -131,7 +132,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
             {t('detail.cancel.open')}
           </Button>
           <Text fz="sm" c="dimmed">
-            {t('detail.cancel.until', { date: formatDateTime(shipment.cancellable_until) })}
+            {t('detail.cancel.until', { date: dates.dateTimeWithZone(shipment.cancellable_until) })}
           </Text>
         </Group>
       </Stack>
@@ -160,7 +161,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
         text={(guide) => (
           <>
             {t('detail.cancel.confirmWindow', {
-              date: formatDateTime(guide.cancellable_until),
+              date: dates.dateTimeWithZone(guide.cancellable_until),
             })}
             <br />
             <br />

@@ -1,4 +1,9 @@
-import type { CarrierKey, PickupDay, PickupView } from '@despacho/domain';
+import {
+  SHIPPING_TIME_ZONE,
+  type CarrierKey,
+  type PickupDay,
+  type PickupView,
+} from '@despacho/domain';
 import { Alert, Button, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarOff, IconClockOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -6,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
-import { weekdayOf, formatDay } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { pickupsApi, usePickupAvailability } from '../pickups-api';
 
 const windowKey = (range: { start: string; end: string }) => `${range.start}-${range.end}`;
@@ -45,7 +50,8 @@ export function PickupScheduler({
   shipmentIds: string[];
   onBooked: (pickup: PickupView) => void;
 }) {
-  const { t, i18n } = useTranslation('shipments');
+  const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   const availability = usePickupAvailability(carrier, locationId);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const [chosenWindow, setChosenWindow] = useState<string | null>(null);
@@ -92,7 +98,7 @@ export function PickupScheduler({
           <Group gap="xs" role="radiogroup" aria-labelledby="pickup-day-label">
             {days.map((candidate) => (
               <Chip key={candidate.date} value={candidate.date} type="radio">
-                {`${weekdayOf(candidate.date, i18n.language)} ${formatDay(candidate.date)}`}
+                {`${dates.weekday(candidate.date)} ${dates.day(candidate.date)}`}
               </Chip>
             ))}
           </Group>
@@ -103,7 +109,8 @@ export function PickupScheduler({
       ) : (
         <div>
           <Text fw={600} fz="sm" mb={6} id="pickup-window-label">
-            {t('pickup.schedule.window')}
+            {/* The carriers' windows are Mexico City hours, whatever the organization's zone. */}
+            {dates.withZone(t('pickup.schedule.window'), SHIPPING_TIME_ZONE)}
           </Text>
           <Chip.Group value={chosenWindow} onChange={(value) => setChosenWindow(value)}>
             <Group gap="xs" role="radiogroup" aria-labelledby="pickup-window-label">

@@ -1,6 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatKg } from '../format';
+import { formatKg } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import type { PickupView } from '@despacho/domain';
 
 const STATUS_COLORS: Record<PickupView['status'], string> = {
@@ -15,6 +16,7 @@ const STATUS_COLORS: Record<PickupView['status'], string> = {
  */
 export function PickupsTable({ rows }: { rows: PickupView[] }) {
   const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" aria-label={t('pickup.list.label')}>
@@ -39,7 +41,7 @@ export function PickupsTable({ rows }: { rows: PickupView[] }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm">{formatDay(pickup.date)}</Text>
+                <Text fz="sm">{dates.day(pickup.date)}</Text>
               </Table.Td>
               <Table.Td>
                 <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>

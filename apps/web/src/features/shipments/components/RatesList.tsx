@@ -19,7 +19,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarrierLogo } from '../../../ui/CarrierLogo';
-import { formatDay, formatKg } from '../format';
+import { formatKg } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 
 const CARRIERS_SETTINGS_PATH = '/app/settings/carriers';
 
@@ -120,6 +121,7 @@ function RateCard({
   chooseLabel?: string;
   onChoose?: (rate: RateView) => void;
 }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('shipment-create');
   const name = `${rate.carrier_name} ${rate.service_name}`;
   const titleId = `rate-${rate.id.replace(/[^\w-]/g, '-')}`;
@@ -187,7 +189,7 @@ function RateCard({
           <Text fz="sm" fw={600}>
             {transitText(rate, t)}
           </Text>
-          <Text fz="sm">{t('rates.delivery', { date: formatDay(rate.estimated_delivery) })}</Text>
+          <Text fz="sm">{t('rates.delivery', { date: dates.day(rate.estimated_delivery) })}</Text>
           <Text fz="sm" c="dimmed">
             {t('rates.billable', { weight: formatKg(rate.billable_weight_kg) })}
           </Text>

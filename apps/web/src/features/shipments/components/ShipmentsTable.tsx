@@ -2,7 +2,8 @@ import { formatMoney, type ShipmentSummary } from '@despacho/domain';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatKg } from '../format';
+import { formatKg } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { shipmentPath } from '../paths';
 import { ShipmentStatusBadge } from './ShipmentStatusBadge';
 
@@ -25,6 +26,7 @@ export function ShipmentsTable({
   onSelect: (ids: string[], checked: boolean) => void;
 }) {
   const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   const navigate = useNavigate();
   const printable = rows.filter(hasPrintableLabel).map((row) => row.id);
   const selectedHere = printable.filter((id) => selected.has(id)).length;
@@ -133,7 +135,7 @@ export function ShipmentsTable({
                 </Table.Td>
                 <Table.Td>
                   <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(row.created_at)}
+                    {dates.date(row.created_at)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

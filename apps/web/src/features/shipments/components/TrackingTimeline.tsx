@@ -16,7 +16,7 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 
 const ICONS = {
   label_created: IconFileText,
@@ -41,6 +41,7 @@ export const newestFirst = (events: readonly TrackingEventView[]) =>
  */
 export function TrackingTimeline({ events }: { events: readonly TrackingEventView[] }) {
   const { t, i18n } = useTranslation('shipments');
+  const dates = useDateFormat();
   const language = parseLanguage(i18n.language);
   const sorted = newestFirst(events);
   if (sorted.length === 0) {
@@ -83,7 +84,7 @@ export function TrackingTimeline({ events }: { events: readonly TrackingEventVie
             data-delay={delay || undefined}
           >
             <Text fz="xs" c="dimmed" mt={2}>
-              {[formatDateTime(event.occurred_at), event.location].filter(Boolean).join(' · ')}
+              {[dates.dateTime(event.occurred_at), event.location].filter(Boolean).join(' · ')}
             </Text>
           </Timeline.Item>
         );

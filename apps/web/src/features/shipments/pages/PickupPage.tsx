@@ -29,7 +29,8 @@ import { PagedList } from '../../../ui/PagedList';
 import { refreshShipmentLists, useShipments } from '../api';
 import { PickupScheduler } from '../components/PickupScheduler';
 import { PickupsTable } from '../components/PickupsTable';
-import { formatDate, formatDay, formatKg } from '../format';
+import { formatKg } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { SHIPMENTS_PATH, shipmentPath } from '../paths';
 import { pickupsKeys, usePickups } from '../pickups-api';
 
@@ -77,6 +78,7 @@ function groupGuides(guides: ShipmentSummary[]): GuideGroup[] {
 export function PickupPage() {
   const { t } = useTranslation('shipments');
   const { t: nav } = useTranslation('navigation');
+  const dates = useDateFormat();
   const queryClient = useQueryClient();
   const permissions = useSession()?.user.permissions ?? [];
   const pending = useShipments(PENDING_QUERY);
@@ -148,7 +150,7 @@ export function PickupPage() {
             {t('pickup.booked.text', {
               confirmation: booked.confirmation_number,
               carrier: booked.carrier_name,
-              date: formatDay(booked.date),
+              date: dates.day(booked.date),
               start: booked.start,
               end: booked.end,
             })}
@@ -270,7 +272,7 @@ export function PickupPage() {
                                 </Table.Td>
                                 <Table.Td ta="right">{formatKg(guide.billable_weight_kg)}</Table.Td>
                                 <Table.Td ta="right">{formatMoney(guide.cost)}</Table.Td>
-                                <Table.Td>{formatDate(guide.created_at)}</Table.Td>
+                                <Table.Td>{dates.date(guide.created_at)}</Table.Td>
                               </Table.Tr>
                             );
                           })}

@@ -24,7 +24,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { Logo } from '../../../ui/Logo';
 import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
 import { TrackingTimeline } from '../components/TrackingTimeline';
-import { formatDay } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { trackingPath } from '../paths';
 import { isTrackingNumber, normalizeTrackingNumber, usePublicTracking } from '../tracking-api';
 
@@ -80,6 +80,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** What a visitor may see of a guide: no names, streets or phones (the API sends none). */
 function TrackingResult({ tracking }: { tracking: PublicTracking }) {
   const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="lg" component="section" aria-label={t('public.summary')}>
@@ -105,7 +106,7 @@ function TrackingResult({ tracking }: { tracking: PublicTracking }) {
             </Group>
           </Fact>
           <Fact label={t('public.estimatedDelivery')}>
-            {tracking.status === 'cancelled' ? '—' : formatDay(tracking.estimated_delivery)}
+            {tracking.status === 'cancelled' ? '—' : dates.day(tracking.estimated_delivery)}
           </Fact>
         </SimpleGrid>
       </Paper>

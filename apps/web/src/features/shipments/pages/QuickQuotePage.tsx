@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { FormBody } from '../../../ui/FormBody';
 import { PageHeader } from '../../../ui/PageHeader';
-import { formatDateTime } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { CREATE_SHIPMENT_PATH } from '../paths';
 import { useOriginLocations } from '../purchase-api';
 import {
@@ -29,7 +29,6 @@ const EMPTY: QuoteRequestInput = {
 };
 
 /** `HH:MM` of an instant in Mexico City time. */
-const timeOf = (iso: string) => formatDateTime(iso).slice(-5);
 
 /**
  * `create-shippings`: the quick quote. Origin and destination zips (the place shows once known)
@@ -39,6 +38,7 @@ const timeOf = (iso: string) => formatDateTime(iso).slice(-5);
 export function QuickQuotePage() {
   const { t } = useTranslation('shipment-create');
   const { t: nav } = useTranslation('navigation');
+  const dates = useDateFormat();
   const navigate = useNavigate();
   const can = useCan();
   const savedPackages = useSavedPackages(can(...READS_FOR_SHIPPING.packages));
@@ -140,7 +140,7 @@ export function QuickQuotePage() {
             </Group>
             {quote.rates.length > 0 && (
               <Text fz="sm" c="dimmed">
-                {t('quick.validUntil', { time: timeOf(quote.expires_at) })}
+                {t('quick.validUntil', { time: dates.timeWithZone(quote.expires_at) })}
               </Text>
             )}
             <RatesList

@@ -35,7 +35,7 @@ import { PartyCard } from '../components/PartyCard';
 import { WithShipment } from '../components/ShipmentState';
 import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
 import { TrackingTimeline } from '../components/TrackingTimeline';
-import { formatDateTime, formatDay } from '../format';
+import { useDateFormat } from '../../../lib/dates';
 import { PICKUP_PATH, SHIPMENTS_PATH, trackingPath } from '../paths';
 
 /**
@@ -116,6 +116,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
   const { t } = useTranslation('shipments');
+  const dates = useDateFormat();
   const permissions = useSession()?.user.permissions ?? [];
   const purchased = shipment.purchase_state === 'purchased';
   const tracking = shipment.tracking_number;
@@ -202,10 +203,10 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                 </Fact>
                 <Fact label={t('detail.summary.reference')}>{shipment.reference ?? '—'}</Fact>
                 <Fact label={t('detail.summary.created')}>
-                  {formatDateTime(shipment.created_at)}
+                  {dates.dateTime(shipment.created_at)}
                 </Fact>
                 <Fact label={t('detail.summary.estimatedDelivery')}>
-                  {formatDay(shipment.rate.estimated_delivery)}
+                  {dates.day(shipment.rate.estimated_delivery)}
                 </Fact>
                 <Fact label={t('detail.summary.zone')}>
                   {shipment.rate.extended_zone
@@ -247,7 +248,7 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                         {shipment.pickup.confirmation_number}
                       </Text>
                     </Fact>
-                    <Fact label={t('detail.pickup.date')}>{formatDay(shipment.pickup.date)}</Fact>
+                    <Fact label={t('detail.pickup.date')}>{dates.day(shipment.pickup.date)}</Fact>
                     <Fact label={t('detail.pickup.window')}>
                       {t('detail.pickup.range', {
                         start: shipment.pickup.start,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
+import { pickDay } from '../../../test/date-picker';
 import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { FAILED_ID, GUIDE_ID, makeSummary, OTHER_GUIDE_ID, page } from '../follow-up-test-data';
@@ -34,6 +35,7 @@ describe('shippings (list)', () => {
   afterEach(() => {
     clearSession();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('shows the columns of each guide, with failed purchases apart', async () => {
@@ -85,6 +87,8 @@ describe('shippings (list)', () => {
         );
       },
     });
+    // The day pickers open on today's month: March 2026 here.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-15T18:00:00Z') });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/shippings');
     await screen.findByRole('table', { name: 'Envíos' });
@@ -101,8 +105,8 @@ describe('shippings (list)', () => {
     fireEvent.change(screen.getByLabelText('Buscar envío'), { target: { value: ' 64000 ' } });
     await waitFor(() => expect(lastQuery(urls)).toMatchObject({ search: '64000' }));
     fireEvent.change(screen.getByLabelText('Paquetería'), { target: { value: 'dhl_express' } });
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-31' } });
+    await pickDay('Desde', '2026-03-01');
+    await pickDay('Hasta', '2026-03-31');
     await waitFor(() =>
       expect(lastQuery(urls)).toEqual({
         tab: 'pickup_pending',

@@ -1,15 +1,10 @@
-import {
-  CARRIERS,
-  isCarrierKey,
-  mexicoDate,
-  SHIPMENT_TABS,
-  type ShipmentTab,
-} from '@despacho/domain';
+import { CARRIERS, isCarrierKey, SHIPMENT_TABS, type ShipmentTab } from '@despacho/domain';
 import { Alert, Button, Group, NativeSelect, Paper, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff, IconPlus, IconTruckLoading } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 import { Link } from 'react-router';
 import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
@@ -42,6 +37,7 @@ const isTab = (value: string | null): value is ShipmentTab =>
 export function ShipmentsPage() {
   const { t } = useTranslation('shipments');
   const { t: nav } = useTranslation('navigation');
+  const dates = useDateFormat();
   const { params, search, setSearch, debouncedSearch, page, setParam } = useListParams();
   const tabParam = params.get('tab');
   const carrierParam = params.get('carrier');
@@ -73,7 +69,7 @@ export function ShipmentsPage() {
     setDownloading(true);
     try {
       const pdf = await shipmentsApi.labels([...selected]);
-      saveFile(pdf, `etiquetas-${mexicoDate(new Date())}.pdf`);
+      saveFile(pdf, `etiquetas-${dates.today()}.pdf`);
     } catch (error) {
       notifications.show({
         color: 'red',

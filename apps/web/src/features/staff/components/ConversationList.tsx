@@ -10,18 +10,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
 import { CONVERSATIONS_PAGE_SIZE, useStaffConversations, type StatusFilter } from '../api';
+import { useDateFormat } from '../../../lib/dates';
 
 const FILTERS: StatusFilter[] = ['open', 'closed', 'all'];
 
 /** Every organization's consultant chat, latest activity first. */
 export function ConversationList({ selectedId }: { selectedId: string | null }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const [filter, setFilter] = useState<StatusFilter>('open');
   const [page, setPage] = useState(1);
@@ -65,7 +66,7 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
                       {conversation.organization_name}
                     </Text>
                     <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                      {dayjs(conversation.last_message_at).format('D MMM, HH:mm')}
+                      {dates.dateTime(conversation.last_message_at)}
                     </Text>
                   </Group>
                 }

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { ChatThread } from '../../../ui/ChatThread';
 import { useAnswerConversation, useCloseConversation, useStaffConversation } from '../api';
+import { useDateFormat } from '../../../lib/dates';
 
 /** One organization's chat: read it, answer it, close it. */
 export function ConversationPanel({ id }: { id: string }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const conversation = useStaffConversation(id);
   const answer = useAnswerConversation(id);
@@ -33,7 +34,7 @@ export function ConversationPanel({ id }: { id: string }) {
               </Badge>
             </Group>
             <Text fz="sm" c="dimmed">
-              {t('conversation.since', { date: dayjs(created_at).format('D MMM YYYY, HH:mm') })}
+              {t('conversation.since', { date: dates.dateTime(created_at) })}
             </Text>
           </div>
           {open && (

@@ -2,11 +2,11 @@ import { formatMoney, type StaffDeposit } from '@despacho/domain';
 import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { DataTable } from '../../../ui/DataTable';
 import { useVerifyCardDeposit } from '../deposits-api';
+import { useDateFormat } from '../../../lib/dates';
 
 /**
  * Card deposits whose charge's answer was lost (pending past the reconciliation delay), each
@@ -14,6 +14,7 @@ import { useVerifyCardDeposit } from '../deposits-api';
  * when it approved the charge, failed when it declined it or never received it.
  */
 export function StuckCardDepositsTable({ deposits }: { deposits: StaffDeposit[] }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('deposits');
   const verify = useVerifyCardDeposit();
 
@@ -54,7 +55,7 @@ export function StuckCardDepositsTable({ deposits }: { deposits: StaffDeposit[] 
         {
           key: 'created',
           header: t('staff.card.created'),
-          cell: (deposit) => dayjs(deposit.created_at).format('D MMM YYYY, HH:mm'),
+          cell: (deposit) => dates.dateTime(deposit.created_at),
         },
         {
           key: 'amount',

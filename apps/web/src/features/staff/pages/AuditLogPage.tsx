@@ -11,7 +11,6 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
 import { PageHeader } from '../../../ui/PageHeader';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api';
+import { useDateFormat } from '../../../lib/dates';
 
 const COLUMNS = 5;
 
@@ -50,6 +50,7 @@ function Snapshot({ label, value }: { label: string; value: AuditEntry['before']
 
 /** The audit log: every staff action, newest first, with what it changed. */
 export function AuditLogPage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
@@ -89,9 +90,7 @@ export function AuditLogPage() {
                     return (
                       <Fragment key={entry.id}>
                         <Table.Tr>
-                          <Table.Td>
-                            {dayjs(entry.created_at).format('D MMM YYYY, HH:mm:ss')}
-                          </Table.Td>
+                          <Table.Td>{dates.dateTime(entry.created_at, { seconds: true })}</Table.Td>
                           <Table.Td>{entry.actor_email}</Table.Td>
                           <Table.Td>
                             <Anchor component={Link} to={subjectLink(entry)} fz="sm">

@@ -5,7 +5,6 @@ import {
   type BankTransferView,
 } from '@despacho/domain';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueueParams } from '../../../lib/useQueueParams';
@@ -15,8 +14,7 @@ import { useBankTransfers } from '../bank-transfers-api';
 import { AssignTransferDialog } from '../components/AssignTransferDialog';
 import { ReturnTransferDialog } from '../components/ReturnTransferDialog';
 import { StatementImportCard } from '../components/StatementImportCard';
-
-const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+import { useDateFormat } from '../../../lib/dates';
 
 type Action = { kind: 'assign' | 'return'; transfer: BankTransferView } | null;
 
@@ -26,6 +24,7 @@ type Action = { kind: 'assign' | 'return'; transfer: BankTransferView } | null;
  * import sits on top. Filter and page live in the URL.
  */
 export function BankTransfersPage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('bank-transfers');
   const queue = useQueueParams(BANK_TRANSFER_STATUSES, 'unmatched');
   const { status } = queue;
@@ -56,7 +55,7 @@ export function BankTransfersPage() {
                 header: t('columns.received'),
                 cell: (transfer) => (
                   <>
-                    <Text fz="sm">{formatDate(transfer.received_at)}</Text>
+                    <Text fz="sm">{dates.dateTime(transfer.received_at)}</Text>
                     <Text fz="xs" c="dimmed">
                       {t(`source.${transfer.source}`)}
                     </Text>

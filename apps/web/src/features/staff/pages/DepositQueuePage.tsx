@@ -2,7 +2,6 @@ import { formatMoney, type StaffDeposit } from '@despacho/domain';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openFile } from '../../../lib/open-file';
@@ -18,8 +17,7 @@ import {
   useApproveDeposit,
   useStaffDeposits,
 } from '../deposits-api';
-
-const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+import { useDateFormat } from '../../../lib/dates';
 
 const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', failed: 'red' };
 
@@ -30,6 +28,7 @@ const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', fa
  * the URL.
  */
 export function DepositQueuePage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('deposits');
   const queue = useQueueParams(STAFF_DEPOSIT_FILTERS, 'pending');
   const { status } = queue;
@@ -101,7 +100,7 @@ export function DepositQueuePage() {
                 {
                   key: 'notified',
                   header: t('staff.columns.notified'),
-                  cell: (deposit) => formatDate(deposit.created_at),
+                  cell: (deposit) => dates.dateTime(deposit.created_at),
                 },
                 {
                   key: 'amount',
@@ -194,7 +193,7 @@ export function DepositQueuePage() {
                 status !== 'pending' && {
                   key: 'reviewed',
                   header: t('staff.columns.reviewed'),
-                  cell: (deposit) => formatDate(deposit.reviewed_at),
+                  cell: (deposit) => dates.dateTime(deposit.reviewed_at),
                 },
                 status !== 'pending' && {
                   key: 'status',

@@ -2,7 +2,6 @@ import { JOB_FAILURE_STATES, type StaffJob } from '@despacho/domain';
 import { Code, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { useQueueParams } from '../../../lib/useQueueParams';
@@ -10,8 +9,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
 import { RowActions } from '../../../ui/RowActions';
 import { useRetryJob, useStaffJobs } from '../jobs-api';
-
-const formatDate = (date: string) => dayjs(date).format('D MMM YYYY, HH:mm');
+import { useDateFormat } from '../../../lib/dates';
 
 /**
  * Background jobs that went wrong (mail, tracking, cancellations, purchase recovery): those that
@@ -19,6 +17,7 @@ const formatDate = (date: string) => dayjs(date).format('D MMM YYYY, HH:mm');
  * their own. Filter and page live in the URL.
  */
 export function JobsPage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const queue = useQueueParams(JOB_FAILURE_STATES, 'failed');
   const jobs = useStaffJobs(queue.status, queue.page);
@@ -71,7 +70,7 @@ export function JobsPage() {
             {
               key: 'runAt',
               header: t(queue.status === 'retry' ? 'jobs.columns.next' : 'jobs.columns.due'),
-              cell: (job) => formatDate(job.run_at),
+              cell: (job) => dates.dateTime(job.run_at),
             },
             queue.status === 'failed' && {
               key: 'actions',

@@ -1,6 +1,5 @@
 import { REVIEW_STATUSES, type StaffVerificationSummary } from '@despacho/domain';
 import { Anchor } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueueParams } from '../../../lib/useQueueParams';
@@ -8,8 +7,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
 import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
 import { useStaffVerifications } from '../api';
-
-const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+import { useDateFormat } from '../../../lib/dates';
 
 const reviewPath = (item: StaffVerificationSummary) =>
   `/staff/verifications/${item.organization_id}`;
@@ -19,6 +17,7 @@ const reviewPath = (item: StaffVerificationSummary) =>
  * submission first; also the verified and rejected ones. Filter and page live in the URL.
  */
 export function VerificationQueuePage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const queue = useQueueParams(REVIEW_STATUSES, 'in_process');
   const verifications = useStaffVerifications(queue.status, queue.page);
@@ -59,12 +58,12 @@ export function VerificationQueuePage() {
             {
               key: 'submitted',
               header: t('verifications.columns.submitted'),
-              cell: (item) => formatDate(item.submitted_at),
+              cell: (item) => dates.dateTime(item.submitted_at),
             },
             queue.status !== 'in_process' && {
               key: 'reviewed',
               header: t('verifications.columns.reviewed'),
-              cell: (item) => formatDate(item.reviewed_at),
+              cell: (item) => dates.dateTime(item.reviewed_at),
             },
             {
               key: 'status',

@@ -15,7 +15,6 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -25,8 +24,7 @@ import { VerificationStatusBadge } from '../../../ui/VerificationStatusBadge';
 import { useApproveVerification, useStaffVerification } from '../api';
 import { DocumentPreview } from '../components/DocumentPreview';
 import { RejectDialog } from '../components/RejectDialog';
-
-const formatDate = (date: string | null) => (date ? dayjs(date).format('D MMM YYYY, HH:mm') : '—');
+import { useDateFormat } from '../../../lib/dates';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -41,6 +39,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** One organization's submitted verification: its details, its three documents, the decision. */
 export function VerificationReviewPage() {
+  const dates = useDateFormat();
   const { t } = useTranslation('staff');
   const organizationId = useParams().organizationId ?? '';
   const verification = useStaffVerification(organizationId);
@@ -106,8 +105,10 @@ export function VerificationReviewPage() {
           <Fact label={t('verifications.detail.personType')}>
             {data.person_type ? t(`verifications.personType.${data.person_type}`) : '—'}
           </Fact>
-          <Fact label={t('verifications.detail.submitted')}>{formatDate(data.submitted_at)}</Fact>
-          <Fact label={t('verifications.detail.reviewed')}>{formatDate(data.reviewed_at)}</Fact>
+          <Fact label={t('verifications.detail.submitted')}>
+            {dates.dateTime(data.submitted_at)}
+          </Fact>
+          <Fact label={t('verifications.detail.reviewed')}>{dates.dateTime(data.reviewed_at)}</Fact>
         </SimpleGrid>
         {data.failure_reason && (
           <Alert color="red" variant="light" mt="md" title={t('verifications.detail.reason')}>

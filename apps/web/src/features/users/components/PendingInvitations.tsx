@@ -1,14 +1,15 @@
 import type { Invitation } from '@despacho/domain';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { useCancelInvitation, usePendingInvitations, useResendInvitation } from '../api';
 import { RoleBadge } from './RoleBadge';
+import { useDateFormat } from '../../../lib/dates';
 
 /** Invitations not accepted yet: resend (a new link replaces the old one) or withdraw. */
 export function PendingInvitations() {
+  const dates = useDateFormat();
   const { t } = useTranslation('users');
   const invitations = usePendingInvitations();
   const resend = useResendInvitation();
@@ -57,7 +58,7 @@ export function PendingInvitations() {
                   ) : (
                     <Text fz="sm" c="dimmed">
                       {t('invitations.expires', {
-                        date: dayjs(invitation.expires_at).format('D MMM YYYY, HH:mm'),
+                        date: dates.dateTimeWithZone(invitation.expires_at),
                       })}
                     </Text>
                   )}

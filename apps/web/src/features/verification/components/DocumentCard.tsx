@@ -8,7 +8,6 @@ import {
 import { Badge, Button, FileButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEye, IconFileUpload, IconUpload } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../lib/file-size';
@@ -16,6 +15,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { openFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { loadDocument, useUploadDocument } from '../api';
+import { useDateFormat } from '../../../lib/dates';
 
 const ACCEPT = [
   ...Object.values(VERIFICATION_RULES.mimeTypes),
@@ -32,6 +32,7 @@ export function DocumentCard({
   document: VerificationDocument | null;
   editable: boolean;
 }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('verification');
   const upload = useUploadDocument();
   const [problem, setProblem] = useState<string | null>(null);
@@ -91,7 +92,7 @@ export function DocumentCard({
                 {t('documents.uploaded', {
                   name: document.file_name,
                   size: formatFileSize(document.size),
-                  date: dayjs(document.uploaded_at).format('D MMM YYYY'),
+                  date: dates.date(document.uploaded_at),
                 })}
               </Text>
             ) : (

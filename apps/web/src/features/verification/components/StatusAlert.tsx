@@ -6,8 +6,8 @@ import {
   IconClockHour4,
   IconInfoCircle,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 
 const LOOK = {
   not_started: { color: 'blue', Icon: IconInfoCircle },
@@ -19,14 +19,15 @@ const LOOK = {
 
 /** Where the verification stands and what the merchant should do next, with staff's reason. */
 export function StatusAlert({ verification }: { verification: Verification }) {
+  const dates = useDateFormat();
   const { t } = useTranslation('verification');
   const { status, failure_reason } = verification;
   // A rejected verification whose documents are being replaced: the reason stays in sight.
   const state = status === 'not_started' && failure_reason ? 'fixing' : status;
   const { color, Icon } = LOOK[state];
-  const date = dayjs(
+  const date = dates.date(
     status === 'verified' ? verification.reviewed_at : verification.submitted_at,
-  ).format('D MMM YYYY');
+  );
 
   return (
     <Alert

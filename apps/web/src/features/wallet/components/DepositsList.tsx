@@ -19,9 +19,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/dates';
 import { openFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
@@ -84,6 +84,7 @@ function Detail({ deposit }: { deposit: DepositView }) {
 /** The organization's deposits, SPEI and card, newest first, with their status. */
 export function DepositsList() {
   const { t } = useTranslation('deposits');
+  const dates = useDateFormat();
   const [status, setStatus] = useState<DepositStatusFilter>('all');
   const [page, setPage] = useState(1);
   const list = useDeposits(status, page);
@@ -133,7 +134,7 @@ export function DepositsList() {
               <Table.Tbody>
                 {list.data.data.map((deposit) => (
                   <Table.Tr key={deposit.id}>
-                    <Table.Td>{dayjs(deposit.created_at).format('D MMM YYYY, HH:mm')}</Table.Td>
+                    <Table.Td>{dates.dateTime(deposit.created_at)}</Table.Td>
                     <Table.Td>{t(`list.methods.${deposit.method}`)}</Table.Td>
                     <Table.Td>
                       <Detail deposit={deposit} />

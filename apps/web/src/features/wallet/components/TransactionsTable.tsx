@@ -1,12 +1,8 @@
-import {
-  formatMoney,
-  TRANSACTIONS_TIME_ZONE,
-  type PaymentState,
-  type TransactionView,
-} from '@despacho/domain';
+import { formatMoney, type PaymentState, type TransactionView } from '@despacho/domain';
 import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateFormat } from '../../../lib/dates';
 
 const STATE_COLORS: Record<PaymentState, string> = {
   pending: 'yellow',
@@ -31,7 +27,7 @@ function Cause({ row, depositsPath }: { row: TransactionView; depositsPath: stri
 }
 
 /**
- * The movements of the prepaid balance: local date and time (Mexico City), kind, cause, the
+ * The movements of the prepaid balance: local date and time (the organization's zone), kind, cause, the
  * signed amount (credits green, debits red), the balance left after it and the payment state.
  */
 export function TransactionsTable({
@@ -41,12 +37,8 @@ export function TransactionsTable({
   rows: TransactionView[];
   depositsPath: string;
 }) {
-  const { t, i18n } = useTranslation('wallet');
-  const dates = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TRANSACTIONS_TIME_ZONE,
-  });
+  const { t } = useTranslation('wallet');
+  const dates = useDateFormat();
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('transactions.table.label')}>
@@ -65,7 +57,7 @@ export function TransactionsTable({
             <Table.Tr key={row.id}>
               <Table.Td>
                 <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {dates.format(new Date(row.created_at))}
+                  {dates.dateTime(row.created_at)}
                 </Text>
               </Table.Td>
               <Table.Td>

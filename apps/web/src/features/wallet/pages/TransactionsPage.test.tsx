@@ -1,8 +1,9 @@
-import type { TransactionView } from '@despacho/domain';
+import type { OrganizationTimeZone, TransactionView } from '@despacho/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
+import { pickDay } from '../../../test/date-picker';
 import { json, makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
@@ -37,7 +38,17 @@ describe('finance/transactions', () => {
   afterEach(() => {
     clearSession();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
+
+  /** Signed in to an organization whose clock is `timeZone`. */
+  const signIn = (timeZone: OrganizationTimeZone) => {
+    const session = makeSession();
+    saveSession(
+      { ...session, organization: { ...session.organization!, time_zone: timeZone } },
+      'SESSION',
+    );
+  };
 
   it('lists the movements with kind, cause, signed amounts, balance and payment state', async () => {
     stubApi({ 'GET /wallet/transactions': () => page([GUIDE, DEPOSIT]) });
@@ -47,7 +58,7 @@ describe('finance/transactions', () => {
 
     const table = await screen.findByRole('table', { name: 'Movimientos del saldo' });
     const deposit = within(table).getByText('Depósito').closest('tr')!;
-    expect(within(deposit).getByText(/^28 feb 2026, 11:30\sp\.\s?m\.$/)).toBeTruthy();
+    expect(within(deposit).getByText('28/02/2026, 23:30')).toBeTruthy();
     const link = within(deposit).getByRole('link', { name: 'SPEI MBAN01002603010001' });
     expect(link.getAttribute('href')).toBe('/app/finance/deposits');
     expect(within(deposit).getByText('+$1,000.00')).toBeTruthy();
@@ -76,6 +87,8 @@ describe('finance/transactions', () => {
     });
     const createObjectURL = vi.fn(() => 'blob:movimientos');
     Object.assign(URL, { createObjectURL, revokeObjectURL: () => {} });
+    // The pickers open on today's month: February 2026 here.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-02-15T18:00:00Z') });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/finance/transactions');
     await screen.findByRole('table', { name: 'Movimientos del saldo' });
@@ -84,8 +97,9 @@ describe('finance/transactions', () => {
     fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'deposit' } });
     await waitFor(() => expect(lastQuery(urls)).toMatchObject({ kind: 'deposit' }));
     await waitFor(() => expect(screen.queryByText('Guía Estafeta 123456')).toBeNull());
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-02-01' } });
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-02-28' } });
+    await pickDay('Desde', '2026-02-01');
+    await pickDay('Hasta', '2026-02-28');
+    expect(screen.getByLabelText('Desde')).toHaveTextContent('01/02/2026');
     await waitFor(() =>
       expect(lastQuery(urls)).toEqual({
         kind: 'deposit',
@@ -107,9 +121,10 @@ describe('finance/transactions', () => {
       to: '2026-02-28',
     });
 
-    // A range that ends before it starts is not sent; the end date says why.
+    // A range that ends before it starts (only possible in the URL) is not sent; the end date
+    // says why.
     const calls = urls.length;
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-05' } });
+    await router.navigate('/app/finance/transactions?from=2026-03-05&to=2026-02-28');
     expect(
       await screen.findByText('La fecha final debe ser igual o posterior a la inicial.'),
     ).toBeTruthy();
@@ -117,6 +132,23 @@ describe('finance/transactions', () => {
     expect(
       (screen.getByRole('button', { name: 'Exportar CSV' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  }, 30_000);
+
+  it("shows times in the organization's zone, whatever the browser's", async () => {
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      // The browser's own clock is Tokyo's: 05:30Z is 14:30 there.
+      expect(new Date(DEPOSIT.created_at).getHours()).toBe(14);
+      stubApi({ 'GET /wallet/transactions': () => page([DEPOSIT]) });
+      signIn('America/Tijuana');
+      await renderApp('/app/finance/transactions');
+      const table = await screen.findByRole('table', { name: 'Movimientos del saldo' });
+      // Tijuana is UTC−8 in February: 21:30 on the 28th.
+      expect(within(table).getByText('28/02/2026, 21:30')).toBeTruthy();
+    } finally {
+      process.env.TZ = browserZone;
+    }
   }, 30_000);
 
   it('says so when the balance has no movements yet, with the way to deposit', async () => {

@@ -1,15 +1,11 @@
-import {
-  TRANSACTION_KINDS,
-  TRANSACTIONS_TIME_ZONE,
-  type TransactionKind,
-  type TransactionsFilter,
-} from '@despacho/domain';
+import { TRANSACTION_KINDS, type TransactionKind, type TransactionsFilter } from '@despacho/domain';
 import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDateFormat } from '../../../lib/dates';
 import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
@@ -26,15 +22,6 @@ const isKind = (value: string | null): value is TransactionKind =>
   (TRANSACTION_KINDS as readonly (string | null)[]).includes(value);
 const dayParam = (value: string | null) => (value && DAY.test(value) ? value : undefined);
 
-/** Today in Mexico City, as the server names the export. */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: TRANSACTIONS_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
 /**
  * `finance/transactions`: the prepaid balance's movements (deposits, charges, refunds) with the
  * balance left after each, filtered by days and kind in the URL, paged on the server, and
@@ -43,6 +30,7 @@ const today = () =>
 export function TransactionsPage() {
   const { t } = useTranslation('wallet');
   const { t: nav } = useTranslation('navigation');
+  const dates = useDateFormat();
   const { params, page, setParam } = useListParams();
   const kindParam = params.get('kind');
   const filter: TransactionsFilter = {
@@ -59,7 +47,7 @@ export function TransactionsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      saveFile(await transactionsApi.exportCsv(filter), `movimientos-${today()}.csv`);
+      saveFile(await transactionsApi.exportCsv(filter), `movimientos-${dates.today()}.csv`);
     } catch (error) {
       notifications.show({
         color: 'red',

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { IconAlertCircle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../lib/server-errors';
-import { formatDateTime } from '../../format';
+import { useDateFormat } from '../../../../lib/dates';
 import { RatesList } from '../RatesList';
 
 /**
@@ -34,6 +34,7 @@ export function QuoteStep({
   canOpenSettings: boolean;
 }) {
   const { t } = useTranslation('shipment-create');
+  const dates = useDateFormat();
   return (
     <Stack gap="md">
       <div>
@@ -85,7 +86,7 @@ export function QuoteStep({
         <>
           {quote.rates.length > 0 && (
             <Text fz="sm" c="dimmed">
-              {t('quote.validUntil', { time: formatDateTime(quote.expires_at).slice(-5) })}
+              {t('quote.validUntil', { time: dates.timeWithZone(quote.expires_at) })}
             </Text>
           )}
           <RatesList

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { openFile, saveFile } from '../../../../lib/open-file';
 import { messageOf } from '../../../../lib/server-errors';
 import { CarrierLogo } from '../../../../ui/CarrierLogo';
-import { formatDay, weekdayOf } from '../../format';
+import { useDateFormat } from '../../../../lib/dates';
 import { PICKUP_PATH, shipmentPath } from '../../paths';
 import { shipmentsApi } from '../../api';
 
@@ -31,7 +31,8 @@ export function ShipmentResult({
   canRequestPickup: boolean;
   onAnother: () => void;
 }) {
-  const { t, i18n } = useTranslation('shipment-create');
+  const { t } = useTranslation('shipment-create');
+  const dates = useDateFormat();
   const tracking = shipment.tracking_number ?? shipment.id;
   const failed = (error: unknown) =>
     notifications.show({ color: 'red', message: messageOf(error) });
@@ -114,8 +115,8 @@ export function ShipmentResult({
         >
           <Text fz="sm">
             {t('result.pickupWhen', {
-              weekday: weekdayOf(pickup.date, i18n.language),
-              date: formatDay(pickup.date),
+              weekday: dates.weekday(pickup.date),
+              date: dates.day(pickup.date),
               start: pickup.start,
               end: pickup.end,
             })}
