@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,11 +27,20 @@ export function AppFrame({
 }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
+  const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`);
+  // Mantine only slides the closed drawer off screen, where Tab and screen readers still reach
+  // its links: hidden once it has slid out (visibility waits for the transform's transition).
+  const offScreen = wide === false && !opened;
   return (
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: navbarWidth, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}
+      styles={{
+        navbar: offScreen
+          ? { visibility: 'hidden', transitionProperty: 'transform, visibility' }
+          : {},
+      }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">

@@ -139,7 +139,7 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
               {describe(chosen)}
             </Text>
           ) : unknown ? (
-            <Text span fz="xs" c="orange.8">
+            <Text span fz="xs" c="orange">
               {texts.notInCatalogue}
             </Text>
           ) : (
