@@ -16,6 +16,7 @@ if (!path.startsWith('/auth') && !path.startsWith('/t/')) {
     sessionStorage.setItem('despacho.refresh_token', rt);
   }, { rec: { strategy: 'SESSION', token: s.access_token, user: s.user, organization: s.organization }, rt: s.refresh_token });
 }
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message)); page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
 await page.goto(base + path);
 await page.waitForTimeout(2500);
 const res = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -28,4 +29,5 @@ for (const v of violations) {
   }
 }
 if (rest.includes('eval')) console.log(await page.evaluate(() => document.querySelector('main')?.outerHTML.slice(0, 3000)));
+if (rest.includes('shot')) await page.screenshot({ path: '/tmp/a11y-shot.png', fullPage: true });
 await browser.close();

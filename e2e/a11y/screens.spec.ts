@@ -96,7 +96,7 @@ test.describe('signed in as the demo owner', () => {
     ['transactions', '/app/finance/transactions', 'Compras'],
     ['billing', '/app/finance/billing', 'Facturación'],
     ['customers', '/app/clients', 'Clientes'],
-    ['account-details', '/app/settings/details', 'Mi empresa'],
+    ['account-details', '/app/settings/details', 'Mi cuenta'],
     ['pickups', '/app/pickup', 'Recolección'],
   ] as const) {
     test(name, async ({ page }) => {

@@ -6,9 +6,10 @@ import { Link } from 'react-router';
 import { Logo } from './Logo';
 
 /**
- * The signed-in application shell, merchant or staff: header with the logo linking `home`,
- * `brand` beside it and `tools` at the right; the side menu (`navbar`, given a `close` to call
- * on navigation), a drawer behind the burger below the `sm` breakpoint; then the page.
+ * The signed-in application shell, merchant or staff: header with the logo linking `home` (its
+ * name from 600 px, so a phone has room for the tools), `brand` beside it and `tools` at the
+ * right; the side menu (`navbar`, given a `close` to call on navigation), a drawer behind the
+ * burger below the `sm` breakpoint; then the page.
  */
 export function AppFrame({
   home,
@@ -53,11 +54,12 @@ export function AppFrame({
               aria-label={t(opened ? 'navigation.close' : 'navigation.open')}
             />
             <Link to={home} aria-label={t('navigation.home')} style={{ textDecoration: 'none' }}>
-              <Logo />
+              <Logo nameFrom="xs" />
             </Link>
             {brand}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* Each tool keeps its width (Mantine's default caps each at a third: the balance was cut). */}
+          <Group gap="xs" wrap="nowrap" preventGrowOverflow={false}>
             {tools}
           </Group>
         </Group>

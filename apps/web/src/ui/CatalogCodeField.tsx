@@ -135,7 +135,7 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
         placeholder={texts.placeholder}
         description={
           chosen ? (
-            <Text span fz="xs" c="teal.8" data-testid={nameTestId}>
+            <Text span fz="xs" c="teal" data-testid={nameTestId}>
               {describe(chosen)}
             </Text>
           ) : unknown ? (
