@@ -29,6 +29,8 @@ interface BrowserGlobals {
 
 /** What a person can press or type in. */
 const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="tab"]';
+/** What must show its whole text: badges (a status, the balance in the app header). */
+const WHOLE = '.mantine-Badge-root';
 
 /**
  * What is wrong with the page's layout at the current width, each as a short CSS-like path:
@@ -37,14 +39,14 @@ const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [ro
  * - with `scrollers`, containers that scroll sideways at all (at desktop width tables fit);
  * - controls lying over one another (a page's header actions, the balance in the app header),
  *   at the top of the page: scrolled, content passes under the fixed app header by design;
- * - controls of the page header (the `header` element) whose text is cut off.
+ * - badges whose text is cut off (the balance as "$2…", a status as "CRE…").
  */
 export async function layoutProblems(
   page: Page,
   { scrollers = false }: { scrollers?: boolean } = {},
 ): Promise<string[]> {
   return page.evaluate(
-    ({ scrollers, controlsSelector }) => {
+    ({ scrollers, controlsSelector, wholeSelector }) => {
       const view = globalThis as unknown as BrowserGlobals;
       const doc = view.document;
       const width = doc.documentElement.clientWidth;
@@ -117,23 +119,18 @@ export async function layoutProblems(
         }
       });
 
-      for (const header of doc.body.querySelectorAll('header')) {
-        for (const control of header.querySelectorAll(controlsSelector)) {
-          for (const part of [control, ...control.querySelectorAll('*')]) {
-            if (
-              shown(part) &&
-              overflowX(part) !== 'visible' &&
-              part.scrollWidth > part.clientWidth + 1
-            ) {
-              problems.push(
-                `${describe(part)} is cut: ${part.scrollWidth}px in ${part.clientWidth}px`,
-              );
-            }
+      for (const whole of doc.body.querySelectorAll(wholeSelector)) {
+        for (const part of [whole, ...whole.querySelectorAll('*')]) {
+          const cut = overflowX(part) !== 'visible' && part.scrollWidth > part.clientWidth + 1;
+          if (cut && shown(part)) {
+            problems.push(
+              `${describe(part)} is cut: ${part.scrollWidth}px in ${part.clientWidth}px`,
+            );
           }
         }
       }
       return problems;
     },
-    { scrollers, controlsSelector: CONTROLS },
+    { scrollers, controlsSelector: CONTROLS, wholeSelector: WHOLE },
   );
 }

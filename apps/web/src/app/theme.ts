@@ -1,4 +1,5 @@
 import {
+  Badge,
   createTheme,
   TableScrollContainer,
   type CSSVariablesResolver,
@@ -35,6 +36,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {
+    // A badge (a status, the balance) is read whole: Mantine cuts it with an ellipsis when its
+    // cell or group is narrow ("CRE…"); at its full width the layout makes room for it.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
     // A table wider than the screen scrolls sideways: keyboard users reach it with Tab.
     TableScrollContainer: TableScrollContainer.extend({
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
