@@ -29,17 +29,17 @@ interface BrowserGlobals {
 
 /** What a person can press or type in. */
 const CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="tab"]';
-/** What must show its whole text: badges (a status, the balance in the app header). */
-const WHOLE = '.mantine-Badge-root';
+/** What must show its whole text: badges (a status, the balance in the app header), buttons. */
+const WHOLE = '.mantine-Badge-root, .mantine-Button-root';
 
 /**
  * What is wrong with the page's layout at the current width, each as a short CSS-like path:
- * - elements reaching past either side of the viewport, unless an element between them and the
- *   body clips or scrolls them (a table's scroll container, itself checked);
+ * - elements reaching past either side of the viewport, unless they scroll inside an element
+ *   (a table's scroll container, itself checked);
  * - with `scrollers`, containers that scroll sideways at all (at desktop width tables fit);
  * - controls lying over one another (a page's header actions, the balance in the app header),
  *   at the top of the page: scrolled, content passes under the fixed app header by design;
- * - badges whose text is cut off (the balance as "$2…", a status as "CRE…").
+ * - badges and buttons whose text is cut off (the balance as "$2…", a status as "CRE…").
  */
 export async function layoutProblems(
   page: Page,
@@ -73,9 +73,11 @@ export async function layoutProblems(
         );
       };
       const overflowX = (element: PageElement) => view.getComputedStyle(element).overflowX;
-      const clippedByAncestor = (element: PageElement) => {
+      // Past the edge is fine inside something that scrolls (a wide table on a phone); anywhere
+      // else it is cut off, by the window or by an ancestor that hides it.
+      const insideScroller = (element: PageElement) => {
         for (let at = element.parentElement; at && at !== doc.body; at = at.parentElement) {
-          if (overflowX(at) !== 'visible') return true;
+          if (['auto', 'scroll'].includes(overflowX(at))) return true;
         }
         return false;
       };
@@ -89,7 +91,7 @@ export async function layoutProblems(
       for (const element of doc.body.querySelectorAll('*')) {
         if (!shown(element)) continue;
         const box = element.getBoundingClientRect();
-        if ((box.left < -1 || box.right > width + 1) && !clippedByAncestor(element)) {
+        if ((box.left < -1 || box.right > width + 1) && !insideScroller(element)) {
           problems.push(`${describe(element)}: ${Math.round(box.left)}–${Math.round(box.right)}px`);
         }
         const scrolls = ['auto', 'scroll'].includes(overflowX(element));
