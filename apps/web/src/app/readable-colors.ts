@@ -26,7 +26,7 @@ export function readableOn(color: string, backgrounds: readonly string[]): strin
  * Mantine's coloured text is each palette's shade 7 (`c="red"`) on white or on the page's gray 0,
  * and its light variant (badges, alerts) shade 9 on shade 1: for teal, orange and yellow both
  * fall under 4.5:1. These variables keep each palette's own hue, darkened just enough; the
- * placeholder (gray 5, 2:1) likewise.
+ * placeholder (gray 5, 2:1) becomes gray 6 darkened the same way.
  */
 export function readableColorVariables(theme: MantineTheme): Record<string, string> {
   const page = [theme.white, theme.colors.gray[0]];
