@@ -18,7 +18,9 @@ import {
 // Sign-up through the screens: email → details → SMS code (read from the dev mailbox) →
 // company wizard → signed in on the dashboard. Each test signs up its own new person.
 
-const codeInputs = (page: Page, label = 'Código de verificación') => page.getByLabel(label);
+/** The SMS code's six inputs, inside the one group their label names. */
+const codeInputs = (page: Page, label = 'Código de verificación') =>
+  page.getByRole('group', { name: label }).getByRole('textbox');
 
 async function fillDetails(page: Page, person: Person) {
   await page.getByLabel('Nombre', { exact: true }).fill(person.name);

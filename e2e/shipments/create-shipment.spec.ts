@@ -2,6 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CardToken, Session } from '@despacho/domain';
 import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import {
+  chooseCheapestRate,
+  fillNewDestination,
+  fillOnePackage,
+  nextStep,
+  openWizard,
+} from './wizard';
 
 // Create shipment (`shipment`, decision 017): origin, destination, packages with products,
 // insurance, quote and payment from the balance, then the label and the automatic pickup.
@@ -62,42 +69,17 @@ test('a merchant buys an insured guide, downloads its label and sees the pickup 
   await addLocation(request, session);
   await topUp(request, session);
 
-  await page.goto('/app/shipment');
-  await expect(page.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeVisible();
-  const next = page.getByRole('button', { name: 'Siguiente', exact: true });
+  await openWizard(page);
 
   // Origin: the default location is already chosen.
   await expect(
     page.getByText('Álvaro Obregón 99, Roma Norte, 06700 Ciudad de México'),
   ).toBeVisible();
-  await next.click();
-
-  // Destination: a new address in Mérida; the zip fills state, municipality and city.
-  await expect(page.getByRole('heading', { name: '¿A dónde va el paquete?' })).toBeVisible();
-  await page.getByRole('radio', { name: 'Nueva dirección' }).check();
-  await page.getByLabel('Nombre de quien recibe').fill('Luis Pérez');
-  await page.getByLabel('Correo electrónico').fill('luis.perez@pruebas.despacho.mx');
-  await page.getByLabel('Teléfono (10 dígitos)').fill('9991234567');
-  await page.getByLabel('Código postal').fill('97000');
-  await expect(page.getByLabel('Estado')).toHaveValue('Yucatán');
-  await expect(page.getByLabel('Municipio o alcaldía')).toHaveValue('Mérida');
-  await page.getByRole('combobox', { name: 'Colonia' }).fill('Centro');
-  await page.getByLabel('Calle').fill('Calle 60');
-  await page.getByLabel('Número exterior').fill('491');
-  await next.click();
-
-  // Packages: one 30×20×15 cm, 2 kg box with one product.
-  await expect(page.getByRole('heading', { name: 'Paquetes y productos' })).toBeVisible();
-  await page.getByLabel('Largo (cm)').fill('30');
-  await page.getByLabel('Ancho (cm)').fill('20');
-  await page.getByLabel('Alto (cm)').fill('15');
-  await page.getByLabel('Peso (kg)').fill('2');
-  await page.getByLabel('Descripción').fill('Hamaca de algodón');
-  await page.getByLabel('Cantidad').fill('1');
-  await page.getByRole('combobox', { name: 'Clave de producto SAT' }).fill('24121503');
-  await expect(page.getByRole('combobox', { name: 'Clave de unidad SAT' })).toHaveValue('H87');
-  await page.getByLabel('Valor unitario (MXN)').fill('1500');
-  await next.click();
+  await nextStep(page).click();
+  await fillNewDestination(page);
+  await nextStep(page).click();
+  await fillOnePackage(page);
+  await nextStep(page).click();
 
   // Insurance: the declared value starts at the products' value; premium and deductible follow.
   await expect(page.getByRole('heading', { name: 'Seguro del envío' })).toBeVisible();
@@ -110,17 +92,9 @@ test('a merchant buys an insured guide, downloads its label and sees the pickup 
   await page
     .getByLabel('Folio fiscal (UUID) de la factura')
     .fill('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
-  await next.click();
-
-  // Quote: the cheapest rate.
-  await expect(page.getByRole('heading', { name: 'Elige la paquetería' })).toBeVisible();
-  const cheapest = page
-    .getByRole('list', { name: 'Tarifas disponibles' })
-    .getByRole('listitem')
-    .filter({ hasText: 'Más barato' });
-  await cheapest.getByRole('button', { name: /^Elegir esta tarifa/ }).click();
-  await expect(cheapest.getByRole('button', { name: /^Tarifa elegida/ })).toBeVisible();
-  await next.click();
+  await nextStep(page).click();
+  await chooseCheapestRate(page);
+  await nextStep(page).click();
 
   // Pay: the summary with the insurance, the balance, who the CFDI goes to.
   await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();

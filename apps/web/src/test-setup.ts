@@ -6,11 +6,23 @@ import { loadLanguage } from './lib/i18n';
 
 afterEach(() => cleanup());
 
+/**
+ * A width query (`(min-width: 64em)`, `(max-width: 600px)`) against jsdom's window, 1024 px
+ * wide: tests see the desktop layout, side menu included. Any other query does not match.
+ */
+function matchesWidth(query: string): boolean {
+  const match = /^\((min|max)-width:\s*([\d.]+)(px|em)\)$/.exec(query.trim());
+  if (!match) return false;
+  const [, side, value, unit] = match;
+  const px = Number(value) * (unit === 'em' ? 16 : 1);
+  return side === 'min' ? window.innerWidth >= px : window.innerWidth <= px;
+}
+
 // Browser APIs jsdom lacks that Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: matchesWidth(query),
     media: query,
     onchange: null,
     addListener: () => {},

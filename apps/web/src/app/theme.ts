@@ -1,4 +1,11 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  Badge,
+  createTheme,
+  TableScrollContainer,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import { readableColorVariables } from './readable-colors';
 
 // "Petróleo": the favicon's deep blue-green (#0b7285) — calm and serious for money and parcels.
 const petrol: MantineColorsTuple = [
@@ -28,14 +35,26 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // A badge (a status, the balance) is read whole: Mantine cuts it with an ellipsis when its
+    // cell or group is narrow ("CRE…"); at its full width the layout makes room for it.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    // A table wider than the screen scrolls sideways: keyboard users reach it with Tab.
+    TableScrollContainer: TableScrollContainer.extend({
+      defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+    }),
+  },
 });
 
 /**
  * Mantine's dimmed text is gray 6, 3.3:1 on white (WCAG AA asks 4.5:1 for body text); gray 7
- * keeps it secondary and readable.
+ * keeps it secondary and readable. Coloured text and placeholders likewise (readable-colors.ts).
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    ...readableColorVariables(resolved),
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  },
   dark: {},
 });

@@ -135,11 +135,11 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
         placeholder={texts.placeholder}
         description={
           chosen ? (
-            <Text span fz="xs" c="teal.8" data-testid={nameTestId}>
+            <Text span fz="xs" c="teal" data-testid={nameTestId}>
               {describe(chosen)}
             </Text>
           ) : unknown ? (
-            <Text span fz="xs" c="orange.8">
+            <Text span fz="xs" c="orange">
               {texts.notInCatalogue}
             </Text>
           ) : (

@@ -1,7 +1,15 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Text, type MantineBreakpoint } from '@mantine/core';
 
-/** The Despacho mark (same as the favicon) and name. */
-export function Logo({ size = 28, inverted = false }: { size?: number; inverted?: boolean }) {
+/** The Despacho mark (same as the favicon) and name; `nameFrom`: the name only from there up. */
+export function Logo({
+  size = 28,
+  inverted = false,
+  nameFrom,
+}: {
+  size?: number;
+  inverted?: boolean;
+  nameFrom?: MantineBreakpoint;
+}) {
   const background = inverted
     ? 'var(--mantine-color-white)'
     : 'var(--mantine-primary-color-filled)';
@@ -12,7 +20,13 @@ export function Logo({ size = 28, inverted = false }: { size?: number; inverted?
         <rect width="32" height="32" rx="7" fill={background} />
         <path d="M9 9h8a7 7 0 0 1 0 14H9z" fill="none" stroke={stroke} strokeWidth="3" />
       </svg>
-      <Text fw={800} fz={size * 0.7} c={inverted ? 'white' : 'var(--mantine-color-text)'} lh={1}>
+      <Text
+        fw={800}
+        fz={size * 0.7}
+        c={inverted ? 'white' : 'var(--mantine-color-text)'}
+        lh={1}
+        visibleFrom={nameFrom}
+      >
         Despacho
       </Text>
     </Group>

@@ -1,10 +1,11 @@
 import type { PageMeta } from '@despacho/domain';
-import { Paper, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { useQueueParams } from '../lib/useQueueParams';
 import { PageHeader } from './PageHeader';
 import { PagedList } from './PagedList';
+import { SegmentedFilter } from './SegmentedFilter';
 
 /**
  * A staff queue: the status filter over one page of a server list, oldest first, its rows
@@ -42,15 +43,12 @@ export function QueuePage<T, S extends string>({
         {above}
         <Paper withBorder radius="lg" p="md">
           <Stack gap="md">
-            {/* On a phone the filters scroll sideways rather than being cut off. */}
-            <ScrollArea type="auto" offsetScrollbars scrollbarSize={4}>
-              <SegmentedControl
-                aria-label={filterLabel}
-                value={queue.status}
-                onChange={(value) => queue.show({ status: value as S })}
-                data={queue.statuses.map((value) => ({ value, label: statusLabel(value) }))}
-              />
-            </ScrollArea>
+            <SegmentedFilter
+              aria-label={filterLabel}
+              value={queue.status}
+              onChange={(value) => queue.show({ status: value as S })}
+              data={queue.statuses.map((value) => ({ value, label: statusLabel(value) }))}
+            />
             <PagedList
               query={query}
               empty={empty}

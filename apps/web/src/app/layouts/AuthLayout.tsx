@@ -7,12 +7,16 @@ import { PageOutlet } from './PageOutlet';
 
 const PITCH_POINTS = ['shipping', 'orders', 'inventory', 'balance'] as const;
 
-/** Public screens: the product pitch on the left (from 1024 px), the form on the right. */
+/**
+ * Public screens: the product pitch on the left (from 1024 px), the form on the right; the
+ * landmarks (aside, header, main) let screen readers jump to the form.
+ */
 export function AuthLayout() {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" style={{ display: 'flex' }}>
       <Box
+        component="aside"
         visibleFrom="sm"
         w="42%"
         p={48}
@@ -46,7 +50,7 @@ export function AuthLayout() {
         </Text>
       </Box>
       <Box style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <Group justify="space-between" p="md">
+        <Group component="header" justify="space-between" p="md">
           <Box hiddenFrom="sm">
             <Logo />
           </Box>
@@ -54,7 +58,7 @@ export function AuthLayout() {
             <LanguageMenu />
           </Box>
         </Group>
-        <Container size={440} w="100%" py="xl" style={{ flex: 1 }}>
+        <Container component="main" size={440} w="100%" py="xl" style={{ flex: 1 }}>
           <PageOutlet />
         </Container>
       </Box>

@@ -27,6 +27,18 @@ describe('main layout', () => {
     expect(screen.getByText('Comercial Jade')).toBeInTheDocument();
   });
 
+  it('on a phone keeps the closed menu from keyboard and screen readers until the burger opens it', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubApi({});
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
+    await renderApp('/app/shipment');
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull(),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menú de navegación' }));
+    expect(within(menu()).getByText('Envíos')).toBeInTheDocument();
+  });
+
   it('reloads the user from GET me, so a changed role shows without signing in again', async () => {
     const owner = makeUser();
     stubApi({

@@ -1,4 +1,4 @@
-import { AppShell, Divider, Text } from '@mantine/core';
+import { AppShell, Box, Divider, Text } from '@mantine/core';
 import { OrganizationLogo } from '../../features/accounts/components/OrganizationLogo';
 import { BalanceBadge } from '../../features/wallet/components/BalanceBadge';
 import { useSession } from '../../lib/useSession';
@@ -23,7 +23,9 @@ export function MainLayout() {
         session.organization && (
           <>
             <Divider orientation="vertical" visibleFrom="xs" />
-            <OrganizationLogo organization={session.organization} />
+            <Box visibleFrom="xs">
+              <OrganizationLogo organization={session.organization} />
+            </Box>
             <Text fz="sm" c="dimmed" fw={500} visibleFrom="xs" truncate maw={280}>
               {session.organization.company}
             </Text>

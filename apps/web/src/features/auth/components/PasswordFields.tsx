@@ -40,7 +40,7 @@ export function PasswordFields() {
                   </ThemeIcon>
                 }
               >
-                <Text fz="sm" c={met ? 'teal.8' : 'dimmed'}>
+                <Text fz="sm" c={met ? 'teal' : 'dimmed'}>
                   {t(`passwordRules.${rule}`)}
                 </Text>
               </List.Item>

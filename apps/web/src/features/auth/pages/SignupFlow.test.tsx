@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, readSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
@@ -19,6 +19,9 @@ const signupResult = (resendIn: number) =>
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+/** The six inputs of the SMS code, in order, inside their one labelled group. */
+const codeDigits = () =>
+  within(screen.getByRole('group', { name: 'Código de verificación' })).getAllByRole('textbox');
 
 describe('sign-up', () => {
   afterEach(() => {
@@ -79,9 +82,12 @@ describe('sign-up', () => {
         true,
       );
 
-      fireEvent.change(screen.getAllByLabelText('Código de verificación')[0]!, {
-        target: { value: '123456' },
-      });
+      const digits = codeDigits();
+      expect(digits.map((digit) => digit.getAttribute('aria-label'))).toEqual(
+        [1, 2, 3, 4, 5, 6].map((index) => `Dígito ${index} de 6`),
+      );
+      expect(new Set(digits.map((digit) => digit.id)).size).toBe(6);
+      fireEvent.change(digits[0]!, { target: { value: '123456' } });
       await waitFor(() => expect(router.state.location.pathname).toBe('/auth/wizard/wiz-1'));
       expect(await screen.findByText('Hola, Ana: registra tu empresa')).toBeInTheDocument();
 
@@ -107,9 +113,7 @@ describe('sign-up', () => {
         json(400, { error: { code: 'CODE_INVALID', message: 'El código no es correcto.' } }),
     });
     await renderApp(`/auth/verify?user_id=${USER_ID}`);
-    fireEvent.change(screen.getAllByLabelText('Código de verificación')[0]!, {
-      target: { value: '000000' },
-    });
+    fireEvent.change(codeDigits()[0]!, { target: { value: '000000' } });
     expect(await screen.findByText('El código no es correcto.')).toBeInTheDocument();
   });
 

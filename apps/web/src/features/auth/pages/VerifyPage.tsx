@@ -2,6 +2,7 @@ import { AUTH_RULES, verifyCodeParamsSchema } from '@despacho/domain';
 import { Button, Center, Input, PinInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -22,6 +23,7 @@ export function VerifyPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const userId = useSearchParams()[0].get('user_id') ?? '';
+  const codeId = useId();
   const state = useLocation().state as VerifyState | null;
   const { secondsLeft, restart } = useCountdown(
     state?.resendAvailableIn ?? AUTH_RULES.codeResendSeconds,
@@ -84,15 +86,30 @@ export function VerifyPage() {
         control={form.control}
         name="code"
         render={({ field, fieldState }) => (
-          <Input.Wrapper label={t('fields.code')} error={fieldState.error?.message}>
+          // Not in an Input.Wrapper: it would give all six inputs its one id. The label names the
+          // group, each input (`<codeId>-1…6`) is named by its digit.
+          <div>
+            <Input.Label id={`${codeId}-label`} labelElement="div">
+              {t('fields.code')}
+            </Input.Label>
             <Center mt="xs">
               <PinInput
+                id={codeId}
+                aria-labelledby={`${codeId}-label`}
+                aria-describedby={fieldState.error ? `${codeId}-error` : undefined}
+                getInputProps={(index) => ({
+                  'aria-label': t('verify.digit', {
+                    index: index + 1,
+                    total: AUTH_RULES.codeLength,
+                  }),
+                })}
                 length={AUTH_RULES.codeLength}
                 type="number"
                 inputMode="numeric"
                 oneTimeCode
                 size="lg"
-                ariaLabel={t('fields.code')}
+                // Six large inputs with the default gap are wider than a 390 px phone.
+                gap="xs"
                 error={Boolean(fieldState.error)}
                 value={field.value}
                 onChange={field.onChange}
@@ -100,7 +117,12 @@ export function VerifyPage() {
                 onComplete={() => void formProps.onSubmit()}
               />
             </Center>
-          </Input.Wrapper>
+            {fieldState.error && (
+              <Input.Error id={`${codeId}-error`} mt={5}>
+                {fieldState.error.message}
+              </Input.Error>
+            )}
+          </div>
         )}
       />
     </AuthForm>

@@ -45,10 +45,10 @@ export function ChargesCard({ shipment }: { shipment: ShipmentDetail }) {
       )}
       {charges.refunded > 0 && (
         <Group justify="space-between" wrap="nowrap">
-          <Text fz="sm" c="teal.7" fw={600}>
+          <Text fz="sm" c="teal" fw={600}>
             {t('detail.charges.refunded')}
           </Text>
-          <Text fz="sm" c="teal.7" fw={700} style={{ whiteSpace: 'nowrap' }}>
+          <Text fz="sm" c="teal" fw={700} style={{ whiteSpace: 'nowrap' }}>
             {`+${formatMoney(charges.refunded)}`}
           </Text>
         </Group>

@@ -13,7 +13,8 @@ export const hasPrintableLabel = (row: ShipmentSummary) =>
 
 /**
  * The guides of one page (spec §3 columns): tracking number, carrier, service, cost, dimensions,
- * weight, insurance and status, plus date and destination. Guides with a label can be selected
+ * weight, insurance and status, plus date and destination; the service under its carrier and
+ * the weight under the dimensions, so the whole row fits beside the menu at 1440 px. Guides with a label can be selected
  * for the bulk label download; a row opens the guide.
  */
 export function ShipmentsTable({
@@ -32,7 +33,7 @@ export function ShipmentsTable({
   const selectedHere = printable.filter((id) => selected.has(id)).length;
 
   return (
-    <Table.ScrollContainer minWidth={1320}>
+    <Table.ScrollContainer minWidth={1040}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('list.table.label')}>
         <Table.Thead>
           <Table.Tr>
@@ -47,10 +48,8 @@ export function ShipmentsTable({
             </Table.Th>
             <Table.Th>{t('list.table.tracking')}</Table.Th>
             <Table.Th>{t('list.table.carrier')}</Table.Th>
-            <Table.Th>{t('list.table.service')}</Table.Th>
             <Table.Th ta="right">{t('list.table.cost')}</Table.Th>
-            <Table.Th>{t('list.table.dimensions')}</Table.Th>
-            <Table.Th ta="right">{t('list.table.weight')}</Table.Th>
+            <Table.Th>{t('list.table.parcel')}</Table.Th>
             <Table.Th>{t('list.table.insurance')}</Table.Th>
             <Table.Th>{t('list.table.status')}</Table.Th>
             <Table.Th>{t('list.table.destination')}</Table.Th>
@@ -88,9 +87,9 @@ export function ShipmentsTable({
                 </Table.Td>
                 <Table.Td>
                   <Text fz="sm">{row.carrier_name}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm">{row.service_name}</Text>
+                  <Text fz="xs" c="dimmed">
+                    {row.service_name}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -101,15 +100,13 @@ export function ShipmentsTable({
                   <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
                     {row.dimensions}
                   </Text>
-                  {row.package_count > 1 && (
-                    <Text fz="xs" c="dimmed">
-                      {t('list.table.packages', { count: row.package_count })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatKg(row.billable_weight_kg)}
+                  <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {row.package_count > 1
+                      ? t('list.table.packagesWeight', {
+                          count: row.package_count,
+                          weight: formatKg(row.billable_weight_kg),
+                        })
+                      : formatKg(row.billable_weight_kg)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -71,7 +71,7 @@ export function TrackingTimeline({ events }: { events: readonly TrackingEventVie
             }
             title={
               <Group gap="xs">
-                <Text fw={600} fz="sm" c={delay ? 'orange.8' : undefined}>
+                <Text fw={600} fz="sm" c={delay ? 'orange' : undefined}>
                   {title}
                 </Text>
                 {delay && (

@@ -43,7 +43,7 @@ export function ZipField({ name, label }: { name: string; label: string }) {
             })}
           </Text>
         ) : notFound ? (
-          <Text span fz="xs" c="orange.8">
+          <Text span fz="xs" c="orange">
             {t('zip.notFound')}
           </Text>
         ) : null

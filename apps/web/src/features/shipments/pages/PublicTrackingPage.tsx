@@ -153,13 +153,19 @@ export function PublicTrackingPage() {
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Group justify="space-between" px="md" py="sm" bg="var(--mantine-color-body)">
+      <Group
+        component="header"
+        justify="space-between"
+        px="md"
+        py="sm"
+        bg="var(--mantine-color-body)"
+      >
         <Anchor component={Link} to="/" underline="never" aria-label="Despacho">
           <Logo />
         </Anchor>
         <LanguageMenu />
       </Group>
-      <Container size={860} py="xl">
+      <Container component="main" size={860} py="xl">
         <Stack gap="lg">
           <div>
             <Title order={1} fz={{ base: 24, sm: 28 }}>

@@ -3,8 +3,11 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
+  Center,
   CopyButton,
+  Flex,
   Grid,
   Group,
   Paper,
@@ -15,6 +18,7 @@ import {
 } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconArrowDown,
   IconArrowRight,
   IconCheck,
   IconCopy,
@@ -144,19 +148,21 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <Section title={t('detail.route.title')}>
-              <Group align="stretch" gap="sm" wrap="nowrap" style={{ overflowX: 'auto' }}>
-                <div style={{ flex: 1, minWidth: 220 }}>
+              {/* Side by side from 600 px; on a phone one above the other, the arrow pointing down. */}
+              <Flex direction={{ base: 'column', xs: 'row' }} align="stretch" gap="sm">
+                <Box flex={1}>
                   <PartyCard title={t('detail.route.origin')} party={shipment.origin} />
-                </div>
-                <IconArrowRight
-                  size={24}
-                  style={{ alignSelf: 'center', flexShrink: 0 }}
-                  aria-hidden="true"
-                />
-                <div style={{ flex: 1, minWidth: 220 }}>
+                </Box>
+                <Center hiddenFrom="xs" aria-hidden="true">
+                  <IconArrowDown size={24} />
+                </Center>
+                <Center visibleFrom="xs" style={{ flexShrink: 0 }} aria-hidden="true">
+                  <IconArrowRight size={24} />
+                </Center>
+                <Box flex={1}>
                   <PartyCard title={t('detail.route.destination')} party={shipment.destination} />
-                </div>
-              </Group>
+                </Box>
+              </Flex>
             </Section>
 
             <Section title={t('detail.packages.title', { count: shipment.packages.length })}>
@@ -295,6 +301,8 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                       <Button
                         size="xs"
                         variant="subtle"
+                        // The link breaks anywhere; the button keeps its whole label.
+                        flex="none"
                         onClick={copy}
                         leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
                       >

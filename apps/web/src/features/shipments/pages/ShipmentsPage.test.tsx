@@ -61,8 +61,7 @@ describe('shippings (list)', () => {
     const delivered = within(table).getByText('7700112233').closest('tr')!;
     expect(within(delivered).getByText('Entregada')).toBeInTheDocument();
     expect(within(delivered).getByText('$2,500.00')).toBeInTheDocument();
-    expect(within(delivered).getByText('2 paquetes')).toBeInTheDocument();
-    expect(within(delivered).getByText('4.5 kg')).toBeInTheDocument();
+    expect(within(delivered).getByText('2 paquetes · 4.5 kg')).toBeInTheDocument();
 
     const failed = within(table).getByText('Sin guía').closest('tr')!;
     expect(within(failed).getByText('Compra fallida')).toBeInTheDocument();

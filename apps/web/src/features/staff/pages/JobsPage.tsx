@@ -56,7 +56,7 @@ export function JobsPage() {
               key: 'error',
               header: t('jobs.columns.error'),
               cell: (job) => (
-                <Text fz="sm" c="red.8">
+                <Text fz="sm" c="red">
                   {job.error ?? '—'}
                 </Text>
               ),

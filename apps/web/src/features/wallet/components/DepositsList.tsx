@@ -10,7 +10,6 @@ import {
   Button,
   Card,
   Group,
-  SegmentedControl,
   Skeleton,
   Stack,
   Table,
@@ -25,6 +24,7 @@ import { useDateFormat } from '../../../lib/dates';
 import { openFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import {
   DEPOSITS_PAGE_SIZE,
   loadVoucher,
@@ -96,7 +96,7 @@ export function DepositsList() {
           <Title order={2} fz="lg" id="deposits-title">
             {t('list.title')}
           </Title>
-          <SegmentedControl
+          <SegmentedFilter
             aria-label={t('list.filter')}
             size="xs"
             value={status}

@@ -70,7 +70,7 @@ export function TransactionsTable({
                 <Text
                   fz="sm"
                   fw={600}
-                  c={row.amount_centavos >= 0 ? 'teal.7' : 'red.7'}
+                  c={row.amount_centavos >= 0 ? 'teal' : 'red'}
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {`${row.amount_centavos > 0 ? '+' : ''}${formatMoney(row.amount_centavos)}`}

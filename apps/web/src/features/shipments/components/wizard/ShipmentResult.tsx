@@ -79,7 +79,7 @@ export function ShipmentResult({
           </Group>
           <Text fz="sm">{t('result.charged', { total: formatMoney(shipment.charges.total) })}</Text>
           {shipment.sandbox && (
-            <Group gap={6} c="yellow.9">
+            <Group gap={6} c="yellow">
               <IconFlask size={16} aria-hidden />
               <Text fz="sm">{t('result.sandbox')}</Text>
             </Group>
