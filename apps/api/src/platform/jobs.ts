@@ -346,7 +346,13 @@ export class Jobs {
         schedule: !this.testClock,
         ...(this.testClock ? { clock: this.testClock, registerInstance: false } : {}),
       });
-      boss.on('error', (error) => this.deps.log?.error({ err: error }, 'jobs: pg-boss error'));
+      // The error alone: pg-boss attaches its connection's internals, which a log has no use for.
+      boss.on('error', (error: Error & { code?: string }) =>
+        this.deps.log?.error(
+          { err: { message: error.message, code: error.code, stack: error.stack } },
+          'jobs: pg-boss error',
+        ),
+      );
       return boss.start();
     })();
     return this.boss;
