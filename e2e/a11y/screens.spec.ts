@@ -127,3 +127,20 @@ test.describe('signed in as the demo owner', () => {
     await checkScreen(page, 'wizard-pay');
   });
 });
+
+test.describe('signed in as platform staff', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await signInAs(page, request, DEMO.staff);
+  });
+
+  for (const [name, path, heading] of [
+    ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
+    ['staff-audit', '/staff/audit', 'Bitácora'],
+  ] as const) {
+    test(name, async ({ page }) => {
+      await page.goto(path);
+      await title(page, heading);
+      await checkScreen(page, name);
+    });
+  }
+});
