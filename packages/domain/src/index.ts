@@ -49,6 +49,7 @@ export * from './vendors/contract';
 export * from './wallet/rules';
 export * from './wallet/schemas';
 export * from './wallet/transactions';
+export * from './wallet/descriptions';
 export * from './wallet/deposits';
 export * from './wallet/bank-transfers';
 export * from './wallet/card-payments';

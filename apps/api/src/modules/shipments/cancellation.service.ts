@@ -149,7 +149,10 @@ export class CancellationService {
         idempotencyKey: refundKeyOf(guide.id),
         kind: 'refund',
         reference: { type: 'shipment', id: guide.id },
-        description: `Cancelación de la guía ${guide.trackingNumber ?? guide.id}`,
+        description: {
+          code: 'guide_cancellation',
+          params: { tracking_number: guide.trackingNumber ?? guide.id },
+        },
       },
       tx,
     );

@@ -9,6 +9,7 @@ import {
   speiNotificationSchema,
   type AuditAction,
   type AuditSnapshot,
+  type DepositMethod,
   type DepositsQuery,
   type DepositView,
   type Language,
@@ -188,7 +189,9 @@ export async function creditPendingDeposit(
       idempotencyKey: `deposit:${before.id}`,
       kind: 'deposit',
       reference: { type: 'deposit', id: before.id },
-      description: before.trackingKey ? `SPEI ${before.trackingKey}` : `Depósito ${before.method}`,
+      description: before.trackingKey
+        ? { code: 'deposit_spei', params: { tracking_key: before.trackingKey } }
+        : { code: 'deposit', params: { method: before.method as DepositMethod } },
       amount,
       from: before.method === 'card' ? 'card_clearing' : 'bank_clearing',
       charges: feeLines(amount),
