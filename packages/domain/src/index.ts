@@ -21,6 +21,7 @@ export * from './auth/contract';
 export * from './mailbox/schemas';
 export * from './mailbox/contract';
 export * from './notifications/schemas';
+export * from './notifications/texts';
 export * from './notifications/contract';
 export * from './dashboard/schemas';
 export * from './dashboard/contract';

@@ -2,13 +2,11 @@
  * The data migration `…_transaction_description_codes.sql`: the sentences the API stored before
  * descriptions were codes become their codes and parameters; a text it does not know stays.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { TransactionView } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrationFile } from '../../../test/migration-file';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
-import { MIGRATIONS_FOLDER } from '../../platform/db';
 import { buyGuide, createLocation, fund } from '../shipments/guides.test-support';
 import { LedgerService } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
@@ -25,12 +23,6 @@ const ids: Record<string, string> = {};
 async function storeAsBefore(id: string, text: string) {
   await storeLegacyDescription(ctx.db, id, text);
   ids[text] = id;
-}
-
-async function runMigration() {
-  const files = await readdir(MIGRATIONS_FOLDER);
-  const file = files.find((name) => name.endsWith('_transaction_description_codes.sql'));
-  await ctx.db.$client.query(await readFile(path.join(MIGRATIONS_FOLDER, file!), 'utf8'));
 }
 
 const stored = async (id: string) =>
@@ -81,7 +73,7 @@ beforeAll(async () => {
   });
   await storeAsBefore(adjustment.transactionId, 'Ajuste manual de saldo');
   ids.trackingNumber = guide.trackingNumber!;
-  await runMigration();
+  await runMigrationFile(ctx.db, 'transaction_description_codes');
 });
 
 async function holdTransactionOf(holdId: string): Promise<string> {
