@@ -44,7 +44,6 @@ app.post<{ Body: Body }>('/credit', async (request, reply) => {
       organizationId,
       idempotencyKey: key,
       kind: 'deposit',
-      description: `Ráfaga ${key}`,
       amount,
       from: 'bank_clearing',
     }),
@@ -59,7 +58,6 @@ app.post<{ Body: Body }>('/debit', async (request, reply) => {
       organizationId,
       idempotencyKey: key,
       kind: 'label',
-      description: `Ráfaga ${key}`,
       lines: [{ account: 'carrier_payable', amount }],
     }),
   );

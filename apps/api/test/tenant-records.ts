@@ -76,8 +76,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
 
   await new NotificationsService(ctx).notify(organization.id, {
     kind: 'NEWS',
-    title: { es: 'Noticia', en: 'News' },
-    body: { es: 'Cuerpo', en: 'Body' },
+    content: { code: 'welcome', params: {} },
   });
   await created('/support/conversation/messages', { body: 'Necesito ayuda' });
   const conversation = await callAs(ctx.app, owner, 'GET', '/support/conversation');

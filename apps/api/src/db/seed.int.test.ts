@@ -42,8 +42,8 @@ describe('seedDemo', () => {
       DEMO_LOGINS.map((login) => login.email).sort(),
     );
     expect(seeded.every((user) => user.phoneVerifiedAt && user.status === 'active')).toBe(true);
-    const kinds = (await ctx.db.select().from(notifications)).map((n) => [n.kind, n.title.es]);
-    expect(kinds).toContainEqual(['NEWS', 'Bienvenido a Despacho']);
+    const kinds = (await ctx.db.select().from(notifications)).map((n) => [n.kind, n.code]);
+    expect(kinds).toContainEqual(['NEWS', 'welcome']);
     const [organization] = await ctx.db.select().from(organizations);
     const demoVendors = await ctx.db.select().from(vendors);
     expect(demoVendors.map((vendor) => [vendor.code, vendor.status]).sort()).toEqual([

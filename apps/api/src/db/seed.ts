@@ -129,11 +129,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       organization.id,
       {
         kind: 'NEWS',
-        title: { es: 'Bienvenido a Despacho', en: 'Welcome to Despacho' },
-        body: {
-          es: 'Tu cuenta demo está lista. Si tienes dudas, contacta a un asesor desde el dashboard.',
-          en: 'Your demo account is ready. Questions? Contact a consultant from the dashboard.',
-        },
+        content: { code: 'welcome', params: {} },
       },
       tx,
     );

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http';
+import { i18n } from './i18n';
 
 /** A 4xx answer will not change by asking again; network and server failures get one retry. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The server writes its texts (messages, notifications, movements, timelines) in the language of
+// the request: after a change of language, what is cached is read again in the new one.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());

@@ -105,9 +105,9 @@ describe('GET /api/v1/dashboard/summary', () => {
 
   it('counts the caller’s unread notifications', async () => {
     const notifications = new NotificationsService(ctx);
-    const text = { es: 'Aviso', en: 'Notice' };
-    await notifications.notify(owner.organizationId!, { kind: 'NEWS', title: text, body: text });
-    await notifications.notify(owner.organizationId!, { kind: 'ERROR', title: text, body: text });
+    const content = { code: 'welcome', params: {} } as const;
+    await notifications.notify(owner.organizationId!, { kind: 'NEWS', content });
+    await notifications.notify(owner.organizationId!, { kind: 'ERROR', content });
     expect((await summary(owner)).json().data.unread_notifications).toBe(2);
 
     await ctx.app.inject({

@@ -5,8 +5,7 @@ import { NotificationsService, type NotifyInput } from './notifications.service'
 
 const news = (n: number): NotifyInput => ({
   kind: 'NEWS',
-  title: { es: `Noticia ${n}`, en: `News ${n}` },
-  body: { es: `Cuerpo ${n}`, en: `Body ${n}` },
+  content: { code: 'guide_cancelled', params: { tracking_number: `GUIA${n}` } },
 });
 
 describe('notifications', () => {
@@ -60,18 +59,25 @@ describe('notifications', () => {
         {
           id: expect.any(String),
           kind: 'WARNING',
-          title: 'Noticia 2',
-          body: 'Cuerpo 2',
+          title: 'Guía cancelada',
+          body: 'La paquetería confirmó la cancelación de la guía GUIA2; el reembolso está en tu saldo.',
           link: '/app/finance/deposits',
           created_at: '2026-03-02T16:00:01.000Z',
           read: false,
         },
-        expect.objectContaining({ kind: 'NEWS', title: 'Noticia 1', link: null, read: false }),
+        expect.objectContaining({ kind: 'NEWS', title: 'Guía cancelada', link: null, read: false }),
       ]);
 
       const en = await list(owner, '?page=2&pageSize=1', 'en');
       expect(en.json().meta).toEqual({ page: 2, pageSize: 1, total: 2 });
-      expect(en.json().data.map((n: { title: string }) => n.title)).toEqual(['News 1']);
+      // The same stored code, in the reader's language.
+      expect(en.json().data).toEqual([
+        expect.objectContaining({
+          kind: 'NEWS',
+          title: 'Label cancelled',
+          body: 'The carrier confirmed the cancellation of label GUIA1; the refund is in your balance.',
+        }),
+      ]);
     });
 
     it('shows nothing of another organization', async () => {

@@ -1,9 +1,12 @@
 import {
   isNoticeKey,
+  isNotificationCode,
   NOTICE_KEYS,
+  notificationText,
   type Language,
   type NoticeKey,
   type Notification,
+  type NotificationContent,
   type NotificationKind,
   type PageMeta,
   type PaginationQuery,
@@ -12,15 +15,23 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import * as repository from './notifications.repository';
-import type { LocalizedText } from './notifications.tables';
 
 export interface NotifyInput {
   kind: NotificationKind;
-  title: LocalizedText;
-  body: LocalizedText;
+  /** What it says, as a code: each reader reads it in their own language. */
+  content: NotificationContent;
   link?: string;
   /** Only this user of the organization sees it; without it, all of them. */
   userId?: string;
+}
+
+/** Its title and body in the reader's language: from its code, or as a row before codes holds them. */
+function textOf(notification: repository.NotificationRow, language: Language) {
+  const { code, params } = notification;
+  if (code && params && isNotificationCode(code)) {
+    return notificationText({ code, params } as NotificationContent, language);
+  }
+  return { title: notification.title?.[language] ?? '', body: notification.body?.[language] ?? '' };
 }
 
 function present(
@@ -30,8 +41,7 @@ function present(
   return {
     id: notification.id,
     kind: notification.kind,
-    title: notification.title[language],
-    body: notification.body[language],
+    ...textOf(notification, language),
     link: notification.link,
     created_at: notification.createdAt.toISOString(),
     read: readAt !== null,
@@ -45,8 +55,8 @@ export class NotificationsService {
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
     await repository.insertNotification(tx, organizationId, {
       kind: input.kind,
-      title: input.title,
-      body: input.body,
+      code: input.content.code,
+      params: input.content.params,
       link: input.link ?? null,
       userId: input.userId ?? null,
       createdAt: this.deps.clock.now(),

@@ -1,4 +1,9 @@
-import { NOTICE_KEYS, NOTIFICATION_KINDS, type Language } from '@despacho/domain';
+import {
+  NOTICE_KEYS,
+  NOTIFICATION_KINDS,
+  type Language,
+  type NotificationContent,
+} from '@despacho/domain';
 import {
   foreignKey,
   index,
@@ -11,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantKeys, users } from '../accounts/accounts.tables';
 
-/** Text in every language of the app, so each reader gets their own. */
+/** Text in every language of the app: how notifications were stored before codes. */
 export type LocalizedText = Record<Language, string>;
 
 /** What the product tells an organization (all its users) or one of its users (`user_id`). */
@@ -22,8 +27,12 @@ export const notifications = pgTable(
     /** Null: every user of the organization sees it. */
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
-    title: jsonb().$type<LocalizedText>().notNull(),
-    body: jsonb().$type<LocalizedText>().notNull(),
+    /** What it says, as a code and its parameters, written in the reader's language when read. */
+    code: text().$type<NotificationContent['code']>(),
+    params: jsonb().$type<NotificationContent['params']>(),
+    /** The sentences of a row stored before codes that the migration could not map. */
+    title: jsonb().$type<LocalizedText>(),
+    body: jsonb().$type<LocalizedText>(),
     link: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },

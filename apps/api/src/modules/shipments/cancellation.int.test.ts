@@ -111,6 +111,9 @@ describe('cancelling a guide', () => {
       referenceId: early.id,
       relatedTransactionId: early.chargeTransactionId,
       idempotencyKey: refundKeyOf(early.id),
+      descriptionCode: 'guide_cancellation',
+      descriptionParams: { tracking_number: early.trackingNumber },
+      description: null,
     });
     expect(await available()).toBe(before - late.total);
     // The timeline never went past the label: the carrier voided it before any scan.

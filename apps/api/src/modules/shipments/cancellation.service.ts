@@ -149,7 +149,10 @@ export class CancellationService {
         idempotencyKey: refundKeyOf(guide.id),
         kind: 'refund',
         reference: { type: 'shipment', id: guide.id },
-        description: `Cancelación de la guía ${guide.trackingNumber ?? guide.id}`,
+        description: {
+          code: 'guide_cancellation',
+          params: { tracking_number: guide.trackingNumber ?? guide.id },
+        },
       },
       tx,
     );
@@ -161,10 +164,9 @@ export class CancellationService {
       guide.organizationId,
       {
         kind: 'NOTIFICATION',
-        title: { es: 'Guía cancelada', en: 'Label cancelled' },
-        body: {
-          es: `La paquetería confirmó la cancelación de la guía ${guide.trackingNumber}; el reembolso está en tu saldo.`,
-          en: `The carrier confirmed the cancellation of label ${guide.trackingNumber}; the refund is in your balance.`,
+        content: {
+          code: 'guide_cancelled',
+          params: { tracking_number: guide.trackingNumber ?? guide.id },
         },
         link: `/app/shippings/${guide.id}`,
       },

@@ -166,6 +166,22 @@ describe('settling a guide the carrier issued', () => {
     expect(await guide(id)).toMatchObject({ purchase_state: 'purchased', labels: 1 });
     expect((await holdOf(id))!.status).toBe('captured');
     expect(await wallet(m.user)).toEqual({ available: FUNDS - total, onHold: 0 });
+    // The hold and the capture read as the guide: a code with the catalogue's keys, no sentence.
+    const { rows: movements } = await ctx.db.$client.query(
+      `select idempotency_key as key, description_code as code, description_params as params,
+              description
+         from ledger_transactions where reference_id = $1 order by idempotency_key`,
+      [id],
+    );
+    const guidePurchase = {
+      code: 'guide_purchase',
+      params: { carrier: 'estafeta', service: shipment.service_key },
+      description: null,
+    };
+    expect(movements).toEqual([
+      { key: `shipment:${id}:capture`, ...guidePurchase },
+      { key: `shipment:${id}:hold`, ...guidePurchase },
+    ]);
   });
 
   it('not_purchasing: a guide the recovery job settled meanwhile is answered as it stands, charged once', async () => {

@@ -48,6 +48,7 @@ DECLARE
   accounts uuid[];
   amounts bigint[];
   posted record;
+  capture_description jsonb;
 BEGIN
   SELECT * INTO s FROM shipments
     WHERE organization_id = p_organization_id AND id = p_shipment_id FOR UPDATE;
@@ -118,9 +119,13 @@ BEGIN
     amounts := array_append(amounts, h.amount - charged);
   END IF;
 
+  -- The capture reads as the purchase it completes: the hold's description code and parameters.
+  SELECT jsonb_build_object('code', t.description_code, 'params', t.description_params)
+    INTO capture_description FROM ledger_transactions t
+    WHERE t.id = h.hold_transaction_id AND t.description_code IS NOT NULL;
   SELECT * INTO posted FROM ledger_post(p_organization_id, capture_key, p_capture_request_hash,
-    'label', 'shipment', p_shipment_id::text, h.hold_transaction_id, NULL, 'paid', p_now,
-    wallet_id, hold_account_id, accounts, amounts, false);
+    'label', 'shipment', p_shipment_id::text, h.hold_transaction_id, capture_description, 'paid',
+    p_now, wallet_id, hold_account_id, accounts, amounts, false);
   IF posted.outcome <> 'posted' THEN
     -- The key is claimed and the hold account holds the hold: neither answer can come back.
     RAISE EXCEPTION 'shipment_settle_purchase: capture of % answered %', p_shipment_id,
@@ -170,7 +175,8 @@ $$;
 -- 2), in one statement: the quote taken (`quote` → `in_process`), the packages and products
 -- from JSON, the hold of the total through `ledger_post` under `shipment:<id>:hold` (kind
 -- `label`, `pending`), the shipment's `hold_id` and the recovery job. Runs in the caller's
--- transaction, right after the shipment's insert; 'quote_taken', 'insufficient' and
+-- transaction, right after the shipment's insert; p_hold_description is the hold's
+-- `{ "code", "params" }` (see ledger_post); 'quote_taken', 'insufficient' and
 -- 'key_reused' answer the errors the service raises, which roll the transaction back.
 CREATE OR REPLACE FUNCTION shipment_start_purchase(
   p_organization_id uuid,
@@ -179,7 +185,7 @@ CREATE OR REPLACE FUNCTION shipment_start_purchase(
   p_packages jsonb,
   p_products jsonb,
   p_hold_request_hash text,
-  p_hold_description text,
+  p_hold_description jsonb,
   p_amount bigint,
   p_now timestamptz,
   p_job_kind text,

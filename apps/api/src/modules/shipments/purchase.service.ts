@@ -5,6 +5,7 @@ import {
   type ShipmentCreateData,
   type ShipmentDetail,
   type ShipmentParty,
+  type TransactionDescription,
 } from '@despacho/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -34,7 +35,6 @@ import type {
   TrackingEventRow,
 } from './shipments.repository';
 import type { ShipmentsService } from './shipments.service';
-import { carrierNames } from './shipments.view';
 import type { TrackingService } from './tracking.service';
 
 /** Finishes a purchase left `purchasing` (a crash between the hold and the capture). */
@@ -275,9 +275,11 @@ export class PurchaseService {
         const earlier = await repository.findByIdempotencyKey(tx, organizationId, idempotencyKey);
         return { earlier: earlier! };
       }
-      const names = carrierNames(shipment, 'es');
       const reference = { type: 'shipment', id: shipment.id };
-      const description = `Guía ${names.carrier_name} ${names.service_name}`;
+      const description: TransactionDescription = {
+        code: 'guide_purchase',
+        params: { carrier: shipment.carrierKey, service: shipment.serviceKey },
+      };
       const started = await repository.startPurchase(tx, {
         organizationId,
         shipmentId: shipment.id,

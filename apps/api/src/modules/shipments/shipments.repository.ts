@@ -1,4 +1,9 @@
-import type { QuoteStatus, ShipmentTab, ShipmentsQuery } from '@despacho/domain';
+import type {
+  QuoteStatus,
+  ShipmentTab,
+  ShipmentsQuery,
+  TransactionDescription,
+} from '@despacho/domain';
 import {
   and,
   asc,
@@ -366,7 +371,7 @@ export async function startPurchase(
     packages: Omit<typeof shipmentPackages.$inferInsert, 'shipmentId'>[];
     products: Omit<typeof shipmentProducts.$inferInsert, 'shipmentId'>[];
     holdRequestHash: string;
-    holdDescription: string;
+    holdDescription: TransactionDescription;
     amount: number;
     now: Date;
     job: { kind: string; payload: unknown; runAt: Date };
@@ -409,7 +414,7 @@ export async function startPurchase(
     products: Record<string, unknown>[] | null;
   };
   const result = await tx.execute<Row>(
-    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${start.holdDescription}, ${start.amount}, ${start.now.toISOString()}, ${start.job.kind}, ${JSON.stringify(start.job.payload)}::jsonb, ${start.job.runAt.toISOString()})`,
+    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${JSON.stringify(start.holdDescription)}::jsonb, ${start.amount}, ${start.now.toISOString()}, ${start.job.kind}, ${JSON.stringify(start.job.payload)}::jsonb, ${start.job.runAt.toISOString()})`,
   );
   const row = result.rows[0]!;
   if (row.outcome !== 'started') return { outcome: row.outcome };

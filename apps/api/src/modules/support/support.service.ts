@@ -17,11 +17,6 @@ import type { ConversationRow, MessageRow } from './support.repository';
 const EXCERPT_LENGTH = 140;
 
 /** What the organization is told when staff answer; the link opens the dashboard's chat. */
-const ANSWER_NOTIFICATION = {
-  kind: 'NOTIFICATION',
-  title: { es: 'Un asesor respondió tu mensaje', en: 'A consultant answered your message' },
-  link: '/app/dashboard?chat=open',
-} as const;
 
 /** What staff see before the organization's name is added by the staff console. */
 export type ConversationForStaff = Omit<StaffConversation, 'organization_name'>;
@@ -140,7 +135,11 @@ export class SupportService {
       // The body quotes the answer as staff wrote it, whatever the reader's language.
       await this.deps.notifications.notify(
         conversation.organizationId,
-        { ...ANSWER_NOTIFICATION, body: { es: excerpt(body), en: excerpt(body) } },
+        {
+          kind: 'NOTIFICATION',
+          content: { code: 'support_answer', params: { excerpt: excerpt(body) } },
+          link: '/app/dashboard?chat=open',
+        },
         tx,
       );
       await this.deps.audit.record(tx, {

@@ -28,24 +28,14 @@ export const VERIFICATION_SCREEN_LINK = '/app/settings/verification';
 
 const APPROVED_NOTIFICATION = {
   kind: 'NOTIFICATION',
-  title: { es: 'Tu cuenta está verificada', en: 'Your account is verified' },
-  body: {
-    es: 'Revisamos tus documentos y tu cuenta quedó verificada.',
-    en: 'We reviewed your documents and your account is now verified.',
-  },
+  content: { code: 'verification_approved', params: {} },
   link: VERIFICATION_SCREEN_LINK,
 } as const satisfies NotifyInput;
 
 function rejectedNotification(reason: string): NotifyInput {
-  const quoted = reason.replace(/[\s.]+$/u, '');
   return {
     kind: 'WARNING',
-    title: { es: 'Tu verificación fue rechazada', en: 'Your verification was rejected' },
-    // The reason is quoted as staff wrote it, whatever the reader's language.
-    body: {
-      es: `Motivo: ${quoted}. Corrige tus documentos y envíalos de nuevo.`,
-      en: `Reason: ${quoted}. Fix your documents and submit them again.`,
-    },
+    content: { code: 'verification_rejected', params: { reason } },
     link: VERIFICATION_SCREEN_LINK,
   };
 }

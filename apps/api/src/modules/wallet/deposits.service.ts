@@ -3,12 +3,12 @@ import {
   DEPOSIT_VOUCHER_TYPES,
   depositBreakdown,
   errorMessage,
-  formatMoney,
   localizeIssues,
   MEXICAN_BANKS,
   speiNotificationSchema,
   type AuditAction,
   type AuditSnapshot,
+  type DepositMethod,
   type DepositsQuery,
   type DepositView,
   type Language,
@@ -34,8 +34,6 @@ import type { DepositRow } from './deposits.repository';
 export const DEPOSITS_SCREEN_LINK = '/app/finance/deposits';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-/** Amounts in notifications read as the merchant writes them, `$1,250.00`, in both languages. */
-const money = (centavos: number) => formatMoney(centavos);
 
 export function presentDeposit(row: DepositRow): DepositView {
   return {
@@ -75,48 +73,23 @@ function snapshot(row: DepositRow): AuditSnapshot {
   };
 }
 
-function describe(row: DepositRow) {
-  return row.trackingKey
-    ? {
-        es: `tu depósito SPEI de ${money(row.amount)} (clave de rastreo ${row.trackingKey})`,
-        en: `your SPEI deposit of ${money(row.amount)} (tracking key ${row.trackingKey})`,
-      }
-    : {
-        es: `tu depósito de ${money(row.amount)}`,
-        en: `your deposit of ${money(row.amount)}`,
-      };
-}
-
 function creditedNotification(row: DepositRow): NotifyInput {
-  const what = describe(row);
-  const fee =
-    row.fee > 0
-      ? {
-          es: ` Se descontó la comisión de ${money(row.fee)} (IVA incluido) de los depósitos menores a $500.00.`,
-          en: ` The ${money(row.fee)} fee (VAT included) of deposits under $500.00 was taken.`,
-        }
-      : { es: '', en: '' };
   return {
     kind: 'NOTIFICATION',
-    title: { es: 'Depósito acreditado', en: 'Deposit credited' },
-    body: {
-      es: `Acreditamos ${money(row.net)} a tu saldo por ${what.es}.${fee.es}`,
-      en: `We credited ${money(row.net)} to your balance for ${what.en}.${fee.en}`,
+    content: {
+      code: 'deposit_credited',
+      params: { amount: row.amount, net: row.net, fee: row.fee, tracking_key: row.trackingKey },
     },
     link: DEPOSITS_SCREEN_LINK,
   };
 }
 
 function rejectedNotification(row: DepositRow, reason: string): NotifyInput {
-  const what = describe(row);
-  // The reason is quoted as staff wrote it, whatever the reader's language.
-  const quoted = reason.replace(/[\s.]+$/u, '');
   return {
     kind: 'WARNING',
-    title: { es: 'Depósito rechazado', en: 'Deposit rejected' },
-    body: {
-      es: `Rechazamos ${what.es}. Motivo: ${quoted}. Nada se acreditó a tu saldo.`,
-      en: `We rejected ${what.en}. Reason: ${quoted}. Nothing was credited to your balance.`,
+    content: {
+      code: 'deposit_rejected',
+      params: { amount: row.amount, tracking_key: row.trackingKey, reason },
     },
     link: DEPOSITS_SCREEN_LINK,
   };
@@ -188,7 +161,9 @@ export async function creditPendingDeposit(
       idempotencyKey: `deposit:${before.id}`,
       kind: 'deposit',
       reference: { type: 'deposit', id: before.id },
-      description: before.trackingKey ? `SPEI ${before.trackingKey}` : `Depósito ${before.method}`,
+      description: before.trackingKey
+        ? { code: 'deposit_spei', params: { tracking_key: before.trackingKey } }
+        : { code: 'deposit', params: { method: before.method as DepositMethod } },
       amount,
       from: before.method === 'card' ? 'card_clearing' : 'bank_clearing',
       charges: feeLines(amount),

@@ -58,6 +58,8 @@ $$;
 -- below zero answers 'insufficient' with nothing written), writes the transaction and its
 -- entries (postings: accounts[i] receives amounts[i]; the wallet's and hold account's sums are
 -- their moves) and, with p_place_hold, the hold of the amount the hold account received.
+-- p_description is what the merchant reads of it, `{ "code", "params" }` (wallet/descriptions.ts
+-- in packages/domain renders it in the reader's language), stored as its two columns.
 -- The database's own guards (zero sum at commit, append-only, checks, foreign keys) still apply.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_organization_id uuid,
@@ -67,7 +69,7 @@ CREATE OR REPLACE FUNCTION ledger_post(
   p_reference_type text,
   p_reference_id text,
   p_related_transaction_id uuid,
-  p_description text,
+  p_description jsonb,
   p_payment_state text,
   p_created_at timestamptz,
   p_wallet_account_id uuid,
@@ -153,11 +155,11 @@ BEGIN
   END IF;
 
   INSERT INTO ledger_transactions (id, organization_id, kind, idempotency_key, request_hash,
-    reference_type, reference_id, related_transaction_id, description, wallet_amount,
-    wallet_balance_after, payment_state, created_at)
+    reference_type, reference_id, related_transaction_id, description_code, description_params,
+    wallet_amount, wallet_balance_after, payment_state, created_at)
   VALUES (uuidv7(), p_organization_id, p_kind, p_idempotency_key, p_request_hash,
-    p_reference_type, p_reference_id, p_related_transaction_id, p_description, wallet_delta,
-    wallet_after, p_payment_state, p_created_at)
+    p_reference_type, p_reference_id, p_related_transaction_id, p_description ->> 'code',
+    p_description -> 'params', wallet_delta, wallet_after, p_payment_state, p_created_at)
   RETURNING id INTO transaction_id;
 
   INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after, created_at)

@@ -1,3 +1,4 @@
+import type { TransactionDescription } from '@despacho/domain';
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions } from './ledger.tables';
@@ -129,7 +130,7 @@ export async function postMovement(
     referenceType: string | null;
     referenceId: string | null;
     relatedTransactionId: string | null;
-    description: string | null;
+    description: TransactionDescription | null;
     paymentState: string;
     createdAt: Date;
     walletAccountId: string;
@@ -147,7 +148,8 @@ export async function postMovement(
     m.referenceType,
     m.referenceId,
     m.relatedTransactionId,
-    m.description,
+    // `ledger_post` takes it as jsonb and stores its code and parameters.
+    m.description && JSON.stringify(m.description),
     m.paymentState,
     m.createdAt.toISOString(),
     m.walletAccountId,

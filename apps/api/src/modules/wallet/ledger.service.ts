@@ -1,4 +1,9 @@
-import type { PaymentState, TransactionKind, WalletBalance } from '@despacho/domain';
+import type {
+  PaymentState,
+  TransactionDescription,
+  TransactionKind,
+  WalletBalance,
+} from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
@@ -20,7 +25,8 @@ export interface Movement {
   idempotencyKey: string;
   kind: TransactionKind;
   reference?: { type: string; id: string };
-  description?: string;
+  /** What the merchant reads of it, as a code: rendered in the reader's language. */
+  description?: TransactionDescription;
 }
 
 export interface LedgerResult {

@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TransactionDescription } from '@despacho/domain';
 import { organizations } from '../accounts/accounts.tables';
 
 /** Money columns: integer centavos, read as numbers (pg parses int8 as Number, see db.ts). */
@@ -72,6 +74,13 @@ export const ledgerTransactions = pgTable(
     referenceId: text(),
     /** The transaction this one settles or refunds (a capture's hold, a refund's charge). */
     relatedTransactionId: uuid(),
+    /** What the movement is, as a code and its parameters, rendered in the reader's language. */
+    descriptionCode: text().$type<TransactionDescription['code']>(),
+    descriptionParams: jsonb().$type<TransactionDescription['params']>(),
+    /**
+     * A sentence stored before descriptions were codes, kept only on rows whose text the
+     * migration could not map to a code (shown as stored).
+     */
     description: text(),
     walletAmount: centavos().notNull(),
     walletBalanceAfter: centavos().notNull(),

@@ -11,6 +11,7 @@ import { ManualClock } from '../../platform/clock';
 import { organizations } from '../accounts/accounts.tables';
 import { LedgerService } from './ledger.service';
 import { verifyLedger } from './ledger.verify';
+import { storeLegacyDescription } from './legacy-description.test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;
@@ -23,7 +24,8 @@ let organizationId: string;
 const ids: Record<string, string> = {};
 let keys = 0;
 
-const QUOTED = 'Guía "Express", CDMX → Monterrey';
+/** A sentence stored before descriptions were codes, which the migration could not map. */
+const LEGACY = '=HYPERLINK("x"), CDMX → Monterrey';
 
 /** A movement of `organizationId` at `instant` (UTC), answered with its transaction id. */
 async function move<T extends { transactionId: string }>(
@@ -50,7 +52,7 @@ beforeAll(async () => {
         idempotencyKey,
         kind: 'deposit',
         reference: { type: 'deposit', id: 'a1b2c3d4-0000-4000-8000-000000000001' },
-        description: 'SPEI MBAN01002603010001',
+        description: { code: 'deposit_spei', params: { tracking_key: 'MBAN01002603010001' } },
         amount: 100_000,
         from: 'bank_clearing',
       }),
@@ -63,7 +65,10 @@ beforeAll(async () => {
         ...base,
         idempotencyKey,
         kind: 'label',
-        description: QUOTED,
+        description: {
+          code: 'guide_purchase',
+          params: { carrier: 'paquetexpress', service: 'estandar' },
+        },
         lines: [
           { account: 'carrier_payable', amount: 10_000 },
           { account: 'vat_payable', amount: 1_600 },
@@ -77,11 +82,11 @@ beforeAll(async () => {
         ...base,
         idempotencyKey,
         kind: 'fee',
-        description: '=HYPERLINK("x")',
         lines: [{ account: 'fees', amount: 1_450 }],
       }),
     )
   ).transactionId;
+  await storeLegacyDescription(ctx.db, ids.fee, LEGACY);
   // A hold captured for exactly what it held: the capture moves no wallet money and is not
   // listed; the hold row shows the charge as paid.
   const held = await move('2026-03-03T12:00:00Z', (idempotencyKey) =>
@@ -140,12 +145,12 @@ describe('GET wallet/transactions', () => {
         balance_after_centavos: 81_950,
         payment_state: 'paid',
       }),
-      expect.objectContaining({ kind: 'fee', amount_centavos: -1_450 }),
+      expect.objectContaining({ kind: 'fee', amount_centavos: -1_450, description: LEGACY }),
       {
         id: ids.label,
         created_at: '2026-03-01T06:00:00.000Z',
         kind: 'label',
-        description: QUOTED,
+        description: 'Guía Paquetexpress Estándar',
         reference: null,
         amount_centavos: -11_600,
         balance_after_centavos: 88_400,
@@ -153,10 +158,22 @@ describe('GET wallet/transactions', () => {
       },
       expect.objectContaining({
         kind: 'deposit',
+        description: 'Depósito SPEI MBAN01002603010001',
         amount_centavos: 100_000,
         balance_after_centavos: 100_000,
         reference: { type: 'deposit', id: 'a1b2c3d4-0000-4000-8000-000000000001' },
       }),
+    ]);
+  });
+
+  it("renders each description in the reader's language; a legacy text stays as stored", async () => {
+    const english = rowsOf(await list(owner, '', 'en'));
+    expect(english.map((row) => row.description)).toEqual([
+      null,
+      null,
+      LEGACY,
+      'Guide Paquetexpress Standard',
+      'SPEI deposit MBAN01002603010001',
     ]);
   });
 
@@ -266,9 +283,9 @@ describe('GET wallet/transactions.csv', () => {
     expect(lines).toEqual([
       'Fecha,Tipo,Descripción,Origen,Referencia,Monto,Saldo después,Estado de pago,ID del movimiento',
       // A description that looks like a formula is shown as text, never run.
-      `2026-03-02 09:00:00,Comisión,"'=HYPERLINK(""x"")",,,-14.50,869.50,Pagado,${ids.fee}`,
-      `2026-03-01 00:00:00,Guía,"Guía ""Express"", CDMX → Monterrey",,,-116.00,884.00,Pagado,${ids.label}`,
-      `2026-02-28 23:30:00,Depósito,SPEI MBAN01002603010001,Depósito,a1b2c3d4-0000-4000-8000-000000000001,1000.00,1000.00,Pagado,${ids.deposit}`,
+      `2026-03-02 09:00:00,Comisión,"'=HYPERLINK(""x""), CDMX → Monterrey",,,-14.50,869.50,Pagado,${ids.fee}`,
+      `2026-03-01 00:00:00,Guía,Guía Paquetexpress Estándar,,,-116.00,884.00,Pagado,${ids.label}`,
+      `2026-02-28 23:30:00,Depósito,Depósito SPEI MBAN01002603010001,Depósito,a1b2c3d4-0000-4000-8000-000000000001,1000.00,1000.00,Pagado,${ids.deposit}`,
       '',
     ]);
   });
@@ -283,6 +300,8 @@ describe('GET wallet/transactions.csv', () => {
       `2026-03-04 12:00:00,Classification,,,,-20.00,799.50,Pending,${ids.pending}`,
       '',
     ]);
+    const deposits = (await exportCsv('?kind=deposit', 'en')).body.split('\r\n');
+    expect(deposits[1]).toMatch(/^2026-02-28 23:30:00,Deposit,SPEI deposit MBAN01002603010001,/);
   });
 
   it('validates the filters as the list does', async () => {

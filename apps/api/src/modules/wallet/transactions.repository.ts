@@ -9,6 +9,8 @@ const columns = {
   id: t.id,
   createdAt: t.createdAt,
   kind: t.kind,
+  descriptionCode: t.descriptionCode,
+  descriptionParams: t.descriptionParams,
   description: t.description,
   referenceType: t.referenceType,
   referenceId: t.referenceId,

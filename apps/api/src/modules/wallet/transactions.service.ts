@@ -1,9 +1,12 @@
 import {
+  describeTransaction,
+  isTransactionDescriptionCode,
   TRANSACTIONS_EXPORT_MAX_ROWS,
   TRANSACTIONS_TIME_ZONE,
   type Language,
   type PageMeta,
   type PaymentState,
+  type TransactionDescription,
   type TransactionKind,
   type TransactionsFilter,
   type TransactionsQuery,
@@ -19,12 +22,22 @@ import { CSV_BOM, csvHeader, csvLine } from './transactions.csv';
 /** Rows read per query while streaming an export. */
 const EXPORT_PAGE_ROWS = 2_000;
 
-function toView(row: repository.TransactionListRow): TransactionView {
+/**
+ * What the merchant reads of a movement, in their language: its code rendered, or the sentence a
+ * row written before codes still holds (the migration mapped every text it recognised).
+ */
+function descriptionOf(row: repository.TransactionListRow, language: Language): string | null {
+  const { descriptionCode: code, descriptionParams: params } = row;
+  if (!code || !params || !isTransactionDescriptionCode(code)) return row.description;
+  return describeTransaction({ code, params } as TransactionDescription, language);
+}
+
+function toView(row: repository.TransactionListRow, language: Language): TransactionView {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
     kind: row.kind as TransactionKind,
-    description: row.description,
+    description: descriptionOf(row, language),
     reference:
       row.referenceType && row.referenceId
         ? { type: row.referenceType, id: row.referenceId }
@@ -56,10 +69,11 @@ export class TransactionsService {
   async list(
     organizationId: string,
     query: TransactionsQuery,
+    language: Language,
   ): Promise<{ data: TransactionView[]; meta: PageMeta }> {
     const { rows, total } = await repository.listTransactions(this.deps.db, organizationId, query);
     return {
-      data: rows.map(toView),
+      data: rows.map((row) => toView(row, language)),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
@@ -90,7 +104,11 @@ export class TransactionsService {
           cursor,
           Math.min(EXPORT_PAGE_ROWS, TRANSACTIONS_EXPORT_MAX_ROWS - sent),
         );
-        if (rows.length > 0) yield rows.map((row) => csvLine(row, language)).join('');
+        if (rows.length > 0) {
+          yield rows
+            .map((row) => csvLine({ ...row, description: descriptionOf(row, language) }, language))
+            .join('');
+        }
         sent += rows.length;
         const last = rows.at(-1);
         if (!last || rows.length < EXPORT_PAGE_ROWS) return;

@@ -8,7 +8,8 @@ import type { AppModule } from '../services';
 export const walletRoutes: AppModule = async (app, { ledger, transactions }) => {
   implement(app, walletContract, {
     balance: async (request) => ({ data: await ledger.balance(organizationOf(request)) }),
-    transactions: async (request) => transactions.list(organizationOf(request), request.query),
+    transactions: async (request) =>
+      transactions.list(organizationOf(request), request.query, request.language),
     exportTransactions: async (request, reply) => {
       const { fileName, stream } = await transactions.exportCsv(
         organizationOf(request),
