@@ -1,10 +1,4 @@
-import {
-  Badge,
-  createTheme,
-  TableScrollContainer,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { readableColorVariables } from './readable-colors';
 
 // "Petróleo": the favicon's deep blue-green (#0b7285) — calm and serious for money and parcels.
@@ -35,14 +29,16 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Plain objects, not `Badge.extend(…)`: the theme loads with the first screen, and `.extend`
+  // would bring each component (and what it imports) into that first download.
   components: {
     // A badge (a status, the balance) is read whole: Mantine cuts it with an ellipsis when its
     // cell or group is narrow ("CRE…"); at its full width the layout makes room for it.
-    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // A table wider than the screen scrolls sideways: keyboard users reach it with Tab.
-    TableScrollContainer: TableScrollContainer.extend({
+    TableScrollContainer: {
       defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
-    }),
+    },
   },
 });
 
