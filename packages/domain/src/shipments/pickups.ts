@@ -246,9 +246,7 @@ export type PickupCreateData = z.infer<typeof pickupCreateSchema>;
 
 /** Why a pickup can no longer be cancelled or rescheduled (errors of the same names). */
 export type PickupChangeRefusal =
-  | 'PICKUP_ALREADY_CANCELLED'
-  | 'PICKUP_ALREADY_COLLECTED'
-  | 'PICKUP_CHANGE_CUTOFF_PASSED';
+  'PICKUP_ALREADY_CANCELLED' | 'PICKUP_ALREADY_COLLECTED' | 'PICKUP_CHANGE_CUTOFF_PASSED';
 
 /**
  * Whether a pickup may still be cancelled or rescheduled at `now`: only a requested one, up to

@@ -462,7 +462,9 @@ export class SandboxCarrier implements CarrierAdapter {
   }
 
   /** Like the carriers' own: the pickup keeps its confirmation number on its new day. */
-  async reschedulePickup(request: PickupRescheduleRequest): Promise<{ confirmationNumber: string }> {
+  async reschedulePickup(
+    request: PickupRescheduleRequest,
+  ): Promise<{ confirmationNumber: string }> {
     this.checkConfirmation(request.confirmationNumber);
     this.checkPickupSlot(request);
     return { confirmationNumber: request.confirmationNumber };

@@ -98,17 +98,18 @@ function waitsForPickup(guide: GuideForPickup): boolean {
   );
 }
 
+const changeRefusalOf = (pickup: PickupRow, now: Date) =>
+  pickupChangeRefusal(
+    { status: pickup.status, date: pickup.date, carrier_key: pickup.carrierKey },
+    now,
+  );
+
 function pickupView(
   row: repository.PickupListRow,
   aliases: Map<string, string>,
   now: Date,
 ): PickupView {
   const { pickup } = row;
-  const changeable =
-    pickupChangeRefusal(
-      { status: pickup.status, date: pickup.date, carrier_key: pickup.carrierKey },
-      now,
-    ) === null;
   return {
     id: pickup.id,
     confirmation_number: pickup.confirmationNumber,
@@ -123,7 +124,7 @@ function pickupView(
     package_count: row.packageCount,
     weight_kg: Number(row.weightKg.toFixed(3)),
     tracking_numbers: row.trackingNumbers,
-    changeable,
+    changeable: changeRefusalOf(pickup, now) === null,
     rescheduled_at: pickup.rescheduledAt?.toISOString() ?? null,
     cancelled_at: pickup.cancelledAt?.toISOString() ?? null,
     created_at: pickup.createdAt.toISOString(),
@@ -453,11 +454,11 @@ export class PickupsService {
   }
 
   private refuseChange(pickup: PickupRow, now: Date) {
-    const refusal = pickupChangeRefusal(
-      { status: pickup.status, date: pickup.date, carrier_key: pickup.carrierKey },
-      now,
-    );
-    if (refusal) throw new AppError(refusal, { cutoff: PICKUP_RULES[pickup.carrierKey].cutoff });
+    const refusal = changeRefusalOf(pickup, now);
+    if (refusal === 'PICKUP_CHANGE_CUTOFF_PASSED') {
+      throw new AppError(refusal, { cutoff: PICKUP_RULES[pickup.carrierKey].cutoff });
+    }
+    if (refusal) throw new AppError(refusal);
   }
 
   /** Where the courier collects: the pickup's origin location. */
