@@ -39,12 +39,17 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => vi.restoreAllMocks());
 
+type GuideRow = Awaited<ReturnType<typeof buyGuide>>['row'];
+let locations = 0;
+
 /** Guides bought at a location of their own, so they share one automatic pickup. */
 async function pickupWithGuides(weights: number[]) {
-  const locationId = await createLocation(ctx, owner, { alias: `Bodega ${weights.join('-')}` });
-  const guides = [];
-  for (const weightKg of weights)
+  locations += 1;
+  const locationId = await createLocation(ctx, owner, { alias: `Bodega ${locations}` });
+  const guides: GuideRow[] = [];
+  for (const weightKg of weights) {
     guides.push((await buyGuide(ctx, owner, { locationId, weightKg })).row);
+  }
   const pickupId = guides[0]!.pickupId!;
   expect(guides.every((guide) => guide.pickupId === pickupId)).toBe(true);
   return { guides, pickupId, locationId };
@@ -78,7 +83,7 @@ async function advance(ms: number) {
 describe('a cancelled guide leaves its pickup', () => {
   it('takes its packages and weight out of the pickup as soon as its cancellation is asked', async () => {
     const { guides, pickupId } = await pickupWithGuides([2, 3.5]);
-    const [leaving, staying] = guides as [(typeof guides)[0], (typeof guides)[0]];
+    const [leaving, staying] = guides as [GuideRow, GuideRow];
     expect(await pickupView(pickupId)).toMatchObject({ package_count: 2, weight_kg: 5.5 });
 
     expect((await cancelGuide(leaving.id)).statusCode).toBe(202);
