@@ -43,8 +43,9 @@ export const pickupsContract = defineContract('pickups', {
     access,
     description:
       'One page of pickups, newest day first: confirmation number, day and window, carrier, ' +
-      'status, and the packages, total weight and tracking numbers of its guides (cancelled ' +
-      'guides left out).',
+      'status (a cancelled guide leaves its pickup; one left without guides is cancelled), the ' +
+      'packages, total weight and tracking numbers of its guides, and whether it may still be ' +
+      'cancelled or rescheduled (`changeable`).',
     query: pickupsQuerySchema,
     responses: { 200: pageSchema(pickupViewSchema) },
   }),
