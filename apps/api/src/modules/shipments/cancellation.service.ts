@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobHandler, Jobs } from '../../platform/jobs';
-import { CarrierError, type CarrierAdapter, type CarrierAdapters } from '../carriers';
+import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
 import type { NotificationsService } from '../notifications';
 import type { LedgerService } from '../wallet';
 import { shipments } from './shipments.tables';
@@ -86,18 +86,10 @@ export class CancellationService {
     const refusal = refusalOf(guide, now);
     if (refusal) throw new AppError(refusal);
 
-    let confirmsAt: Date;
-    try {
-      ({ confirmsAt } = await this.adapters[guide.carrierKey].cancel({
-        trackingNumber: guide.trackingNumber,
-        requestedAt: now,
-      }));
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('CANCELLATION_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+    const trackingNumber = guide.trackingNumber;
+    const { confirmsAt } = await askCarrier('CANCELLATION_REJECTED', () =>
+      this.adapters[guide.carrierKey].cancel({ trackingNumber, requestedAt: now }),
+    );
 
     await this.deps.db.transaction(async (tx) => {
       // Under the guide's lock: a second request, or a collection scan, that arrived while

@@ -25,6 +25,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import type { LocationsService } from '../addresses';
 import {
+  askCarrier,
   CarrierError,
   type CarrierAdapter,
   type CarrierAdapters,
@@ -199,22 +200,16 @@ export class PickupsService {
     await this.checkSlot(first.carrierKey, first.origin.zip, input);
     const id = randomUUID();
     const trackingNumbers = guides.map((guide) => guide.trackingNumber!);
-    let confirmationNumber: string;
-    try {
-      ({ confirmationNumber } = await this.adapters[first.carrierKey].schedulePickup({
+    const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
+      this.adapters[first.carrierKey].schedulePickup({
         originZip: first.origin.zip,
         date: input.date,
         start: input.start,
         end: input.end,
         trackingNumbers,
         requestId: id,
-      }));
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('PICKUP_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+      }),
+    );
 
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
@@ -348,19 +343,15 @@ export class PickupsService {
   async cancel(organizationId: string, id: string): Promise<PickupView> {
     const pickup = await this.changeable(organizationId, id);
     const now = this.deps.clock.now();
-    try {
-      await this.adapters[pickup.carrierKey].cancelPickup({
+    const originZip = await this.originZipOf(pickup);
+    await askCarrier('PICKUP_CANCEL_REJECTED', () =>
+      this.adapters[pickup.carrierKey].cancelPickup({
         confirmationNumber: pickup.confirmationNumber,
-        originZip: await this.originZipOf(pickup),
+        originZip,
         date: pickup.date,
         requestedAt: now,
-      });
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('PICKUP_CANCEL_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+      }),
+    );
     await this.deps.db.transaction(async (tx) => {
       await this.lockChangeable(tx, id, now);
       await repository.updatePickup(tx, id, { status: 'cancelled', cancelledAt: now });
@@ -374,22 +365,16 @@ export class PickupsService {
     const pickup = await this.changeable(organizationId, id);
     const originZip = await this.originZipOf(pickup);
     await this.checkSlot(pickup.carrierKey, originZip, slot);
-    let confirmationNumber: string;
-    try {
-      ({ confirmationNumber } = await this.adapters[pickup.carrierKey].reschedulePickup({
+    const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
+      this.adapters[pickup.carrierKey].reschedulePickup({
         confirmationNumber: pickup.confirmationNumber,
         originZip,
         date: slot.date,
         start: slot.start,
         end: slot.end,
         requestId: id,
-      }));
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('PICKUP_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+      }),
+    );
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       await this.lockChangeable(tx, id, now);
