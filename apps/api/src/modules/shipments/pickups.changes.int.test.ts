@@ -13,6 +13,7 @@ import { jobs } from '../../platform/jobs.store';
 import { CarrierError } from '../carriers';
 import { buyGuide, collect, createLocation, fund, guideRow } from './guides.test-support';
 import { CANCEL_PICKUP_JOB } from './pickups.service';
+import { shipments } from './shipments.tables';
 
 // The test clock starts on Monday 2 March 2026 at 10:00 in Mexico City: each guide bought gets
 // an automatic Estafeta pickup today, 11:30–13:00 (cut-off 12:00).
@@ -134,6 +135,63 @@ describe('a cancelled guide leaves its pickup', () => {
     await advance(3 * MINUTE);
     await ctx.app.jobs.runDue(ctx.clock.now());
     expect((await guideRow(ctx, guides[0]!.id)).status).toBe('cancelled');
+    expect((await pickupView(pickupId))!.status).toBe('cancelled');
+  });
+});
+
+/** Resolves once the automatic pickup's join (`joinRequestedPickup`) waits for a row lock. */
+async function joinWaitsForALock() {
+  for (let tries = 0; tries < 500; tries += 1) {
+    const { rows } = await ctx.db.$client.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'
+          and query like 'with existing as (%'`,
+    );
+    if (rows[0]!.waiting > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('nobody waited for a lock');
+}
+
+describe('a guide joining while the last one leaves', () => {
+  it('waits for the leaving one and then books a pickup of its own', async () => {
+    const { guides, pickupId, locationId } = await pickupWithGuides([1]);
+    const { row: newcomer } = await buyGuide(ctx, owner, {
+      locationId,
+      // No Estafeta window holds the evening: the guide waits for a pickup.
+      pickupTimeRange: { start: '18:00', end: '20:00' },
+    });
+    expect(newcomer.pickupId).toBeNull();
+    const { pickups } = ctx.app.services;
+    const now = ctx.clock.now();
+    let finishLeaving!: () => void;
+    const left = new Promise<void>((resolve) => (finishLeaving = resolve));
+    let removed!: () => void;
+    const guideRemoved = new Promise<void>((resolve) => (removed = resolve));
+    // The last guide's cancellation, its transaction held open once the pickup is emptied.
+    const leaving = ctx.db.transaction(async (tx) => {
+      await tx
+        .update(shipments)
+        .set({ cancellationRequestedAt: now })
+        .where(eq(shipments.id, guides[0]!.id));
+      await pickups.removeGuide(tx, pickupId, guides[0]!.id, now);
+      removed();
+      await left;
+    });
+    await guideRemoved;
+    const joining = pickups.scheduleForShipment(organizationId, owner.id, newcomer.id, null);
+    const first = await Promise.race([
+      joining.then(() => 'joined at once'),
+      joinWaitsForALock().then(() => 'waited'),
+    ]);
+    finishLeaving();
+    await leaving;
+    const scheduled = await joining;
+
+    expect(first).toBe('waited');
+    expect(scheduled).toMatchObject({ joined: false });
+    expect(scheduled!.id).not.toBe(pickupId);
+    expect((await guideRow(ctx, newcomer.id)).pickupId).toBe(scheduled!.id);
     expect((await pickupView(pickupId))!.status).toBe('cancelled');
   });
 });
