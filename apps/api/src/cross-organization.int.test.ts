@@ -44,6 +44,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/vendors/{id}': (a) => a.vendorId,
   '/api/v1/quotes/{id}': (a) => a.quoteId,
   '/api/v1/shipments/{id}': (a) => a.shipmentId,
+  '/api/v1/pickups/{id}': (a) => a.pickupId,
   '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
 };
 
@@ -91,6 +92,7 @@ const BODIES: Record<string, object> = {
   'PUT /api/v1/vendors/{id}': { ...vendorBody, name: 'Cambiado' },
   'PATCH /api/v1/vendors/{id}/status': { status: 'disabled' },
   'PUT /api/v1/carriers/{key}': { enabled: false },
+  'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */

@@ -105,6 +105,8 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     quoteId: guide.row.quoteId!,
     shipmentId: guide.detail.id,
     trackingNumber: guide.row.trackingNumber!,
+    // The guide's automatic pickup (the test clock's Monday morning has a window left).
+    pickupId: guide.row.pickupId!,
     invitationId: invitation.id,
     notificationId: await first(owner, '/notifications'),
     conversationId: (conversation.json().data as { id: string }).id,

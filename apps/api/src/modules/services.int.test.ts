@@ -21,6 +21,8 @@ function refusingCarriers(asked: string[]): CarrierAdapters {
     track: refuse(key, 'track'),
     pickupAvailability: refuse(key, 'pickupAvailability'),
     schedulePickup: refuse(key, 'schedulePickup'),
+    reschedulePickup: refuse(key, 'reschedulePickup'),
+    cancelPickup: refuse(key, 'cancelPickup'),
   });
   return Object.fromEntries(CARRIER_KEYS.map((key) => [key, adapter(key)])) as CarrierAdapters;
 }

@@ -36,7 +36,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { NotificationsService } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
-import { PickupsService } from './shipments/pickups.service';
+import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
 import { PurchaseChecksService } from './shipments/purchase-checks.service';
 import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.service';
@@ -178,6 +178,7 @@ export function buildServices(
     ledger,
     tracking,
     notifications,
+    pickups,
   });
   const shipments = new ShipmentsService(platform);
   const purchaseChecks = new PurchaseChecksService({
@@ -206,6 +207,7 @@ export function buildServices(
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
   jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
+  jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.

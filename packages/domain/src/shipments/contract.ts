@@ -47,7 +47,7 @@ export const shipmentsContract = defineContract('shipments', {
     access,
     summary: 'The organization’s guides, newest first',
     description:
-      '`tab`: all, fulfilled (delivered), partially_fulfilled (collected or delayed), not_fulfilled (created), cancelled, pickup_requested, pickup_pending. `search` matches every word in the tracking number, the destination’s name or company, or its zip. `from`/`to` are Mexico City days of purchase. Purchases under way are not listed; failed ones only in `all`.',
+      '`tab`: all, fulfilled (delivered), partially_fulfilled (collected or delayed), not_fulfilled (created), cancelled, pickup_requested, pickup_pending (created, without a pickup, not being cancelled). `search` matches every word in the tracking number, the destination’s name or company, or its zip. `from`/`to` are Mexico City days of purchase. Purchases under way are not listed; failed ones only in `all`.',
     query: shipmentsQuerySchema,
     responses: { 200: pageSchema(shipmentSummarySchema) },
   }),

@@ -109,4 +109,25 @@ export const SHIPMENTS_ERRORS = {
     es: 'La paquetería no aceptó la recolección: {reason}',
     en: 'The carrier did not accept the pickup: {reason}',
   },
+  // Cancelling or rescheduling a pickup (shipments/pickups.ts, pickupChangeRefusal)
+  PICKUP_ALREADY_CANCELLED: {
+    status: 409,
+    es: 'La recolección ya está cancelada.',
+    en: 'The pickup is already cancelled.',
+  },
+  PICKUP_ALREADY_COLLECTED: {
+    status: 409,
+    es: 'La paquetería ya hizo esta recolección; ya no puede cancelarse ni reprogramarse.',
+    en: 'The carrier already made this pickup; it can no longer be cancelled or rescheduled.',
+  },
+  PICKUP_CHANGE_CUTOFF_PASSED: {
+    status: 409,
+    es: 'Ya pasó la hora límite ({cutoff}) del día de la recolección; ya no puede cancelarse ni reprogramarse.',
+    en: 'The cut-off time ({cutoff}) of the pickup’s day has passed; it can no longer be cancelled or rescheduled.',
+  },
+  PICKUP_CANCEL_REJECTED: {
+    status: 502,
+    es: 'La paquetería no aceptó cancelar la recolección: {reason}',
+    en: 'The carrier did not accept cancelling the pickup: {reason}',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

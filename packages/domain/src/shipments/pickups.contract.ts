@@ -1,18 +1,27 @@
 import { defineContract, defineOperation } from '../contract';
+import { idParamsSchema } from '../ids';
 import { pageSchema } from '../pagination';
 import { z } from '../validation';
 import {
   pickupAvailabilityQuerySchema,
   pickupCreateSchema,
   pickupDaySchema,
+  pickupSlotSchema,
   pickupsQuerySchema,
   pickupViewSchema,
 } from './pickups';
 
 const access = 'shipments.pickup';
+const onePickup = z.object({ data: pickupViewSchema });
+/** What refuses a change to a pickup, for both changes. */
+const CHANGE_REFUSALS =
+  '409 PICKUP_ALREADY_CANCELLED, PICKUP_ALREADY_COLLECTED, or PICKUP_CHANGE_CUTOFF_PASSED ' +
+  '(its day is over, or it is today and the carrier’s cut-off has passed); another ' +
+  'organization’s pickup is 404.';
 
 /**
- * The pickup screen (`pickup`): availability, the organization's pickups, new requests. The API
+ * The pickup screen (`pickup`): availability, the organization's pickups, new requests, and
+ * cancelling or rescheduling a requested one. The API
  * implements it in modules/shipments/pickups.routes.ts, the web calls it from
  * features/shipments/pickups-api.ts.
  */
@@ -34,8 +43,9 @@ export const pickupsContract = defineContract('pickups', {
     access,
     description:
       'One page of pickups, newest day first: confirmation number, day and window, carrier, ' +
-      'status, and the packages, total weight and tracking numbers of its guides (cancelled ' +
-      'guides left out).',
+      'status (a cancelled guide leaves its pickup; one left without guides is cancelled), the ' +
+      'packages, total weight and tracking numbers of its guides, and whether it may still be ' +
+      'cancelled or rescheduled (`changeable`).',
     query: pickupsQuerySchema,
     responses: { 200: pageSchema(pickupViewSchema) },
   }),
@@ -51,6 +61,32 @@ export const pickupsContract = defineContract('pickups', {
       'PICKUP_CUTOFF_PASSED (today after the cut-off), PICKUP_DATE_OUT_OF_RANGE, ' +
       'PICKUP_NO_SCHEDULES (no window holds the range). A carrier refusal is 502 PICKUP_REJECTED.',
     body: pickupCreateSchema,
-    responses: { 201: z.object({ data: pickupViewSchema }) },
+    responses: { 201: onePickup },
+  }),
+  cancel: defineOperation({
+    method: 'POST',
+    path: '/pickups/:id/cancel',
+    access,
+    description:
+      'Calls off a requested pickup with the carrier; it becomes cancelled and its guides wait ' +
+      'for a pickup again. ' +
+      CHANGE_REFUSALS +
+      ' A carrier refusal is 502 PICKUP_CANCEL_REJECTED and changes nothing.',
+    params: idParamsSchema,
+    responses: { 200: onePickup },
+  }),
+  reschedule: defineOperation({
+    method: 'POST',
+    path: '/pickups/:id/reschedule',
+    access,
+    description:
+      'Moves a requested pickup to another day and range, checked as for a new pickup ' +
+      '(PICKUP_NOT_BUSINESS_DAY, PICKUP_CUTOFF_PASSED, PICKUP_DATE_OUT_OF_RANGE, ' +
+      'PICKUP_NO_SCHEDULES); its guides follow it. ' +
+      CHANGE_REFUSALS +
+      ' A carrier refusal is 502 PICKUP_REJECTED and changes nothing.',
+    params: idParamsSchema,
+    body: pickupSlotSchema,
+    responses: { 200: onePickup },
   }),
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CARRIER_KEYS } from '../carriers/catalog';
 import { localizeIssues } from '../validation';
-import { PICKUP_RULES, nextPickupSlot, pickupAvailability, pickupTimeRangeSchema } from './pickups';
+import {
+  PICKUP_RULES,
+  nextPickupSlot,
+  pickupAvailability,
+  pickupChangeRefusal,
+  pickupTimeRangeSchema,
+} from './pickups';
 
 /** An instant given as Mexico City wall-clock time (UTC−6 all year since 2022). */
 const mx = (local: string) => new Date(`${local}:00-06:00`);
@@ -193,5 +199,34 @@ describe('pickupTimeRangeSchema', () => {
         expect(pickupTimeRangeSchema.safeParse(window).success, carrier).toBe(true);
       }
     }
+  });
+});
+
+describe('pickupChangeRefusal', () => {
+  const requested = { status: 'requested', date: '2026-01-09', carrier_key: 'estafeta' } as const;
+
+  it('lets a requested pickup change until its day’s cut-off, to the minute', () => {
+    expect(pickupChangeRefusal(requested, mx('2026-01-08T18:00'))).toBeNull();
+    expect(pickupChangeRefusal(requested, mx('2026-01-09T12:00'))).toBeNull();
+    expect(pickupChangeRefusal(requested, mx('2026-01-09T12:01'))).toBe(
+      'PICKUP_CHANGE_CUTOFF_PASSED',
+    );
+    expect(pickupChangeRefusal(requested, mx('2026-01-12T08:00'))).toBe(
+      'PICKUP_CHANGE_CUTOFF_PASSED',
+    );
+    // 99minutos takes same-day changes until 16:00.
+    expect(
+      pickupChangeRefusal({ ...requested, carrier_key: '99minutos' }, mx('2026-01-09T15:30')),
+    ).toBeNull();
+  });
+
+  it('refuses a pickup cancelled or already made, whatever the day', () => {
+    const early = mx('2026-01-05T09:00');
+    expect(pickupChangeRefusal({ ...requested, status: 'cancelled' }, early)).toBe(
+      'PICKUP_ALREADY_CANCELLED',
+    );
+    expect(pickupChangeRefusal({ ...requested, status: 'collected' }, early)).toBe(
+      'PICKUP_ALREADY_COLLECTED',
+    );
   });
 });

@@ -221,19 +221,51 @@ export const pickupDaySchema = z.object({
 });
 
 /**
+ * `POST pickups/:id/reschedule`: the day and time range to collect on; the API checks them
+ * against what the carrier offers, as for a new pickup.
+ */
+export const pickupSlotSchema = pickupTimeRangeSchema.extend({
+  date: z.iso.date({ error: 'invalid' }),
+});
+export type PickupSlotInput = z.input<typeof pickupSlotSchema>;
+export type PickupSlotData = z.infer<typeof pickupSlotSchema>;
+
+/**
  * `POST pickups`: guides of one carrier and origin, purchased and not yet collected nor in a
  * pickup, and the day and time range to collect them.
  */
-export const pickupCreateSchema = pickupTimeRangeSchema.extend({
+export const pickupCreateSchema = pickupSlotSchema.extend({
   shipment_ids: z
     .array(z.uuid({ error: 'invalid' }))
     .min(1, { error: 'at_least_one' })
     .max(MAX_GUIDES_PER_PICKUP)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'invalid' }),
-  date: z.iso.date({ error: 'invalid' }),
 });
 export type PickupCreateInput = z.input<typeof pickupCreateSchema>;
 export type PickupCreateData = z.infer<typeof pickupCreateSchema>;
+
+/** Why a pickup can no longer be cancelled or rescheduled (errors of the same names). */
+export type PickupChangeRefusal =
+  'PICKUP_ALREADY_CANCELLED' | 'PICKUP_ALREADY_COLLECTED' | 'PICKUP_CHANGE_CUTOFF_PASSED';
+
+/**
+ * Whether a pickup may still be cancelled or rescheduled at `now`: only a requested one, up to
+ * its carrier's cut-off on its day (the same cut-off as for requesting a same-day pickup: past
+ * it, the courier's route is set). Null when it may.
+ */
+export function pickupChangeRefusal(
+  pickup: { status: PickupStatus; date: string; carrier_key: CarrierKey },
+  now: Date,
+): PickupChangeRefusal | null {
+  if (pickup.status === 'cancelled') return 'PICKUP_ALREADY_CANCELLED';
+  if (pickup.status === 'collected') return 'PICKUP_ALREADY_COLLECTED';
+  const today = mexicoDate(now);
+  if (pickup.date > today) return null;
+  const past =
+    pickup.date < today ||
+    minutesOf(mexicoTime(now)) > minutesOf(PICKUP_RULES[pickup.carrier_key].cutoff);
+  return past ? 'PICKUP_CHANGE_CUTOFF_PASSED' : null;
+}
 
 export const pickupsQuerySchema = paginationQuerySchema;
 export type PickupsQuery = z.infer<typeof pickupsQuerySchema>;
@@ -254,6 +286,10 @@ export const pickupViewSchema = z.object({
   package_count: z.number().int(),
   weight_kg: z.number(),
   tracking_numbers: z.array(z.string()),
+  /** Whether it may still be cancelled or rescheduled (`pickupChangeRefusal`). */
+  changeable: z.boolean(),
+  rescheduled_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type PickupView = z.infer<typeof pickupViewSchema>;

@@ -23,6 +23,10 @@ export interface CarrierAdapter {
   track(trackingNumber: string): Promise<CarrierTrackingEvent[]>;
   pickupAvailability(request: PickupAvailabilityRequest): Promise<PickupDayOffer[]>;
   schedulePickup(request: PickupRequest): Promise<{ confirmationNumber: string }>;
+  /** Moves a booked pickup; the carrier answers its confirmation (the same or a new one). */
+  reschedulePickup(request: PickupRescheduleRequest): Promise<{ confirmationNumber: string }>;
+  /** Calls off a booked pickup. */
+  cancelPickup(request: PickupCancelRequest): Promise<void>;
 }
 
 export interface RateRequest {
@@ -115,6 +119,19 @@ export interface PickupRequest {
   trackingNumbers: string[];
   /** Ours: the carrier's idempotency key for the request. */
   requestId: string;
+}
+
+/** A booked pickup moved to another day or window (`requestId`: ours, as when booked). */
+export interface PickupRescheduleRequest extends Omit<PickupRequest, 'trackingNumbers'> {
+  confirmationNumber: string;
+}
+
+export interface PickupCancelRequest {
+  confirmationNumber: string;
+  originZip: string;
+  /** The pickup's day: a day already over has nothing left to call off. */
+  date: string;
+  requestedAt: Date;
 }
 
 /** A carrier's refusal or failure, with its own code and message (kept for the merchant). */

@@ -9,5 +9,6 @@ export {
   type PickupDayOffer,
 } from './carrier-adapter';
 export type { CarrierAdapters } from './carrier-adapters';
+export { askCarrier } from './carrier-refusal';
 export type { CarriersService } from './carriers.service';
 export { mergePdfs, type LabelParty } from './label-pdf';

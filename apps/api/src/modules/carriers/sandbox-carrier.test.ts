@@ -395,6 +395,52 @@ describe('SandboxCarrier pickups', () => {
       carrier.schedulePickup({ ...pickup, date: '2026-03-16' }), // Benito Juárez day (observed)
     ).rejects.toMatchObject({ code: 'rejected' });
   });
+
+  it('moves a booked pickup under the booking’s rules, keeping its number', async () => {
+    const carrier = sandbox('estafeta');
+    const booked = { originZip: '06700', date: '2026-03-03', start: '09:00', end: '13:00' };
+    const { confirmationNumber } = await carrier.schedulePickup({
+      ...booked,
+      trackingNumbers: ['1'],
+      requestId: 'f2b1c0d4-1111-4a4a-8b8b-000000000002',
+    });
+    const moved = { ...booked, confirmationNumber, requestId: 'f2b1c0d4' };
+    expect(
+      await carrier.reschedulePickup({
+        ...moved,
+        date: '2026-03-04',
+        start: '13:00',
+        end: '18:00',
+      }),
+    ).toEqual({ confirmationNumber });
+    for (const refused of [
+      { date: '2026-03-07' }, // a Saturday
+      { start: '18:00', end: '20:00' },
+      { originZip: '00000' },
+      { confirmationNumber: 'FDX-1234567890' }, // another carrier's
+    ]) {
+      await expect(carrier.reschedulePickup({ ...moved, ...refused })).rejects.toMatchObject({
+        code: 'rejected',
+      });
+    }
+  });
+
+  it('calls off a booked pickup until its day is over', async () => {
+    const carrier = sandbox('estafeta');
+    const pickup = {
+      confirmationNumber: 'EST-1234567890',
+      originZip: '06700',
+      date: '2026-03-02',
+      requestedAt: NOW,
+    };
+    await expect(carrier.cancelPickup(pickup)).resolves.toBeUndefined();
+    await expect(carrier.cancelPickup({ ...pickup, date: '2026-02-27' })).rejects.toMatchObject({
+      code: 'not_cancellable',
+    });
+    await expect(
+      carrier.cancelPickup({ ...pickup, confirmationNumber: 'EST-12' }),
+    ).rejects.toMatchObject({ code: 'rejected' });
+  });
 });
 
 describe('carrierAdapters', () => {

@@ -29,8 +29,10 @@ import {
   type IssuedLabel,
   type LabelRequest,
   type PickupAvailabilityRequest,
+  type PickupCancelRequest,
   type PickupDayOffer,
   type PickupRequest,
+  type PickupRescheduleRequest,
   type RateRequest,
 } from './carrier-adapter';
 import type { ExtendedZoneLookup } from './extended-zones';
@@ -424,7 +426,8 @@ export class SandboxCarrier implements CarrierAdapter {
     return pickupAvailability(this.key, request.now);
   }
 
-  async schedulePickup(request: PickupRequest): Promise<{ confirmationNumber: string }> {
+  /** Refuses a day or window the carrier does not collect on, as booking does. */
+  private checkPickupSlot(request: Omit<PickupRequest, 'trackingNumbers' | 'requestId'>) {
     const name = this.carrier.name;
     if (!this.collectsAt(request.originZip)) {
       throw this.refuse(`${name} no recolecta en el código postal ${request.originZip}.`);
@@ -443,7 +446,38 @@ export class SandboxCarrier implements CarrierAdapter {
         `${name} no tiene recolecciones de ${request.start} a ${request.end}; elige otro horario.`,
       );
     }
+  }
+
+  /** Refuses a confirmation number this carrier never gives. */
+  private checkConfirmation(confirmationNumber: string) {
+    if (!new RegExp(`^${this.tariff.pickupPrefix}-\\d{10}$`).test(confirmationNumber)) {
+      throw this.refuse(`${this.carrier.name} no reconoce la recolección ${confirmationNumber}.`);
+    }
+  }
+
+  async schedulePickup(request: PickupRequest): Promise<{ confirmationNumber: string }> {
+    this.checkPickupSlot(request);
     const seed = digest(this.key, 'pickup', request.requestId);
     return { confirmationNumber: `${this.tariff.pickupPrefix}-${digitsFrom(seed, 10)}` };
+  }
+
+  /** Like the carriers' own: the pickup keeps its confirmation number on its new day. */
+  async reschedulePickup(
+    request: PickupRescheduleRequest,
+  ): Promise<{ confirmationNumber: string }> {
+    this.checkConfirmation(request.confirmationNumber);
+    this.checkPickupSlot(request);
+    return { confirmationNumber: request.confirmationNumber };
+  }
+
+  async cancelPickup(request: PickupCancelRequest): Promise<void> {
+    this.checkConfirmation(request.confirmationNumber);
+    if (request.date < mexicoDate(request.requestedAt)) {
+      throw new CarrierError(
+        this.key,
+        'not_cancellable',
+        `${this.carrier.name}: la recolección ${request.confirmationNumber} del ${request.date} ya se cerró.`,
+      );
+    }
   }
 }

@@ -6,12 +6,13 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobHandler, Jobs } from '../../platform/jobs';
-import { CarrierError, type CarrierAdapter, type CarrierAdapters } from '../carriers';
+import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
 import type { NotificationsService } from '../notifications';
 import type { LedgerService } from '../wallet';
 import { shipments } from './shipments.tables';
 import * as tracking from './tracking.repository';
 import type { ShipmentRow } from './tracking.repository';
+import type { PickupsService } from './pickups.service';
 import type { TrackingService } from './tracking.service';
 
 /** The carrier confirms a cancellation: the guide is cancelled and its charge refunded. */
@@ -40,6 +41,7 @@ export interface CancellationDeps {
   ledger: LedgerService;
   tracking: TrackingService;
   notifications: NotificationsService;
+  pickups: Pick<PickupsService, 'removeGuide'>;
 }
 
 /** The refund's idempotency key: one refund per guide, however often the job runs. */
@@ -67,8 +69,8 @@ function refusalOf(guide: ShipmentRow, now: Date) {
 /**
  * Cancelling a guide (decision 017): allowed while it is unused and younger than 73 hours. The
  * carrier is asked at once, outside any transaction; the guide then shows its cancellation as
- * requested, and when the carrier confirms (`confirmsAt`) a job cancels it and refunds its whole
- * charge to the balance in one transaction.
+ * requested and it leaves its pickup, and when the carrier confirms (`confirmsAt`) a job cancels
+ * it and refunds its whole charge to the balance in one transaction.
  */
 export class CancellationService {
   private readonly adapters: Record<CarrierKey, CarrierAdapter>;
@@ -84,18 +86,10 @@ export class CancellationService {
     const refusal = refusalOf(guide, now);
     if (refusal) throw new AppError(refusal);
 
-    let confirmsAt: Date;
-    try {
-      ({ confirmsAt } = await this.adapters[guide.carrierKey].cancel({
-        trackingNumber: guide.trackingNumber,
-        requestedAt: now,
-      }));
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('CANCELLATION_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+    const trackingNumber = guide.trackingNumber;
+    const { confirmsAt } = await askCarrier('CANCELLATION_REJECTED', () =>
+      this.adapters[guide.carrierKey].cancel({ trackingNumber, requestedAt: now }),
+    );
 
     await this.deps.db.transaction(async (tx) => {
       // Under the guide's lock: a second request, or a collection scan, that arrived while
@@ -107,6 +101,10 @@ export class CancellationService {
         cancellationRequestedAt: now,
         updatedAt: now,
       });
+      // The courier must not collect it: it leaves its pickup (cancelled if left empty).
+      if (current?.pickupId) {
+        await this.deps.pickups.removeGuide(tx, current.pickupId, shipmentId, now);
+      }
       const payload: ConfirmPayload = {
         shipment_id: shipmentId,
         confirms_at: confirmsAt.toISOString(),

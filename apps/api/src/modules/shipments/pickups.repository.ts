@@ -40,6 +40,8 @@ const JOIN_REQUESTED_PICKUP_SQL = `with existing as (
      and status = 'requested'
    order by created_at
    limit 1
+   -- Waits for a cancellation or a move under way, then skips the pickup if it no longer fits.
+   for update
 ), attached as (
   update shipments
      set pickup_id = existing.id, pickup_start = existing.start_time,
@@ -131,6 +133,75 @@ export async function attachGuides(
     )
     .returning({ id: shipments.id });
   return changed.length;
+}
+
+/** A pickup of the organization. */
+export async function findPickup(db: DbOrTx, organizationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(pickups)
+    .where(and(eq(pickups.organizationId, organizationId), eq(pickups.id, id)));
+  return row;
+}
+
+/** A pickup, locked until the transaction ends. */
+export async function lockPickup(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(pickups).where(eq(pickups.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Locks a pickup's guides until the transaction ends. Tracking locks a guide before its
+ * pickup, so a change of a pickup and its guides locks them first, then the pickup.
+ */
+export async function lockGuidesOf(db: DbOrTx, pickupId: string) {
+  await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.pickupId, pickupId))
+    .orderBy(shipments.id)
+    .for('update');
+}
+
+export async function updatePickup(db: DbOrTx, id: string, changes: Partial<NewPickup>) {
+  await db.update(pickups).set(changes).where(eq(pickups.id, id));
+}
+
+/** Takes guides out of their pickup (all of a pickup's, or one): they wait for one again. */
+export async function detachGuides(
+  db: DbOrTx,
+  which: { pickupId: string } | { shipmentId: string },
+  now: Date,
+) {
+  await db
+    .update(shipments)
+    .set({ pickupId: null, pickupStart: null, pickupEnd: null, updatedAt: now })
+    .where(
+      'pickupId' in which
+        ? eq(shipments.pickupId, which.pickupId)
+        : eq(shipments.id, which.shipmentId),
+    );
+}
+
+/** The window a pickup's guides show, after it moved. */
+export async function moveGuides(
+  db: DbOrTx,
+  pickup: Pick<PickupRow, 'id' | 'startTime' | 'endTime'>,
+  now: Date,
+) {
+  await db
+    .update(shipments)
+    .set({ pickupStart: pickup.startTime, pickupEnd: pickup.endTime, updatedAt: now })
+    .where(eq(shipments.pickupId, pickup.id));
+}
+
+export async function hasGuides(db: DbOrTx, pickupId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.pickupId, pickupId))
+    .limit(1);
+  return row !== undefined;
 }
 
 // Per pickup: its guides still travelling (cancelled ones left out), their packages and weight.

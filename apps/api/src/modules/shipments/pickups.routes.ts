@@ -13,5 +13,11 @@ export const pickupsRoutes: AppModule = async (app, { pickups }) => {
     create: async (request) => ({
       data: await pickups.create(organizationOf(request), authOf(request).userId, request.body),
     }),
+    cancel: async (request) => ({
+      data: await pickups.cancel(organizationOf(request), request.params.id),
+    }),
+    reschedule: async (request) => ({
+      data: await pickups.reschedule(organizationOf(request), request.params.id, request.body),
+    }),
   });
 };

@@ -3,6 +3,7 @@ import {
   isBusinessDay,
   mexicoDate,
   mexicoTime,
+  pickupChangeRefusal,
   PICKUP_HORIZON_BUSINESS_DAYS,
   PICKUP_RULES,
   type CarrierKey,
@@ -10,29 +11,39 @@ import {
   type PickupAvailabilityQuery,
   type PickupCreateData,
   type PickupDay,
+  type PickupSlotData,
   type PickupsQuery,
   type PickupTimeRange,
   type PickupView,
 } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { JobHandler, Jobs } from '../../platform/jobs';
 import type { LocationsService } from '../addresses';
 import {
+  askCarrier,
   CarrierError,
   type CarrierAdapter,
   type CarrierAdapters,
   type PickupDayOffer,
 } from '../carriers';
 import * as repository from './pickups.repository';
-import type { GuideForPickup } from './pickups.repository';
+import type { GuideForPickup, PickupRow } from './pickups.repository';
+
+/** A pickup left without guides is called off with its carrier, after the change commits. */
+export const CANCEL_PICKUP_JOB = 'shipments.cancel_pickup';
+const cancelPickupPayloadSchema = z.object({ pickup_id: z.uuid() });
+type CancelPickupPayload = z.infer<typeof cancelPickupPayloadSchema>;
 
 export interface PickupsDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  jobs: Jobs;
   /** The app's carrier adapters (the composition root's). */
   adapters: CarrierAdapters;
   locations: LocationsService;
@@ -88,7 +99,17 @@ function waitsForPickup(guide: GuideForPickup): boolean {
   );
 }
 
-function pickupView(row: repository.PickupListRow, aliases: Map<string, string>): PickupView {
+const changeRefusalOf = (pickup: PickupRow, now: Date) =>
+  pickupChangeRefusal(
+    { status: pickup.status, date: pickup.date, carrier_key: pickup.carrierKey },
+    now,
+  );
+
+function pickupView(
+  row: repository.PickupListRow,
+  aliases: Map<string, string>,
+  now: Date,
+): PickupView {
   const { pickup } = row;
   return {
     id: pickup.id,
@@ -104,6 +125,9 @@ function pickupView(row: repository.PickupListRow, aliases: Map<string, string>)
     package_count: row.packageCount,
     weight_kg: Number(row.weightKg.toFixed(3)),
     tracking_numbers: row.trackingNumbers,
+    changeable: changeRefusalOf(pickup, now) === null,
+    rescheduled_at: pickup.rescheduledAt?.toISOString() ?? null,
+    cancelled_at: pickup.cancelledAt?.toISOString() ?? null,
     created_at: pickup.createdAt.toISOString(),
   };
 }
@@ -112,8 +136,11 @@ function pickupView(row: repository.PickupListRow, aliases: Map<string, string>)
  * Pickups (decision 017): when a carrier collects guides at an origin. Each new guide gets one
  * automatically (`scheduleForShipment`), joining the carrier's pickup already requested at that
  * location for that day when there is one, since the courier collects everything at once; the
- * pickup screen requests one for guides left without (`create`). The carrier is asked outside
- * any transaction; the pickup and its guides are written afterwards in one.
+ * pickup screen requests one for guides left without (`create`), and cancels or moves a
+ * requested one until its day's cut-off (`cancel`, `reschedule`). The carrier is asked outside
+ * any transaction; the pickup and its guides are written afterwards in one. A guide being
+ * cancelled leaves its pickup (`removeGuide`); one left empty is cancelled, and its carrier told
+ * by a job.
  */
 export class PickupsService {
   private readonly adapters: Record<CarrierKey, CarrierAdapter>;
@@ -139,7 +166,7 @@ export class PickupsService {
     const { rows, total } = await repository.listPickups(this.deps.db, organizationId, query);
     const aliases = await this.aliasesOf(organizationId, rows);
     return {
-      data: rows.map((row) => pickupView(row, aliases)),
+      data: rows.map((row) => pickupView(row, aliases, this.deps.clock.now())),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
@@ -173,22 +200,16 @@ export class PickupsService {
     await this.checkSlot(first.carrierKey, first.origin.zip, input);
     const id = randomUUID();
     const trackingNumbers = guides.map((guide) => guide.trackingNumber!);
-    let confirmationNumber: string;
-    try {
-      ({ confirmationNumber } = await this.adapters[first.carrierKey].schedulePickup({
+    const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
+      this.adapters[first.carrierKey].schedulePickup({
         originZip: first.origin.zip,
         date: input.date,
         start: input.start,
         end: input.end,
         trackingNumbers,
         requestId: id,
-      }));
-    } catch (error) {
-      if (error instanceof CarrierError) {
-        throw new AppError('PICKUP_REJECTED', { reason: error.message });
-      }
-      throw error;
-    }
+      }),
+    );
 
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
@@ -318,10 +339,122 @@ export class PickupsService {
       });
   }
 
+  /** Calls off a requested pickup; its guides wait for one again. */
+  async cancel(organizationId: string, id: string): Promise<PickupView> {
+    const pickup = await this.changeable(organizationId, id);
+    const now = this.deps.clock.now();
+    const originZip = await this.originZipOf(pickup);
+    await askCarrier('PICKUP_CANCEL_REJECTED', () =>
+      this.adapters[pickup.carrierKey].cancelPickup({
+        confirmationNumber: pickup.confirmationNumber,
+        originZip,
+        date: pickup.date,
+        requestedAt: now,
+      }),
+    );
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockChangeable(tx, id, now);
+      await repository.updatePickup(tx, id, { status: 'cancelled', cancelledAt: now });
+      await repository.detachGuides(tx, { pickupId: id }, now);
+    });
+    return this.get(organizationId, id);
+  }
+
+  /** Moves a requested pickup to a day and range the carrier offers; its guides follow. */
+  async reschedule(organizationId: string, id: string, slot: PickupSlotData): Promise<PickupView> {
+    const pickup = await this.changeable(organizationId, id);
+    const originZip = await this.originZipOf(pickup);
+    await this.checkSlot(pickup.carrierKey, originZip, slot);
+    const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
+      this.adapters[pickup.carrierKey].reschedulePickup({
+        confirmationNumber: pickup.confirmationNumber,
+        originZip,
+        date: slot.date,
+        start: slot.start,
+        end: slot.end,
+        requestId: id,
+      }),
+    );
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      await this.lockChangeable(tx, id, now);
+      await repository.updatePickup(tx, id, {
+        confirmationNumber,
+        date: slot.date,
+        startTime: slot.start,
+        endTime: slot.end,
+        rescheduledAt: now,
+      });
+      await repository.moveGuides(tx, { id, startTime: slot.start, endTime: slot.end }, now);
+    });
+    return this.get(organizationId, id);
+  }
+
+  /**
+   * Takes a guide whose cancellation was just requested out of its pickup, in the caller's
+   * transaction, which holds the guide's lock. A requested pickup left without guides is
+   * cancelled, and its carrier told by `CANCEL_PICKUP_JOB` unless its day is already over.
+   */
+  async removeGuide(tx: DbOrTx, pickupId: string, shipmentId: string, now: Date): Promise<void> {
+    const pickup = await repository.lockPickup(tx, pickupId);
+    await repository.detachGuides(tx, { shipmentId }, now);
+    if (pickup?.status !== 'requested' || (await repository.hasGuides(tx, pickupId))) return;
+    await repository.updatePickup(tx, pickupId, { status: 'cancelled', cancelledAt: now });
+    if (pickup.date >= mexicoDate(now)) {
+      const payload: CancelPickupPayload = { pickup_id: pickupId };
+      await this.deps.jobs.enqueue(tx, CANCEL_PICKUP_JOB, payload, now);
+    }
+  }
+
+  /** `shipments.cancel_pickup`: tells the carrier; a refusal fails the job, for staff to see. */
+  readonly cancelWithCarrierJob: JobHandler = async (tx, raw) => {
+    const { pickup_id } = cancelPickupPayloadSchema.parse(raw);
+    const pickup = await repository.lockPickup(tx, pickup_id);
+    if (!pickup) return;
+    await this.adapters[pickup.carrierKey].cancelPickup({
+      confirmationNumber: pickup.confirmationNumber,
+      originZip: await this.originZipOf(pickup),
+      date: pickup.date,
+      requestedAt: this.deps.clock.now(),
+    });
+  };
+
+  /** The organization's pickup, if it may still be changed (else its refusal, or 404). */
+  private async changeable(organizationId: string, id: string): Promise<PickupRow> {
+    const pickup = await repository.findPickup(this.deps.db, organizationId, id);
+    if (!pickup) throw notFound();
+    this.refuseChange(pickup, this.deps.clock.now());
+    return pickup;
+  }
+
+  /**
+   * Locks the pickup and its guides, while the carrier was asked: one cancelled or collected
+   * meanwhile is refused.
+   */
+  private async lockChangeable(tx: DbOrTx, id: string, now: Date) {
+    await repository.lockGuidesOf(tx, id);
+    const current = await repository.lockPickup(tx, id);
+    if (!current) throw notFound();
+    this.refuseChange(current, now);
+  }
+
+  private refuseChange(pickup: PickupRow, now: Date) {
+    const refusal = changeRefusalOf(pickup, now);
+    if (refusal === 'PICKUP_CHANGE_CUTOFF_PASSED') {
+      throw new AppError(refusal, { cutoff: PICKUP_RULES[pickup.carrierKey].cutoff });
+    }
+    if (refusal) throw new AppError(refusal);
+  }
+
+  /** Where the courier collects: the pickup's origin location. */
+  private async originZipOf(pickup: PickupRow): Promise<string> {
+    return (await this.locations.get(pickup.organizationId, pickup.locationId)).zip;
+  }
+
   private async get(organizationId: string, id: string): Promise<PickupView> {
     const { rows } = await repository.listPickups(this.deps.db, organizationId, { id });
     if (!rows[0]) throw notFound();
-    return pickupView(rows[0], await this.aliasesOf(organizationId, rows));
+    return pickupView(rows[0], await this.aliasesOf(organizationId, rows), this.deps.clock.now());
   }
 
   private aliasesOf(organizationId: string, rows: repository.PickupListRow[]) {
@@ -347,7 +480,7 @@ export class PickupsService {
   }
 
   /** Refuses a day or range the carrier does not offer, saying why. */
-  private async checkSlot(carrier: CarrierKey, originZip: string, input: PickupCreateData) {
+  private async checkSlot(carrier: CarrierKey, originZip: string, input: PickupSlotData) {
     const now = this.deps.clock.now();
     const today = mexicoDate(now);
     if (input.date < today) {

@@ -232,7 +232,12 @@ const TAB_FILTERS: Record<ShipmentTab, SQL | undefined> = {
   not_fulfilled: eq(shipments.status, 'created'),
   cancelled: eq(shipments.status, 'cancelled'),
   pickup_requested: and(eq(shipments.status, 'created'), isNotNull(shipments.pickupId)),
-  pickup_pending: and(eq(shipments.status, 'created'), isNull(shipments.pickupId)),
+  // A guide being cancelled has left its pickup but waits for none.
+  pickup_pending: and(
+    eq(shipments.status, 'created'),
+    isNull(shipments.pickupId),
+    isNull(shipments.cancellationRequestedAt),
+  ),
 };
 
 /**

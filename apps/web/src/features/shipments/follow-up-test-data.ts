@@ -158,6 +158,9 @@ export function makePickup(overrides: Partial<PickupView> = {}): PickupView {
     package_count: 2,
     weight_kg: 3.5,
     tracking_numbers: ['8055241528464720099314'],
+    changeable: true,
+    rescheduled_at: null,
+    cancelled_at: null,
     created_at: '2026-03-03T15:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,9 @@
-import { pickupsContract, type CarrierKey, type PickupCreateInput } from '@despacho/domain';
+import {
+  pickupsContract,
+  type CarrierKey,
+  type PickupCreateInput,
+  type PickupSlotInput,
+} from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
@@ -9,6 +14,9 @@ export const pickupsKeys = queryKeys(pickupsContract);
 
 export const pickupsApi = {
   create: (request: PickupCreateInput) => unwrap(call(pickupsContract.create, { body: request })),
+  cancel: (id: string) => unwrap(call(pickupsContract.cancel, { params: { id } })),
+  reschedule: (id: string, slot: PickupSlotInput) =>
+    unwrap(call(pickupsContract.reschedule, { params: { id }, body: slot })),
 };
 
 /** The business days and windows a carrier can collect on, for one origin. */

@@ -2,6 +2,7 @@ import {
   SHIPPING_TIME_ZONE,
   type CarrierKey,
   type PickupDay,
+  type PickupSlotInput,
   type PickupView,
 } from '@despacho/domain';
 import { Alert, Button, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
 import { useDateFormat } from '../../../lib/dates';
-import { pickupsApi, usePickupAvailability } from '../pickups-api';
+import { usePickupAvailability } from '../pickups-api';
 
 const windowKey = (range: { start: string; end: string }) => `${range.start}-${range.end}`;
 
@@ -36,18 +37,20 @@ function NoSchedules() {
 }
 
 /**
- * Books a pickup for the chosen guides (one carrier, one origin): a business day the carrier
- * offers, one of its windows, and the request; the carrier's confirmation goes to `onBooked`.
+ * A business day the carrier offers at the origin and one of its windows, then `submit` (a new
+ * pickup for chosen guides, or a requested one moved); the carrier's answer goes to `onBooked`.
  */
 export function PickupScheduler({
   carrier,
   locationId,
-  shipmentIds,
+  submitLabel,
+  submit,
   onBooked,
 }: {
   carrier: CarrierKey;
   locationId: string;
-  shipmentIds: string[];
+  submitLabel: string;
+  submit: (slot: PickupSlotInput) => Promise<PickupView>;
   onBooked: (pickup: PickupView) => void;
 }) {
   const { t } = useTranslation('shipments');
@@ -61,13 +64,7 @@ export function PickupScheduler({
   const slot = day?.windows.find((candidate) => windowKey(candidate) === chosenWindow);
 
   const request = useMutation({
-    mutationFn: () =>
-      pickupsApi.create({
-        shipment_ids: shipmentIds,
-        date: day!.date,
-        start: slot!.start,
-        end: slot!.end,
-      }),
+    mutationFn: () => submit({ date: day!.date, start: slot!.start, end: slot!.end }),
     onSuccess: (pickup) => onBooked(pickup),
   });
 
@@ -125,12 +122,8 @@ export function PickupScheduler({
       )}
       {request.isError && <Alert color="red">{messageOf(request.error)}</Alert>}
       <Group>
-        <Button
-          disabled={!slot || shipmentIds.length === 0}
-          loading={request.isPending}
-          onClick={() => request.mutate()}
-        >
-          {t('pickup.schedule.submit', { count: shipmentIds.length })}
+        <Button disabled={!slot} loading={request.isPending} onClick={() => request.mutate()}>
+          {submitLabel}
         </Button>
       </Group>
     </Stack>

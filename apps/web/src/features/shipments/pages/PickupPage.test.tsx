@@ -181,4 +181,167 @@ describe('pickup', () => {
     );
     expect(await within(estafeta).findByText(NO_SCHEDULES)).toBeInTheDocument();
   }, 30_000);
+
+  describe('a requested pickup', () => {
+    const PICKUP = makePickup();
+    const CANCEL = `POST /pickups/${PICKUP.id}/cancel`;
+    const RESCHEDULE = `POST /pickups/${PICKUP.id}/reschedule`;
+    const row = async (confirmation: string) =>
+      (await screen.findByText(confirmation)).closest('tr')!;
+
+    it('is cancelled after a confirmation; a cancelled one shows as such, with no packages nor actions', async () => {
+      const calls = stubPickups({
+        'GET /pickups': () =>
+          page([
+            PICKUP,
+            makePickup({
+              id: OTHER_GUIDE_ID,
+              confirmation_number: 'EST-PU-1000',
+              status: 'cancelled',
+              changeable: false,
+              package_count: 0,
+              weight_kg: 0,
+              cancelled_at: '2026-03-03T16:00:00.000Z',
+            }),
+          ]),
+        [CANCEL]: () => json(200, { data: makePickup({ status: 'cancelled', changeable: false }) }),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/pickup');
+
+      const cancelled = await row('EST-PU-1000');
+      expect(within(cancelled).getByText('Cancelada')).toBeInTheDocument();
+      expect(within(cancelled).getAllByText('—')).toHaveLength(2);
+      expect(within(cancelled).queryByRole('button')).toBeNull();
+
+      const requested = await row('EST-PU-4821');
+      expect(within(requested).getByText('Solicitada')).toBeInTheDocument();
+      // Keeping it asks nothing of the carrier.
+      fireEvent.click(
+        within(requested).getByRole('button', { name: 'Cancelar la recolección EST-PU-4821' }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: '¿Cancelar la recolección EST-PU-4821?',
+      });
+      expect(
+        within(dialog).getByText(
+          'Pediremos a Estafeta que no pase el 04/03/2026 de 09:00 a 13:00. Sus guías volverán a «Guías por recolectar» para que les programes otra recolección.',
+        ),
+      ).toBeInTheDocument();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'No, conservarla' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls.some((call) => call.key === CANCEL)).toBe(false);
+
+      fireEvent.click(
+        within(requested).getByRole('button', { name: 'Cancelar la recolección EST-PU-4821' }),
+      );
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: 'Sí, cancelar recolección',
+        }),
+      );
+      expect(
+        await screen.findByText(
+          'Estafeta canceló la recolección EST-PU-4821 del 04/03/2026. Sus guías están de nuevo en «Guías por recolectar».',
+        ),
+      ).toBeInTheDocument();
+      expect(calls.filter((call) => call.key === CANCEL)).toHaveLength(1);
+      // The pickups and the guides waiting for one are read again.
+      await waitFor(() =>
+        expect(calls.filter((call) => call.key === 'GET /pickups').length).toBeGreaterThan(1),
+      );
+    }, 30_000);
+
+    it('tells why the carrier or the rules refused the cancellation', async () => {
+      const CUTOFF =
+        'Ya pasó la hora límite (12:00) del día de la recolección; ya no puede cancelarse ni reprogramarse.';
+      stubPickups({
+        [CANCEL]: () => apiError(409, 'PICKUP_CHANGE_CUTOFF_PASSED', CUTOFF),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/pickup');
+      fireEvent.click(
+        within(await row('EST-PU-4821')).getByRole('button', {
+          name: 'Cancelar la recolección EST-PU-4821',
+        }),
+      );
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', {
+          name: 'Sí, cancelar recolección',
+        }),
+      );
+      expect(await screen.findByText(CUTOFF)).toBeInTheDocument();
+      expect(screen.getByText('No se pudo cambiar la recolección')).toBeInTheDocument();
+    }, 30_000);
+
+    it('is rescheduled to a business day and window the carrier offers', async () => {
+      const availability: URL[] = [];
+      const calls = stubPickups({
+        'GET /pickups/availability': (_body, url) => {
+          availability.push(url);
+          return json(200, { data: DAYS });
+        },
+        [RESCHEDULE]: (body) =>
+          json(200, {
+            data: makePickup({
+              ...(body as object),
+              rescheduled_at: '2026-03-03T16:00:00.000Z',
+            }),
+          }),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/pickup');
+      fireEvent.click(
+        within(await row('EST-PU-4821')).getByRole('button', {
+          name: 'Reprogramar la recolección EST-PU-4821',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Reprogramar la recolección EST-PU-4821',
+      });
+      fireEvent.click(await within(dialog).findByRole('radio', { name: 'jueves 05/03/2026' }));
+      expect(Object.fromEntries(availability.at(-1)!.searchParams)).toEqual({
+        carrier: 'estafeta',
+        location_id: ORIGIN_ID,
+      });
+      const submit = within(dialog).getByRole('button', {
+        name: 'Reprogramar recolección',
+      }) as HTMLButtonElement;
+      expect(submit.disabled).toBe(true);
+      fireEvent.click(within(dialog).getByRole('radio', { name: '13:00 – 18:00' }));
+      fireEvent.click(submit);
+
+      expect(
+        await screen.findByText(
+          'Estafeta reprogramó la recolección EST-PU-4821 para el 05/03/2026, de 13:00 a 18:00.',
+        ),
+      ).toBeInTheDocument();
+      expect(calls.find((call) => call.key === RESCHEDULE)?.body).toEqual({
+        date: '2026-03-05',
+        start: '13:00',
+        end: '18:00',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }, 30_000);
+
+    it('offers no change once it may no longer change', async () => {
+      stubPickups({
+        'GET /pickups': () =>
+          page([
+            makePickup({ changeable: false }),
+            makePickup({
+              id: OTHER_GUIDE_ID,
+              confirmation_number: 'EST-PU-2000',
+              status: 'collected',
+              changeable: false,
+            }),
+          ]),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/pickup');
+      for (const confirmation of ['EST-PU-4821', 'EST-PU-2000']) {
+        expect(within(await row(confirmation)).queryByRole('button')).toBeNull();
+      }
+    }, 30_000);
+  });
 });

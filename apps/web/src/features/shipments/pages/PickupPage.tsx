@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconList } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle, IconList } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,12 +27,13 @@ import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagedList } from '../../../ui/PagedList';
 import { refreshShipmentLists, useShipments } from '../api';
+import type { PickupChange } from '../components/PickupActions';
 import { PickupScheduler } from '../components/PickupScheduler';
 import { PickupsTable } from '../components/PickupsTable';
 import { formatKg } from '../format';
 import { useDateFormat } from '../../../lib/dates';
 import { SHIPMENTS_PATH, shipmentPath } from '../paths';
-import { pickupsKeys, usePickups } from '../pickups-api';
+import { pickupsApi, pickupsKeys, usePickups } from '../pickups-api';
 
 /** Guides waiting for a pickup, read at once (the API's largest page). */
 const PENDING_QUERY = { tab: 'pickup_pending', page: 1, pageSize: 100 } as const;
@@ -73,7 +74,8 @@ function groupGuides(guides: ShipmentSummary[]): GuideGroup[] {
 /**
  * `pickup`: the guides not yet collected and without a pickup, by carrier and origin; choosing
  * some of one group, a business day and a window books the pickup and shows the carrier's
- * confirmation. Below, every pickup requested.
+ * confirmation. Below, every pickup requested, which can be cancelled or rescheduled until its
+ * day's cut-off.
  */
 export function PickupPage() {
   const { t } = useTranslation('shipments');
@@ -87,7 +89,11 @@ export function PickupPage() {
   const [selection, setSelection] = useState<{ group: string; ids: ReadonlySet<string> } | null>(
     null,
   );
-  const [booked, setBooked] = useState<PickupView | null>(null);
+  // The last change made here, told until dismissed; a refused cancellation's message.
+  const [done, setDone] = useState<{ change: PickupChange | 'booked'; pickup: PickupView } | null>(
+    null,
+  );
+  const [refused, setRefused] = useState<string | null>(null);
 
   const groups = groupGuides(pending.data?.data ?? []);
   const chosenGroup = groups.find((group) => group.key === selection?.group);
@@ -97,7 +103,7 @@ export function PickupPage() {
 
   /** Choosing guides of another carrier or origin starts a new selection there. */
   const select = (group: GuideGroup, ids: string[], checked: boolean) => {
-    setBooked(null);
+    setDone(null);
     setSelection((current) => {
       const next = new Set(current?.group === group.key ? current.ids : []);
       for (const id of ids) {
@@ -108,9 +114,11 @@ export function PickupPage() {
     });
   };
 
-  const onBooked = async (pickup: PickupView) => {
-    setBooked(pickup);
-    setSelection(null);
+  // A new pickup takes guides from the pending ones; a cancelled one gives them back.
+  const onChanged = async (pickup: PickupView, change: PickupChange | 'booked') => {
+    setDone({ change, pickup });
+    setRefused(null);
+    if (change === 'booked') setSelection(null);
     await Promise.all([
       refreshShipmentLists(queryClient),
       queryClient.invalidateQueries({ queryKey: pickupsKeys.list() }),
@@ -138,22 +146,34 @@ export function PickupPage() {
       />
 
       <Stack gap="lg">
-        {booked && (
+        {done && (
           <Alert
             color="teal"
             icon={<IconCircleCheck size={18} />}
-            title={t('pickup.booked.title')}
+            title={t(`pickup.${done.change}.title`)}
             withCloseButton
-            closeButtonLabel={t('pickup.booked.dismiss')}
-            onClose={() => setBooked(null)}
+            closeButtonLabel={t('pickup.dismiss')}
+            onClose={() => setDone(null)}
           >
-            {t('pickup.booked.text', {
-              confirmation: booked.confirmation_number,
-              carrier: booked.carrier_name,
-              date: dates.day(booked.date),
-              start: booked.start,
-              end: booked.end,
+            {t(`pickup.${done.change}.text`, {
+              confirmation: done.pickup.confirmation_number,
+              carrier: done.pickup.carrier_name,
+              date: dates.day(done.pickup.date),
+              start: done.pickup.start,
+              end: done.pickup.end,
             })}
+          </Alert>
+        )}
+        {refused && (
+          <Alert
+            color="red"
+            icon={<IconInfoCircle size={18} />}
+            title={t('pickup.refusedTitle')}
+            withCloseButton
+            closeButtonLabel={t('pickup.dismiss')}
+            onClose={() => setRefused(null)}
+          >
+            {refused}
           </Alert>
         )}
 
@@ -288,8 +308,9 @@ export function PickupPage() {
                           key={group.key}
                           carrier={group.carrier}
                           locationId={group.locationId}
-                          shipmentIds={chosenIds}
-                          onBooked={(pickup) => void onBooked(pickup)}
+                          submitLabel={t('pickup.schedule.submit', { count: chosenIds.length })}
+                          submit={(slot) => pickupsApi.create({ shipment_ids: chosenIds, ...slot })}
+                          onBooked={(pickup) => void onChanged(pickup, 'booked')}
                         />
                       </Paper>
                     )}
@@ -318,7 +339,16 @@ export function PickupPage() {
             pagesLabel={t('pickup.list.pages')}
             loadingHeight={120}
           >
-            {(rows) => <PickupsTable rows={rows} />}
+            {(rows) => (
+              <PickupsTable
+                rows={rows}
+                onChanged={(pickup, change) => void onChanged(pickup, change)}
+                onRefused={(message) => {
+                  setDone(null);
+                  setRefused(message);
+                }}
+              />
+            )}
           </PagedList>
         </Paper>
       </Stack>

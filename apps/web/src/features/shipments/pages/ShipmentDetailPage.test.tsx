@@ -76,6 +76,8 @@ describe('shippings/:id (guide detail)', () => {
         readsSinceRequest += 1;
         const pending: Partial<ShipmentDetail> = {
           cancellation_requested_at: requestedAt,
+          // It left its pickup with the request.
+          pickup: null,
           refund_due_by: '2026-03-11',
           cancellation_refusal: 'La guía ya fue cancelada o su cancelación ya está en proceso.',
         };
@@ -123,6 +125,10 @@ describe('shippings/:id (guide detail)', () => {
     ).toBeInTheDocument();
     expect(calls.filter((call) => call.key === CANCEL_KEY)).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancelar guía' })).toBeNull();
+    expect(
+      screen.getByText('La guía se está cancelando: salió de su recolección y ya no necesita una.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Solicitar recolección' })).toBeNull();
     await waitFor(() => expect(readsSinceRequest).toBe(1));
 
     // The page polls while the cancellation is pending, and stops once it is confirmed.

@@ -262,6 +262,11 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                       })}
                     </Fact>
                   </SimpleGrid>
+                ) : shipment.status === 'created' && shipment.cancellation_requested_at ? (
+                  // Being cancelled, it left its pickup and needs none.
+                  <Text fz="sm" c="dimmed">
+                    {t('detail.pickup.cancelling')}
+                  </Text>
                 ) : shipment.status === 'created' ? (
                   <Stack gap="xs" align="flex-start">
                     <Text fz="sm" c="dimmed">
