@@ -53,14 +53,15 @@ async function topUp(request: APIRequestContext, session: Session) {
   expect(deposit.status(), await deposit.text()).toBe(201);
 }
 
-test('a merchant buys an insured guide, downloads its label and sees the pickup booked', async ({
+test('a merchant buys an insured guide, topping up on the way, downloads its label and sees the pickup booked', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
+  // A laptop screen: the whole quote fits on it.
+  await page.setViewportSize({ width: 1440, height: 900 });
   const { session } = await signInAsNewMerchant(page, request);
   await addLocation(request, session);
-  await topUp(request, session);
 
   await page.goto('/app/shipment');
   await expect(page.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeVisible();
@@ -112,23 +113,31 @@ test('a merchant buys an insured guide, downloads its label and sees the pickup 
     .fill('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
   await next.click();
 
-  // Quote: the cheapest rate.
+  // Quote: compact rows, all within one screen height; choosing the cheapest goes on to pay.
   await expect(page.getByRole('heading', { name: 'Elige la paquetería' })).toBeVisible();
-  const cheapest = page
-    .getByRole('list', { name: 'Tarifas disponibles' })
-    .getByRole('listitem')
-    .filter({ hasText: 'Más barato' });
+  const rates = page.getByRole('list', { name: 'Tarifas disponibles' });
+  const cheapest = rates.getByRole('listitem').filter({ hasText: 'Más barato' });
+  await expect(cheapest).toBeVisible();
+  expect((await rates.boundingBox())!.height).toBeLessThanOrEqual(900);
   await cheapest.getByRole('button', { name: /^Elegir esta tarifa/ }).click();
-  await expect(cheapest.getByRole('button', { name: /^Tarifa elegida/ })).toBeVisible();
-  await next.click();
 
-  // Pay: the summary with the insurance, the balance, who the CFDI goes to.
+  // Pay: the summary with the insurance; no balance yet, so a top-up first.
   await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
   const summary = page.getByRole('table', { name: 'Resumen del envío' });
   await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
   await expect(summary).toContainText('$22.50');
-  await expect(page.getByTestId('pay-balance')).toHaveText('$2,000.00');
   await page.getByLabel('Referencia (opcional)').fill('PED-E2E');
+  await expect(page.getByText('Saldo insuficiente para realizar el pago')).toBeVisible();
+  await page.getByRole('link', { name: 'Recargar saldo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  await topUp(request, session);
+  await page.getByRole('link', { name: 'Volver al envío' }).click();
+
+  // Back at the pay step with everything typed, and the new balance.
+  await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
+  await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
+  await expect(page.getByLabel('Referencia (opcional)')).toHaveValue('PED-E2E');
+  await expect(page.getByTestId('pay-balance')).toHaveText('$2,000.00');
   const bought = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/v1/shipments') && response.request().method() === 'POST',
