@@ -1,7 +1,7 @@
 import { Alert, Button, Grid, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowBackUp, IconBuildingBank, IconCreditCard } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { REDIRECT_PARAM, safeRedirect } from '../../../lib/paths';
 import { PageHeader } from '../../../ui/PageHeader';
 import { CardDepositPanel } from '../components/CardDepositPanel';
@@ -13,12 +13,11 @@ import { SpeiNotifyForm } from '../components/SpeiNotifyForm';
  * `finance/deposits`: top up the prepaid balance by SPEI (the organization's own CLABE, then a
  * notification with the receipt that staff approve) or by card; below, every deposit with its
  * status. Opened from a screen that waits for the money (`?redirect=`, create shipment short of
- * balance), it offers the way back, and a card deposit returns there by itself.
+ * balance), it offers the way back.
  */
 export function DepositsPage() {
   const { t } = useTranslation('deposits');
   const { t: nav } = useTranslation('navigation');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const back = safeRedirect(params.get(REDIRECT_PARAM));
 
@@ -68,7 +67,7 @@ export function DepositsPage() {
             </Grid>
           </Tabs.Panel>
           <Tabs.Panel value="card">
-            <CardDepositPanel onDeposited={back ? () => void navigate(back) : undefined} />
+            <CardDepositPanel />
           </Tabs.Panel>
         </Tabs>
         <DepositsList />
