@@ -157,18 +157,33 @@ function RateRow({
             </Title>
             <Group gap={4} mt={2}>
               {rate.cheapest && (
-                <Badge size="xs" color="teal" variant="light" leftSection={<IconPigMoney size={10} />}>
+                <Badge
+                  size="xs"
+                  color="teal"
+                  variant="light"
+                  leftSection={<IconPigMoney size={10} />}
+                >
                   {t('rates.cheapest')}
                 </Badge>
               )}
               {rate.fastest && (
-                <Badge size="xs" color="violet" variant="light" leftSection={<IconBolt size={10} />}>
+                <Badge
+                  size="xs"
+                  color="violet"
+                  variant="light"
+                  leftSection={<IconBolt size={10} />}
+                >
                   {t('rates.fastest')}
                 </Badge>
               )}
               {rate.sandbox && (
                 <Tooltip label={t('rates.sandboxHint')}>
-                  <Badge size="xs" color="yellow" variant="light" leftSection={<IconFlask size={10} />}>
+                  <Badge
+                    size="xs"
+                    color="yellow"
+                    variant="light"
+                    leftSection={<IconFlask size={10} />}
+                  >
                     {t('rates.sandbox')}
                   </Badge>
                 </Tooltip>

@@ -273,14 +273,17 @@ describe('create shipment wizard', () => {
 
     // Off to the deposits screen, which offers the way back; meanwhile the balance is topped up.
     fireEvent.click(screen.getByRole('link', { name: 'Recargar saldo' }));
-    const back = await screen.findByRole('link', { name: 'Volver al envío' });
+    // The deposits screen is a lazy chunk of its own: it may take a moment the first time.
+    const back = await screen.findByRole('link', { name: 'Volver al envío' }, { timeout: 5000 });
     balance = 100_000;
     fireEvent.click(back);
 
     // The wizard reopens at the pay step with everything typed, and pays it.
     await stepHeading('Revisa y paga');
     expect(
-      screen.getByText('Seguimos con el envío que dejaste pendiente, en el paso donde te quedaste.'),
+      screen.getByText(
+        'Seguimos con el envío que dejaste pendiente, en el paso donde te quedaste.',
+      ),
     ).toBeInTheDocument();
     expect(field('Referencia (opcional)').value).toBe('PED-2002');
     const pay = await screen.findByRole('button', { name: 'Pagar $191.40' });
@@ -344,9 +347,7 @@ describe('create shipment wizard', () => {
     inDrawer(/^Teléfono de contacto/, '5512345678');
     inDrawer(/^Correo de contacto/, 'ana@example.mx');
     inDrawer(/^Código postal/, '06700');
-    await waitFor(() =>
-      expect(drawerField(/^Estado/).value).toBe('Ciudad de México'),
-    );
+    await waitFor(() => expect(drawerField(/^Estado/).value).toBe('Ciudad de México'));
     inDrawer(/^Calle/, 'Colima');
     inDrawer(/^Número exterior/, '120');
     fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar dirección' }));
@@ -368,9 +369,7 @@ describe('create shipment wizard', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     await renderApp('/app/shipment');
-    expect(
-      await screen.findByText(/Tu usuario no puede agregar ubicaciones/),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Tu usuario no puede agregar ubicaciones/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Agregar una ubicación' })).toBeNull();
   }, 30_000);
 

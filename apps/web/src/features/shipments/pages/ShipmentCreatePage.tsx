@@ -357,6 +357,8 @@ export function ShipmentCreatePage() {
    * again (a customer or location may have gone meanwhile), and from the quote on, quoted again.
    */
   const resume = async (step: number) => {
+    // Topping up is the usual reason to have left: read the balance again.
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     for (let earlier = 0; earlier < Math.min(step, QUOTE_STEP); earlier += 1) {
       if (!(await stepValid(earlier))) return wizard.stepInvalid(earlier);
     }
@@ -551,7 +553,9 @@ export function ShipmentCreatePage() {
               <DestinationStep
                 canPickCustomers={canCustomers}
                 saveAsCustomer={
-                  canSaveCustomers ? { checked: saveCustomer, onChange: setSaveCustomer } : undefined
+                  canSaveCustomers
+                    ? { checked: saveCustomer, onChange: setSaveCustomer }
+                    : undefined
                 }
               />
             )}
