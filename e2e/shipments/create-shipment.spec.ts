@@ -1,33 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CardToken, Session } from '@despacho/domain';
-import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { csrfHeaders, signInAsNewMerchant, uniqueId } from '../support';
 
 // Create shipment (`shipment`, decision 017): origin, destination, packages with products,
-// insurance, quote and payment from the balance, then the label and the automatic pickup.
-
-/** The merchant's origin: a location at 06700 (Roma Norte), the default as the first one. */
-async function addLocation(request: APIRequestContext, session: Session) {
-  await dataOf(
-    await apiCall(request, 'POST', '/locations', {
-      token: session.access_token,
-      body: {
-        alias: 'Tienda Roma',
-        contact_name: 'Marisol Prueba',
-        contact_email: 'tienda@pruebas.despacho.mx',
-        contact_phone: '5512345678',
-        street: 'Álvaro Obregón',
-        external_number: '99',
-        neighborhood: 'Roma Norte',
-        city: 'Ciudad de México',
-        municipality: 'Cuauhtémoc',
-        state: 'Ciudad de México',
-        zip: '06700',
-      },
-    }),
-    201,
-  );
-}
+// insurance, quote and payment from the balance, then the label and the automatic pickup. The
+// merchant starts with no location and no balance: nothing typed is lost on the way (issue 13).
 
 /** A $2,000.00 card deposit with the sandbox provider's approved test card. */
 async function topUp(request: APIRequestContext, session: Session) {
@@ -53,7 +31,7 @@ async function topUp(request: APIRequestContext, session: Session) {
   expect(deposit.status(), await deposit.text()).toBe(201);
 }
 
-test('a merchant buys an insured guide, topping up on the way, downloads its label and sees the pickup booked', async ({
+test('a merchant with nothing set up buys an insured guide without leaving the wizard for good, downloads its label and sees the pickup booked', async ({
   page,
   request,
 }) => {
@@ -61,13 +39,25 @@ test('a merchant buys an insured guide, topping up on the way, downloads its lab
   // A laptop screen: the whole quote fits on it.
   await page.setViewportSize({ width: 1440, height: 900 });
   const { session } = await signInAsNewMerchant(page, request);
-  await addLocation(request, session);
 
   await page.goto('/app/shipment');
   await expect(page.getByRole('heading', { level: 1, name: 'Crear envío' })).toBeVisible();
   const next = page.getByRole('button', { name: 'Siguiente', exact: true });
 
-  // Origin: the default location is already chosen.
+  // Origin: none yet, so the first location is created right here and chosen.
+  await page.getByRole('button', { name: 'Agregar una ubicación' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Nueva dirección de origen' });
+  await drawer.getByLabel('Alias').fill('Tienda Roma');
+  await drawer.getByLabel('Nombre de contacto').fill('Marisol Prueba');
+  await drawer.getByLabel('Teléfono de contacto').fill('5512345678');
+  await drawer.getByLabel('Correo de contacto').fill('tienda@pruebas.despacho.mx');
+  await drawer.getByLabel('Código postal').fill('06700');
+  await expect(drawer.getByLabel('Estado')).toHaveValue('Ciudad de México');
+  await drawer.getByRole('combobox', { name: 'Colonia' }).fill('Roma Norte');
+  await drawer.getByLabel('Calle').fill('Álvaro Obregón');
+  await drawer.getByLabel('Número exterior').fill('99');
+  await drawer.getByRole('button', { name: 'Guardar dirección' }).click();
+  await expect(drawer).toBeHidden();
   await expect(
     page.getByText('Álvaro Obregón 99, Roma Norte, 06700 Ciudad de México'),
   ).toBeVisible();
@@ -85,6 +75,7 @@ test('a merchant buys an insured guide, topping up on the way, downloads its lab
   await page.getByRole('combobox', { name: 'Colonia' }).fill('Centro');
   await page.getByLabel('Calle').fill('Calle 60');
   await page.getByLabel('Número exterior').fill('491');
+  await page.getByRole('checkbox', { name: /Guardar como cliente/ }).check();
   await next.click();
 
   // Packages: one 30×20×15 cm, 2 kg box with one product.
@@ -154,8 +145,10 @@ test('a merchant buys an insured guide, topping up on the way, downloads its lab
     reference: 'PED-E2E',
   });
 
-  // The guide: tracking number, label, and the pickup booked on its own.
+  // The guide: tracking number, label, and the pickup booked on its own; the recipient is a
+  // customer now.
   await expect(page.getByText('¡Listo! Tu guía está creada')).toBeVisible();
+  await expect(page.getByText('Luis Pérez quedó guardado en tus clientes.')).toBeVisible();
   const tracking = (await page.getByTestId('tracking-number').textContent())?.trim() ?? '';
   expect(tracking).toMatch(/^\w{8,}$/);
   await expect(page.getByText('Recolección programada')).toBeVisible();
