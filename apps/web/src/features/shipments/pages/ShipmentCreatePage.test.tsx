@@ -13,7 +13,9 @@ import {
   LOCATION_ID,
   makeQuote,
   makeShipment,
+  MERIDA_ZIP,
   QUOTE_ID,
+  ROMA_NORTE_ZIP,
 } from '../create-test-data';
 
 const TAX_INFO = {
@@ -29,23 +31,6 @@ const TAX_INFO = {
 };
 
 type Answers = Parameters<typeof stubApi>[0];
-
-const MERIDA = {
-  zip: '97000',
-  state: 'Yucatán',
-  state_code: '31',
-  municipality: 'Mérida',
-  city: 'Mérida',
-  neighborhoods: [{ name: 'Centro', type: 'Colonia', zone: 'Urbano' }],
-};
-const ROMA_NORTE = {
-  zip: '06700',
-  state: 'Ciudad de México',
-  state_code: '09',
-  municipality: 'Cuauhtémoc',
-  city: 'Ciudad de México',
-  neighborhoods: [{ name: 'Roma Norte', type: 'Colonia', zone: 'Urbano' }],
-};
 
 /** The drafts this tab keeps (see shipment-draft.ts). */
 const draftKeys = () =>
@@ -94,6 +79,27 @@ async function fromQuickQuote() {
   await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
   next();
   await stepHeading('¿A dónde va el paquete?');
+}
+
+/** The recipient typed as a new address at the quick quote's zip (which fills the rest). */
+async function typeRecipient() {
+  type('Nombre de quien recibe', 'Marta Díaz');
+  type('Correo electrónico', 'marta@example.mx');
+  type('Teléfono (10 dígitos)', '9997654321');
+  await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
+  type('Calle', 'Calle 62');
+  type('Número exterior', '410');
+}
+
+/** The quick quote's parcel gets its product; no insurance; on to the quote. */
+async function productToQuote() {
+  type('Descripción', 'Hamacas');
+  type('Clave de producto SAT', '52121500');
+  type('Valor unitario (MXN)', '400');
+  next();
+  await stepHeading('Seguro del envío');
+  next();
+  await stepHeading('Elige la paquetería');
 }
 
 async function open() {
@@ -330,7 +336,7 @@ describe('create shipment wizard', () => {
         locations = [LOCATION];
         return json(201, { data: LOCATION });
       },
-      'GET /postal-codes/06700': () => json(200, { data: ROMA_NORTE }),
+      'GET /postal-codes/06700': () => json(200, { data: ROMA_NORTE_ZIP }),
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/shipment');
@@ -503,7 +509,7 @@ describe('create shipment wizard', () => {
     expect(keys[0]).not.toBe(keys[1]);
   }, 30_000);
   it('starts from the quick quote: new address at the destination zip, the parcel and the rate', async () => {
-    const calls = stubWizard({ 'GET /postal-codes/97000': () => json(200, { data: MERIDA }) });
+    const calls = stubWizard({ 'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }) });
     await fromQuickQuote();
     expect(
       (screen.getByRole('radio', { name: 'Nueva dirección' }) as HTMLInputElement).checked,
@@ -511,11 +517,7 @@ describe('create shipment wizard', () => {
     expect(field('Código postal').value).toBe('97000');
     await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
     expect(field('Colonia').value).toBe('Centro');
-    type('Nombre de quien recibe', 'Marta Díaz');
-    type('Correo electrónico', 'marta@example.mx');
-    type('Teléfono (10 dígitos)', '9997654321');
-    type('Calle', 'Calle 62');
-    type('Número exterior', '410');
+    await typeRecipient();
     // Not ticked: no customer is created.
     expect(
       (screen.getByRole('checkbox', { name: /Guardar como cliente/ }) as HTMLInputElement).checked,
@@ -524,13 +526,7 @@ describe('create shipment wizard', () => {
     await stepHeading('Paquetes y productos');
     expect(field('Largo (cm)').value).toBe('30');
     expect(field('Peso (kg)').value).toBe('2');
-    type('Descripción', 'Hamacas');
-    type('Clave de producto SAT', '52121500');
-    type('Valor unitario (MXN)', '400');
-    next();
-    await stepHeading('Seguro del envío');
-    next();
-    await stepHeading('Elige la paquetería');
+    await productToQuote();
     // The rate chosen in the quick quote is chosen again in the new quote.
     expect(
       await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' }),
@@ -560,27 +556,16 @@ describe('create shipment wizard', () => {
     'saves a typed destination as a customer with one tick once the guide is bought (%s)',
     async (_case, answer, said) => {
       const calls = stubWizard({
-        'GET /postal-codes/97000': () => json(200, { data: MERIDA }),
+        'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }),
         'POST /customers': () => answer.clone(),
         'POST /shipments': () => json(201, { data: makeShipment() }),
       });
       await fromQuickQuote();
-      type('Nombre de quien recibe', 'Marta Díaz');
-      type('Correo electrónico', 'marta@example.mx');
-      type('Teléfono (10 dígitos)', '9997654321');
-      await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
-      type('Calle', 'Calle 62');
-      type('Número exterior', '410');
+      await typeRecipient();
       fireEvent.click(screen.getByRole('checkbox', { name: /Guardar como cliente/ }));
       next();
       await stepHeading('Paquetes y productos');
-      type('Descripción', 'Hamacas');
-      type('Clave de producto SAT', '52121500');
-      type('Valor unitario (MXN)', '400');
-      next();
-      await stepHeading('Seguro del envío');
-      next();
-      await stepHeading('Elige la paquetería');
+      await productToQuote();
       await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' });
       next();
       await stepHeading('Revisa y paga');
