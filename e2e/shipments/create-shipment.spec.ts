@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CardToken, Session } from '@despacho/domain';
-import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { csrfHeaders, signInAsNewMerchant, uniqueId } from '../support';
 import {
   chooseCheapestRate,
   fillNewDestination,
@@ -11,30 +11,8 @@ import {
 } from './wizard';
 
 // Create shipment (`shipment`, decision 017): origin, destination, packages with products,
-// insurance, quote and payment from the balance, then the label and the automatic pickup.
-
-/** The merchant's origin: a location at 06700 (Roma Norte), the default as the first one. */
-async function addLocation(request: APIRequestContext, session: Session) {
-  await dataOf(
-    await apiCall(request, 'POST', '/locations', {
-      token: session.access_token,
-      body: {
-        alias: 'Tienda Roma',
-        contact_name: 'Marisol Prueba',
-        contact_email: 'tienda@pruebas.despacho.mx',
-        contact_phone: '5512345678',
-        street: 'Álvaro Obregón',
-        external_number: '99',
-        neighborhood: 'Roma Norte',
-        city: 'Ciudad de México',
-        municipality: 'Cuauhtémoc',
-        state: 'Ciudad de México',
-        zip: '06700',
-      },
-    }),
-    201,
-  );
-}
+// insurance, quote and payment from the balance, then the label and the automatic pickup. The
+// merchant starts with no location and no balance: nothing typed is lost on the way (issue 13).
 
 /** A $2,000.00 card deposit with the sandbox provider's approved test card. */
 async function topUp(request: APIRequestContext, session: Session) {
@@ -60,23 +38,37 @@ async function topUp(request: APIRequestContext, session: Session) {
   expect(deposit.status(), await deposit.text()).toBe(201);
 }
 
-test('a merchant buys an insured guide, downloads its label and sees the pickup booked', async ({
+test('a merchant with nothing set up buys an insured guide without leaving the wizard for good, downloads its label and sees the pickup booked', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
+  // A laptop screen: the whole quote fits on it.
+  await page.setViewportSize({ width: 1440, height: 900 });
   const { session } = await signInAsNewMerchant(page, request);
-  await addLocation(request, session);
-  await topUp(request, session);
 
   await openWizard(page);
 
-  // Origin: the default location is already chosen.
+  // Origin: none yet, so the first location is created right here and chosen.
+  await page.getByRole('button', { name: 'Agregar una ubicación' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Nueva dirección de origen' });
+  await drawer.getByLabel('Alias').fill('Tienda Roma');
+  await drawer.getByLabel('Nombre de contacto').fill('Marisol Prueba');
+  await drawer.getByLabel('Teléfono de contacto').fill('5512345678');
+  await drawer.getByLabel('Correo de contacto').fill('tienda@pruebas.despacho.mx');
+  await drawer.getByLabel('Código postal').fill('06700');
+  await expect(drawer.getByLabel('Estado')).toHaveValue('Ciudad de México');
+  await drawer.getByRole('combobox', { name: 'Colonia' }).fill('Roma Norte');
+  await drawer.getByLabel('Calle').fill('Álvaro Obregón');
+  await drawer.getByLabel('Número exterior').fill('99');
+  await drawer.getByRole('button', { name: 'Guardar dirección' }).click();
+  await expect(drawer).toBeHidden();
   await expect(
     page.getByText('Álvaro Obregón 99, Roma Norte, 06700 Ciudad de México'),
   ).toBeVisible();
   await nextStep(page).click();
   await fillNewDestination(page);
+  await page.getByRole('checkbox', { name: /Guardar como cliente/ }).check();
   await nextStep(page).click();
   await fillOnePackage(page);
   await nextStep(page).click();
@@ -93,16 +85,30 @@ test('a merchant buys an insured guide, downloads its label and sees the pickup 
     .getByLabel('Folio fiscal (UUID) de la factura')
     .fill('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
   await nextStep(page).click();
-  await chooseCheapestRate(page);
-  await nextStep(page).click();
 
-  // Pay: the summary with the insurance, the balance, who the CFDI goes to.
+  // Quote: compact rows, all within one screen height; choosing the cheapest goes on to pay.
+  await expect(page.getByRole('heading', { name: 'Elige la paquetería' })).toBeVisible();
+  const rates = page.getByRole('list', { name: 'Tarifas disponibles' });
+  expect((await rates.boundingBox())!.height).toBeLessThanOrEqual(900);
+  await chooseCheapestRate(page);
+
+  // Pay: the summary with the insurance; no balance yet, so a top-up first.
   await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
   const summary = page.getByRole('table', { name: 'Resumen del envío' });
   await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
   await expect(summary).toContainText('$22.50');
-  await expect(page.getByTestId('pay-balance')).toHaveText('$2,000.00');
   await page.getByLabel('Referencia (opcional)').fill('PED-E2E');
+  await expect(page.getByText('Saldo insuficiente para realizar el pago')).toBeVisible();
+  await page.getByRole('link', { name: 'Recargar saldo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
+  await topUp(request, session);
+  await page.getByRole('link', { name: 'Volver al envío' }).click();
+
+  // Back at the pay step with everything typed, and the new balance.
+  await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
+  await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
+  await expect(page.getByLabel('Referencia (opcional)')).toHaveValue('PED-E2E');
+  await expect(page.getByTestId('pay-balance')).toHaveText('$2,000.00');
   const bought = page.waitForResponse(
     (response) =>
       response.url().endsWith('/api/v1/shipments') && response.request().method() === 'POST',
@@ -119,8 +125,10 @@ test('a merchant buys an insured guide, downloads its label and sees the pickup 
     reference: 'PED-E2E',
   });
 
-  // The guide: tracking number, label, and the pickup booked on its own.
+  // The guide: tracking number, label, and the pickup booked on its own; the recipient is a
+  // customer now.
   await expect(page.getByText('¡Listo! Tu guía está creada')).toBeVisible();
+  await expect(page.getByText('Luis Pérez quedó guardado en tus clientes.')).toBeVisible();
   const tracking = (await page.getByTestId('tracking-number').textContent())?.trim() ?? '';
   expect(tracking).toMatch(/^\w{8,}$/);
   await expect(page.getByText('Recolección programada')).toBeVisible();

@@ -46,8 +46,13 @@ test('the demo owner quotes 06700 → 97000 for a 30×20×15 cm, 2 kg parcel and
   await expect(rates.filter({ hasText: 'Más barato' })).toHaveCount(1);
   await expect(rates.first()).toContainText('Más barato');
   expect(await rates.filter({ hasText: 'Más rápido' }).count()).toBeGreaterThan(0);
-  // Every rate comes from a sandbox adapter and says so, with its breakdown and delivery date.
+  // Every rate comes from a sandbox adapter and says so, with its delivery date; its breakdown
+  // opens on demand.
   await expect(rates.first()).toContainText('Sandbox');
+  await rates
+    .first()
+    .getByRole('button', { name: /^Ver desglose/ })
+    .click();
   await expect(rates.first()).toContainText('Tarifa base');
   await expect(rates.first()).toContainText('IVA');
   await expect(rates.first()).toContainText(/Entrega estimada: \d{2}\/\d{2}\/\d{4}/);

@@ -45,13 +45,21 @@ export async function fillOnePackage(page: Page): Promise<void> {
   await page.getByLabel('Valor unitario (MXN)').fill('1500');
 }
 
-/** Quote: the cheapest rate chosen. */
-export async function chooseCheapestRate(page: Page): Promise<void> {
+/** Quote: the rates listed. */
+export async function expectRates(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Elige la paquetería' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Tarifas disponibles' }).getByRole('listitem').first(),
+  ).toBeVisible();
+}
+
+/** Quote: the cheapest rate chosen, which moves on to the pay step. */
+export async function chooseCheapestRate(page: Page): Promise<void> {
+  await expectRates(page);
   const cheapest = page
     .getByRole('list', { name: 'Tarifas disponibles' })
     .getByRole('listitem')
     .filter({ hasText: 'Más barato' });
   await cheapest.getByRole('button', { name: /^Elegir esta tarifa/ }).click();
-  await expect(cheapest.getByRole('button', { name: /^Tarifa elegida/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
 }

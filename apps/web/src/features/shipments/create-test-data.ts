@@ -84,6 +84,24 @@ export function makeQuote(overrides: Partial<QuoteView> = {}): QuoteView {
   };
 }
 
+/** What `GET /postal-codes/:zip` answers for the destination and the origin of these tests. */
+export const MERIDA_ZIP = {
+  zip: '97000',
+  state: 'Yucatán',
+  state_code: '31',
+  municipality: 'Mérida',
+  city: 'Mérida',
+  neighborhoods: [{ name: 'Centro', type: 'Colonia', zone: 'Urbano' }],
+};
+export const ROMA_NORTE_ZIP = {
+  zip: '06700',
+  state: 'Ciudad de México',
+  state_code: '09',
+  municipality: 'Cuauhtémoc',
+  city: 'Ciudad de México',
+  neighborhoods: [{ name: 'Roma Norte', type: 'Colonia', zone: 'Urbano' }],
+};
+
 export const LOCATION: LocationView = {
   id: LOCATION_ID,
   alias: 'Bodega Roma',

@@ -8,10 +8,11 @@ import {
 } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { call, queryKeys } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { ApiError, unwrap } from '../../lib/http';
 import { accountsApi, accountsKeys } from '../../lib/api/accounts';
 import { customersApi, customersKeys } from '../../lib/api/customers';
+import { locationsKeys } from '../../lib/api/locations';
 import { newIdempotencyKey } from '../../lib/idempotency';
 
 /**
@@ -90,8 +91,7 @@ export function useAttemptKey() {
   };
 }
 
-/** The locations screen's keys (same contract, same keys): a change there refreshes this list. */
-const locationsKeys = queryKeys(locationsContract);
+/** The locations screen's keys: a change there (or in the drawer here) refreshes this list. */
 const ORIGINS = { query: { page: 1, pageSize: 100 } };
 
 /** The origin locations (up to 100, the default first). */

@@ -1,6 +1,6 @@
 import type { QuoteRequestInput, ShipmentDetail } from '@despacho/domain';
 import { useMemo, useReducer } from 'react';
-import { QUOTE_STEP } from './components/wizard/model';
+import { PAY_STEP, QUOTE_STEP } from './components/wizard/model';
 
 /** Where the create-shipment wizard stands, beside the form's own values. */
 export interface WizardState {
@@ -72,7 +72,8 @@ export function wizardReducer(state: WizardState, action: Action): WizardState {
         active: action.toQuote ? QUOTE_STEP : state.active,
       };
     case 'chooseRate':
-      return { ...state, chooseError: null };
+      // Choosing is the quote step's whole job: the merchant goes straight on to pay.
+      return { ...state, chooseError: null, stepError: false, active: PAY_STEP };
     case 'payStarted':
       return { ...state, failure: null, stepError: false };
     case 'requote':

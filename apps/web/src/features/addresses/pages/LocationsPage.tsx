@@ -11,8 +11,13 @@ import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
 import { RowActions } from '../../../ui/RowActions';
-import { LOCATIONS_PAGE_SIZE, locationsApi, useLocations, useRefreshLocations } from '../api';
-import { LocationDrawer } from '../components/LocationDrawer';
+import {
+  LOCATIONS_PAGE_SIZE,
+  locationsApi,
+  useLocations,
+  useRefreshLocations,
+} from '../../../lib/api/locations';
+import { LocationDrawer } from '../../../ui/LocationDrawer';
 
 const addressLine = (location: LocationView) =>
   [

@@ -1,5 +1,5 @@
 import type { PickupView } from '@despacho/domain';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { IconBan, IconCalendarRepeat } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
+import { RowActions } from '../../../ui/RowActions';
 import { pickupsApi } from '../pickups-api';
 import { PickupScheduler } from './PickupScheduler';
 
@@ -47,27 +48,24 @@ export function PickupActions({
   };
   return (
     <>
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCalendarRepeat size={16} />}
-          aria-label={t('pickup.reschedule.open', when)}
-          onClick={() => setMoving(true)}
-        >
-          {t('pickup.reschedule.short')}
-        </Button>
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          leftSection={<IconBan size={16} />}
-          aria-label={t('pickup.cancel.open', when)}
-          onClick={() => setAsking(pickup)}
-        >
-          {t('pickup.cancel.short')}
-        </Button>
-      </Group>
+      {/* The kit's icon buttons: the table keeps its width at 1440 px. */}
+      <RowActions
+        actions={[
+          {
+            label: t('pickup.reschedule.open', when),
+            tooltip: t('pickup.reschedule.short'),
+            icon: <IconCalendarRepeat size={18} />,
+            onClick: () => setMoving(true),
+          },
+          {
+            label: t('pickup.cancel.open', when),
+            tooltip: t('pickup.cancel.short'),
+            icon: <IconBan size={18} />,
+            color: 'red',
+            onClick: () => setAsking(pickup),
+          },
+        ]}
+      />
       <ConfirmDeleteModal
         item={asking}
         onClose={() => setAsking(null)}

@@ -13,7 +13,7 @@ function renderList(props: Partial<Parameters<typeof RatesList>[0]> = {}) {
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 describe('RatesList', () => {
-  it('lists the rates cheapest first with their badges, transit, delivery date and breakdown', () => {
+  it('lists the rates cheapest first with their badges, transit, delivery date and total', () => {
     const onChoose = vi.fn<(rate: RateView) => void>();
     renderList({ onChoose, chooseLabel: 'Crear envío con esta tarifa' });
 
@@ -29,12 +29,30 @@ describe('RatesList', () => {
     expect(within(cheap).getByText('Sandbox')).toBeInTheDocument();
     expect(within(cheap).getByText('3 a 5 días hábiles')).toBeInTheDocument();
     expect(within(cheap).getByText('Entrega estimada: 09/03/2026')).toBeInTheDocument();
-    expect(within(cheap).getByText('Peso facturable: 2 kg')).toBeInTheDocument();
+    expect(within(cheap).getByTestId('rate-total').textContent).toBe('$191.40');
 
     const fast = card('DHL Express Express');
     expect(within(fast).getByText('Más rápido')).toBeInTheDocument();
     expect(within(fast).queryByText('Más barato')).toBeNull();
     expect(within(fast).getByText('1 día hábil')).toBeInTheDocument();
+
+    fireEvent.click(
+      within(fast).getByRole('button', {
+        name: 'Crear envío con esta tarifa: DHL Express Express',
+      }),
+    );
+    expect(onChoose).toHaveBeenCalledWith(FAST);
+  });
+
+  it('keeps each rate to one row: its breakdown and billable weight open on demand', () => {
+    renderList();
+    const fast = card('DHL Express Express');
+    expect(within(fast).queryByRole('table')).toBeNull();
+    expect(within(fast).queryByText(/Peso facturable/)).toBeNull();
+
+    const toggle = within(fast).getByRole('button', { name: 'Ver desglose: DHL Express Express' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const breakdown = within(fast).getByRole('table', { name: 'Desglose de DHL Express Express' });
     const rows = within(breakdown)
       .getAllByRole('row')
@@ -46,13 +64,9 @@ describe('RatesList', () => {
       'IVA$73.60',
       'Total$533.60',
     ]);
-
-    fireEvent.click(
-      within(fast).getByRole('button', {
-        name: 'Crear envío con esta tarifa: DHL Express Express',
-      }),
-    );
-    expect(onChoose).toHaveBeenCalledWith(FAST);
+    expect(within(fast).getByText('Peso facturable: 2 kg')).toBeInTheDocument();
+    // The other rows stay closed.
+    expect(within(card('Estafeta Terrestre')).queryByRole('table')).toBeNull();
   });
 
   it('lists the carriers without a rate with their reason', () => {

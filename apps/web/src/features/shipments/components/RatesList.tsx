@@ -7,7 +7,7 @@ import {
   Group,
   List,
   Paper,
-  SimpleGrid,
+  rem,
   Stack,
   Table,
   Text,
@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconBolt, IconCheck, IconFlask, IconPigMoney, IconTruckOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CarrierLogo } from '../../../ui/CarrierLogo';
@@ -32,9 +33,10 @@ export function transitText(rate: Pick<RateView, 'transit_days'>, t: TFunction<'
 }
 
 /**
- * The rates of a quote, cheapest first (quick quote and the wizard's quote step): each carrier's
- * wordmark and service, transit and estimated delivery, billable weight, the price breakdown and
- * total, with the "cheapest" / "fastest" / sandbox badges. Carriers that answered no rate are
+ * The rates of a quote, cheapest first (quick quote and the wizard's quote step), one compact row
+ * each: the carrier's wordmark and service with the "cheapest" / "fastest" / sandbox badges,
+ * transit and estimated delivery, the total, and on demand the price breakdown and billable
+ * weight. Carriers that answered no rate are
  * listed with their reason; no rate at all has its own message with a way to the carriers'
  * settings (`canOpenSettings`). `onChoose` adds the action of each rate; `selectedId` marks one.
  */
@@ -71,9 +73,9 @@ export function RatesList({
           )}
         </Alert>
       ) : (
-        <Stack gap="sm" component="ul" p={0} m={0} aria-label={t('rates.label')}>
+        <Stack gap={6} component="ul" p={0} m={0} aria-label={t('rates.label')}>
           {sorted.map((rate) => (
-            <RateCard
+            <RateRow
               key={rate.id}
               rate={rate}
               selected={rate.id === selectedId}
@@ -110,7 +112,12 @@ export function RatesList({
   );
 }
 
-function RateCard({
+/**
+ * One rate as a compact row, so a whole quote fits on a laptop screen: wordmark, name and
+ * badges; transit and delivery date; the total; choosing. The breakdown and the billable weight
+ * open under the row on demand.
+ */
+function RateRow({
   rate,
   selected,
   chooseLabel,
@@ -123,42 +130,60 @@ function RateCard({
 }) {
   const dates = useDateFormat();
   const { t } = useTranslation('shipment-create');
+  const [open, setOpen] = useState(false);
   const name = `${rate.carrier_name} ${rate.service_name}`;
   const titleId = `rate-${rate.id.replace(/[^\w-]/g, '-')}`;
+  const detailsId = `${titleId}-details`;
   return (
     <Paper
       component="li"
       withBorder
-      radius="lg"
-      p="md"
+      radius="md"
+      px="md"
+      py="xs"
       aria-labelledby={titleId}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
       style={{
         listStyle: 'none',
         borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
-        borderWidth: selected ? 2 : undefined,
       }}
     >
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Group gap="sm" align="center" wrap="nowrap">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 16rem' }}>
           <CarrierLogo carrierKey={rate.carrier_key} />
           <div>
-            <Title order={3} fz="md" id={titleId}>
+            <Title order={3} fz="sm" id={titleId}>
               {name}
             </Title>
-            <Group gap={6} mt={4}>
+            <Group gap={4} mt={2}>
               {rate.cheapest && (
-                <Badge color="teal" variant="light" leftSection={<IconPigMoney size={12} />}>
+                <Badge
+                  size="xs"
+                  color="teal"
+                  variant="light"
+                  leftSection={<IconPigMoney size={10} />}
+                >
                   {t('rates.cheapest')}
                 </Badge>
               )}
               {rate.fastest && (
-                <Badge color="violet" variant="light" leftSection={<IconBolt size={12} />}>
+                <Badge
+                  size="xs"
+                  color="violet"
+                  variant="light"
+                  leftSection={<IconBolt size={10} />}
+                >
                   {t('rates.fastest')}
                 </Badge>
               )}
               {rate.sandbox && (
                 <Tooltip label={t('rates.sandboxHint')}>
-                  <Badge color="yellow" variant="light" leftSection={<IconFlask size={12} />}>
+                  <Badge
+                    size="xs"
+                    color="yellow"
+                    variant="light"
+                    leftSection={<IconFlask size={10} />}
+                  >
                     {t('rates.sandbox')}
                   </Badge>
                 </Tooltip>
@@ -166,15 +191,37 @@ function RateCard({
             </Group>
           </div>
         </Group>
-        <Stack gap={4} align="flex-end">
-          <Text fz="xl" fw={800} data-testid="rate-total">
-            {formatMoney(rate.total)}
+        <Stack gap={0} style={{ flex: '1 1 10rem' }}>
+          <Text fz="sm" fw={600}>
+            {transitText(rate, t)}
           </Text>
+          <Text fz="xs" c="dimmed">
+            {t('rates.delivery', { date: dates.day(rate.estimated_delivery) })}
+          </Text>
+        </Stack>
+        <Group gap="sm" wrap="nowrap">
+          <Stack gap={0} align="flex-end">
+            <Text fz="lg" fw={800} data-testid="rate-total">
+              {formatMoney(rate.total)}
+            </Text>
+            <Anchor
+              component="button"
+              type="button"
+              fz="xs"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              aria-label={`${t('rates.showBreakdown')}: ${name}`}
+              onClick={() => setOpen((shown) => !shown)}
+            >
+              {t('rates.showBreakdown')}
+            </Anchor>
+          </Stack>
           {onChoose && (
             <Button
-              size="sm"
+              size="xs"
+              miw={rem(110)}
               variant={selected ? 'filled' : 'light'}
-              leftSection={selected ? <IconCheck size={16} /> : undefined}
+              leftSection={selected ? <IconCheck size={14} /> : undefined}
               aria-pressed={selected}
               aria-label={`${selected ? t('rates.chosen') : (chooseLabel ?? t('rates.choose'))}: ${name}`}
               onClick={() => onChoose(rate)}
@@ -182,37 +229,34 @@ function RateCard({
               {selected ? t('rates.chosen') : (chooseLabel ?? t('rates.choose'))}
             </Button>
           )}
-        </Stack>
+        </Group>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm" spacing="md">
-        <Stack gap={2}>
-          <Text fz="sm" fw={600}>
-            {transitText(rate, t)}
-          </Text>
-          <Text fz="sm">{t('rates.delivery', { date: dates.day(rate.estimated_delivery) })}</Text>
-          <Text fz="sm" c="dimmed">
+      {open && (
+        <Group id={detailsId} mt="xs" gap="xl" align="flex-start" wrap="wrap">
+          <Table
+            variant="vertical"
+            fz="xs"
+            verticalSpacing={0}
+            withRowBorders={false}
+            w="auto"
+            aria-label={t('rates.breakdown', {
+              carrier: rate.carrier_name,
+              service: rate.service_name,
+            })}
+          >
+            <Table.Tbody>
+              <Row label={t('rates.base')} amount={rate.base} />
+              <Row label={t('rates.fuel')} amount={rate.fuel_surcharge} />
+              <Row label={t('rates.extendedZone')} amount={rate.extended_zone_surcharge} />
+              <Row label={t('rates.vat')} amount={rate.vat} />
+              <Row label={t('rates.total')} amount={rate.total} strong />
+            </Table.Tbody>
+          </Table>
+          <Text fz="xs" c="dimmed">
             {t('rates.billable', { weight: formatKg(rate.billable_weight_kg) })}
           </Text>
-        </Stack>
-        <Table
-          variant="vertical"
-          fz="sm"
-          verticalSpacing={2}
-          withRowBorders={false}
-          aria-label={t('rates.breakdown', {
-            carrier: rate.carrier_name,
-            service: rate.service_name,
-          })}
-        >
-          <Table.Tbody>
-            <Row label={t('rates.base')} amount={rate.base} />
-            <Row label={t('rates.fuel')} amount={rate.fuel_surcharge} />
-            <Row label={t('rates.extendedZone')} amount={rate.extended_zone_surcharge} />
-            <Row label={t('rates.vat')} amount={rate.vat} />
-            <Row label={t('rates.total')} amount={rate.total} strong />
-          </Table.Tbody>
-        </Table>
-      </SimpleGrid>
+        </Group>
+      )}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
 import { json, makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { LOCATION, makeQuote } from '../create-test-data';
+import { LOCATION, makeQuote, MERIDA_ZIP } from '../create-test-data';
 
 const BOX = {
   id: '9e5b6a7f-8c9d-4eaf-8b1c-3d4e5f6a7b8c',
@@ -21,25 +21,21 @@ const BOX = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const MERIDA = {
-  zip: '97000',
-  state: 'Yucatán',
-  state_code: '31',
-  municipality: 'Mérida',
-  city: 'Mérida',
-  neighborhoods: [{ name: 'Centro', type: 'Colonia', zone: 'Urbano' }],
-};
-
 function stubQuickQuote(quote = makeQuote()) {
   return stubApi({
     'GET /locations': () =>
       json(200, { data: [LOCATION], meta: { page: 1, pageSize: 100, total: 1 } }),
     'GET /packages': () =>
       json(200, { data: [BOX], meta: { page: 1, pageSize: 100, total: 1 }, default_unit: 'cm_kg' }),
-    'GET /postal-codes/97000': () => json(200, { data: MERIDA }),
+    'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }),
     'GET /postal-codes/06700': () =>
       json(200, {
-        data: { ...MERIDA, zip: '06700', state: 'Ciudad de México', municipality: 'Cuauhtémoc' },
+        data: {
+          ...MERIDA_ZIP,
+          zip: '06700',
+          state: 'Ciudad de México',
+          municipality: 'Cuauhtémoc',
+        },
       }),
     'POST /quotes': () => json(201, { data: quote }),
   });

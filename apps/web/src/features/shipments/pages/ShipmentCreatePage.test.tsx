@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
-import { json, makeSession } from '../../../test/fixtures';
+import { json, makeSession, shippingOnlyUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import {
   CHEAP,
@@ -13,7 +13,9 @@ import {
   LOCATION_ID,
   makeQuote,
   makeShipment,
+  MERIDA_ZIP,
   QUOTE_ID,
+  ROMA_NORTE_ZIP,
 } from '../create-test-data';
 
 const TAX_INFO = {
@@ -29,6 +31,10 @@ const TAX_INFO = {
 };
 
 type Answers = Parameters<typeof stubApi>[0];
+
+/** The drafts this tab keeps (see shipment-draft.ts). */
+const draftKeys = () =>
+  Object.keys(window.sessionStorage).filter((key) => key.startsWith('despacho.shipment.draft'));
 
 /** The calls every step makes, answered as a merchant with one location and one customer. */
 function stubWizard(answers: Answers = {}, balanceCentavos = 500_000) {
@@ -62,6 +68,39 @@ const type = (label: string, value: string) =>
   fireEvent.change(field(label), { target: { value } });
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+/** Opened from the quick quote with the zips, a parcel and a rate, to the destination step. */
+async function fromQuickQuote() {
+  saveSession(makeSession(), 'SESSION');
+  await renderApp(
+    '/app/shipment?origin_zip=06700&destination_zip=97000&rate=estafeta%3Aterrestre' +
+      '&unit=cm_kg&length=30&width=20&height=15&weight=2',
+  );
+  await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
+  next();
+  await stepHeading('¿A dónde va el paquete?');
+}
+
+/** The recipient typed as a new address at the quick quote's zip (which fills the rest). */
+async function typeRecipient() {
+  type('Nombre de quien recibe', 'Marta Díaz');
+  type('Correo electrónico', 'marta@example.mx');
+  type('Teléfono (10 dígitos)', '9997654321');
+  await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
+  type('Calle', 'Calle 62');
+  type('Número exterior', '410');
+}
+
+/** The quick quote's parcel gets its product; no insurance; on to the quote. */
+async function productToQuote() {
+  type('Descripción', 'Hamacas');
+  type('Clave de producto SAT', '52121500');
+  type('Valor unitario (MXN)', '400');
+  next();
+  await stepHeading('Seguro del envío');
+  next();
+  await stepHeading('Elige la paquetería');
+}
 
 async function open() {
   saveSession(makeSession(), 'SESSION');
@@ -106,16 +145,17 @@ async function toPay() {
   await stepHeading('Seguro del envío');
   next();
   await stepHeading('Elige la paquetería');
+  // Choosing the rate goes on to pay by itself.
   fireEvent.click(
     await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
   );
-  next();
   await stepHeading('Revisa y paga');
 }
 
 describe('create shipment wizard', () => {
   afterEach(() => {
     clearSession();
+    window.sessionStorage.clear();
     vi.unstubAllGlobals();
   });
 
@@ -211,7 +251,6 @@ describe('create shipment wizard', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
     );
-    next();
     await stepHeading('Revisa y paga');
     const summary = screen.getByRole('table', { name: 'Resumen del envío' });
     expect(within(summary).getByText('$165.00')).toBeInTheDocument(); // carrier before VAT
@@ -221,17 +260,123 @@ describe('create shipment wizard', () => {
     expect(screen.getByRole('button', { name: 'Pagar $214.60' })).toBeInTheDocument();
   }, 30_000);
 
-  it('does not let the merchant pay more than the balance, and links to deposits', async () => {
-    stubWizard({}, 10_000);
+  it('does not let the merchant pay more than the balance; topping up keeps the shipment and comes back to pay', async () => {
+    let balance = 10_000;
+    const calls = stubWizard({
+      'GET /wallet/balance': () =>
+        json(200, {
+          data: { available_centavos: balance, on_hold_centavos: 0, currency: 'MXN' },
+        }),
+      'POST /shipments': () => json(201, { data: makeShipment() }),
+    });
     await toPay();
+    type('Referencia (opcional)', 'PED-2002');
     expect(await screen.findByText('Saldo insuficiente para realizar el pago')).toBeInTheDocument();
     expect(screen.getByText('Te faltan $91.40.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Recargar saldo' }).getAttribute('href')).toBe(
-      '/app/finance/deposits',
-    );
     expect(
       (screen.getByRole('button', { name: 'Pagar $191.40' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+
+    // Off to the deposits screen, which offers the way back; meanwhile the balance is topped up.
+    fireEvent.click(screen.getByRole('link', { name: 'Recargar saldo' }));
+    // The deposits screen is a lazy chunk of its own: it may take a moment the first time.
+    const back = await screen.findByRole('link', { name: 'Volver al envío' }, { timeout: 5000 });
+    balance = 100_000;
+    fireEvent.click(back);
+
+    // The wizard reopens at the pay step with everything typed, and pays it.
+    await stepHeading('Revisa y paga');
+    expect(
+      screen.getByText(
+        'Seguimos con el envío que dejaste pendiente, en el paso donde te quedaste.',
+      ),
+    ).toBeInTheDocument();
+    expect(field('Referencia (opcional)').value).toBe('PED-2002');
+    const pay = await screen.findByRole('button', { name: 'Pagar $191.40' });
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pay);
+    expect(await screen.findByTestId('tracking-number')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'POST /shipments')?.body).toMatchObject({
+      location_id: LOCATION_ID,
+      destination: { kind: 'customer', customer_id: CUSTOMER_ID },
+      rate_id: CHEAP.id,
+      reference: 'PED-2002',
+    });
+    // Bought: the draft is gone.
+    expect(draftKeys()).toEqual([]);
+  }, 30_000);
+
+  it('reopens an unfinished shipment after a reload, until the merchant discards it', async () => {
+    stubWizard();
+    await toPackages();
+    fillPackage();
+    expect(draftKeys()).toHaveLength(1);
+
+    cleanup();
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/shipment');
+    await stepHeading('Paquetes y productos');
+    expect(field('Largo (cm)').value).toBe('30');
+    expect(field('Descripción').value).toBe('Playeras de algodón');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar y empezar de nuevo' }));
+    await stepHeading('¿Desde dónde envías?');
+    expect(draftKeys()).toEqual([]);
+    next();
+    await stepHeading('¿A dónde va el paquete?');
+    expect(screen.getByRole('combobox', { name: /^Cliente/ })).toHaveValue('');
+  }, 30_000);
+
+  it('creates the first origin location in place and goes on with it', async () => {
+    let locations: (typeof LOCATION)[] = [];
+    const calls = stubWizard({
+      'GET /locations': () =>
+        json(200, { data: locations, meta: { page: 1, pageSize: 100, total: locations.length } }),
+      'POST /locations': () => {
+        locations = [LOCATION];
+        return json(201, { data: LOCATION });
+      },
+      'GET /postal-codes/06700': () => json(200, { data: ROMA_NORTE_ZIP }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/shipment');
+    fireEvent.click(await screen.findByRole('button', { name: 'Agregar una ubicación' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Nueva dirección de origen' });
+    const drawerField = (label: RegExp) =>
+      within(drawer)
+        .getAllByLabelText(label)
+        .find((element): element is HTMLInputElement => element.tagName === 'INPUT')!;
+    const inDrawer = (label: RegExp, value: string) =>
+      fireEvent.change(drawerField(label), { target: { value } });
+    inDrawer(/^Alias/, 'Bodega Roma');
+    inDrawer(/^Nombre de contacto/, 'Ana López');
+    inDrawer(/^Teléfono de contacto/, '5512345678');
+    inDrawer(/^Correo de contacto/, 'ana@example.mx');
+    inDrawer(/^Código postal/, '06700');
+    await waitFor(() => expect(drawerField(/^Estado/).value).toBe('Ciudad de México'));
+    inDrawer(/^Calle/, 'Colima');
+    inDrawer(/^Número exterior/, '120');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar dirección' }));
+
+    // Back in the wizard, the new location is the origin and the next step opens.
+    await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
+    expect(calls.find((call) => call.key === 'POST /locations')?.body).toMatchObject({
+      alias: 'Bodega Roma',
+      zip: '06700',
+      street: 'Colima',
+    });
+    next();
+    await stepHeading('¿A dónde va el paquete?');
+  }, 30_000);
+
+  it('tells a user who may not add locations whom to ask', async () => {
+    stubWizard({
+      'GET /locations': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+    });
+    saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
+    await renderApp('/app/shipment');
+    expect(await screen.findByText(/Tu usuario no puede agregar ubicaciones/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agregar una ubicación' })).toBeNull();
   }, 30_000);
 
   it('says who the CFDI goes to, or that the tax information could not be read', async () => {
@@ -364,49 +509,24 @@ describe('create shipment wizard', () => {
     expect(keys[0]).not.toBe(keys[1]);
   }, 30_000);
   it('starts from the quick quote: new address at the destination zip, the parcel and the rate', async () => {
-    const calls = stubWizard({
-      'GET /postal-codes/97000': () =>
-        json(200, {
-          data: {
-            zip: '97000',
-            state: 'Yucatán',
-            state_code: '31',
-            municipality: 'Mérida',
-            city: 'Mérida',
-            neighborhoods: [{ name: 'Centro', type: 'Colonia', zone: 'Urbano' }],
-          },
-        }),
-    });
-    saveSession(makeSession(), 'SESSION');
-    await renderApp(
-      '/app/shipment?origin_zip=06700&destination_zip=97000&rate=estafeta%3Aterrestre' +
-        '&unit=cm_kg&length=30&width=20&height=15&weight=2',
-    );
-    await waitFor(() => expect(screen.getByText(/Colima 120, Roma Norte/)).toBeInTheDocument());
-    next();
-    await stepHeading('¿A dónde va el paquete?');
+    const calls = stubWizard({ 'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }) });
+    await fromQuickQuote();
     expect(
       (screen.getByRole('radio', { name: 'Nueva dirección' }) as HTMLInputElement).checked,
     ).toBe(true);
     expect(field('Código postal').value).toBe('97000');
     await waitFor(() => expect(field('Estado').value).toBe('Yucatán'));
     expect(field('Colonia').value).toBe('Centro');
-    type('Nombre de quien recibe', 'Marta Díaz');
-    type('Correo electrónico', 'marta@example.mx');
-    type('Teléfono (10 dígitos)', '9997654321');
-    type('Calle', 'Calle 62');
-    type('Número exterior', '410');
+    await typeRecipient();
+    // Not ticked: no customer is created.
+    expect(
+      (screen.getByRole('checkbox', { name: /Guardar como cliente/ }) as HTMLInputElement).checked,
+    ).toBe(false);
     next();
     await stepHeading('Paquetes y productos');
     expect(field('Largo (cm)').value).toBe('30');
     expect(field('Peso (kg)').value).toBe('2');
-    type('Descripción', 'Hamacas');
-    type('Clave de producto SAT', '52121500');
-    type('Valor unitario (MXN)', '400');
-    next();
-    await stepHeading('Seguro del envío');
-    next();
-    await stepHeading('Elige la paquetería');
+    await productToQuote();
     // The rate chosen in the quick quote is chosen again in the new quote.
     expect(
       await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' }),
@@ -419,4 +539,67 @@ describe('create shipment wizard', () => {
       destination_zip: '97000',
     });
   }, 30_000);
+
+  it.each([
+    ['saved', json(201, { data: CUSTOMER }), 'Marta Díaz quedó guardado en tus clientes.'],
+    [
+      'refused',
+      json(500, {
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: 'Ha ocurrido un error. Por favor, inténtalo más tarde.',
+        },
+      }),
+      'Tu guía está lista, pero no pudimos guardar a Marta Díaz como cliente: Ha ocurrido un error. Por favor, inténtalo más tarde. Puedes agregarlo desde Clientes.',
+    ],
+  ])(
+    'saves a typed destination as a customer with one tick once the guide is bought (%s)',
+    async (_case, answer, said) => {
+      const calls = stubWizard({
+        'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }),
+        'POST /customers': () => answer.clone(),
+        'POST /shipments': () => json(201, { data: makeShipment() }),
+      });
+      await fromQuickQuote();
+      await typeRecipient();
+      fireEvent.click(screen.getByRole('checkbox', { name: /Guardar como cliente/ }));
+      next();
+      await stepHeading('Paquetes y productos');
+      await productToQuote();
+      await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' });
+      next();
+      await stepHeading('Revisa y paga');
+      // Nothing is saved before the guide is bought.
+      expect(calls.some((call) => call.key === 'POST /customers')).toBe(false);
+      fireEvent.click(await screen.findByRole('button', { name: 'Pagar $191.40' }));
+
+      // The guide is bought whatever happens to the customer, and the merchant is told.
+      expect(await screen.findByTestId('tracking-number')).toBeInTheDocument();
+      expect(await screen.findByText(said)).toBeInTheDocument();
+      expect(calls.find((call) => call.key === 'POST /customers')?.body).toEqual({
+        name: 'Marta Díaz',
+        email: 'marta@example.mx',
+        phone: '9997654321',
+        is_favorite: false,
+        addresses: [
+          {
+            alias: 'Principal',
+            contact_name: 'Marta Díaz',
+            contact_email: 'marta@example.mx',
+            contact_phone: '9997654321',
+            street: 'Calle 62',
+            external_number: '410',
+            neighborhood: 'Centro',
+            city: 'Mérida',
+            municipality: 'Mérida',
+            state: 'Yucatán',
+            zip: '97000',
+            country: 'MX',
+            is_default: true,
+          },
+        ],
+      });
+    },
+    30_000,
+  );
 });

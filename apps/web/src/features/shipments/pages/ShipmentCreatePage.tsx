@@ -6,10 +6,18 @@ import {
   shipmentCreateSchema,
   type QuoteRequestInput,
   type RateView,
+  type ShipmentCreateData,
   type ShipmentCreateInput,
 } from '@despacho/domain';
-import { Alert, Button, Group, Paper, Stepper } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stepper, Text } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconHistory,
+  IconLock,
+} from '@tabler/icons-react';
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
@@ -17,13 +25,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/http';
 import { lookupPostalCode, postalCodeKey } from '../../../lib/postal-codes';
+import { messageOf } from '../../../lib/server-errors';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { FormBody } from '../../../ui/FormBody';
+import { LocationDrawer } from '../../../ui/LocationDrawer';
 import { PageHeader } from '../../../ui/PageHeader';
-import { customersApi, customersKeys } from '../../../lib/api/customers';
+import { customersApi, customersKeys, storeCustomer } from '../../../lib/api/customers';
 import { fullName } from '../../../lib/contact-format';
 import { useWalletBalance, walletKeys } from '../../../lib/api/wallet';
 import { shipmentsKeys } from '../api';
+import { customerOfDestination } from '../destination-customer';
 import { CREATE_SHIPMENT_PATH } from '../paths';
 import {
   purchaseShipment,
@@ -58,6 +69,8 @@ import { PackagesStep } from '../components/wizard/PackagesStep';
 import { PayStep } from '../components/wizard/PayStep';
 import { QuoteStep } from '../components/wizard/QuoteStep';
 import { ShipmentResult } from '../components/wizard/ShipmentResult';
+import { shipmentDraft } from '../shipment-draft';
+import { useDraftKeeping } from '../useDraftKeeping';
 import { useShipmentWizard } from '../useShipmentWizard';
 
 /** Answers that the stored quote no longer fits the purchase: quote again. */
@@ -107,6 +120,11 @@ function bodyOf(values: WizardValues): ShipmentCreateInput {
  * balance. Each step is checked with the domain schema before the next opens; paying sends one
  * Idempotency-Key per attempt, so retries and double clicks never charge twice. The quick quote
  * may hand over zips, a parcel and a rate in the URL.
+ *
+ * Nothing typed is lost: the work so far is kept as a draft in the tab (shipment-draft.ts) and
+ * reopens at its step, e.g. back from topping up the balance; a first origin location is
+ * created here in a drawer; a typed destination may be saved as a customer once the guide is
+ * bought, and a failure to save it never touches the purchase.
  */
 export function ShipmentCreatePage() {
   const { t } = useTranslation('shipment-create');
@@ -116,11 +134,21 @@ export function ShipmentCreatePage() {
   const [params] = useSearchParams();
   // The quick quote's hand-over is read once: the form owns the values afterwards.
   const [prefill] = useState(() => parsePrefill(params));
+  // A hand-over is a new shipment; otherwise the draft this tab kept, if any, comes back.
+  const [draft] = useState(() =>
+    Object.values(prefill).some((value) => value !== undefined) ? null : shipmentDraft.load(),
+  );
   const pendingRate = useRef(prefill.rate_id ?? null);
   const can = useCan();
   const canCustomers = can(...READS_FOR_SHIPPING.customers);
   const canLocations = can(...READS_FOR_SHIPPING.locations);
   const canTaxInfo = can('settings.my_company');
+  const canAddLocations = can('settings.address_book');
+  const canSaveCustomers = can('ecommerce.clients');
+  const [saveCustomer, setSaveCustomer] = useState(draft?.saveCustomer ?? false);
+  const [customerNote, setCustomerNote] = useState<{ saved: boolean; text: string } | null>(null);
+  const [addingLocation, setAddingLocation] = useState(false);
+  const [resumedNotice, setResumedNotice] = useState(draft !== null);
 
   const locations = useOriginLocations(canLocations);
   const savedPackages = useSavedPackages(can(...READS_FOR_SHIPPING.packages));
@@ -136,18 +164,22 @@ export function ShipmentCreatePage() {
 
   const { form, formProps, mutation } = useDomainForm({
     schema: shipmentCreateSchema,
-    defaultValues: initialValues({
-      destinationZip: prefill.destination_zip,
-      parcel: prefill.parcel,
-      customers: canCustomers,
-    }),
+    defaultValues:
+      draft?.values ??
+      initialValues({
+        destinationZip: prefill.destination_zip,
+        parcel: prefill.parcel,
+        customers: canCustomers,
+      }),
     submit: () => {
       const body = bodyOf(form.getValues());
       return purchaseShipment(body, attemptKey.keyFor(body));
     },
-    onSuccess: (shipment) => {
+    onSuccess: (shipment, values) => {
       attemptKey.renew();
+      shipmentDraft.clear();
       wizard.purchased(shipment);
+      if (saveCustomer && canSaveCustomers) void keepAsCustomer(values.destination);
       queryClient.removeQueries({ queryKey: quotesKeys.all });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: shipmentsKeys.all });
@@ -259,6 +291,25 @@ export function ShipmentCreatePage() {
           : '—',
   };
 
+  /**
+   * Saves a typed destination as a customer after the purchase; whatever happens, the guide is
+   * bought already, so a failure is only told, with the reason.
+   */
+  const keepAsCustomer = async (typed: ShipmentCreateData['destination']) => {
+    if (typed.kind !== 'new') return;
+    const name = typed.contact_name;
+    try {
+      const saved = await customersApi.create(
+        customerOfDestination(typed, t('destination.customerAlias')),
+      );
+      await storeCustomer(queryClient, saved);
+      setCustomerNote({ saved: true, text: t('destination.customerSaved', { name }) });
+    } catch (error) {
+      const reason = messageOf(error);
+      setCustomerNote({ saved: false, text: t('destination.customerNotSaved', { name, reason }) });
+    }
+  };
+
   /** The quote request of the current values; for a saved customer its address is loaded. */
   const requestFromForm = async (): Promise<QuoteRequestInput | null> => {
     const values = form.getValues();
@@ -282,11 +333,14 @@ export function ShipmentCreatePage() {
     return quoteRequestSchema.safeParse(request).success ? request : null;
   };
 
+  const stepValid = (step: number) =>
+    form.trigger(STEP_FIELDS[STEPS[step]!] as (keyof WizardValues)[]);
+
   const goNext = async () => {
     const step = STEPS[active]!;
     if (step === 'quote') {
       if (!rate) return wizard.rateMissing(t('quote.chooseOne'));
-    } else if (!(await form.trigger(STEP_FIELDS[step] as (keyof WizardValues)[]))) {
+    } else if (!(await stepValid(active))) {
       return wizard.stepInvalid();
     }
     // An invoice still uploading keeps the insurance step open.
@@ -297,6 +351,31 @@ export function ShipmentCreatePage() {
     if (!request) return wizard.stepInvalid();
     wizard.advance(next, request);
   };
+
+  /**
+   * Reopens a draft at its step once the locations are known: each step before it is checked
+   * again (a customer or location may have gone meanwhile), and from the quote on, quoted again.
+   */
+  const resume = async (step: number) => {
+    // Topping up is the usual reason to have left: read the balance again.
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    for (let earlier = 0; earlier < Math.min(step, QUOTE_STEP); earlier += 1) {
+      if (!(await stepValid(earlier))) return wizard.stepInvalid(earlier);
+    }
+    if (step < QUOTE_STEP) return wizard.go(step);
+    const request = await requestFromForm();
+    if (!request) return wizard.stepInvalid(0);
+    wizard.advance(step, request);
+  };
+  const keptDraft = useDraftKeeping({
+    draft,
+    form,
+    active,
+    saveCustomer,
+    done: result !== null,
+    ready: !canLocations || locations.isSuccess || locations.isError,
+    resume,
+  });
 
   const pay = async () => {
     if (paying.current || mutation.isPending) return;
@@ -327,6 +406,10 @@ export function ShipmentCreatePage() {
   };
 
   const startOver = () => {
+    keptDraft.discard();
+    setSaveCustomer(false);
+    setCustomerNote(null);
+    setResumedNotice(false);
     attemptKey.renew();
     mutation.reset();
     form.reset(initialValues({ customers: canCustomers }));
@@ -360,6 +443,17 @@ export function ShipmentCreatePage() {
     return (
       <>
         {header}
+        {customerNote && (
+          <Alert
+            color={customerNote.saved ? 'teal' : 'orange'}
+            variant="light"
+            icon={customerNote.saved ? <IconCheck size={18} /> : <IconAlertCircle size={18} />}
+            role={customerNote.saved ? 'status' : 'alert'}
+            mb="md"
+          >
+            {customerNote.text}
+          </Alert>
+        )}
         <ShipmentResult
           shipment={result}
           canRequestPickup={can('shipments.pickup')}
@@ -373,6 +467,23 @@ export function ShipmentCreatePage() {
   return (
     <>
       {header}
+      {resumedNotice && (
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconHistory size={18} />}
+          role="status"
+          mb="md"
+          withCloseButton
+          closeButtonLabel={t('draft.dismiss')}
+          onClose={() => setResumedNotice(false)}
+        >
+          <Text fz="sm">{t('draft.resumed')}</Text>
+          <Button mt="xs" size="xs" variant="default" onClick={startOver}>
+            {t('draft.discard')}
+          </Button>
+        </Alert>
+      )}
       <Stepper
         active={active}
         onStepClick={wizard.go}
@@ -435,9 +546,19 @@ export function ShipmentCreatePage() {
                 locations={locations.data}
                 loading={locations.isPending && canLocations}
                 error={locations.error}
+                onAdd={canAddLocations ? () => setAddingLocation(true) : undefined}
               />
             )}
-            {stepKey === 'destination' && <DestinationStep canPickCustomers={canCustomers} />}
+            {stepKey === 'destination' && (
+              <DestinationStep
+                canPickCustomers={canCustomers}
+                saveAsCustomer={
+                  canSaveCustomers
+                    ? { checked: saveCustomer, onChange: setSaveCustomer }
+                    : undefined
+                }
+              />
+            )}
             {stepKey === 'packages' && (
               <PackagesStep
                 savedPackages={
@@ -491,6 +612,13 @@ export function ShipmentCreatePage() {
           </Paper>
         </FormBody>
       </FormProvider>
+      {/* Outside the wizard's form: its own form's submit must not bubble into the wizard's. */}
+      <LocationDrawer
+        opened={addingLocation}
+        location={null}
+        onClose={() => setAddingLocation(false)}
+        onSaved={(saved) => form.setValue('location_id', saved.id, { shouldValidate: true })}
+      />
     </>
   );
 }

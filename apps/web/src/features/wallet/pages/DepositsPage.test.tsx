@@ -1,5 +1,5 @@
 import type { DepositView } from '@despacho/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
@@ -240,5 +240,19 @@ describe('finance/deposits', { timeout: 20_000 }, () => {
     expect(
       within(rows[2]!).getByRole('button', { name: 'Ver comprobante del depósito MBAN0003' }),
     ).toBeTruthy();
+  });
+
+  it('offers the way back to the screen waiting for the money, never to another site', async () => {
+    stubDeposits();
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/finance/deposits?redirect=%2Fapp%2Fshipment');
+    expect(screen.getByText(/Tu envío sigue guardado/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al envío' }).getAttribute('href')).toBe(
+      '/app/shipment',
+    );
+
+    cleanup();
+    await renderApp('/app/finance/deposits?redirect=%2F%2Fevil.example');
+    expect(screen.queryByRole('link', { name: 'Volver al envío' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { CustomerListItem } from '@despacho/domain';
 import {
   Alert,
+  Checkbox,
   Group,
   Radio,
   Select,
@@ -26,12 +27,25 @@ type Destination = WizardValues['destination'];
 const customerLabel = (customer: Pick<CustomerListItem, 'name' | 'last_name' | 'company'>) =>
   [fullName(customer), customer.company].filter(Boolean).join(' · ');
 
+/** The "save as customer" tick of a typed destination; absent when the user may not create customers. */
+export interface SaveAsCustomer {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
 /**
  * Step 2: who receives the parcel. A saved customer (searched on the server) and one of its
  * addresses, the default one first; or a new address typed here, with the shared address fields
- * (the zip fills state, city and municipality) and the recipient's contact.
+ * (the zip fills state, city and municipality), the recipient's contact and a tick to keep them
+ * as a customer.
  */
-export function DestinationStep({ canPickCustomers }: { canPickCustomers: boolean }) {
+export function DestinationStep({
+  canPickCustomers,
+  saveAsCustomer,
+}: {
+  canPickCustomers: boolean;
+  saveAsCustomer?: SaveAsCustomer;
+}) {
   const { t } = useTranslation('shipment-create');
   const form = useFormContext<WizardValues>();
   const kind = useWatch({ control: form.control, name: 'destination.kind' });
@@ -65,7 +79,7 @@ export function DestinationStep({ canPickCustomers }: { canPickCustomers: boolea
           </Group>
         </Radio.Group>
       )}
-      {kind === 'customer' ? <CustomerPicker /> : <NewAddress />}
+      {kind === 'customer' ? <CustomerPicker /> : <NewAddress saveAsCustomer={saveAsCustomer} />}
     </Stack>
   );
 }
@@ -160,7 +174,7 @@ function CustomerPicker() {
   );
 }
 
-function NewAddress() {
+function NewAddress({ saveAsCustomer }: { saveAsCustomer?: SaveAsCustomer }) {
   const { t } = useTranslation('shipment-create');
   // Untyped: the new-address fields live in one branch of the destination union.
   const form = useFormContext();
@@ -194,6 +208,14 @@ function NewAddress() {
         })}
       </SimpleGrid>
       <AddressFields name="destination" />
+      {saveAsCustomer && (
+        <Checkbox
+          label={t('destination.saveCustomer')}
+          description={t('destination.saveCustomerHint')}
+          checked={saveAsCustomer.checked}
+          onChange={(event) => saveAsCustomer.onChange(event.currentTarget.checked)}
+        />
+      )}
     </Stack>
   );
 }

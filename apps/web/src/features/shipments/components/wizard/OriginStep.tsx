@@ -1,8 +1,8 @@
 import type { LocationView } from '@despacho/domain';
 import {
   Alert,
-  Anchor,
   Badge,
+  Button,
   Group,
   Paper,
   Select,
@@ -11,14 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle, IconMapPinPlus } from '@tabler/icons-react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { messageOf } from '../../../../lib/server-errors';
 import type { WizardValues } from './model';
-
-const LOCATIONS_SETTINGS_PATH = '/app/settings/locations';
 
 /** One line of an address: street and numbers, neighborhood, zip, city and state. */
 export const addressLine = (address: {
@@ -36,17 +33,23 @@ export const addressLine = (address: {
     `${address.zip} ${address.city}, ${address.state}`,
   ].join(', ');
 
-/** Step 1: the location the parcel leaves from (the default one is already chosen). */
+/**
+ * Step 1: the location the parcel leaves from (the default one is already chosen). With none yet,
+ * `onAdd` opens the location form in place, so the shipment typed so far is kept; without it the
+ * user may not create locations and is told whom to ask.
+ */
 export function OriginStep({
   canRead,
   locations,
   loading,
   error,
+  onAdd,
 }: {
   canRead: boolean;
   locations: readonly LocationView[] | undefined;
   loading: boolean;
   error: unknown;
+  onAdd?: () => void;
 }) {
   const { t } = useTranslation('shipment-create');
   const form = useFormContext<WizardValues>();
@@ -71,9 +74,19 @@ export function OriginStep({
       ) : !locations?.length ? (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="status">
           <Text fz="sm">{t('origin.none')}</Text>
-          <Anchor component={Link} to={LOCATIONS_SETTINGS_PATH} fz="sm" fw={600}>
-            {t('origin.add')}
-          </Anchor>
+          {onAdd ? (
+            <Button
+              mt="sm"
+              size="xs"
+              variant="light"
+              leftSection={<IconMapPinPlus size={16} />}
+              onClick={onAdd}
+            >
+              {t('origin.add')}
+            </Button>
+          ) : (
+            <Text fz="sm">{t('origin.askAdd')}</Text>
+          )}
         </Alert>
       ) : (
         <>

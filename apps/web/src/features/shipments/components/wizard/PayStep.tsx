@@ -17,9 +17,12 @@ import { IconAlertCircle, IconReceipt, IconWallet } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REDIRECT_PARAM } from '../../../../lib/paths';
+import { CREATE_SHIPMENT_PATH } from '../../paths';
 import { errorAt, type WizardValues } from './model';
 
-const DEPOSITS_PATH = '/app/finance/deposits';
+/** Deposits, then back here: the wizard's draft brings the merchant back to this step. */
+const DEPOSITS_PATH = `/app/finance/deposits?${new URLSearchParams({ [REDIRECT_PARAM]: CREATE_SHIPMENT_PATH }).toString()}`;
 const COMPANY_PATH = '/app/settings/details';
 const DEFAULT_PICKUP = { start: '09:00', end: '14:00' };
 
@@ -149,9 +152,12 @@ export function PayStep({
                 </Text>
                 <Text fz="sm">{t('pay.insufficientHint', { missing: formatMoney(short) })}</Text>
                 {canDeposit ? (
-                  <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
-                    {t('pay.deposit')}
-                  </Anchor>
+                  <>
+                    <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
+                      {t('pay.deposit')}
+                    </Anchor>
+                    <Text fz="xs">{t('pay.depositKeepsDraft')}</Text>
+                  </>
                 ) : (
                   <Text fz="sm">{t('pay.askDeposit')}</Text>
                 )}

@@ -1,7 +1,7 @@
 import { locationsContract, type LocationData, type LocationsQuery } from '@despacho/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, queryKeys } from '../../lib/api-client';
-import { unwrap } from '../../lib/http';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 
 export const LOCATIONS_PAGE_SIZE = 10;
 

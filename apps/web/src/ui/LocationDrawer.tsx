@@ -2,22 +2,27 @@ import { locationSchema, type LocationView } from '@despacho/domain';
 import { Checkbox, Divider, Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { addressFormValues } from '../../../lib/address-form';
-import { useDomainForm } from '../../../lib/useDomainForm';
-import { AddressFields } from '../../../ui/AddressFields';
-import { EntityDrawer } from '../../../ui/EntityDrawer';
-import { EntityForm } from '../../../ui/EntityForm';
-import { locationsApi, useRefreshLocations } from '../api';
+import { addressFormValues } from '../lib/address-form';
+import { locationsApi, useRefreshLocations } from '../lib/api/locations';
+import { useDomainForm } from '../lib/useDomainForm';
+import { AddressFields } from './AddressFields';
+import { EntityDrawer } from './EntityDrawer';
+import { EntityForm } from './EntityForm';
 
-/** Creates (`location` null) or edits a location beside the list. */
+/**
+ * Creates (`location` null) or edits an origin location in a drawer: beside the locations list,
+ * and inside create shipment when the merchant has none yet (`onSaved` gets the stored one).
+ */
 export function LocationDrawer({
   opened,
   location,
   onClose,
+  onSaved,
 }: {
   opened: boolean;
   location: LocationView | null;
   onClose: () => void;
+  onSaved?: (saved: LocationView) => void;
 }) {
   const { t } = useTranslation('addresses');
   return (
@@ -27,12 +32,25 @@ export function LocationDrawer({
       title={location ? t('locations.edit.title') : t('locations.create.title')}
       closeLabel={t('actions.close')}
     >
-      <LocationForm key={location?.id ?? 'new'} location={location} onDone={onClose} />
+      <LocationForm
+        key={location?.id ?? 'new'}
+        location={location}
+        onDone={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
     </EntityDrawer>
   );
 }
 
-function LocationForm({ location, onDone }: { location: LocationView | null; onDone: () => void }) {
+function LocationForm({
+  location,
+  onDone,
+}: {
+  location: LocationView | null;
+  onDone: (saved: LocationView) => void;
+}) {
   const { t } = useTranslation('addresses');
   const refresh = useRefreshLocations();
   const { form, formProps } = useDomainForm({
@@ -48,12 +66,12 @@ function LocationForm({ location, onDone }: { location: LocationView | null; onD
     },
     submit: (values) =>
       location ? locationsApi.update(location.id, values) : locationsApi.create(values),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       notifications.show({
         color: 'teal',
         message: location ? t('locations.edit.saved') : t('locations.create.saved'),
       });
-      onDone();
+      onDone(saved);
       await refresh();
     },
   });
