@@ -103,14 +103,14 @@ describe('DashboardPage', () => {
     renderDashboard();
     const shipments = () => within(screen.getByRole('group', { name: 'Envíos realizados' }));
     await waitFor(() => expect(shipments().getByText('1,234')).toBeInTheDocument());
-    expect(shipments().queryByRole('link', { name: 'Ver mis envíos' })).toBeNull();
+    expect(shipments().queryByRole('link', { name: 'Ver mis guías' })).toBeNull();
 
     cleanup();
     const session = JSON.parse(localStorage.getItem(SESSION_KEY)!) as SessionRecord;
     session.user = { ...session.user, permissions: ['dashboard', 'shipments.create_shipment'] };
     localStorage.setItem(SESSION_KEY, JSON.stringify(session));
     renderDashboard();
-    const link = await shipments().findByRole('link', { name: 'Ver mis envíos' });
+    const link = await shipments().findByRole('link', { name: 'Ver mis guías' });
     expect(link.getAttribute('href')).toBe('/app/shippings');
   });
 
