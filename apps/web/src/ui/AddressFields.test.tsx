@@ -93,7 +93,9 @@ describe('AddressFields', () => {
     expect(screen.queryByRole('option', { name: /San Borja/ })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: /Del Valle Norte/ }));
     await waitFor(() => expect(input('Colonia').value).toBe('Del Valle Norte'));
-    expect(screen.queryByText('Captura la dirección a mano')).toBeNull();
+    expect(
+      screen.queryByText('No pudimos completar la dirección automáticamente'),
+    ).toBeNull();
   });
 
   it('keeps a colonia that is not listed', async () => {
@@ -110,7 +112,7 @@ describe('AddressFields', () => {
     );
   });
 
-  it('says to enter the address by hand when the catalogue is not loaded', async () => {
+  it('asks for the address by hand, in merchant words, when the catalogue is not loaded', async () => {
     stubApi({
       'GET /postal-codes/03100': () =>
         json(404, {
@@ -123,17 +125,27 @@ describe('AddressFields', () => {
     });
     renderFields();
     type('Código postal', '03100');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
-    expect(screen.getByText(/El catálogo de códigos postales no está cargado/)).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No pudimos completar la dirección automáticamente');
+    expect(note).toHaveTextContent('Escribe el estado, municipio, ciudad y colonia');
+    // No operator words ("catálogo", "cargado") nor a "check it" for a zip that may be right.
+    expect(note.textContent).not.toMatch(/catálogo|cargado|revísalo/i);
     type('Estado', 'Ciudad de México');
     expect(input('Estado').value).toBe('Ciudad de México');
     expect(input('Estado').disabled).toBe(false);
   });
 
-  it('says so for a zip the catalogue does not know', async () => {
-    stubApi({});
+  it('says so for a zip the catalogue does not know, and the rest stays editable', async () => {
+    stubApi({
+      'GET /postal-codes/99999': () =>
+        json(404, { error: { code: 'POSTAL_CODE_NOT_FOUND', message: 'No encontrado.' } }),
+    });
     renderFields();
     type('Código postal', '99999');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No pudimos completar la dirección automáticamente');
+    expect(note.textContent).not.toMatch(/catálogo|revísalo/i);
+    type('Colonia', 'Centro');
+    expect(input('Colonia').value).toBe('Centro');
   });
 });

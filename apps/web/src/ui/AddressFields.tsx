@@ -21,13 +21,15 @@ type AddressForm = Pick<
   | 'zip'
 >;
 
-const MANUAL_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
+/** A zip we hold no data for: to the merchant, whether the catalogue lacks it or is absent is one thing. */
+const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
 
 /**
  * The address fields of every address form, inside a react-hook-form `FormProvider` whose values
  * hold `addressFieldsSchema`'s fields. Typing a 5-digit zip looks it up and fills state, city and
  * municipality, and offers its neighborhoods (colonias) in a searchable list that still takes
- * free text. Without the catalogue, or for an unknown zip, it says to enter the address by hand;
+ * free text. For a zip it holds no data for, it says the address could not be completed
+ * automatically and asks for the rest by hand;
  * every field stays editable either way. `lookup` replaces the postal-code call (tests, stories).
  * `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
  */
@@ -75,12 +77,12 @@ export function AddressFields({
     if (only) form.setValue(path('neighborhood'), only.name, options);
   };
 
-  const manualCode =
-    complete && postalCode.error instanceof ApiError && MANUAL_CODES.has(postalCode.error.code)
-      ? postalCode.error.code
-      : complete && postalCode.isError
-        ? 'LOOKUP_FAILED'
-        : null;
+  const manual =
+    !complete || !postalCode.isError
+      ? null
+      : postalCode.error instanceof ApiError && NOT_COMPLETED_CODES.has(postalCode.error.code)
+        ? 'notCompleted'
+        : 'lookupFailed';
   const neighborhoods = postalCode.data?.neighborhoods ?? [];
   const typeOf = new Map(neighborhoods.map((colonia) => [colonia.name, colonia.type]));
   const names = [...typeOf.keys()];
@@ -112,12 +114,12 @@ export function AddressFields({
         />
         {text('state', t('fields.state'))}
       </Group>
-      {manualCode && (
+      {manual && (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="note">
           <Text fz="sm" fw={600}>
-            {t('manual.title')}
+            {t(`manual.${manual}.title`)}
           </Text>
-          <Text fz="sm">{t(`manual.${manualCode}`)}</Text>
+          <Text fz="sm">{t(`manual.${manual}.body`)}</Text>
         </Alert>
       )}
       <Group grow align="flex-start">
