@@ -33,7 +33,10 @@ import { SatUnitsService } from './catalogs/sat-units.service';
 import { CustomersService } from './customers/customers.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { DashboardService } from './dashboard/dashboard.service';
-import { NotificationsService } from './notifications/notifications.service';
+import {
+  NotificationsService,
+  type NoticeAudiences,
+} from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { PickupsService } from './shipments/pickups.service';
@@ -67,7 +70,15 @@ export interface ServiceOverrides {
   carriers?: CarrierAdapters;
   /** The card payment provider; by default the one `PAYMENT_PROVIDER` names. */
   paymentProvider?: PaymentProvider;
+  /**
+   * Whether an organization has or can connect an online store (the online-shop notices'
+   * audience); by default none, since stores are not a domain yet.
+   */
+  onlineStore?: NoticeAudiences['online_store'];
 }
+
+/** Stores are not built: no organization has or can connect one until that domain answers here. */
+const noOnlineStore: NoticeAudiences['online_store'] = async () => false;
 
 /**
  * The composition root (decision 020): every platform piece, adapter and service of one app,
@@ -149,7 +160,10 @@ export function buildServices(
   const carriers = new CarriersService(core);
 
   // Notifications, support and the staff console
-  const notifications = new NotificationsService(core);
+  const notifications = new NotificationsService({
+    ...core,
+    audiences: { online_store: overrides.onlineStore ?? noOnlineStore },
+  });
   const support = new SupportService({ ...core, notifications, audit });
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
