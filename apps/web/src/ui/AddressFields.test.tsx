@@ -76,6 +76,26 @@ describe('AddressFields', () => {
     values = {};
   });
 
+  it('marks the required fields and counts the limited ones before anything is submitted', () => {
+    stubApi({});
+    renderFields();
+    const marked = (label: string) => input(label).labels![0]!.textContent!.includes('*');
+    for (const label of ['Código postal', 'Estado', 'Municipio o alcaldía', 'Ciudad', 'Colonia']) {
+      expect(marked(label), label).toBe(true);
+    }
+    expect(marked('Calle')).toBe(true);
+    expect(marked('Número interior')).toBe(false);
+    expect(marked('Referencia')).toBe(false);
+
+    // The limits are the schema's (spec §5: street 35, reference 15), counted as typed.
+    expect(input('Calle')).toHaveAccessibleDescription('0 de 35 caracteres');
+    type('Calle', 'Av. Insurgentes');
+    expect(input('Calle')).toHaveAccessibleDescription('15 de 35 caracteres');
+    type('Referencia', 'Portón verde al fondo');
+    expect(input('Referencia')).toHaveAccessibleDescription('21 de 15 caracteres');
+    expect(input('Colonia')).toHaveAccessibleDescription('0 de 25 caracteres');
+  });
+
   it('fills state, municipality and city from the zip and offers its colonias', async () => {
     const calls = stubApi({ 'GET /postal-codes/03100': () => json(200, { data: DEL_VALLE }) });
     renderFields();

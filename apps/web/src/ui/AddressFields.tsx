@@ -1,11 +1,17 @@
-import type { AddressFields as AddressValues, PostalCode } from '@despacho/domain';
+import {
+  addressFieldsSchema,
+  type AddressFields as AddressValues,
+  type PostalCode,
+} from '@despacho/domain';
 import { Alert, Autocomplete, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, get, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { textFieldRules } from '../lib/field-rules';
 import { ApiError } from '../lib/http';
 import { isCompleteZip, lookupPostalCode, postalCodeKey } from '../lib/postal-codes';
+import { LengthCount } from './LengthCount';
 
 /** The address part of a form: the fields of the domain `addressFieldsSchema`. */
 type AddressForm = Pick<
@@ -22,6 +28,14 @@ type AddressForm = Pick<
 >;
 
 /** A zip we hold no data for: to the merchant, whether the catalogue lacks it or is absent is one thing. */
+/** Required marks and length limits, read from the schema every address form validates with. */
+const RULES = Object.fromEntries(
+  Object.entries(addressFieldsSchema.shape).map(([field, schema]) => [
+    field,
+    textFieldRules(schema),
+  ]),
+) as Record<keyof typeof addressFieldsSchema.shape, ReturnType<typeof textFieldRules>>;
+
 const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
 
 /**
@@ -87,10 +101,19 @@ export function AddressFields({
   const typeOf = new Map(neighborhoods.map((colonia) => [colonia.name, colonia.type]));
   const names = [...typeOf.keys()];
 
-  const text = (field: FieldPath<AddressForm>, label: string, required = true) => (
+  const values = useWatch({ control: form.control, name: name as never }) as
+    | Partial<AddressForm>
+    | undefined;
+  /** "12 de 35 caracteres" under a field with a limit, as the merchant types. */
+  const count = (field: keyof AddressForm) => {
+    const max = RULES[field].maxLength;
+    return max === undefined ? null : <LengthCount value={values?.[field]} max={max} />;
+  };
+  const text = (field: keyof AddressForm, label: string) => (
     <TextInput
       label={label}
-      withAsterisk={required}
+      withAsterisk={RULES[field].required}
+      description={count(field)}
       error={errorOf(field)}
       {...form.register(path(field))}
     />
@@ -101,7 +124,7 @@ export function AddressFields({
       <Group grow align="flex-start">
         <TextInput
           label={t('fields.zip')}
-          withAsterisk
+          withAsterisk={RULES.zip.required}
           inputMode="numeric"
           maxLength={5}
           description={t('zip.hint')}
@@ -132,9 +155,14 @@ export function AddressFields({
         render={({ field }) => (
           <Autocomplete
             label={t('fields.neighborhood')}
-            withAsterisk
+            withAsterisk={RULES.neighborhood.required}
             placeholder={names.length > 0 ? t('neighborhood.pick') : undefined}
-            description={names.length > 0 ? t('neighborhood.hint', { count: names.length }) : null}
+            description={
+              <>
+                {names.length > 0 && t('neighborhood.hint', { count: names.length })}{' '}
+                {count('neighborhood')}
+              </>
+            }
             data={names}
             limit={50}
             maxDropdownHeight={260}
@@ -158,9 +186,9 @@ export function AddressFields({
       {text('street', t('fields.street'))}
       <Group grow align="flex-start">
         {text('external_number', t('fields.externalNumber'))}
-        {text('internal_number', t('fields.internalNumber'), false)}
+        {text('internal_number', t('fields.internalNumber'))}
       </Group>
-      {text('reference', t('fields.reference'), false)}
+      {text('reference', t('fields.reference'))}
     </>
   );
 }
