@@ -32,6 +32,7 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { CustomersService } from './customers/customers.service';
 import { figureProviders } from './dashboard/dashboard.figures';
+import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
 import {
   NotificationsService,
@@ -214,7 +215,17 @@ export function buildServices(
     shipments,
   });
 
-  const dashboard = new DashboardService(figureProviders({ shipments, notifications, ledger }));
+  const dashboard = new DashboardService({
+    ...core,
+    figures: figureProviders({ shipments, notifications, ledger }),
+    firstSteps: firstStepChecks({
+      accountDetails,
+      locations,
+      ledger,
+      shipments,
+      organizationUsers,
+    }),
+  });
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
