@@ -184,7 +184,7 @@ export function buildServices(
   const bankStatements = new BankStatementsService({ db, transfers: bankTransfers, audit });
 
   // Shipping
-  const tracking = new TrackingService(platform);
+  const tracking = new TrackingService({ ...platform, accountDetails });
   const quotes = new QuotesService({ ...core, adapters: carrierAdapterSet, carriers, packages });
   const pickups = new PickupsService({ ...platform, adapters: carrierAdapterSet, locations });
   const cancellation = new CancellationService({
