@@ -1,4 +1,9 @@
-import { FIRST_STEPS, type DashboardSummary, type FirstSteps } from '@despacho/domain';
+import {
+  FIRST_STEPS,
+  type DashboardSummary,
+  type FirstStep,
+  type FirstSteps,
+} from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { StepCheck } from './dashboard.first-steps';
@@ -14,7 +19,7 @@ export class DashboardService {
       db: Db;
       clock: Clock;
       figures: Record<Figure, FigureProvider>;
-      firstSteps: Record<(typeof FIRST_STEPS)[number], StepCheck>;
+      firstSteps: Record<FirstStep, StepCheck>;
     },
   ) {}
 
