@@ -27,7 +27,6 @@ type AddressForm = Pick<
   | 'zip'
 >;
 
-/** A zip we hold no data for: to the merchant, whether the catalogue lacks it or is absent is one thing. */
 /** Required marks and length limits, read from the schema every address form validates with. */
 const RULES = Object.fromEntries(
   Object.entries(addressFieldsSchema.shape).map(([field, schema]) => [
@@ -36,6 +35,7 @@ const RULES = Object.fromEntries(
   ]),
 ) as Record<keyof typeof addressFieldsSchema.shape, ReturnType<typeof textFieldRules>>;
 
+/** A zip we hold no data for: to the merchant, a missing catalogue or a missing zip is one thing. */
 const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
 
 /**
@@ -43,9 +43,9 @@ const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT
  * hold `addressFieldsSchema`'s fields. Typing a 5-digit zip looks it up and fills state, city and
  * municipality, and offers its neighborhoods (colonias) in a searchable list that still takes
  * free text. For a zip it holds no data for, it says the address could not be completed
- * automatically and asks for the rest by hand;
- * every field stays editable either way. `lookup` replaces the postal-code call (tests, stories).
- * `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
+ * automatically and asks for the rest by hand; every field stays editable either way. Required
+ * marks and length counters come from the schema. `lookup` replaces the postal-code call (tests,
+ * stories). `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
  */
 export function AddressFields({
   lookup = lookupPostalCode,
@@ -158,10 +158,13 @@ export function AddressFields({
             withAsterisk={RULES.neighborhood.required}
             placeholder={names.length > 0 ? t('neighborhood.pick') : undefined}
             description={
-              <>
-                {names.length > 0 && t('neighborhood.hint', { count: names.length })}{' '}
-                {count('neighborhood')}
-              </>
+              names.length > 0 ? (
+                <>
+                  {t('neighborhood.hint', { count: names.length })} {count('neighborhood')}
+                </>
+              ) : (
+                count('neighborhood')
+              )
             }
             data={names}
             limit={50}

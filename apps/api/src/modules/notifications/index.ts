@@ -1,2 +1,2 @@
 // The notifications module's public surface (ARCHITECTURE §2): what other modules may import.
-export type { NoticeAudiences, NotificationsService, NotifyInput } from './notifications.service';
+export type { NotificationsService, NotifyInput } from './notifications.service';
