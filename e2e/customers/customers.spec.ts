@@ -14,7 +14,9 @@ const addressCard = (page: Page, number: number): Locator =>
 async function fillRomaNorte(card: Locator): Promise<'catalogue' | 'manual'> {
   await card.getByLabel('Código postal').fill('06700');
   const state = card.getByLabel('Estado');
-  const manualNote = card.getByRole('note').filter({ hasText: 'No pudimos completar la dirección automáticamente' });
+  const manualNote = card
+    .getByRole('note')
+    .filter({ hasText: 'No pudimos completar la dirección automáticamente' });
   await expect
     .poll(async () => (await state.inputValue()) !== '' || (await manualNote.isVisible()), {
       message: 'the zip fills the address or the form asks for it by hand',

@@ -81,10 +81,9 @@ test('a new merchant gets first steps that can be closed for good, and no online
 
   const steps = page.getByRole('region', { name: 'Primeros pasos' });
   await expect(steps).toContainText('0 de 5 listos');
-  await expect(steps.getByRole('link', { name: 'Agrega la dirección desde donde envías' })).toHaveAttribute(
-    'href',
-    '/app/settings/locations',
-  );
+  await expect(
+    steps.getByRole('link', { name: 'Agrega la dirección desde donde envías' }),
+  ).toHaveAttribute('href', '/app/settings/locations');
   const dismissed = page.waitForResponse('**/api/v1/dashboard/first-steps/dismiss');
   await steps.getByRole('button', { name: 'Ocultar primeros pasos' }).click();
   expect((await dismissed).status()).toBe(200);

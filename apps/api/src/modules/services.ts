@@ -34,10 +34,7 @@ import { CustomersService } from './customers/customers.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
-import {
-  NotificationsService,
-  type NoticeAudiences,
-} from './notifications/notifications.service';
+import { NotificationsService, type NoticeAudiences } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { PickupsService } from './shipments/pickups.service';

@@ -1,4 +1,10 @@
-import { addressFieldsSchema, locationSchema, optionalText, requiredText, z } from '@despacho/domain';
+import {
+  addressFieldsSchema,
+  locationSchema,
+  optionalText,
+  requiredText,
+  z,
+} from '@despacho/domain';
 import { describe, expect, it } from 'vitest';
 import { isRequiredText, maxLengthOf, textFieldRules } from './field-rules';
 

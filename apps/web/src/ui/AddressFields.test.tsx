@@ -113,9 +113,7 @@ describe('AddressFields', () => {
     expect(screen.queryByRole('option', { name: /San Borja/ })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: /Del Valle Norte/ }));
     await waitFor(() => expect(input('Colonia').value).toBe('Del Valle Norte'));
-    expect(
-      screen.queryByText('No pudimos completar la dirección automáticamente'),
-    ).toBeNull();
+    expect(screen.queryByText('No pudimos completar la dirección automáticamente')).toBeNull();
   });
 
   it('keeps a colonia that is not listed', async () => {

@@ -102,8 +102,7 @@ export function AddressFields({
   const names = [...typeOf.keys()];
 
   const values = useWatch({ control: form.control, name: name as never }) as
-    | Partial<AddressForm>
-    | undefined;
+    Partial<AddressForm> | undefined;
   /** "12 de 35 caracteres" under a field with a limit, as the merchant types. */
   const count = (field: keyof AddressForm) => {
     const max = RULES[field].maxLength;

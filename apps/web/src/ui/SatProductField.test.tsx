@@ -85,7 +85,9 @@ describe('SatProductField', () => {
     fireEvent.focus(field());
     fireEvent.click(field());
     const option = await screen.findByRole('option', { name: '53103000 — Camisetas' });
-    expect(screen.getByRole('option', { name: '43191501 — Teléfonos móviles' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('option', { name: '43191501 — Teléfonos móviles' }),
+    ).toBeInTheDocument();
     fireEvent.click(option);
     await waitFor(() => expect(field().value).toBe('53103000'));
     expect(screen.getByTestId('sat-product-description').textContent).toBe('Camisetas');
@@ -106,7 +108,9 @@ describe('SatProductField', () => {
   });
 
   it('refuses text that is not a code with the domain message', async () => {
-    stubApi({ 'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: true } }) });
+    stubApi({
+      'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: true } }),
+    });
     const { type, submit, submitted } = renderField();
     type('caja');
     submit();

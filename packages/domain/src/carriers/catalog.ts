@@ -82,7 +82,8 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#C8102E', foreground: '#FFFFFF' },
-    trackingUrl: 'https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill={tracking_number}',
+    trackingUrl:
+      'https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill={tracking_number}',
   },
   {
     key: 'fedex',
@@ -130,7 +131,8 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#FFCC00', foreground: '#D40511' },
-    trackingUrl: 'https://www.dhl.com/mx-es/home/rastreo.html?tracking-id={tracking_number}&submit=1',
+    trackingUrl:
+      'https://www.dhl.com/mx-es/home/rastreo.html?tracking-id={tracking_number}&submit=1',
   },
   {
     key: 'paquetexpress',
@@ -256,5 +258,7 @@ export function carrierView(
 }
 
 /** The carrier's own tracking page for a guide of theirs. */
-export const carrierTrackingUrl = (carrier: Pick<CarrierDefinition, 'trackingUrl'>, trackingNumber: string) =>
-  carrier.trackingUrl.replace('{tracking_number}', encodeURIComponent(trackingNumber));
+export const carrierTrackingUrl = (
+  carrier: Pick<CarrierDefinition, 'trackingUrl'>,
+  trackingNumber: string,
+) => carrier.trackingUrl.replace('{tracking_number}', encodeURIComponent(trackingNumber));

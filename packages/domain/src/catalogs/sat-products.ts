@@ -38,7 +38,11 @@ export const SAT_COMMON_PRODUCTS: readonly SatProduct[] = [
   { code: '52121500', description: 'Ropa de cama', similar_words: '' },
   { code: '56101500', description: 'Muebles', similar_words: '' },
   { code: '60141000', description: 'Juguetes', similar_words: '' },
-  { code: '44121600', description: 'Suministros de escritorio', similar_words: 'Artículos de papelería' },
+  {
+    code: '44121600',
+    description: 'Suministros de escritorio',
+    similar_words: 'Artículos de papelería',
+  },
   { code: '55101500', description: 'Publicaciones impresas', similar_words: '' },
   {
     code: '51191900',

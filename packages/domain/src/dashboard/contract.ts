@@ -25,7 +25,8 @@ export const dashboardContract = defineContract('dashboard', {
     method: 'POST',
     path: '/dashboard/first-steps/dismiss',
     access: 'dashboard',
-    description: 'Closes the checklist for the whole organization; closing it again changes nothing.',
+    description:
+      'Closes the checklist for the whole organization; closing it again changes nothing.',
     responses: { 200: z.object({ data: firstStepsSchema }) },
   }),
 });

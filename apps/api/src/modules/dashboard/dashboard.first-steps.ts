@@ -27,8 +27,7 @@ export function firstStepChecks(services: {
       ]);
       return balance.available_centavos > 0 || purchases > 0;
     },
-    first_label: async (organizationId) =>
-      (await services.shipments.countMade(organizationId)) > 0,
+    first_label: async (organizationId) => (await services.shipments.countMade(organizationId)) > 0,
     team: async (organizationId) => (await services.organizationUsers.count(organizationId)) > 1,
   };
 }

@@ -44,9 +44,7 @@ describe('shipping-only user', () => {
     const router = await renderApp('/app/pickup');
     fireEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Mis guías' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/shippings'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mis guías' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis guías' })).toBeInTheDocument();
   }, 30_000);
 
   it.each(['/app/finance/deposits', '/app/dashboard', '/app/settings/users', '/app/clients'])(

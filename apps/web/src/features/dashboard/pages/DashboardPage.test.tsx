@@ -228,9 +228,7 @@ describe('DashboardPage', () => {
       mockApi(baseRoutes({ 'GET /dashboard/first-steps': { body: answer } }));
       const queryClient = renderDashboard();
       await waitFor(() =>
-        expect(queryClient.getQueryState(['dashboard', 'firstSteps'])?.status).toBe(
-          'success',
-        ),
+        expect(queryClient.getQueryState(['dashboard', 'firstSteps'])?.status).toBe('success'),
       );
       expect(screen.queryByRole('region', { name: 'Primeros pasos' })).toBeNull();
     }

@@ -15,12 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconExternalLink,
-  IconPackageOff,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconExternalLink, IconPackageOff, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -89,7 +84,14 @@ function Merchant({ merchant }: { merchant: PublicTracking['merchant'] }) {
   return (
     <Group gap="sm" wrap="nowrap" mb="md">
       {merchant.logo_url && (
-        <Image src={merchant.logo_url} alt={merchant.name} h={48} w="auto" maw={160} fit="contain" />
+        <Image
+          src={merchant.logo_url}
+          alt={merchant.name}
+          h={48}
+          w="auto"
+          maw={160}
+          fit="contain"
+        />
       )}
       <div>
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
