@@ -97,14 +97,14 @@ describe('SatProductField', () => {
   it('says the common codes stand in while the catalogue is not loaded, in plain words, and takes any code', async () => {
     stubSearch(false);
     const { type, submit, submitted } = renderField();
-    type('24112404');
+    type('24112499');
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('Claves de producto más usadas');
     expect(note).toHaveTextContent(/Te mostramos las claves más comunes/);
     expect(note.textContent).not.toMatch(/c_ClaveProdServCP|cargado|catálogo/);
     expect(screen.getByText(HINT)).toBeInTheDocument();
     submit();
-    await waitFor(() => expect(submitted()).toBe('24112404'));
+    await waitFor(() => expect(submitted()).toBe('24112499'));
   });
 
   it('refuses text that is not a code with the domain message', async () => {
