@@ -263,7 +263,7 @@ describe('account details page', () => {
     fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'en' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar usuario' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My account' }),
+      await screen.findByRole('heading', { level: 1, name: 'My company' }),
     ).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'PUT /users')?.body).toEqual({
       name: 'Ana María',
