@@ -1,5 +1,5 @@
-import { z } from '../validation';
-import { satProductSchema, type SatProduct } from './schemas';
+import type { z } from '../validation';
+import { catalogueSearchAnswer, satProductSchema, type SatProduct } from './schemas';
 
 /**
  * Keys of SAT's Carta Porte product catalogue (c_ClaveProdServCP) that parcels of Mexican online
@@ -58,8 +58,5 @@ export const SAT_COMMON_PRODUCTS: readonly SatProduct[] = [
  * is imported (`catalogue_loaded: false`) they come from `SAT_COMMON_PRODUCTS`, and a code of a
  * known family is accepted.
  */
-export const satProductsAnswerSchema = z.object({
-  data: z.array(satProductSchema),
-  meta: z.object({ catalogue_loaded: z.boolean() }),
-});
+export const satProductsAnswerSchema = catalogueSearchAnswer(satProductSchema);
 export type SatProductsAnswer = z.infer<typeof satProductsAnswerSchema>;
