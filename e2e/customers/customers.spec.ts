@@ -9,12 +9,14 @@ const addressCard = (page: Page, number: number): Locator =>
 /**
  * Types the zip 06700 and completes state, municipality, city and neighborhood: from the SEPOMEX
  * catalogue when the server has it (picking "Roma Norte" from the offered colonias), by hand when
- * the form says the catalogue is not loaded or does not know the zip.
+ * the form says it could not complete the address automatically.
  */
 async function fillRomaNorte(card: Locator): Promise<'catalogue' | 'manual'> {
   await card.getByLabel('Código postal').fill('06700');
   const state = card.getByLabel('Estado');
-  const manualNote = card.getByRole('note').filter({ hasText: 'Captura la dirección a mano' });
+  const manualNote = card
+    .getByRole('note')
+    .filter({ hasText: 'No pudimos completar la dirección automáticamente' });
   await expect
     .poll(async () => (await state.inputValue()) !== '' || (await manualNote.isVisible()), {
       message: 'the zip fills the address or the form asks for it by hand',

@@ -67,29 +67,33 @@ test('the owner asks in the chat and sees the answer staff give from the console
   await expect(chat.getByRole('log', { name: 'Mensajes' }).getByRole('listitem')).toHaveCount(2);
 });
 
-test('the policy notice can be dismissed and stays dismissed', async ({ page, request }) => {
+test('a new merchant gets first steps that can be closed for good, and no online-shop notice', async ({
+  page,
+  request,
+}) => {
   const { person } = await signInAsNewMerchant(page, request);
+  const notices = page.waitForResponse('**/api/v1/notifications/notices');
   await openDashboard(page, person.name);
 
-  const notice = page
-    .getByRole('alert')
-    .filter({ hasText: 'Vuelve a autorizar tu tienda Shopify antes del 1 de junio de 2025' });
-  await expect(notice).toBeVisible();
-  await expect(notice.getByRole('link', { name: 'Ir a Marketplaces y tiendas' })).toHaveAttribute(
-    'href',
-    '/app/settings/marketplaces',
-  );
-
-  const dismissed = page.waitForResponse('**/api/v1/notifications/notices/*/dismiss');
-  await notice.getByRole('button', { name: 'Ocultar aviso' }).click();
-  expect((await dismissed).status()).toBe(200);
-  await expect(notice).toHaveCount(0);
-
-  // After a reload the server no longer lists it, and the page does not show it.
-  const notices = page.waitForResponse('**/api/v1/notifications/notices');
-  await page.reload();
+  // No store can be connected yet: the online-shop policy notice concerns nobody.
   expect(await (await notices).json()).toEqual({ data: { active: [] } });
+  await expect(page.getByText(/Vuelve a autorizar tu tienda Shopify/)).toHaveCount(0);
+
+  const steps = page.getByRole('region', { name: 'Primeros pasos' });
+  await expect(steps).toContainText('0 de 5 listos');
+  await expect(
+    steps.getByRole('link', { name: 'Agrega la dirección desde donde envías' }),
+  ).toHaveAttribute('href', '/app/settings/locations');
+  const dismissed = page.waitForResponse('**/api/v1/dashboard/first-steps/dismiss');
+  await steps.getByRole('button', { name: 'Ocultar primeros pasos' }).click();
+  expect((await dismissed).status()).toBe(200);
+  await expect(steps).toHaveCount(0);
+
+  // After a reload the server says it was closed, and the page does not show it.
+  const firstSteps = page.waitForResponse('**/api/v1/dashboard/first-steps');
+  await page.reload();
+  expect((await (await firstSteps).json()).data.dismissed).toBe(true);
   await expect(greeting(page, person.name)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Saldo actual' })).toContainText('$');
-  await expect(notice).toHaveCount(0);
+  await expect(steps).toHaveCount(0);
 });

@@ -19,6 +19,7 @@ test('the shipping-only user lands on /app/shipment and sees only the Envíos mo
   await expect(menu.getByRole('link')).toHaveText([
     'Crear envío',
     'Cotización rápida',
+    'Mis guías',
     'Recolección',
   ]);
   await expect(menu.getByRole('link', { name: 'Crear envío' })).toHaveAttribute(

@@ -19,6 +19,9 @@ test('a signed-out visitor follows a guide without seeing anything private', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Rastrea tu envío' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Resumen del envío' });
   await expect(summary.getByRole('heading', { name: number })).toBeVisible();
+  // Who sent it, by their trade name (a sandbox guide has no carrier page to link).
+  await expect(summary.getByText('Envío de', { exact: true })).toBeVisible();
+  await expect(summary.getByRole('link', { name: /Ver en el sitio de/ })).toHaveCount(0);
   await expect(summary.getByText('Estafeta', { exact: true })).toBeVisible();
   await expect(summary.getByText('Terrestre', { exact: true })).toBeVisible();
   await expect(summary.getByText('Creada', { exact: true })).toBeVisible();

@@ -22,6 +22,7 @@ test('the shipping-only user quotes, buys, prints, books a pickup and cancels', 
   await expect(menu.getByRole('link')).toHaveText([
     'Crear envío',
     'Cotización rápida',
+    'Mis guías',
     'Recolección',
   ]);
   for (const module of ['Dashboard', 'E-Commerce', 'Finanzas', 'Configuración', 'Ayuda']) {
@@ -51,11 +52,11 @@ test('the shipping-only user quotes, buys, prints, books a pickup and cancels', 
   });
   const number = guide.tracking_number!;
 
-  // The list, reached from the pickup screen (the list has no menu entry of its own).
+  // The list, reached from the pickup screen (and the menu's "Mis guías").
   await menu.getByRole('link', { name: 'Recolección' }).click();
-  await page.getByRole('link', { name: 'Mis envíos' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis envíos' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Recolección pendiente' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Mis guías' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis guías' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Sin recolección' }).click();
   await page.getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Guía ${number}` })).toBeVisible();
 

@@ -46,6 +46,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/shipments/{id}': (a) => a.shipmentId,
   '/api/v1/pickups/{id}': (a) => a.pickupId,
   '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
+  '/api/v1/logos/{fileId}': (a) => a.logoFileId,
 };
 
 /**
@@ -74,6 +75,7 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   'PUT /api/v1/users/{id}': 'sign-up step keyed by the new user id, before any organization',
   'PATCH /api/v1/user/verify-code/{userId}/{code}': 'sign-up phone check, by the new user id',
   'GET /api/v1/tracking/{trackingNumber}': 'public tracking page, by the guide number',
+  'GET /api/v1/logos/{fileId}': "the logo its public tracking page shows, by the file's random id",
 };
 
 /** A body each write accepts in shape, so the answer is about the id, not the payload. */

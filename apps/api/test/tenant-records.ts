@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
+import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from './users';
@@ -74,6 +75,16 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     permissions: ['dashboard'],
   });
 
+  const logo = multipart({ name: 'logo.png', content: sampleFiles.png(256), type: 'image/png' });
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/logo',
+    payload: logo.payload,
+    headers: owner.headers(logo.headers),
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const logoUrl = (uploaded.json().data as { logo_url: string }).logo_url;
+
   await new NotificationsService(ctx).notify(organization.id, {
     kind: 'NEWS',
     content: { code: 'welcome', params: {} },
@@ -107,6 +118,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     trackingNumber: guide.row.trackingNumber!,
     // The guide's automatic pickup (the test clock's Monday morning has a window left).
     pickupId: guide.row.pickupId!,
+    logoFileId: new URL(logoUrl, 'http://x').searchParams.get('v')!,
     invitationId: invitation.id,
     notificationId: await first(owner, '/notifications'),
     conversationId: (conversation.json().data as { id: string }).id,

@@ -116,8 +116,8 @@ export const VALIDATION_MESSAGES = {
     en: 'Use at most 3 decimals.',
   },
   sat_unit_code: {
-    es: 'Ingresa una clave de unidad del catálogo c_ClaveUnidad del SAT (por ejemplo H87, Pieza).',
-    en: 'Enter a unit key from the SAT c_ClaveUnidad catalogue (for example H87, piece).',
+    es: 'Ingresa una clave de unidad del SAT: 2 o 3 letras o números, por ejemplo H87 (Pieza).',
+    en: 'Enter a SAT unit key: 2 or 3 letters or digits, for example H87 (piece).',
   },
   sat_product_code: {
     es: 'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',

@@ -32,8 +32,9 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { CustomersService } from './customers/customers.service';
 import { figureProviders } from './dashboard/dashboard.figures';
+import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
-import { NotificationsService } from './notifications/notifications.service';
+import { NotificationsService, type NoticeAudiences } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
@@ -67,7 +68,15 @@ export interface ServiceOverrides {
   carriers?: CarrierAdapters;
   /** The card payment provider; by default the one `PAYMENT_PROVIDER` names. */
   paymentProvider?: PaymentProvider;
+  /**
+   * Whether an organization has or can connect an online store (the online-shop notices'
+   * audience); by default none, since stores are not a domain yet.
+   */
+  onlineStore?: NoticeAudiences['online_store'];
 }
+
+/** Stores are not built: no organization has or can connect one until that domain answers here. */
+const noOnlineStore: NoticeAudiences['online_store'] = async () => false;
 
 /**
  * The composition root (decision 020): every platform piece, adapter and service of one app,
@@ -149,7 +158,10 @@ export function buildServices(
   const carriers = new CarriersService(core);
 
   // Notifications, support and the staff console
-  const notifications = new NotificationsService(core);
+  const notifications = new NotificationsService({
+    ...core,
+    audiences: { online_store: overrides.onlineStore ?? noOnlineStore },
+  });
   const support = new SupportService({ ...core, notifications, audit });
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
@@ -169,7 +181,7 @@ export function buildServices(
   const bankStatements = new BankStatementsService({ db, transfers: bankTransfers, audit });
 
   // Shipping
-  const tracking = new TrackingService(platform);
+  const tracking = new TrackingService({ ...platform, accountDetails });
   const quotes = new QuotesService({ ...core, adapters: carrierAdapterSet, carriers, packages });
   const pickups = new PickupsService({ ...platform, adapters: carrierAdapterSet, locations });
   const cancellation = new CancellationService({
@@ -201,7 +213,17 @@ export function buildServices(
     shipments,
   });
 
-  const dashboard = new DashboardService(figureProviders({ shipments, notifications, ledger }));
+  const dashboard = new DashboardService({
+    ...core,
+    figures: figureProviders({ shipments, notifications, ledger }),
+    firstSteps: firstStepChecks({
+      accountDetails,
+      locations,
+      ledger,
+      shipments,
+      organizationUsers,
+    }),
+  });
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);

@@ -132,6 +132,7 @@ describe('menu', () => {
     expect(menu[0]!.screens.map((screen) => screen.path)).toEqual([
       'shipment',
       'create-shippings',
+      'shippings',
       'pickup',
     ]);
   });

@@ -86,7 +86,7 @@ export function menuFor(permissions: readonly string[]): MenuModule[] {
     module,
     screens: SCREENS.filter(
       (screen) =>
-        screen.menu &&
+        (screen.menu || screen.alsoInMenu) &&
         moduleOfScreen(screen) === module &&
         hasPermission(permissions, screen.permission),
     ),

@@ -14,6 +14,11 @@ export interface Screen {
   permission: PermissionKey;
   /** This screen is its permission's entry in the menu. */
   menu?: boolean;
+  /**
+   * Listed in the menu too, after its permission's entry, without naming the permission (a
+   * second entry of one permission, like the guides list under Create shipment's).
+   */
+  alsoInMenu?: boolean;
   /** The screen one level up in the breadcrumb. */
   parent?: string;
   /** A placeholder of the spec: shows the "new feature" page instead of "coming soon". */

@@ -76,6 +76,26 @@ describe('AddressFields', () => {
     values = {};
   });
 
+  it('marks the required fields and counts the limited ones before anything is submitted', () => {
+    stubApi({});
+    renderFields();
+    const marked = (label: string) => input(label).labels![0]!.textContent!.includes('*');
+    for (const label of ['Código postal', 'Estado', 'Municipio o alcaldía', 'Ciudad', 'Colonia']) {
+      expect(marked(label), label).toBe(true);
+    }
+    expect(marked('Calle')).toBe(true);
+    expect(marked('Número interior')).toBe(false);
+    expect(marked('Referencia')).toBe(false);
+
+    // The limits are the schema's (spec §5: street 35, reference 15), counted as typed.
+    expect(input('Calle')).toHaveAccessibleDescription('0 de 35 caracteres');
+    type('Calle', 'Av. Insurgentes');
+    expect(input('Calle')).toHaveAccessibleDescription('15 de 35 caracteres');
+    type('Referencia', 'Portón verde al fondo');
+    expect(input('Referencia')).toHaveAccessibleDescription('21 de 15 caracteres');
+    expect(input('Colonia')).toHaveAccessibleDescription('0 de 25 caracteres');
+  });
+
   it('fills state, municipality and city from the zip and offers its colonias', async () => {
     const calls = stubApi({ 'GET /postal-codes/03100': () => json(200, { data: DEL_VALLE }) });
     renderFields();
@@ -93,7 +113,7 @@ describe('AddressFields', () => {
     expect(screen.queryByRole('option', { name: /San Borja/ })).toBeNull();
     fireEvent.click(screen.getByRole('option', { name: /Del Valle Norte/ }));
     await waitFor(() => expect(input('Colonia').value).toBe('Del Valle Norte'));
-    expect(screen.queryByText('Captura la dirección a mano')).toBeNull();
+    expect(screen.queryByText('No pudimos completar la dirección automáticamente')).toBeNull();
   });
 
   it('keeps a colonia that is not listed', async () => {
@@ -110,7 +130,7 @@ describe('AddressFields', () => {
     );
   });
 
-  it('says to enter the address by hand when the catalogue is not loaded', async () => {
+  it('asks for the address by hand, in merchant words, when the catalogue is not loaded', async () => {
     stubApi({
       'GET /postal-codes/03100': () =>
         json(404, {
@@ -123,17 +143,27 @@ describe('AddressFields', () => {
     });
     renderFields();
     type('Código postal', '03100');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
-    expect(screen.getByText(/El catálogo de códigos postales no está cargado/)).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No pudimos completar la dirección automáticamente');
+    expect(note).toHaveTextContent('Escribe el estado, municipio, ciudad y colonia');
+    // No operator words ("catálogo", "cargado") nor a "check it" for a zip that may be right.
+    expect(note.textContent).not.toMatch(/catálogo|cargado|revísalo/i);
     type('Estado', 'Ciudad de México');
     expect(input('Estado').value).toBe('Ciudad de México');
     expect(input('Estado').disabled).toBe(false);
   });
 
-  it('says so for a zip the catalogue does not know', async () => {
-    stubApi({});
+  it('says so for a zip the catalogue does not know, and the rest stays editable', async () => {
+    stubApi({
+      'GET /postal-codes/99999': () =>
+        json(404, { error: { code: 'POSTAL_CODE_NOT_FOUND', message: 'No encontrado.' } }),
+    });
     renderFields();
     type('Código postal', '99999');
-    expect(await screen.findByText('Captura la dirección a mano')).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No pudimos completar la dirección automáticamente');
+    expect(note.textContent).not.toMatch(/catálogo|revísalo/i);
+    type('Colonia', 'Centro');
+    expect(input('Colonia').value).toBe('Centro');
   });
 });

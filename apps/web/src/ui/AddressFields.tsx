@@ -1,11 +1,17 @@
-import type { AddressFields as AddressValues, PostalCode } from '@despacho/domain';
+import {
+  addressFieldsSchema,
+  type AddressFields as AddressValues,
+  type PostalCode,
+} from '@despacho/domain';
 import { Alert, Autocomplete, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, get, useFormContext, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { textFieldRules } from '../lib/field-rules';
 import { ApiError } from '../lib/http';
 import { isCompleteZip, lookupPostalCode, postalCodeKey } from '../lib/postal-codes';
+import { LengthCount } from './LengthCount';
 
 /** The address part of a form: the fields of the domain `addressFieldsSchema`. */
 type AddressForm = Pick<
@@ -21,15 +27,25 @@ type AddressForm = Pick<
   | 'zip'
 >;
 
-const MANUAL_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
+/** Required marks and length limits, read from the schema every address form validates with. */
+const RULES = Object.fromEntries(
+  Object.entries(addressFieldsSchema.shape).map(([field, schema]) => [
+    field,
+    textFieldRules(schema),
+  ]),
+) as Record<keyof typeof addressFieldsSchema.shape, ReturnType<typeof textFieldRules>>;
+
+/** A zip we hold no data for: to the merchant, a missing catalogue or a missing zip is one thing. */
+const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);
 
 /**
  * The address fields of every address form, inside a react-hook-form `FormProvider` whose values
  * hold `addressFieldsSchema`'s fields. Typing a 5-digit zip looks it up and fills state, city and
  * municipality, and offers its neighborhoods (colonias) in a searchable list that still takes
- * free text. Without the catalogue, or for an unknown zip, it says to enter the address by hand;
- * every field stays editable either way. `lookup` replaces the postal-code call (tests, stories).
- * `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
+ * free text. For a zip it holds no data for, it says the address could not be completed
+ * automatically and asks for the rest by hand; every field stays editable either way. Required
+ * marks and length counters come from the schema. `lookup` replaces the postal-code call (tests,
+ * stories). `name` places the fields under a path of a larger form, e.g. `addresses.1` for a list.
  */
 export function AddressFields({
   lookup = lookupPostalCode,
@@ -75,20 +91,28 @@ export function AddressFields({
     if (only) form.setValue(path('neighborhood'), only.name, options);
   };
 
-  const manualCode =
-    complete && postalCode.error instanceof ApiError && MANUAL_CODES.has(postalCode.error.code)
-      ? postalCode.error.code
-      : complete && postalCode.isError
-        ? 'LOOKUP_FAILED'
-        : null;
+  const manual =
+    !complete || !postalCode.isError
+      ? null
+      : postalCode.error instanceof ApiError && NOT_COMPLETED_CODES.has(postalCode.error.code)
+        ? 'notCompleted'
+        : 'lookupFailed';
   const neighborhoods = postalCode.data?.neighborhoods ?? [];
   const typeOf = new Map(neighborhoods.map((colonia) => [colonia.name, colonia.type]));
   const names = [...typeOf.keys()];
 
-  const text = (field: FieldPath<AddressForm>, label: string, required = true) => (
+  const values = useWatch({ control: form.control, name: name as never }) as
+    Partial<AddressForm> | undefined;
+  /** "12 de 35 caracteres" under a field with a limit, as the merchant types. */
+  const count = (field: keyof AddressForm) => {
+    const max = RULES[field].maxLength;
+    return max === undefined ? null : <LengthCount value={values?.[field]} max={max} />;
+  };
+  const text = (field: keyof AddressForm, label: string) => (
     <TextInput
       label={label}
-      withAsterisk={required}
+      withAsterisk={RULES[field].required}
+      description={count(field)}
       error={errorOf(field)}
       {...form.register(path(field))}
     />
@@ -99,7 +123,7 @@ export function AddressFields({
       <Group grow align="flex-start">
         <TextInput
           label={t('fields.zip')}
-          withAsterisk
+          withAsterisk={RULES.zip.required}
           inputMode="numeric"
           maxLength={5}
           description={t('zip.hint')}
@@ -112,12 +136,12 @@ export function AddressFields({
         />
         {text('state', t('fields.state'))}
       </Group>
-      {manualCode && (
+      {manual && (
         <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />} role="note">
           <Text fz="sm" fw={600}>
-            {t('manual.title')}
+            {t(`manual.${manual}.title`)}
           </Text>
-          <Text fz="sm">{t(`manual.${manualCode}`)}</Text>
+          <Text fz="sm">{t(`manual.${manual}.body`)}</Text>
         </Alert>
       )}
       <Group grow align="flex-start">
@@ -130,9 +154,17 @@ export function AddressFields({
         render={({ field }) => (
           <Autocomplete
             label={t('fields.neighborhood')}
-            withAsterisk
+            withAsterisk={RULES.neighborhood.required}
             placeholder={names.length > 0 ? t('neighborhood.pick') : undefined}
-            description={names.length > 0 ? t('neighborhood.hint', { count: names.length }) : null}
+            description={
+              names.length > 0 ? (
+                <>
+                  {t('neighborhood.hint', { count: names.length })} {count('neighborhood')}
+                </>
+              ) : (
+                count('neighborhood')
+              )
+            }
             data={names}
             limit={50}
             maxDropdownHeight={260}
@@ -156,9 +188,9 @@ export function AddressFields({
       {text('street', t('fields.street'))}
       <Group grow align="flex-start">
         {text('external_number', t('fields.externalNumber'))}
-        {text('internal_number', t('fields.internalNumber'), false)}
+        {text('internal_number', t('fields.internalNumber'))}
       </Group>
-      {text('reference', t('fields.reference'), false)}
+      {text('reference', t('fields.reference'))}
     </>
   );
 }

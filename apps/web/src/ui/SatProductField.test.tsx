@@ -20,7 +20,7 @@ const answer = (search: string) =>
         `${product.description} ${product.similar_words}`.toLowerCase().includes(search),
       );
 
-const HINT = '8 dígitos del catálogo c_ClaveProdServCP.';
+const HINT = '8 dígitos, por ejemplo 24121503 Cajas para empacar.';
 
 function renderField() {
   return renderCatalogCodeForm({
@@ -30,8 +30,12 @@ function renderField() {
     renderField: (field) => <SatProductField label="Clave SAT" hint={HINT} {...field} />,
   });
 }
-/** Stubs the search over CATALOGUE; answers the texts searched, in order. */
-const stubSearch = () => stubCatalogSearch('/sat-products', (search) => ({ data: answer(search) }));
+/** Stubs the search over CATALOGUE (loaded or not); answers the texts searched, in order. */
+const stubSearch = (loaded = true) =>
+  stubCatalogSearch('/sat-products', (search) => ({
+    data: answer(search),
+    meta: { catalogue_loaded: loaded },
+  }));
 
 describe('SatProductField', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -65,7 +69,9 @@ describe('SatProductField', () => {
 
     type('24121599');
     expect(
-      await screen.findByText('Esta clave no está en el catálogo Carta Porte del SAT.'),
+      await screen.findByText(
+        'El SAT no tiene esta clave de producto para envíos. Revisa los dígitos o busca tu producto por nombre.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('sat-product-description')).toBeNull();
     // The server has the last word: the form still submits a well-formed code of a real family.
@@ -73,27 +79,38 @@ describe('SatProductField', () => {
     await waitFor(() => expect(submitted()).toBe('24121599'));
   });
 
-  it('says only the family is checked when the catalogue is not loaded, and still takes a code', async () => {
-    stubApi({
-      'GET /sat-products': () =>
-        json(404, {
-          error: {
-            code: 'SAT_PRODUCTS_NOT_LOADED',
-            message: 'El catálogo de claves de producto del SAT no está cargado.',
-          },
-        }),
-    });
+  it('offers the common codes before anything is typed, without asking the server', async () => {
+    const searched = stubSearch();
+    const { field } = renderField();
+    fireEvent.focus(field());
+    fireEvent.click(field());
+    const option = await screen.findByRole('option', { name: '53103000 — Camisetas' });
+    expect(
+      screen.getByRole('option', { name: '43191501 — Teléfonos móviles' }),
+    ).toBeInTheDocument();
+    fireEvent.click(option);
+    await waitFor(() => expect(field().value).toBe('53103000'));
+    expect(screen.getByTestId('sat-product-description').textContent).toBe('Camisetas');
+    expect(searched).toEqual([]);
+  });
+
+  it('says the common codes stand in while the catalogue is not loaded, in plain words, and takes any code', async () => {
+    stubSearch(false);
     const { type, submit, submitted } = renderField();
-    type('24112404');
-    expect(await screen.findByText('Catálogo del SAT no cargado')).toBeInTheDocument();
-    expect(screen.getByText(/Solo revisamos que la familia de la clave/)).toBeInTheDocument();
+    type('24112499');
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Claves de producto más usadas');
+    expect(note).toHaveTextContent(/Te mostramos las claves más comunes/);
+    expect(note.textContent).not.toMatch(/c_ClaveProdServCP|cargado|catálogo/);
     expect(screen.getByText(HINT)).toBeInTheDocument();
     submit();
-    await waitFor(() => expect(submitted()).toBe('24112404'));
+    await waitFor(() => expect(submitted()).toBe('24112499'));
   });
 
   it('refuses text that is not a code with the domain message', async () => {
-    stubApi({ 'GET /sat-products': () => json(200, { data: [] }) });
+    stubApi({
+      'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: true } }),
+    });
     const { type, submit, submitted } = renderField();
     type('caja');
     submit();

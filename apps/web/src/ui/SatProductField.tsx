@@ -1,14 +1,19 @@
-import { SAT_PRODUCT_CODE_PATTERN, type SatProduct } from '@despacho/domain';
+import {
+  SAT_COMMON_PRODUCTS,
+  SAT_PRODUCT_CODE_PATTERN,
+  type SatProduct,
+  type SatProductsAnswer,
+} from '@despacho/domain';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/http';
 import { satProductsKey, searchSatProducts } from '../lib/sat-products';
 import { CatalogCodeField, type CatalogCodeInputProps } from './CatalogCodeField';
 
 /**
- * A SAT Carta Porte product code (c_ClaveProdServCP) field: typing searches the catalogue by code
- * prefix or description words and offers "code — description"; choosing one, or typing the
- * 8 digits, shows the code's description under the field. The value is what the input holds, so
- * a typed code is kept as it is. Without the catalogue it says that only the family is checked.
+ * A SAT Carta Porte product code (c_ClaveProdServCP) field: empty, it offers the common codes;
+ * typing searches the catalogue by code prefix or description words and offers "code —
+ * description"; choosing one, or typing the 8 digits, shows the code's description under the
+ * field. The value is what the input holds, so a typed code is kept as it is. Without the
+ * imported catalogue the API searches the common codes and the field says any code may be typed.
  * `search` replaces the API call (tests).
  */
 export function SatProductField({
@@ -17,22 +22,21 @@ export function SatProductField({
 }: CatalogCodeInputProps & {
   /** Shown under the field until a code of the catalogue is chosen. */
   hint: string;
-  search?: (text: string) => Promise<SatProduct[]>;
+  search?: (text: string) => Promise<SatProductsAnswer>;
 }) {
   const { t } = useTranslation('catalogs');
   return (
-    <CatalogCodeField<SatProduct, SatProduct[]>
+    <CatalogCodeField<SatProduct, SatProductsAnswer>
       {...field}
       search={search}
       queryKey={satProductsKey}
-      items={(answer) => answer ?? []}
-      // Characters typed before the catalogue is searched.
+      items={(answer) => answer?.data ?? []}
+      // Characters typed before the catalogue is searched; until then, the common codes.
       minSearch={2}
+      idle={SAT_COMMON_PRODUCTS}
       isCode={(text) => SAT_PRODUCT_CODE_PATTERN.test(text)}
       describe={(product) => product.description}
-      notLoaded={(_, error) =>
-        error instanceof ApiError && error.code === 'SAT_PRODUCTS_NOT_LOADED'
-      }
+      notLoaded={(answer) => answer?.meta.catalogue_loaded === false}
       nameTestId="sat-product-description"
       texts={{
         placeholder: t('satProduct.placeholder'),

@@ -78,22 +78,29 @@ describe('SatUnitField', () => {
 
     type('ZZ9');
     expect(
-      await screen.findByText('Esta clave no está en el catálogo c_ClaveUnidad del SAT.'),
+      await screen.findByText(
+        'El SAT no tiene esta clave de unidad. Revísala o busca la unidad por nombre.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByTestId('sat-unit-name')).toBeNull();
     expect(searched).toContain('ZZ9');
-    expect(screen.queryByText('Catálogo de unidades del SAT no cargado')).toBeNull();
+    expect(screen.queryByText('Unidades más usadas')).toBeNull();
   });
 
   it('says the common units stand in while the catalogue is not loaded, and takes any key', async () => {
     stubSearch(false);
     const { type, submit, submitted } = renderField();
     type('ZZ9');
-    expect(await screen.findByText('Catálogo de unidades del SAT no cargado')).toBeInTheDocument();
-    expect(screen.getByText(/Te mostramos las unidades más comunes/)).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Unidades más usadas');
+    expect(note).toHaveTextContent(/Te mostramos las unidades más comunes/);
+    // No operator words reach the merchant.
+    expect(note.textContent).not.toMatch(/c_ClaveUnidad|cargado|catálogo/);
     expect(screen.getByText(HINT)).toBeInTheDocument();
     expect(
-      screen.queryByText('Esta clave no está en el catálogo c_ClaveUnidad del SAT.'),
+      screen.queryByText(
+        'El SAT no tiene esta clave de unidad. Revísala o busca la unidad por nombre.',
+      ),
     ).toBeNull();
     submit();
     await waitFor(() => expect(submitted()).toBe('ZZ9'));
@@ -106,7 +113,7 @@ describe('SatUnitField', () => {
     submit();
     expect(
       await screen.findByText(
-        'Ingresa una clave de unidad del catálogo c_ClaveUnidad del SAT (por ejemplo H87, Pieza).',
+        'Ingresa una clave de unidad del SAT: 2 o 3 letras o números, por ejemplo H87 (Pieza).',
       ),
     ).toBeInTheDocument();
     expect(submitted()).toBeUndefined();

@@ -80,6 +80,18 @@ export const accountsContract = defineContract('accounts', {
     query: z.object({ v: z.string().max(64).optional() }),
     download: true,
   }),
+  publicLogo: defineOperation({
+    method: 'GET',
+    path: '/logos/:fileId',
+    ...details,
+    access: 'public',
+    // Anyone with the address (the public tracking page shows it): capped against walking ids.
+    rateLimit: { max: 120, timeWindow: '1 minute' },
+    description:
+      "An organization's current logo by its file id, without signing in (`publicLogoUrl`); 404 for any id that is not an organization's logo now.",
+    params: z.object({ fileId: z.uuid() }),
+    download: true,
+  }),
   uploadLogo: defineOperation({
     method: 'POST',
     path: '/organization/logo',
@@ -144,3 +156,10 @@ export const accountsContract = defineContract('accounts', {
  */
 export const organizationLogoUrl = (fileId: string) =>
   `/api/v1${accountsContract.logo.path}?v=${fileId}`;
+
+/**
+ * Where anyone may fetch an organization's logo (the public tracking page): the file id is random
+ * and changes with every upload, and the route serves only a current logo.
+ */
+export const publicLogoUrl = (fileId: string) =>
+  `/api/v1${accountsContract.publicLogo.path.replace(':fileId', fileId)}`;

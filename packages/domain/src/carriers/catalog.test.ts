@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARRIER_KEYS, CARRIERS, carrierByKey, carrierView, isCarrierKey } from './catalog';
+import {
+  CARRIER_KEYS,
+  CARRIERS,
+  carrierByKey,
+  carrierTrackingUrl,
+  carrierView,
+  isCarrierKey,
+} from './catalog';
 
 describe('carrier catalogue', () => {
   it('holds each carrier of CARRIER_KEYS once, in that order', () => {
@@ -23,6 +30,17 @@ describe('carrier catalogue', () => {
       expect(carrier.logo.background).toMatch(/^#[0-9A-F]{6}$/);
       expect(carrier.logo.foreground).toMatch(/^#[0-9A-F]{6}$/);
     }
+  });
+
+  it("links every carrier's own public tracking page for a guide number", () => {
+    for (const carrier of CARRIERS) {
+      const url = new URL(carrierTrackingUrl(carrier, 'AB 12/3'));
+      expect(url.protocol, carrier.key).toBe('https:');
+      expect(url.href, carrier.key).toContain('AB%2012%2F3');
+    }
+    expect(carrierTrackingUrl(carrierByKey('fedex')!, '7700112233')).toBe(
+      'https://www.fedex.com/fedextrack/?trknbr=7700112233',
+    );
   });
 
   it('looks carriers up by key and describes them in a language', () => {

@@ -49,6 +49,8 @@ export interface CarrierDefinition {
    * drawing, not the carrier's trademark artwork.
    */
   logo: { background: string; foreground: string };
+  /** The carrier's public tracking page, `{tracking_number}` standing for the guide's number. */
+  trackingUrl: string;
 }
 
 export const CARRIERS: readonly CarrierDefinition[] = [
@@ -80,6 +82,8 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#C8102E', foreground: '#FFFFFF' },
+    trackingUrl:
+      'https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill={tracking_number}',
   },
   {
     key: 'fedex',
@@ -103,6 +107,7 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#4D148C', foreground: '#FFFFFF' },
+    trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr={tracking_number}',
   },
   {
     key: 'dhl_express',
@@ -126,6 +131,8 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#FFCC00', foreground: '#D40511' },
+    trackingUrl:
+      'https://www.dhl.com/mx-es/home/rastreo.html?tracking-id={tracking_number}&submit=1',
   },
   {
     key: 'paquetexpress',
@@ -149,6 +156,7 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#002D72', foreground: '#FFFFFF' },
+    trackingUrl: 'https://www.paquetexpress.com.mx/rastreo?guia={tracking_number}',
   },
   {
     key: 'redpack',
@@ -172,6 +180,7 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#E30613', foreground: '#FFFFFF' },
+    trackingUrl: 'https://www.redpack.com.mx/es/rastreo/?guias={tracking_number}',
   },
   {
     key: '99minutos',
@@ -195,6 +204,7 @@ export const CARRIERS: readonly CarrierDefinition[] = [
       },
     ],
     logo: { background: '#00C389', foreground: '#0B1F33' },
+    trackingUrl: 'https://tracking.99minutos.com/search/{tracking_number}',
   },
 ];
 
@@ -246,3 +256,9 @@ export function carrierView(
     enabled,
   };
 }
+
+/** The carrier's own tracking page for a guide of theirs. */
+export const carrierTrackingUrl = (
+  carrier: Pick<CarrierDefinition, 'trackingUrl'>,
+  trackingNumber: string,
+) => carrier.trackingUrl.replace('{tracking_number}', encodeURIComponent(trackingNumber));

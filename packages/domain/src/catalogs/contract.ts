@@ -1,5 +1,6 @@
 import { defineContract, defineOperation } from '../contract';
 import { z } from '../validation';
+import { satProductsAnswerSchema } from './sat-products';
 import { satUnitsAnswerSchema, satUnitsQuerySchema } from './sat-units';
 import {
   postalCodeParamsSchema,
@@ -31,15 +32,16 @@ export const catalogsContract = defineContract('catalogs', {
     path: '/sat-products',
     access,
     description:
-      'Up to 20 codes of c_ClaveProdServCP: digits match codes by prefix, other text the words of the description and similar words (accent-insensitive). 404 SAT_PRODUCTS_NOT_LOADED before the catalogue is imported.',
+      'Up to 20 codes of c_ClaveProdServCP: digits match codes by prefix, other text the words of the description and similar words (accent-insensitive). Before the catalogue is imported it answers the built-in common codes that match, with meta.catalogue_loaded false.',
     query: satProductsQuerySchema,
-    responses: { 200: z.object({ data: z.array(satProductSchema) }) },
+    responses: { 200: satProductsAnswerSchema },
   }),
   satProduct: defineOperation({
     method: 'GET',
     path: '/sat-products/:code',
     access,
-    description: 'One code of c_ClaveProdServCP, or 404 SAT_PRODUCT_NOT_FOUND.',
+    description:
+      'One code of c_ClaveProdServCP, or 404 SAT_PRODUCT_NOT_FOUND. Before the catalogue is imported, a built-in common code, or 404 SAT_PRODUCTS_NOT_LOADED.',
     params: satProductParamsSchema,
     responses: { 200: z.object({ data: satProductSchema }) },
   }),

@@ -1,4 +1,5 @@
 import { z } from '../validation';
+import { catalogueSearchAnswer } from './schemas';
 
 /** The most matches `GET /sat-units?search=` answers. */
 export const SAT_UNIT_SEARCH_LIMIT = 20;
@@ -21,8 +22,5 @@ export type SatUnit = z.infer<typeof satUnitSchema>;
  * imported (`catalogue_loaded: false`) the matches come from the common units built in
  * (`SAT_COMMON_UNITS`), and any well-formed key is accepted.
  */
-export const satUnitsAnswerSchema = z.object({
-  data: z.array(satUnitSchema),
-  meta: z.object({ catalogue_loaded: z.boolean() }),
-});
+export const satUnitsAnswerSchema = catalogueSearchAnswer(satUnitSchema);
 export type SatUnitsAnswer = z.infer<typeof satUnitsAnswerSchema>;

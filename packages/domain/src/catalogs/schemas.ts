@@ -55,3 +55,13 @@ export const satProductSchema = z.object({
   similar_words: z.string(),
 });
 export type SatProduct = z.infer<typeof satProductSchema>;
+
+/**
+ * A SAT catalogue search's answer: the matches and whether they come from the imported
+ * catalogue (`catalogue_loaded: false`: the built-in common codes stood in for it).
+ */
+export const catalogueSearchAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    meta: z.object({ catalogue_loaded: z.boolean() }),
+  });

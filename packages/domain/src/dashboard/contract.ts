@@ -1,9 +1,9 @@
 import { defineContract, defineOperation } from '../contract';
 import { z } from '../validation';
-import { dashboardSummarySchema } from './schemas';
+import { dashboardSummarySchema, firstStepsSchema } from './schemas';
 
 /**
- * `GET dashboard/summary`: the figures of the merchant's home screen. The API implements it in
+ * The merchant's home screen: its figures and a new organization's first steps. The API implements it in
  * modules/dashboard/dashboard.routes.ts, the web calls it from features/dashboard/api.ts.
  */
 export const dashboardContract = defineContract('dashboard', {
@@ -12,5 +12,21 @@ export const dashboardContract = defineContract('dashboard', {
     path: '/dashboard/summary',
     access: 'dashboard',
     responses: { 200: z.object({ data: dashboardSummarySchema }) },
+  }),
+  firstSteps: defineOperation({
+    method: 'GET',
+    path: '/dashboard/first-steps',
+    access: 'dashboard',
+    description:
+      "The checklist of a new organization, each step done or not from the organization's data: tax information, an origin address, balance added, a first label bought, more than one user.",
+    responses: { 200: z.object({ data: firstStepsSchema }) },
+  }),
+  dismissFirstSteps: defineOperation({
+    method: 'POST',
+    path: '/dashboard/first-steps/dismiss',
+    access: 'dashboard',
+    description:
+      'Closes the checklist for the whole organization; closing it again changes nothing.',
+    responses: { 200: z.object({ data: firstStepsSchema }) },
   }),
 });

@@ -11,3 +11,24 @@ export const dashboardSummarySchema = z.object({
   unread_notifications: z.number().int(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+/**
+ * The first steps a new organization takes, in the order the dashboard lists them. Connecting an
+ * online store joins them once stores exist (today no organization can connect one).
+ */
+export const FIRST_STEPS = [
+  'tax_information',
+  'origin_address',
+  'balance',
+  'first_label',
+  'team',
+] as const;
+export type FirstStep = (typeof FIRST_STEPS)[number];
+
+/** `GET dashboard/first-steps`: each step and whether the organization's data shows it done. */
+export const firstStepsSchema = z.object({
+  steps: z.array(z.object({ key: z.enum(FIRST_STEPS), done: z.boolean() })),
+  /** Someone of the organization closed the checklist: it is not shown again. */
+  dismissed: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstStepsSchema>;

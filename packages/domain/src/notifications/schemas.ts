@@ -25,6 +25,16 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const NOTICE_KEYS = ['shop_policy_2025_06'] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
+/**
+ * Who a notice concerns; the server shows it only to organizations in its audience.
+ * `online_store`: organizations that have an online store connected or can connect one.
+ */
+export const NOTICE_AUDIENCES = ['online_store'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
+export const NOTICE_AUDIENCE: Record<NoticeKey, NoticeAudience> = {
+  shop_policy_2025_06: 'online_store',
+};
+
 export function isNoticeKey(value: string): value is NoticeKey {
   return (NOTICE_KEYS as readonly string[]).includes(value);
 }

@@ -298,5 +298,9 @@ export const publicTrackingSchema = z.object({
   destination_city: z.string(),
   estimated_delivery: z.string(),
   events: z.array(trackingEventViewSchema),
+  /** Who sent it: the merchant's trade name and logo (`publicLogoUrl`), nothing else of theirs. */
+  merchant: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  /** The carrier's own tracking page for this number; null for a sandbox guide it never saw. */
+  carrier_tracking_url: z.url().nullable(),
 });
 export type PublicTracking = z.infer<typeof publicTrackingSchema>;

@@ -38,6 +38,13 @@ export const carrierWebhookAnswerSchema = z.object({
   status: z.enum(TRACKING_EVENT_OUTCOMES),
 });
 
+/**
+ * The public tracking page of a guide in the web app (no sign-in); the API's links put the
+ * configured public address (`APP_URL`) before it, the web its own origin.
+ */
+export const trackingPagePath = (trackingNumber: string) =>
+  `/t/${encodeURIComponent(trackingNumber)}`;
+
 /** `GET tracking/{trackingNumber}`. */
 export const trackingParamsSchema = z.object({ trackingNumber: z.string().trim().max(40) });
 

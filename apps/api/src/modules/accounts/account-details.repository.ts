@@ -23,6 +23,15 @@ export async function findOrganization(
   return row;
 }
 
+/** The organization whose current logo is this file, if any. */
+export async function findOrganizationByLogo(db: DbOrTx, fileId: string) {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.logoFileId, fileId));
+  return row;
+}
+
 export async function updateOrganization(
   db: DbOrTx,
   organizationId: string,

@@ -8,6 +8,7 @@ type DetailsOperation =
   | 'organization'
   | 'updateOrganization'
   | 'logo'
+  | 'publicLogo'
   | 'uploadLogo'
   | 'removeLogo'
   | 'taxInfo'
@@ -30,6 +31,8 @@ export const accountDetailsHandlers = (
     }),
     logo: async (request, reply) =>
       deps.files.send(reply, await details.logo(organizationOf(request))),
+    publicLogo: async (request, reply) =>
+      deps.files.send(reply, await details.publicLogo(request.params.fileId)),
     uploadLogo: async (request) => {
       const organizationId = organizationOf(request);
       const file = await deps.files.receive(request, {

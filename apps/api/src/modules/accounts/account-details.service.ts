@@ -1,6 +1,7 @@
 import {
   bankOfClabe,
   errorMessage,
+  publicLogoUrl,
   type DepositData,
   type DepositDataUpdate,
   type Language,
@@ -69,6 +70,24 @@ export class AccountDetailsService {
     const row = await repository.findOrganization(this.deps.db, organizationId);
     if (!row?.logoFileId) throw notFound();
     return this.deps.files.find(organizationId, row.logoFileId);
+  }
+
+  /**
+   * A current logo for anyone (`publicLogoUrl`), named neutrally so the uploaded file's name
+   * stays private; NOT_FOUND for a file that is not an organization's logo now.
+   */
+  async publicLogo(fileId: string): Promise<StoredFile> {
+    const owner = await repository.findOrganizationByLogo(this.deps.db, fileId);
+    if (!owner) throw notFound();
+    const file = await this.deps.files.find(owner.id, fileId);
+    return { ...file, originalName: 'logo' };
+  }
+
+  /** What a page without sign-in shows of the organization: its trade name and logo. */
+  async publicBrand(organizationId: string): Promise<{ name: string; logo_url: string | null }> {
+    const row = await repository.findOrganization(this.deps.db, organizationId);
+    if (!row) throw notFound();
+    return { name: row.company, logo_url: row.logoFileId ? publicLogoUrl(row.logoFileId) : null };
   }
 
   /**

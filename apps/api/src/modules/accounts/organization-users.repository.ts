@@ -28,6 +28,10 @@ function userFilters(organizationId: string, filters: Omit<UserFilters, 'page' |
   return and(...conditions);
 }
 
+/** How many users the organization has, whatever their status. */
+export const countOrganizationUsers = (db: DbOrTx, organizationId: string) =>
+  db.$count(users, eq(users.organizationId, organizationId));
+
 const withRole = and(eq(roles.organizationId, users.organizationId), eq(roles.id, users.roleId));
 
 /** One page of the organization's users with their roles, by name, and how many match. */

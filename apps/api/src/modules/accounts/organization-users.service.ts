@@ -18,6 +18,7 @@ import type { AccountSessions } from './account-sessions';
 import type { AccountsService } from './accounts.service';
 import {
   countActiveOwners,
+  countOrganizationUsers,
   findOrganizationUser,
   findOrganizationUsers,
   type UserFilters,
@@ -53,6 +54,11 @@ export class OrganizationUsersService {
   /** The caller as the rules see them, read in the transaction of the change. */
   async actor(actor: Actor, db: DbOrTx = this.deps.db): Promise<RoleHolder> {
     return roleHolder(await this.deps.accounts.account(actor.userId, db));
+  }
+
+  /** How many users the organization has, whatever their status (the dashboard's first steps). */
+  count(organizationId: string): Promise<number> {
+    return countOrganizationUsers(this.deps.db, organizationId);
   }
 
   /** `GET users`. */

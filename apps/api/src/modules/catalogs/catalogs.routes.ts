@@ -6,7 +6,7 @@ import type { AppModule } from '../services';
 export const catalogsRoutes: AppModule = async (app, { postalCodes, satProducts, satUnits }) => {
   implement(app, catalogsContract, {
     postalCode: async (request) => ({ data: await postalCodes.lookup(request.params.zip) }),
-    satProducts: async (request) => ({ data: await satProducts.search(request.query.search) }),
+    satProducts: (request) => satProducts.search(request.query.search),
     satProduct: async (request) => ({ data: await satProducts.get(request.params.code) }),
     satUnits: async (request) => satUnits.search(request.query.search),
   });

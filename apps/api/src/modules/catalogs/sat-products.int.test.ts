@@ -21,6 +21,7 @@ describe('GET /sat-products', () => {
   const search = async (text: string) => {
     const response = await get(`/sat-products?search=${encodeURIComponent(text)}`);
     expect(response.statusCode).toBe(200);
+    expect(response.json().meta).toEqual({ catalogue_loaded: true });
     return response.json().data as { code: string; description: string }[];
   };
   const codes = async (text: string) => (await search(text)).map((product) => product.code);
@@ -31,27 +32,47 @@ describe('GET /sat-products', () => {
   });
   afterAll(() => ctx.close());
 
-  it('says so when no catalogue has been imported', async () => {
-    for (const url of [
-      '/sat-products?search=caja',
-      '/sat-products?search=2411',
-      '/sat-products/24112404',
-    ]) {
-      for (const [language, message] of [
-        [
-          'es',
-          'El catálogo de claves de producto del SAT no está cargado; solo se revisa que la familia (primeros 4 dígitos) exista.',
-        ],
-        [
-          'en',
-          'The SAT product code catalogue is not loaded; only the family (first 4 digits) is checked.',
-        ],
-      ] as const) {
-        const response = await get(url, language);
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: { code: 'SAT_PRODUCTS_NOT_LOADED', message } });
-      }
-    }
+  it('searches the common codes, and says so, when no catalogue has been imported', async () => {
+    const answer = async (text: string) => {
+      const response = await get(`/sat-products?search=${encodeURIComponent(text)}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as { data: { code: string }[]; meta: unknown };
+    };
+    const notLoaded = { catalogue_loaded: false };
+    expect(await answer('camisetas')).toEqual({
+      data: [{ code: '53103000', description: 'Camisetas', similar_words: 'Prendas de vestir' }],
+      meta: notLoaded,
+    });
+    // Similar words count, description matches first; accents and case do not matter.
+    expect((await answer('PRENDAS')).data.map((product) => product.code)).toEqual([
+      '53103000',
+      '53102300',
+      '53101600',
+      '53102500',
+      '53101500',
+    ]);
+    expect((await answer('ropa')).data.map((product) => product.code)).toEqual([
+      '52121500',
+      '53102300',
+    ]);
+    expect((await answer('celular')).data.map((product) => product.code)).toEqual(['43191501']);
+    expect((await answer('5310')).data.map((product) => product.code)).toEqual([
+      '53101500',
+      '53101600',
+      '53102300',
+      '53102500',
+      '53103000',
+    ]);
+    expect(await answer('tornillos')).toEqual({ data: [], meta: notLoaded });
+  });
+
+  it('answers a common code alone, and says it cannot tell about others, before the import', async () => {
+    expect((await get('/sat-products/24121503')).json()).toEqual({
+      data: { code: '24121503', description: 'Cajas para empacar', similar_words: '' },
+    });
+    const response = await get('/sat-products/24112404');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('SAT_PRODUCTS_NOT_LOADED');
   });
 
   describe('with the catalogue loaded', () => {

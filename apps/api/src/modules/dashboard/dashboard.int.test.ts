@@ -1,7 +1,8 @@
 import { SYSTEM_ROLES } from '@despacho/domain';
+import { SAT_TEST_COMPANY } from '@despacho/domain/accounts/tax.examples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
 import { eq } from 'drizzle-orm';
 import { NotificationsService } from '../notifications/notifications.service';
 import { buyGuide, createLocation, fund } from '../shipments/guides.test-support';
@@ -128,5 +129,88 @@ describe('GET /api/v1/dashboard/summary', () => {
     expect(response.json().error.code).toBe('FORBIDDEN');
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard/summary' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('dashboard first steps', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+  const firstSteps = (user: TestUser) => callAs(ctx.app, user, 'GET', '/dashboard/first-steps');
+  const dismiss = (user: TestUser) =>
+    callAs(ctx.app, user, 'POST', '/dashboard/first-steps/dismiss');
+  const done = async (user: TestUser) => {
+    const response = await firstSteps(user);
+    expect(response.statusCode, response.body).toBe(200);
+    const { steps } = response.json().data as { steps: { key: string; done: boolean }[] };
+    return steps.filter((step) => step.done).map((step) => step.key);
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('lists every step undone for a new organization, open', async () => {
+    const { user } = await createTestMerchant(ctx);
+    expect((await firstSteps(user)).json()).toEqual({
+      data: {
+        steps: [
+          { key: 'tax_information', done: false },
+          { key: 'origin_address', done: false },
+          { key: 'balance', done: false },
+          { key: 'first_label', done: false },
+          { key: 'team', done: false },
+        ],
+        dismissed: false,
+      },
+    });
+  });
+
+  it("ticks each step from the organization's own data as the merchant goes", async () => {
+    const { user, organization } = await createTestMerchant(ctx, 'Paso a Paso');
+    const other = (await createTestMerchant(ctx, 'Vecina')).user;
+
+    const saved = await callAs(ctx.app, user, 'PUT', '/organization/tax-info', SAT_TEST_COMPANY);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await done(user)).toEqual(['tax_information']);
+
+    const locationId = await createLocation(ctx, user);
+    await fund(ctx, organization.id, 500_000);
+    expect(await done(user)).toEqual(['tax_information', 'origin_address', 'balance']);
+
+    await buyGuide(ctx, user, { locationId });
+    await createTestUser(ctx, { organizationId: organization.id });
+    expect(await done(user)).toEqual([
+      'tax_information',
+      'origin_address',
+      'balance',
+      'first_label',
+      'team',
+    ]);
+    // Another organization's data ticks nothing here.
+    expect(await done(other)).toEqual([]);
+  });
+
+  it('stays closed for the whole organization once dismissed, and only for it', async () => {
+    const { user, organization } = await createTestMerchant(ctx, 'Cierra Lista');
+    const colleague = await createTestUser(ctx, { organizationId: organization.id });
+    const stranger = (await createTestMerchant(ctx, 'Sigue Abierta')).user;
+
+    const response = await dismiss(user);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.dismissed).toBe(true);
+    expect((await dismiss(colleague)).json().data.dismissed).toBe(true);
+    expect((await firstSteps(colleague)).json().data.dismissed).toBe(true);
+    expect((await firstSteps(stranger)).json().data.dismissed).toBe(false);
+  });
+
+  it('forbids users without the dashboard permission', async () => {
+    const { organization } = await createTestMerchant(ctx, 'Solo Envíos');
+    const shippingOnly = await createTestUser(ctx, {
+      organizationId: organization.id,
+      permissions: SYSTEM_ROLES.shipping,
+    });
+    expect((await firstSteps(shippingOnly)).statusCode).toBe(403);
+    expect((await dismiss(shippingOnly)).statusCode).toBe(403);
   });
 });

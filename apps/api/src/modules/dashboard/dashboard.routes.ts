@@ -3,11 +3,17 @@ import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
-/** `GET dashboard/summary`: the figures of the merchant's home screen. */
+/** The merchant's home screen: its figures and the first-steps checklist. */
 export const dashboardRoutes: AppModule = async (app, { dashboard }) => {
   implement(app, dashboardContract, {
     summary: async (request) => ({
       data: await dashboard.summary(organizationOf(request), authOf(request).userId),
+    }),
+    firstSteps: async (request) => ({
+      data: await dashboard.firstSteps(organizationOf(request)),
+    }),
+    dismissFirstSteps: async (request) => ({
+      data: await dashboard.dismissFirstSteps(organizationOf(request), authOf(request).userId),
     }),
   });
 };

@@ -29,7 +29,10 @@ describe('notifications', () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // Stores are not built yet: here only the first organization has one to connect.
+    ctx = await createTestApp({}, undefined, {
+      onlineStore: async (id) => id === organizationId,
+    });
     const merchant = await createTestMerchant(ctx);
     organizationId = merchant.organization.id;
     owner = merchant.user;
@@ -173,6 +176,25 @@ describe('notifications', () => {
 
     it('answers 404 for an unknown notice', async () => {
       expect((await dismiss(owner, 'no_such_notice')).statusCode).toBe(404);
+    });
+
+    it('shows the online-shop notice only to organizations that have or can connect a store', async () => {
+      expect((await notices(stranger)).json()).toEqual({ data: { active: [] } });
+    });
+
+    it('shows it to no organization while stores do not exist (the app as built)', async () => {
+      const app = await createTestApp();
+      try {
+        const { user } = await createTestMerchant(app);
+        const response = await app.app.inject({
+          method: 'GET',
+          url: '/api/v1/notifications/notices',
+          headers: user.headers(),
+        });
+        expect(response.json()).toEqual({ data: { active: [] } });
+      } finally {
+        await app.close();
+      }
     });
   });
 });

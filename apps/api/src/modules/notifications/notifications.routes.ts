@@ -27,11 +27,17 @@ export const notificationsRoutes: AppModule = async (app, { notifications }) => 
       },
     }),
     notices: async (request) => ({
-      data: { active: await notifications.activeNotices(authOf(request).userId) },
+      data: {
+        active: await notifications.activeNotices(organizationOf(request), authOf(request).userId),
+      },
     }),
     dismissNotice: async (request) => ({
       data: {
-        active: await notifications.dismissNotice(authOf(request).userId, request.params.key),
+        active: await notifications.dismissNotice(
+          organizationOf(request),
+          authOf(request).userId,
+          request.params.key,
+        ),
       },
     }),
   });

@@ -1,9 +1,12 @@
 import {
   isNoticeKey,
   isNotificationCode,
+  NOTICE_AUDIENCE,
+  NOTICE_AUDIENCES,
   NOTICE_KEYS,
   notificationText,
   type Language,
+  type NoticeAudience,
   type NoticeKey,
   type Notification,
   type NotificationContent,
@@ -48,9 +51,15 @@ function present(
   };
 }
 
+/** Whether an organization belongs to each notice audience, asked of the domain that knows. */
+export type NoticeAudiences = Record<NoticeAudience, (organizationId: string) => Promise<boolean>>;
+
 /** Notifications and notices. Other domains call `notify` (inside their transaction if they have one). */
 export class NotificationsService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  /** An audience no one answers for (`audiences` leaves it out) holds no organization. */
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; audiences?: Partial<NoticeAudiences> },
+  ) {}
 
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
     await repository.insertNotification(tx, organizationId, {
@@ -104,14 +113,29 @@ export class NotificationsService {
     return repository.countUnread(this.deps.db, organizationId, userId);
   }
 
-  async activeNotices(userId: string): Promise<NoticeKey[]> {
-    const dismissed = new Set(await repository.dismissedNotices(this.deps.db, userId));
-    return NOTICE_KEYS.filter((key) => !dismissed.has(key));
+  /** The notices of the organization's audiences that the user has not dismissed. */
+  async activeNotices(organizationId: string, userId: string): Promise<NoticeKey[]> {
+    const [dismissed, concerned] = await Promise.all([
+      repository.dismissedNotices(this.deps.db, userId).then((keys) => new Set(keys)),
+      this.audiencesOf(organizationId),
+    ]);
+    return NOTICE_KEYS.filter((key) => concerned.has(NOTICE_AUDIENCE[key]) && !dismissed.has(key));
   }
 
-  async dismissNotice(userId: string, key: string): Promise<NoticeKey[]> {
+  async dismissNotice(organizationId: string, userId: string, key: string): Promise<NoticeKey[]> {
     if (!isNoticeKey(key)) throw notFound();
     await repository.dismissNotice(this.deps.db, userId, key, this.deps.clock.now());
-    return this.activeNotices(userId);
+    return this.activeNotices(organizationId, userId);
+  }
+
+  private async audiencesOf(organizationId: string): Promise<Set<NoticeAudience>> {
+    const audiences = this.deps.audiences ?? {};
+    const held = await Promise.all(
+      NOTICE_AUDIENCES.map(async (audience) => {
+        const holds = audiences[audience];
+        return holds && (await holds(organizationId)) ? [audience] : [];
+      }),
+    );
+    return new Set(held.flat());
   }
 }

@@ -1,5 +1,6 @@
 import {
   parcelInCmKg,
+  trackingPagePath,
   type Language,
   type PickupTimeRange,
   type ShipmentCreateData,
@@ -534,6 +535,6 @@ export class PurchaseService {
     });
 
   private trackingUrl(trackingNumber: string) {
-    return `${this.deps.config.APP_URL}/t/${encodeURIComponent(trackingNumber)}`;
+    return `${this.deps.config.APP_URL}${trackingPagePath(trackingNumber)}`;
   }
 }

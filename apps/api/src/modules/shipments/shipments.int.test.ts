@@ -1067,7 +1067,7 @@ describe('with the SAT catalogues imported', () => {
       'packages.0.products.1.sat_product_code':
         'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
       'packages.0.products.2.sat_unit_code':
-        'Ingresa una clave de unidad del catálogo c_ClaveUnidad del SAT (por ejemplo H87, Pieza).',
+        'Ingresa una clave de unidad del SAT: 2 o 3 letras o números, por ejemplo H87 (Pieza).',
     });
     expect(await shipmentsOf(m.organizationId)).toEqual([]);
     const fine = await buy(m.user, order(m, view));

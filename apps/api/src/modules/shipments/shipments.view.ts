@@ -5,6 +5,7 @@ import {
   errorMessage,
   refundDueBy,
   trackingDescription,
+  trackingPagePath,
   type Language,
   type QuoteStatus,
   type ShipmentDetail,
@@ -160,6 +161,8 @@ export function shipmentDetail(
     cancellation_refusal: refusal ? errorMessage(refusal, language) : null,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     refund_due_by: row.cancellationRequestedAt ? refundDueBy(row.cancellationRequestedAt) : null,
-    tracking_url: row.trackingNumber ? `${context.appUrl}/t/${row.trackingNumber}` : null,
+    tracking_url: row.trackingNumber
+      ? `${context.appUrl}${trackingPagePath(row.trackingNumber)}`
+      : null,
   };
 }

@@ -2,6 +2,7 @@ import type { PublicTracking, ShipmentStatus, TrackingCode } from '@despacho/dom
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, sampleFiles } from '../../../test/multipart';
 import { createTestApp } from '../../../test/test-app';
 import { createTestMerchant, type TestUser } from '../../../test/users';
 import { jobs } from '../../platform/jobs.store';
@@ -15,7 +16,7 @@ import {
   type PushOptions,
 } from './guides.test-support';
 import { pickups } from './pickups.tables';
-import { trackingEvents } from './shipments.tables';
+import { shipments, trackingEvents } from './shipments.tables';
 import { SANDBOX_EVENT_JOB } from './tracking.service';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -211,9 +212,11 @@ describe('public tracking', () => {
     const data = response.json().data as PublicTracking;
     expect(Object.keys(data).sort()).toEqual([
       'carrier_name',
+      'carrier_tracking_url',
       'destination_city',
       'estimated_delivery',
       'events',
+      'merchant',
       'origin_city',
       'service_name',
       'status',
@@ -221,6 +224,9 @@ describe('public tracking', () => {
     ]);
     expect(data).toMatchObject({
       tracking_number: row.trackingNumber,
+      merchant: { name: 'Comercio Prueba', logo_url: null },
+      // A sandbox guide: the carrier's own page would not know it.
+      carrier_tracking_url: null,
       carrier_name: 'Estafeta',
       status: 'created',
       origin_city: 'Ciudad de México',
@@ -254,6 +260,41 @@ describe('public tracking', () => {
 
     const english = (await publicPage(row.trackingNumber!, 'en')).json().data as PublicTracking;
     expect(english.events[0]!.description).toBe('Label created');
+  });
+
+  it("shows the merchant's logo to anyone, and links a real guide to the carrier's own page", async () => {
+    const { row } = await buyGuide(guideCtx(), owner, { locationId });
+    const upload = (name: string) => {
+      const body = multipart({ name, content: sampleFiles.png(512), type: 'image/png' });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/logo',
+        payload: body.payload,
+        headers: owner.headers(body.headers),
+      });
+    };
+    expect((await upload('logo-borrador-interno.png')).statusCode).toBe(200);
+    await ctx.db.update(shipments).set({ sandbox: false }).where(eq(shipments.id, row.id));
+
+    const data = (await publicPage(row.trackingNumber!)).json().data as PublicTracking;
+    expect(data.carrier_tracking_url).toBe(
+      `https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill=${row.trackingNumber}`,
+    );
+    const logoUrl = data.merchant.logo_url!;
+    expect(logoUrl).toMatch(/^\/api\/v1\/logos\/[0-9a-f-]{36}$/);
+    const logo = await ctx.app.inject({ method: 'GET', url: logoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    // The uploaded file's own name stays private.
+    expect(logo.headers['content-disposition']).not.toContain('borrador');
+
+    // Only a current logo is served: a replaced one, or any other id, is not found.
+    expect((await upload('nuevo.png')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: logoUrl })).statusCode).toBe(404);
+    const other = await ctx.app.inject({ method: 'GET', url: `/api/v1/logos/${randomUUID()}` });
+    expect(other.statusCode).toBe(404);
+    const malformed = await ctx.app.inject({ method: 'GET', url: '/api/v1/logos/abc' });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown number, without signing in', async () => {

@@ -1,5 +1,6 @@
 import {
   carrierByKey,
+  carrierTrackingUrl,
   CARRIER_STATUSES,
   DELAY_CODES,
   isCarrierKey,
@@ -16,6 +17,7 @@ import {
 } from '@despacho/domain';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import type { AccountDetailsService } from '../accounts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -96,7 +98,15 @@ export function trackingEventView(
  * final.
  */
 export class TrackingService {
-  constructor(private readonly deps: { db: Db; clock: Clock; config: Config; jobs: Jobs }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      config: Config;
+      jobs: Jobs;
+      accountDetails: Pick<AccountDetailsService, 'publicBrand'>;
+    },
+  ) {}
 
   /**
    * The jobs a guide issued at `now` schedules: a sandbox guide's timeline (`SANDBOX_EVENT_JOB`,
@@ -227,12 +237,20 @@ export class TrackingService {
     return rows.map((row) => trackingEventView(row, language));
   }
 
-  /** The public page of a guide: carrier, cities, estimate and timeline, nothing private. */
+  /**
+   * The public page of a guide: carrier, cities, estimate and timeline, the merchant's trade name
+   * and logo, and the carrier's own tracking page (not for a sandbox guide, which the carrier
+   * never saw); nothing private.
+   */
   async publicTracking(trackingNumber: string, language: Language): Promise<PublicTracking> {
     const shipment = await repository.findByTrackingNumber(this.deps.db, trackingNumber);
     if (!shipment?.trackingNumber) throw notFound();
     const carrier = carrierByKey(shipment.carrierKey);
     const service = carrier?.services.find((entry) => entry.key === shipment.serviceKey);
+    const [merchant, events] = await Promise.all([
+      this.deps.accountDetails.publicBrand(shipment.organizationId),
+      this.timeline(shipment.id, language),
+    ]);
     return {
       tracking_number: shipment.trackingNumber,
       carrier_name: carrier?.name ?? shipment.carrierKey,
@@ -241,7 +259,10 @@ export class TrackingService {
       origin_city: shipment.origin.city,
       destination_city: shipment.destination.city,
       estimated_delivery: shipment.estimatedDelivery,
-      events: await this.timeline(shipment.id, language),
+      events,
+      merchant,
+      carrier_tracking_url:
+        carrier && !shipment.sandbox ? carrierTrackingUrl(carrier, shipment.trackingNumber) : null,
     };
   }
 

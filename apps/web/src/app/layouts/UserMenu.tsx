@@ -37,7 +37,8 @@ export function UserMenu({ user, withAccount = true }: { user: User; withAccount
         {withAccount && (
           <Menu.Item
             component={Link}
-            to="/app/settings/details"
+            // The user's own section: "Mi cuenta" is the user, the menu's "Mi empresa" the company.
+            to="/app/settings/details?tab=user"
             leftSection={<IconUser size={16} />}
           >
             {t('userMenu.account')}

@@ -23,6 +23,21 @@ export function useDashboardSummary() {
   });
 }
 
+export function useFirstSteps() {
+  return useQuery({
+    queryKey: dashboardKeys.firstSteps(),
+    queryFn: () => unwrap(call(dashboardContract.firstSteps)),
+  });
+}
+
+export function useDismissFirstSteps() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(call(dashboardContract.dismissFirstSteps)),
+    onSuccess: (steps) => queryClient.setQueryData(dashboardKeys.firstSteps(), steps),
+  });
+}
+
 export function useNotifications(page: number) {
   const query = { page, pageSize: NOTIFICATIONS_PAGE_SIZE };
   return useQuery({

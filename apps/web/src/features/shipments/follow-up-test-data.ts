@@ -177,6 +177,8 @@ export function makeTracking(overrides: Partial<PublicTracking> = {}): PublicTra
     destination_city: 'Monterrey',
     estimated_delivery: '2026-03-09',
     events: detail.events,
+    merchant: { name: 'Tienda Jade', logo_url: null },
+    carrier_tracking_url: null,
     ...overrides,
   };
 }

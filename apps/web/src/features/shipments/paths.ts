@@ -7,4 +7,4 @@ export const PICKUP_PATH = '/app/pickup';
 export const shipmentPath = (id: string) => `${SHIPMENTS_PATH}/${encodeURIComponent(id)}`;
 
 /** The public tracking page of a guide: no sign-in. */
-export const trackingPath = (trackingNumber: string) => `/t/${encodeURIComponent(trackingNumber)}`;
+export { trackingPagePath as trackingPath } from '@despacho/domain';

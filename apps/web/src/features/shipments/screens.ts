@@ -18,14 +18,13 @@ export const screens: readonly Screen[] = [
     menu: true,
     page: () => import('./pages/QuickQuotePage').then((m) => m.QuickQuotePage),
   },
-  // The list of guides is not a submodule of the spec's menu (one entry per permission): it is
-  // reached from the create-shipment result, the pickup screen and the dashboard. Under Create
-  // shipment (same permission), so the menu keeps Envíos open on it.
+  // The list of guides ("Mis guías"): a second menu entry of Create shipment's permission, also
+  // reached from the create-shipment result, the pickup screen and the dashboard.
   {
     id: 'shippings',
     path: 'shippings',
     permission: 'shipments.create_shipment',
-    parent: 'shipment',
+    alsoInMenu: true,
     page: () => import('./pages/ShipmentsPage').then((m) => m.ShipmentsPage),
   },
   {

@@ -27,6 +27,7 @@ describe('shipping-only user', () => {
     expect(links).toEqual([
       ['Crear envío', '/app/shipment'],
       ['Cotización rápida', '/app/create-shippings'],
+      ['Mis guías', '/app/shippings'],
       ['Recolección', '/app/pickup'],
     ]);
     for (const other of ['Dashboard', 'Finanzas', 'E-Commerce', 'Configuración', 'Ayuda']) {
@@ -41,11 +42,9 @@ describe('shipping-only user', () => {
     });
     saveSession(makeSession({ user: shippingOnlyUser() }), 'SESSION');
     const router = await renderApp('/app/pickup');
-    fireEvent.click(screen.getByRole('link', { name: 'Mis envíos' }));
+    fireEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Mis guías' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/shippings'));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mis envíos' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis guías' })).toBeInTheDocument();
   }, 30_000);
 
   it.each(['/app/finance/deposits', '/app/dashboard', '/app/settings/users', '/app/clients'])(

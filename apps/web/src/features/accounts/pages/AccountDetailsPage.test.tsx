@@ -55,10 +55,15 @@ describe('account details page', () => {
     await setLanguage('es');
   });
 
-  it('shows the five sections as tabs, the organization first', async () => {
+  it('shows the five sections as tabs, the organization first, titled as its menu entry', async () => {
     stubOrganizationApi();
     await renderApp('/app/settings/details');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mi empresa' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(within(menu).getByRole('link', { name: 'Mi empresa' })).toHaveAttribute(
+      'href',
+      '/app/settings/details',
+    );
     const tabs = within(screen.getByRole('tablist', { name: 'Secciones de tu cuenta' }));
     expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Organización',
@@ -85,6 +90,8 @@ describe('account details page', () => {
       'Contraseña',
     ]);
     expect(tabs.getByRole('tab', { name: 'Usuario' }).getAttribute('aria-selected')).toBe('true');
+    // Their way here is the user menu's "Mi cuenta": the page says the same.
+    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
   });
 
   it('saves the organization and the header shows the new company at once', async () => {
@@ -256,7 +263,7 @@ describe('account details page', () => {
     fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'en' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar usuario' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'My account' }),
+      await screen.findByRole('heading', { level: 1, name: 'My company' }),
     ).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'PUT /users')?.body).toEqual({
       name: 'Ana María',

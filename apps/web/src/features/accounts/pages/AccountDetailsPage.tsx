@@ -31,9 +31,8 @@ export function AccountDetailsPage() {
   const { t: tn } = useTranslation('navigation');
   const [params, setParams] = useSearchParams();
   const permissions = useSession()?.user.permissions ?? [];
-  const tabs = hasPermission(permissions, 'settings.my_company')
-    ? ALL_KEYS
-    : ALL_KEYS.filter((key) => PERSONAL.includes(key));
+  const company = hasPermission(permissions, 'settings.my_company');
+  const tabs = company ? ALL_KEYS : ALL_KEYS.filter((key) => PERSONAL.includes(key));
   const requested = params.get('tab');
   const active = tabs.find((key) => key === requested) ?? tabs[0]!;
   const open = (tab: string | null) =>
@@ -48,7 +47,11 @@ export function AccountDetailsPage() {
 
   return (
     <>
-      <PageHeader title={t('details.title')} breadcrumbs={[{ label: tn('modules.settings') }]} />
+      {/* Named as the entry that leads here: the menu's "Mi empresa", or the user menu's "Mi cuenta". */}
+      <PageHeader
+        title={company ? tn('screens.settingsDetails.title') : t('details.personalTitle')}
+        breadcrumbs={[{ label: tn('modules.settings') }]}
+      />
       <Text c="dimmed" mt={-12} mb="lg">
         {t('details.subtitle')}
       </Text>

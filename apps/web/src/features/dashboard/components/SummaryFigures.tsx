@@ -22,7 +22,7 @@ const count = new Intl.NumberFormat('es-MX');
 export function SummaryFigures() {
   const { t } = useTranslation('dashboard');
   const summary = useDashboardSummary();
-  // The guides list has no menu entry of its own: the shipments figure leads to it.
+  // The shipments figure leads to the guides list too.
   const seesShipments = hasPermission(
     useSession()?.user.permissions ?? [],
     'shipments.create_shipment',

@@ -22,6 +22,15 @@ const SUMMARY: DashboardSummary = {
 };
 const NO_NOTIFICATIONS = { data: [], meta: { page: 1, pageSize: 10, total: 0 } };
 const NOTICE = 'shop_policy_2025_06';
+const steps = (done: string[], dismissed = false) => ({
+  data: {
+    steps: ['tax_information', 'origin_address', 'balance', 'first_label', 'team'].map((key) => ({
+      key,
+      done: done.includes(key),
+    })),
+    dismissed,
+  },
+});
 
 /** Answers the http layer's calls by `METHOD /path` (below /api/v1) and records them. */
 function mockApi(routes: Routes) {
@@ -50,6 +59,7 @@ function baseRoutes(overrides: Routes = {}): Routes {
     'GET /dashboard/summary': { body: { data: SUMMARY } },
     'GET /notifications': { body: NO_NOTIFICATIONS },
     'GET /notifications/notices': { body: { data: { active: [NOTICE] } } },
+    'GET /dashboard/first-steps': { body: steps([], true) },
     ...overrides,
   };
 }
@@ -103,14 +113,14 @@ describe('DashboardPage', () => {
     renderDashboard();
     const shipments = () => within(screen.getByRole('group', { name: 'Envíos realizados' }));
     await waitFor(() => expect(shipments().getByText('1,234')).toBeInTheDocument());
-    expect(shipments().queryByRole('link', { name: 'Ver mis envíos' })).toBeNull();
+    expect(shipments().queryByRole('link', { name: 'Ver mis guías' })).toBeNull();
 
     cleanup();
     const session = JSON.parse(localStorage.getItem(SESSION_KEY)!) as SessionRecord;
     session.user = { ...session.user, permissions: ['dashboard', 'shipments.create_shipment'] };
     localStorage.setItem(SESSION_KEY, JSON.stringify(session));
     renderDashboard();
-    const link = await shipments().findByRole('link', { name: 'Ver mis envíos' });
+    const link = await shipments().findByRole('link', { name: 'Ver mis guías' });
     expect(link.getAttribute('href')).toBe('/app/shippings');
   });
 
@@ -170,6 +180,58 @@ describe('DashboardPage', () => {
       expect(queryClient.getQueryState(notificationsKeys.notices())?.status).toBe('success'),
     );
     expect(screen.queryByText(/Vuelve a autorizar tu tienda Shopify/)).toBeNull();
+  });
+
+  it('shows a new organization its first steps, ticked from the server, each leading where it is done', async () => {
+    mockApi(baseRoutes({ 'GET /dashboard/first-steps': { body: steps(['origin_address']) } }));
+    const session = JSON.parse(localStorage.getItem(SESSION_KEY)!) as SessionRecord;
+    session.user = {
+      ...session.user,
+      permissions: ['dashboard', 'settings.my_company', 'finances.deposits', 'settings.users'],
+    };
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    renderDashboard();
+
+    const checklist = within(await screen.findByRole('region', { name: 'Primeros pasos' }));
+    expect(checklist.getByText('1 de 5 listos')).toBeInTheDocument();
+    expect(checklist.getByText(/Agrega la dirección desde donde envías/)).toHaveTextContent(
+      '(hecho)',
+    );
+    const link = (name: string) => checklist.getByRole('link', { name }).getAttribute('href');
+    expect(link('Registra tu información fiscal para facturar')).toBe(
+      '/app/settings/details?tab=tax',
+    );
+    expect(link('Recarga saldo para pagar tus guías')).toBe('/app/finance/deposits');
+    expect(link('Invita a tu equipo')).toBe('/app/settings/users');
+    // Without the permission to create shipments, the step is named but not a link.
+    expect(checklist.getByText('Compra tu primera guía').closest('a')).toBeNull();
+  });
+
+  it('closes the first steps for the organization through the API', async () => {
+    const calls = mockApi(
+      baseRoutes({
+        'GET /dashboard/first-steps': { body: steps([]) },
+        'POST /dashboard/first-steps/dismiss': { body: steps([], true) },
+      }),
+    );
+    renderDashboard();
+    const checklist = await screen.findByRole('region', { name: 'Primeros pasos' });
+    fireEvent.click(within(checklist).getByRole('button', { name: 'Ocultar primeros pasos' }));
+    await waitFor(() => expect(checklist.isConnected).toBe(false));
+    expect(calls.map(({ call }) => call)).toContain('POST /dashboard/first-steps/dismiss');
+  });
+
+  it('shows no first steps once all are done or they were closed', async () => {
+    const all = ['tax_information', 'origin_address', 'balance', 'first_label', 'team'];
+    for (const answer of [steps(all), steps([], true)]) {
+      cleanup();
+      mockApi(baseRoutes({ 'GET /dashboard/first-steps': { body: answer } }));
+      const queryClient = renderDashboard();
+      await waitFor(() =>
+        expect(queryClient.getQueryState(['dashboard', 'firstSteps'])?.status).toBe('success'),
+      );
+      expect(screen.queryByRole('region', { name: 'Primeros pasos' })).toBeNull();
+    }
   });
 
   it('lists notifications by kind and marks them read', async () => {

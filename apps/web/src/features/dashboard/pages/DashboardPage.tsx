@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ConsultantChat } from '../components/ConsultantChat';
+import { FirstStepsChecklist } from '../components/FirstStepsChecklist';
 import { NotificationsPanel } from '../components/NotificationsPanel';
 import { ShopPolicyNotice } from '../components/ShopPolicyNotice';
 import { SummaryFigures } from '../components/SummaryFigures';
@@ -36,6 +37,7 @@ export function DashboardPage() {
       </Group>
       <Stack gap="lg">
         <VerificationReminder />
+        <FirstStepsChecklist />
         <ShopPolicyNotice />
         <SummaryFigures />
         <NotificationsPanel />

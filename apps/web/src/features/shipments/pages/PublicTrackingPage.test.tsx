@@ -68,6 +68,37 @@ describe('public tracking (/t/:trackingNumber)', () => {
     expect(screen.queryByRole('button', { name: /Menú de usuario/ })).toBeNull();
   }, 30_000);
 
+  it("shows who sent it, with their logo, and links to the carrier's own tracking", async () => {
+    const logo = '/api/v1/logos/5f0c6a52-8d4e-4c51-9a51-2d3b7f1e9a10';
+    const carrierUrl = `https://cs.estafeta.com/es/Tracking/searchByGet?wayBillType=1&wayBill=${NUMBER}`;
+    stubApi({
+      [`GET /tracking/${NUMBER}`]: () =>
+        json(200, {
+          data: makeTracking({
+            merchant: { name: 'Tienda Jade', logo_url: logo },
+            carrier_tracking_url: carrierUrl,
+          }),
+        }),
+    });
+    await renderApp(`/t/${NUMBER}`);
+    const summary = within(await screen.findByRole('region', { name: 'Resumen del envío' }));
+    expect(summary.getByText('Envío de')).toBeInTheDocument();
+    expect(summary.getByText('Tienda Jade')).toBeInTheDocument();
+    expect(summary.getByRole('img', { name: 'Tienda Jade' })).toHaveAttribute('src', logo);
+    const carrier = summary.getByRole('link', { name: 'Ver en el sitio de Estafeta' });
+    expect(carrier).toHaveAttribute('href', carrierUrl);
+    expect(carrier).toHaveAttribute('target', '_blank');
+  }, 30_000);
+
+  it('shows no logo and no carrier link when there are none', async () => {
+    stubApi({ [`GET /tracking/${NUMBER}`]: () => json(200, { data: makeTracking() }) });
+    await renderApp(`/t/${NUMBER}`);
+    const summary = within(await screen.findByRole('region', { name: 'Resumen del envío' }));
+    expect(summary.getByText('Tienda Jade')).toBeInTheDocument();
+    expect(summary.queryByRole('img', { name: 'Tienda Jade' })).toBeNull();
+    expect(summary.queryByRole('link', { name: /Ver en el sitio/ })).toBeNull();
+  }, 30_000);
+
   it('opens for a signed-in user too, without sending them home', async () => {
     stubApi({ [`GET /tracking/${NUMBER}`]: () => json(200, { data: makeTracking() }) });
     saveSession(makeSession(), 'SESSION');

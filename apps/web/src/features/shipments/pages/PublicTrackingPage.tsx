@@ -6,6 +6,7 @@ import {
   Button,
   Container,
   Group,
+  Image,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -14,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowRight, IconPackageOff, IconSearch } from '@tabler/icons-react';
+import { IconArrowRight, IconExternalLink, IconPackageOff, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -77,13 +78,42 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What a visitor may see of a guide: no names, streets or phones (the API sends none). */
+/** Who sent the parcel: the merchant's logo and trade name, as their customer knows them. */
+function Merchant({ merchant }: { merchant: PublicTracking['merchant'] }) {
+  const { t } = useTranslation('shipments');
+  return (
+    <Group gap="sm" wrap="nowrap" mb="md">
+      {merchant.logo_url && (
+        <Image
+          src={merchant.logo_url}
+          alt={merchant.name}
+          h={48}
+          w="auto"
+          maw={160}
+          fit="contain"
+        />
+      )}
+      <div>
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          {t('public.sentBy')}
+        </Text>
+        <Text fw={600}>{merchant.name}</Text>
+      </div>
+    </Group>
+  );
+}
+
+/**
+ * What a visitor may see of a guide: who sent it, and no names, streets or phones of the sender
+ * or the recipient (the API sends none).
+ */
 function TrackingResult({ tracking }: { tracking: PublicTracking }) {
   const { t } = useTranslation('shipments');
   const dates = useDateFormat();
   return (
     <Stack gap="lg">
       <Paper withBorder radius="lg" p="lg" component="section" aria-label={t('public.summary')}>
+        <Merchant merchant={tracking.merchant} />
         <Group justify="space-between" align="flex-start" mb="md" wrap="wrap">
           <div>
             <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -96,7 +126,23 @@ function TrackingResult({ tracking }: { tracking: PublicTracking }) {
           <ShipmentStatusBadge status={tracking.status} purchaseState="purchased" size="lg" />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md">
-          <Fact label={t('public.carrier')}>{tracking.carrier_name}</Fact>
+          <Fact label={t('public.carrier')}>
+            {tracking.carrier_name}
+            {tracking.carrier_tracking_url && (
+              <Anchor
+                href={tracking.carrier_tracking_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                fz="xs"
+                display="block"
+              >
+                <Group gap={4} wrap="nowrap" component="span">
+                  {t('public.carrierTracking', { carrier: tracking.carrier_name })}
+                  <IconExternalLink size={12} aria-hidden />
+                </Group>
+              </Anchor>
+            )}
+          </Fact>
           <Fact label={t('public.service')}>{tracking.service_name}</Fact>
           <Fact label={t('public.route')}>
             <Group gap={6} wrap="nowrap">

@@ -48,9 +48,13 @@ describe('shippings/:id (guide detail)', () => {
 
     expect(screen.getByRole('button', { name: 'Imprimir etiqueta' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar ZPL' })).toBeInTheDocument();
-    expect(
-      screen.getByText('https://app.despacho.test/t/8055241528464720099314'),
-    ).toBeInTheDocument();
+    // Shared and opened on the configured public address, not the app's current origin.
+    const shared = screen.getByText('https://app.despacho.test/t/8055241528464720099314');
+    expect(shared.closest('a')).toHaveAttribute('href', shared.textContent);
+    expect(screen.getByRole('link', { name: 'Ver página pública' })).toHaveAttribute(
+      'href',
+      'https://app.despacho.test/t/8055241528464720099314',
+    );
 
     // Newest first by the carrier's time, whatever the order they came in; the delay stands out.
     const timeline = screen.getByRole('region', { name: 'Rastreo' });

@@ -40,7 +40,7 @@ import { WithShipment } from '../components/ShipmentState';
 import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
 import { TrackingTimeline } from '../components/TrackingTimeline';
 import { useDateFormat } from '../../../lib/dates';
-import { PICKUP_PATH, SHIPMENTS_PATH, trackingPath } from '../paths';
+import { PICKUP_PATH, SHIPMENTS_PATH } from '../paths';
 
 /**
  * `shippings/:id`: one guide — route with contacts, packages and products with their SAT keys,
@@ -124,10 +124,8 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
   const permissions = useSession()?.user.permissions ?? [];
   const purchased = shipment.purchase_state === 'purchased';
   const tracking = shipment.tracking_number;
-  // The API gives the page's address on the app's own domain; this origin stands in without it.
-  const publicUrl =
-    shipment.tracking_url ??
-    (tracking ? `${window.location.origin}${trackingPath(tracking)}` : null);
+  // The page's address on the configured public domain (APP_URL): what the merchant shares.
+  const publicUrl = shipment.tracking_url;
 
   return (
     <Stack gap="lg">
@@ -172,8 +170,8 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
             <Section
               title={t('timeline.title')}
               action={
-                tracking && (
-                  <Anchor href={trackingPath(tracking)} target="_blank" rel="noopener" fz="sm">
+                publicUrl && (
+                  <Anchor href={publicUrl} target="_blank" rel="noopener" fz="sm">
                     <Group gap={4} wrap="nowrap">
                       {t('detail.publicTracking.open')}
                       <IconExternalLink size={14} />
@@ -293,7 +291,7 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                 </Text>
                 <Group gap="xs" wrap="nowrap">
                   <Anchor
-                    href={trackingPath(tracking)}
+                    href={publicUrl}
                     target="_blank"
                     rel="noopener"
                     fz="sm"

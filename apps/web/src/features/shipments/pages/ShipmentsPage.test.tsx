@@ -42,7 +42,7 @@ describe('shippings (list)', () => {
     stubApi({ 'GET /shipments': () => page([CREATED, DELIVERED, FAILED]) });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/shippings');
-    expect(screen.getByRole('heading', { level: 1, name: 'Mis envíos' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis guías' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Envíos' });
     const created = within(table).getByText('8055241528464720099314').closest('tr')!;
@@ -92,13 +92,23 @@ describe('shippings (list)', () => {
     const router = await renderApp('/app/shippings');
     await screen.findByRole('table', { name: 'Envíos' });
     expect(lastQuery(urls)).toEqual({ page: '1', pageSize: '20' });
+    // Shipment words, not an order's ("completados", "surtidos").
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Todas',
+      'Entregadas',
+      'En camino',
+      'Por recolectar',
+      'Canceladas',
+      'Recolección programada',
+      'Sin recolección',
+    ]);
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Completados' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Entregadas' }));
     await waitFor(() => expect(lastQuery(urls)).toMatchObject({ tab: 'fulfilled' }));
     await waitFor(() => expect(screen.queryByText('8055241528464720099314')).toBeNull());
     expect(router.state.location.search).toContain('tab=fulfilled');
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Recolección pendiente' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Sin recolección' }));
     await waitFor(() => expect(lastQuery(urls)).toMatchObject({ tab: 'pickup_pending' }));
 
     fireEvent.change(screen.getByLabelText('Buscar envío'), { target: { value: ' 64000 ' } });
@@ -119,7 +129,7 @@ describe('shippings (list)', () => {
     );
     expect(router.state.location.search).toContain('carrier=dhl_express');
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Todos' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Todas' }));
     await waitFor(() => expect(lastQuery(urls).tab).toBeUndefined());
     expect(router.state.location.search).not.toContain('tab=');
   }, 30_000);

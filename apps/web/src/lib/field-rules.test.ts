@@ -1,0 +1,31 @@
+import {
+  addressFieldsSchema,
+  locationSchema,
+  optionalText,
+  requiredText,
+  z,
+} from '@despacho/domain';
+import { describe, expect, it } from 'vitest';
+import { isRequiredText, maxLengthOf, textFieldRules } from './field-rules';
+
+describe('field rules read from the shared schemas', () => {
+  it('finds a text limit through optional, piped and defaulted wrappers', () => {
+    const { shape } = addressFieldsSchema;
+    expect(maxLengthOf(shape.street)).toBe(35);
+    expect(maxLengthOf(shape.reference)).toBe(15);
+    expect(maxLengthOf(shape.internal_number)).toBe(10);
+    expect(maxLengthOf(locationSchema.shape.company)).toBe(100);
+    expect(maxLengthOf(z.string().max(3).default('MX'))).toBe(3);
+    expect(maxLengthOf(shape.zip)).toBeUndefined();
+  });
+
+  it('calls a field required when its schema refuses it blank', () => {
+    expect(isRequiredText(requiredText(20))).toBe(true);
+    expect(isRequiredText(optionalText(20))).toBe(false);
+    expect(isRequiredText(addressFieldsSchema.shape.zip)).toBe(true);
+    expect(textFieldRules(addressFieldsSchema.shape.reference)).toEqual({
+      required: false,
+      maxLength: 15,
+    });
+  });
+});
