@@ -80,7 +80,7 @@ test.describe('signed in as the demo owner', () => {
   test('shipments list', async ({ page, request }) => {
     const guide = await demoGuide(request);
     await page.goto('/app/shippings');
-    await title(page, 'Mis envíos');
+    await title(page, 'Mis guías');
     await expect(page.getByRole('row').filter({ hasText: guide.tracking_number! })).toBeVisible();
     await checkScreen(page, 'shipments');
   });
@@ -97,7 +97,7 @@ test.describe('signed in as the demo owner', () => {
     ['transactions', '/app/finance/transactions', 'Compras'],
     ['billing', '/app/finance/billing', 'Facturación'],
     ['customers', '/app/clients', 'Clientes'],
-    ['account-details', '/app/settings/details', 'Mi cuenta'],
+    ['account-details', '/app/settings/details', 'Mi empresa'],
     ['pickups', '/app/pickup', 'Recolección'],
   ] as const) {
     test(name, async ({ page }) => {
