@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { chooseLanguage, greeting, signInAsNewMerchant } from '../support';
+import { checkScreen } from '../support/a11y';
+
+// The screens a new merchant meets first, in English: the same axe and layout checks as in
+// Spanish (screens.spec.ts), since English words run longer in buttons and table headers.
+
+test('a new merchant’s first screens in English', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { person } = await signInAsNewMerchant(page, request);
+  await page.goto('/app/dashboard');
+  await expect(greeting(page, person.name)).toBeVisible();
+  await chooseLanguage(page, 'English');
+  await expect(page.getByRole('heading', { name: 'First steps' })).toBeVisible();
+  await checkScreen(page, 'en-dashboard');
+
+  for (const [name, path, heading] of [
+    ['en-create-shipment', '/app/shipment', 'Create shipment'],
+    ['en-pickups', '/app/pickup', 'Pickup'],
+    ['en-deposits', '/app/finance/deposits', 'Deposits'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await checkScreen(page, name);
+  }
+});
