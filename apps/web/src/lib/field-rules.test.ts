@@ -6,7 +6,7 @@ import {
   z,
 } from '@despacho/domain';
 import { describe, expect, it } from 'vitest';
-import { isRequiredText, maxLengthOf, textFieldRules } from './field-rules';
+import { fieldRulesOf, isRequiredText, maxLengthOf, textFieldRules } from './field-rules';
 
 describe('field rules read from the shared schemas', () => {
   it('finds a text limit through optional, piped and defaulted wrappers', () => {
@@ -27,5 +27,11 @@ describe('field rules read from the shared schemas', () => {
       required: false,
       maxLength: 15,
     });
+  });
+
+  it('reads the rules of every field of a shape', () => {
+    const rules = fieldRulesOf(addressFieldsSchema.shape);
+    expect(rules.street).toEqual({ required: true, maxLength: 35 });
+    expect(rules.internal_number).toEqual({ required: false, maxLength: 10 });
   });
 });

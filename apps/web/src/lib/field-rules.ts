@@ -30,3 +30,9 @@ export const textFieldRules = (schema: z.ZodType) => ({
   required: isRequiredText(schema),
   maxLength: maxLengthOf(schema),
 });
+
+/** `textFieldRules` of every field of an object schema's shape, by field name. */
+export const fieldRulesOf = <Shape extends Record<string, z.ZodType>>(shape: Shape) =>
+  Object.fromEntries(
+    Object.entries(shape).map(([field, schema]) => [field, textFieldRules(schema)]),
+  ) as Record<keyof Shape, ReturnType<typeof textFieldRules>>;

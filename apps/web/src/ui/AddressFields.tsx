@@ -8,7 +8,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { textFieldRules } from '../lib/field-rules';
+import { fieldRulesOf } from '../lib/field-rules';
 import { ApiError } from '../lib/http';
 import { isCompleteZip, lookupPostalCode, postalCodeKey } from '../lib/postal-codes';
 import { LengthCount } from './LengthCount';
@@ -28,12 +28,7 @@ type AddressForm = Pick<
 >;
 
 /** Required marks and length limits, read from the schema every address form validates with. */
-const RULES = Object.fromEntries(
-  Object.entries(addressFieldsSchema.shape).map(([field, schema]) => [
-    field,
-    textFieldRules(schema),
-  ]),
-) as Record<keyof typeof addressFieldsSchema.shape, ReturnType<typeof textFieldRules>>;
+const RULES = fieldRulesOf(addressFieldsSchema.shape);
 
 /** A zip we hold no data for: to the merchant, a missing catalogue or a missing zip is one thing. */
 const NOT_COMPLETED_CODES = new Set(['POSTAL_CODES_NOT_LOADED', 'POSTAL_CODE_NOT_FOUND']);

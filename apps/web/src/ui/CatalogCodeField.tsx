@@ -9,6 +9,8 @@ const DEBOUNCE_MS = 250;
 /** The field props a form passes to a catalogue-code field (e.g. from a react-hook-form Controller). */
 export interface CatalogCodeInputProps {
   label: string;
+  /** The required mark, as the form's schema says. */
+  withAsterisk?: boolean;
   /** Shown under the field until a code of the catalogue is chosen. */
   hint?: string;
   value: string;
@@ -83,6 +85,7 @@ const NONE: readonly never[] = [];
  */
 export function CatalogCodeField<Item extends { code: string }, Answer>({
   label,
+  withAsterisk,
   hint,
   value,
   onChange,
@@ -132,6 +135,7 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
     <Stack gap="xs">
       <Autocomplete
         label={label}
+        withAsterisk={withAsterisk}
         placeholder={texts.placeholder}
         description={
           chosen ? (

@@ -1,10 +1,13 @@
-import { PACKAGE_UNITS, type Package, type PackageUnit } from '@despacho/domain';
+import { PACKAGE_UNITS, parcelInputSchema, type Package, type PackageUnit } from '@despacho/domain';
 import { NativeSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldRulesOf } from '../../../lib/field-rules';
 
 const CUSTOM = 'custom';
 const MEASURES = ['length', 'width', 'height', 'weight'] as const;
+/** Required marks, from the schema every parcel (quoted or shipped) validates with. */
+const RULES = fieldRulesOf(parcelInputSchema.shape);
 
 /**
  * One parcel's measures inside a react-hook-form form, under `name` (`parcels.0`, `packages.2`):
@@ -92,7 +95,7 @@ export function ParcelFields({
                 label={t(`parcel.${measure}`, {
                   unit: t(`units.${measure === 'weight' ? 'weight' : 'length'}.${currentUnit}`),
                 })}
-                withAsterisk
+                withAsterisk={RULES[measure].required}
                 decimalScale={measure === 'weight' ? 3 : 2}
                 min={0}
                 hideControls

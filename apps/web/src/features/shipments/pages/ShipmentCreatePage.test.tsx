@@ -540,6 +540,59 @@ describe('create shipment wizard', () => {
     });
   }, 30_000);
 
+  it('marks the required fields and counts the limited ones before the merchant presses Siguiente', async () => {
+    stubWizard({ 'GET /postal-codes/97000': () => json(200, { data: MERIDA_ZIP }) });
+    const marked = (label: string) => field(label).labels![0]!.textContent!.includes('*');
+    await fromQuickQuote();
+
+    // The recipient: marks and limits are the destination schema's, shown before any submit.
+    expect(screen.queryByText('Este campo es obligatorio.')).toBeNull();
+    for (const label of ['Nombre de quien recibe', 'Correo electrónico', 'Teléfono (10 dígitos)']) {
+      expect(marked(label), label).toBe(true);
+    }
+    expect(marked('Empresa (opcional)')).toBe(false);
+    expect(field('Empresa (opcional)')).toHaveAccessibleDescription('0 de 100 caracteres');
+    expect(field('Nombre de quien recibe')).toHaveAccessibleDescription('0 de 100 caracteres');
+    type('Nombre de quien recibe', 'Marta Díaz');
+    expect(field('Nombre de quien recibe')).toHaveAccessibleDescription('10 de 100 caracteres');
+    await typeRecipient();
+    next();
+
+    // The products: every field the Carta Porte needs is marked, the description counted.
+    await stepHeading('Paquetes y productos');
+    expect(screen.queryByText('Este campo es obligatorio.')).toBeNull();
+    for (const label of [
+      'Descripción',
+      'Cantidad',
+      'Valor unitario (MXN)',
+      'Clave de producto SAT',
+      'Clave de unidad SAT',
+    ]) {
+      expect(marked(label), label).toBe(true);
+    }
+    expect(field('Descripción')).toHaveAccessibleDescription('0 de 100 caracteres');
+    type('Descripción', 'Hamacas');
+    expect(field('Descripción')).toHaveAccessibleDescription('7 de 100 caracteres');
+    await productToQuote();
+    await screen.findByRole('button', { name: 'Tarifa elegida: Estafeta Terrestre' });
+    next();
+
+    // Pay: the optional reference is counted under its hint; the pickup times, once asked, marked.
+    await stepHeading('Revisa y paga');
+    const hint = 'Tu número de pedido o una nota corta; se imprime en la etiqueta.';
+    expect(marked('Referencia (opcional)')).toBe(false);
+    expect(field('Referencia (opcional)')).toHaveAccessibleDescription(
+      `${hint} 0 de 30 caracteres`,
+    );
+    type('Referencia (opcional)', 'PED-2002');
+    expect(field('Referencia (opcional)')).toHaveAccessibleDescription(
+      `${hint} 8 de 30 caracteres`,
+    );
+    fireEvent.click(screen.getByRole('switch', { name: /Elegir un horario preferido/ }));
+    expect(marked('Recolectar desde')).toBe(true);
+    expect(marked('Recolectar hasta')).toBe(true);
+  }, 30_000);
+
   it.each([
     ['saved', json(201, { data: CUSTOMER }), 'Marta Díaz quedó guardado en tus clientes.'],
     [

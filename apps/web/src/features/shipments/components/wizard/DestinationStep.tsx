@@ -1,4 +1,4 @@
-import type { CustomerListItem } from '@despacho/domain';
+import { shipmentDestinationSchema, type CustomerListItem } from '@despacho/domain';
 import {
   Alert,
   Checkbox,
@@ -16,13 +16,18 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldRulesOf } from '../../../../lib/field-rules';
 import { messageOf } from '../../../../lib/server-errors';
 import { AddressFields } from '../../../../ui/AddressFields';
 import { fullName } from '../../../../lib/contact-format';
 import { useCustomerDetail, useCustomerSearch } from '../../purchase-api';
+import { lengthCountOf } from './FieldCount';
 import { customerDestination, errorAt, newDestination, type WizardValues } from './model';
 
 type Destination = WizardValues['destination'];
+
+/** Required marks and length limits of a typed recipient, from the destination schema's `new` branch. */
+const NEW_RULES = fieldRulesOf(shipmentDestinationSchema.options[1].shape);
 
 const customerLabel = (customer: Pick<CustomerListItem, 'name' | 'last_name' | 'company'>) =>
   [fullName(customer), customer.company].filter(Boolean).join(' · ');
@@ -186,6 +191,8 @@ function NewAddress({ saveAsCustomer }: { saveAsCustomer?: SaveAsCustomer }) {
   ) => (
     <TextInput
       label={label}
+      withAsterisk={NEW_RULES[field].required}
+      description={lengthCountOf(`destination.${field}`, NEW_RULES[field].maxLength)}
       error={errorAt(errors, `destination.${field}`)}
       {...props}
       {...form.register(`destination.${field}`)}
@@ -194,15 +201,13 @@ function NewAddress({ saveAsCustomer }: { saveAsCustomer?: SaveAsCustomer }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('contact_name', t('destination.contactName'), { withAsterisk: true })}
+        {text('contact_name', t('destination.contactName'))}
         {text('company', t('destination.company'))}
         {text('email', t('destination.email'), {
-          withAsterisk: true,
           type: 'email',
           autoComplete: 'email',
         })}
         {text('phone', t('destination.phone'), {
-          withAsterisk: true,
           inputMode: 'tel',
           maxLength: 10,
         })}

@@ -1,8 +1,9 @@
-import { MAX_PARCELS, type Package } from '@despacho/domain';
+import { MAX_PARCELS, shipmentProductSchema, type Package } from '@despacho/domain';
 import {
   ActionIcon,
   Alert,
   Badge,
+  Box,
   Button,
   Fieldset,
   Group,
@@ -17,13 +18,18 @@ import {
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldRulesOf } from '../../../../lib/field-rules';
 import { controlledCatalogCode } from '../../../../ui/CatalogCodeField';
 import { SatProductField } from '../../../../ui/SatProductField';
 import { SatUnitField } from '../../../../ui/SatUnitField';
 import { ParcelFields } from '../ParcelFields';
+import { lengthCountOf } from './FieldCount';
 import { errorAt, hasErrorAt, newPackage, newProduct, type WizardValues } from './model';
 
 const MAX_PRODUCTS = 50;
+
+/** Required marks and length limits of a product, from the schema the step validates with. */
+const PRODUCT_RULES = fieldRulesOf(shipmentProductSchema.shape);
 
 /**
  * Step 3: the packages (one to ten), each saved or typed, and the products inside each one as
@@ -182,27 +188,29 @@ function ProductFields({
       styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
     >
       <Stack gap="sm">
-        <Group align="flex-start" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('packages.description')}
-            withAsterisk
-            maxLength={100}
-            error={errorAt(errors, `${path}.description`)}
-            {...form.register(`${path}.description`)}
-          />
-          <Tooltip label={t('packages.removeProduct', { number })}>
-            <ActionIcon
-              mt={26}
-              variant="subtle"
-              color="red"
-              aria-label={t('packages.removeProduct', { number })}
-              onClick={onRemove}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <TextInput
+          label={t('packages.description')}
+          withAsterisk={PRODUCT_RULES.description.required}
+          description={lengthCountOf(`${path}.description`, PRODUCT_RULES.description.maxLength)}
+          // The remove button beside the input itself, below its label and counter.
+          inputContainer={(input) => (
+            <Group wrap="nowrap">
+              <Box flex={1}>{input}</Box>
+              <Tooltip label={t('packages.removeProduct', { number })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('packages.removeProduct', { number })}
+                  onClick={onRemove}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
+          error={errorAt(errors, `${path}.description`)}
+          {...form.register(`${path}.description`)}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={form.control}
@@ -210,7 +218,7 @@ function ProductFields({
             render={({ field, fieldState }) => (
               <NumberInput
                 label={t('packages.quantity')}
-                withAsterisk
+                withAsterisk={PRODUCT_RULES.quantity.required}
                 min={1}
                 allowDecimal={false}
                 hideControls
@@ -225,7 +233,7 @@ function ProductFields({
           />
           <TextInput
             label={t('packages.unitValue')}
-            withAsterisk
+            withAsterisk={PRODUCT_RULES.unit_value.required}
             leftSection="$"
             inputMode="decimal"
             error={errorAt(errors, `${path}.unit_value`)}
@@ -239,6 +247,7 @@ function ProductFields({
             render={(controller) => (
               <SatProductField
                 label={t('packages.satProduct')}
+                withAsterisk={PRODUCT_RULES.sat_product_code.required}
                 hint={t('packages.satProductHint')}
                 {...controlledCatalogCode(controller)}
               />
@@ -250,6 +259,7 @@ function ProductFields({
             render={(controller) => (
               <SatUnitField
                 label={t('packages.satUnit')}
+                withAsterisk={PRODUCT_RULES.sat_unit_code.required}
                 hint={t('packages.satUnitHint')}
                 {...controlledCatalogCode(controller)}
               />

@@ -1,4 +1,11 @@
-import { formatMoney, type GuideCharges, type RateView, type TaxInfo } from '@despacho/domain';
+import {
+  formatMoney,
+  pickupTimeRangeSchema,
+  shipmentCreateSchema,
+  type GuideCharges,
+  type RateView,
+  type TaxInfo,
+} from '@despacho/domain';
 import {
   Alert,
   Anchor,
@@ -17,14 +24,20 @@ import { IconAlertCircle, IconReceipt, IconWallet } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { fieldRulesOf, textFieldRules } from '../../../../lib/field-rules';
 import { REDIRECT_PARAM } from '../../../../lib/paths';
 import { CREATE_SHIPMENT_PATH } from '../../paths';
+import { lengthCountOf } from './FieldCount';
 import { errorAt, type WizardValues } from './model';
 
 /** Deposits, then back here: the wizard's draft brings the merchant back to this step. */
 const DEPOSITS_PATH = `/app/finance/deposits?${new URLSearchParams({ [REDIRECT_PARAM]: CREATE_SHIPMENT_PATH }).toString()}`;
 const COMPANY_PATH = '/app/settings/details';
 const DEFAULT_PICKUP = { start: '09:00', end: '14:00' };
+
+/** Required marks and length limits, from the schemas the step validates with. */
+const PICKUP_RULES = fieldRulesOf(pickupTimeRangeSchema.shape);
+const REFERENCE_RULES = textFieldRules(shipmentCreateSchema.shape.reference);
 
 /**
  * Step 6: the summary and what it charges, the balance it comes from (short of it, a way to top
@@ -186,6 +199,7 @@ export function PayStep({
           <TextInput
             type="time"
             label={t('pay.pickupStart')}
+            withAsterisk={PICKUP_RULES.start.required}
             step={900}
             error={errorAt(errors, 'pickup_time_range.start')}
             {...form.register('pickup_time_range.start')}
@@ -193,6 +207,7 @@ export function PayStep({
           <TextInput
             type="time"
             label={t('pay.pickupEnd')}
+            withAsterisk={PICKUP_RULES.end.required}
             step={900}
             error={errorAt(errors, 'pickup_time_range.end')}
             {...form.register('pickup_time_range.end')}
@@ -201,8 +216,12 @@ export function PayStep({
       )}
       <TextInput
         label={t('pay.reference')}
-        description={t('pay.referenceHint')}
-        maxLength={30}
+        withAsterisk={REFERENCE_RULES.required}
+        description={
+          <>
+            {t('pay.referenceHint')} {lengthCountOf('reference', REFERENCE_RULES.maxLength)}
+          </>
+        }
         maw={420}
         error={errorAt(errors, 'reference')}
         {...form.register('reference')}
