@@ -95,6 +95,17 @@ export const PLATFORM_ERRORS = {
     es: 'Este tipo de archivo no está permitido. Sube un archivo {allowed}.',
     en: 'This file type is not allowed. Upload a {allowed} file.',
   },
+  // Images (platform/images.ts): the content itself refused once decoding starts.
+  IMAGE_UNREADABLE: {
+    status: 422,
+    es: 'No pudimos leer la imagen: parece dañada o incompleta. Vuelve a exportarla y súbela de nuevo.',
+    en: 'We could not read the image: it seems damaged or incomplete. Export it again and upload it once more.',
+  },
+  IMAGE_TOO_MANY_PIXELS: {
+    status: 413,
+    es: 'La imagen tiene demasiados píxeles; el máximo es de {max} megapíxeles.',
+    en: 'The image has too many pixels; the maximum is {max} megapixels.',
+  },
   FILE_FIELD_UNEXPECTED: {
     status: 400,
     es: 'Envía el archivo en el campo «{field}».',
