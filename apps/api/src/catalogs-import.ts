@@ -1,6 +1,7 @@
 // `npm run catalogs:import -- --postal-codes <CPdescarga.txt>` loads or refreshes the SEPOMEX
 // postal-code catalogue, `-- --sat-products <c_ClaveProdServCP.csv>` the SAT Carta Porte product
-// codes, `-- --sat-units <c_ClaveUnidad.csv>` the SAT unit keys (the options may go together),
+// codes, `-- --sat-units <c_ClaveUnidad.csv>` the SAT unit keys, `-- --tariff-fractions
+// <c_FraccionArancelaria.csv>` the SAT tariff fractions (the options may go together),
 // in the app's database (DATABASE_URL, the embedded server a running `npm start` holds, else the
 // embedded PostgreSQL under DATA_DIR; migrated first), each in one transaction, and prints what
 // it loaded.
@@ -9,11 +10,16 @@ import { parseConfig } from './config';
 import { CatalogFormatError, importPostalCodes } from './modules/catalogs/postal-codes.importer';
 import { importSatProducts } from './modules/catalogs/sat-products.importer';
 import { importSatUnits, SAT_UNITS_HEADER } from './modules/catalogs/sat-units.importer';
+import {
+  importTariffFractions,
+  TARIFF_FRACTIONS_HEADER,
+} from './modules/catalogs/tariff-fractions.importer';
 import { withToolDatabase } from './platform/tool-database';
 
 const USAGE =
   'Uso: npm run catalogs:import -- [--postal-codes <ruta a CPdescarga.txt>] ' +
-  '[--sat-products <ruta a c_ClaveProdServCP.csv>] [--sat-units <ruta a c_ClaveUnidad.csv>]';
+  '[--sat-products <ruta a c_ClaveProdServCP.csv>] [--sat-units <ruta a c_ClaveUnidad.csv>] ' +
+  '[--tariff-fractions <ruta a c_FraccionArancelaria.csv>]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -21,18 +27,20 @@ async function main(): Promise<number> {
       'postal-codes': { type: 'string' },
       'sat-products': { type: 'string' },
       'sat-units': { type: 'string' },
+      'tariff-fractions': { type: 'string' },
     },
   });
   const postalCodesFile = values['postal-codes'];
   const satProductsFile = values['sat-products'];
   const satUnitsFile = values['sat-units'];
-  if (!postalCodesFile && !satProductsFile && !satUnitsFile) {
+  const tariffFractionsFile = values['tariff-fractions'];
+  if (!postalCodesFile && !satProductsFile && !satUnitsFile && !tariffFractionsFile) {
     console.error(USAGE);
     return 2;
   }
   let started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
-  let file = postalCodesFile ?? satProductsFile ?? satUnitsFile;
+  let file = postalCodesFile ?? satProductsFile ?? satUnitsFile ?? tariffFractionsFile;
   let format = 'CPdescarga.txt de SEPOMEX';
   return withToolDatabase(parseConfig(), async (db) => {
     try {
@@ -64,6 +72,17 @@ async function main(): Promise<number> {
           `Claves de unidad SAT importadas de ${satUnitsFile} en ${seconds()} s: ` +
             `${counts.codes.toLocaleString('es-MX')} claves vigentes, ` +
             `${counts.expired.toLocaleString('es-MX')} vencidas omitidas.`,
+        );
+      }
+      if (tariffFractionsFile) {
+        started = performance.now();
+        file = tariffFractionsFile;
+        format = `c_FraccionArancelaria del SAT (CSV con encabezado ${TARIFF_FRACTIONS_HEADER.join(',')})`;
+        const counts = await importTariffFractions(db, tariffFractionsFile);
+        console.log(
+          `Fracciones arancelarias SAT importadas de ${tariffFractionsFile} en ${seconds()} s: ` +
+            `${counts.codes.toLocaleString('es-MX')} claves (fracción + NICO) de ` +
+            `${counts.fractions.toLocaleString('es-MX')} fracciones.`,
         );
       }
       return 0;

@@ -40,6 +40,7 @@ export * from './packages/contract';
 export * from './catalogs/schemas';
 export * from './catalogs/sat-units';
 export * from './catalogs/sat-products';
+export * from './catalogs/tariff';
 export * from './catalogs/contract';
 export * from './addresses/schemas';
 export * from './addresses/contract';

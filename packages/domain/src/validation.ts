@@ -123,6 +123,14 @@ export const VALIDATION_MESSAGES = {
     es: 'Ingresa una clave de producto del catálogo Carta Porte del SAT (8 dígitos).',
     en: 'Enter a product code from the SAT Carta Porte catalogue (8 digits).',
   },
+  tariff_fraction: {
+    es: 'La fracción arancelaria tiene 8 dígitos, o 10 con el NICO, por ejemplo 0101.21.01.00.',
+    en: 'The tariff fraction has 8 digits, or 10 with the NICO, for example 0101.21.01.00.',
+  },
+  tariff_nico_required: {
+    es: 'Agrega el NICO: la fracción arancelaria clasificada tiene 10 dígitos.',
+    en: 'Add the NICO: a classified tariff fraction has 10 digits.',
+  },
   // Shipments (spec §8 shipping messages)
   at_least_one_package: {
     es: 'Debes agregar al menos un paquete.',

@@ -30,6 +30,7 @@ import { CarriersService } from './carriers/carriers.service';
 import { PostalCodesService } from './catalogs/postal-codes.service';
 import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
+import { TariffFractionsService } from './catalogs/tariff-fractions.service';
 import { CustomersService } from './customers/customers.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
@@ -151,6 +152,7 @@ export function buildServices(
   // Catalogues and address book
   const satProducts = new SatProductsService(core);
   const satUnits = new SatUnitsService(core);
+  const tariffFractions = new TariffFractionsService(core);
   const locations = new LocationsService(core);
   const customers = new CustomersService(core);
   const vendors = new VendorsService(core);
@@ -248,6 +250,7 @@ export function buildServices(
     postalCodes,
     satProducts,
     satUnits,
+    tariffFractions,
     locations,
     customers,
     vendors,

@@ -9,12 +9,13 @@ import {
   satProductSchema,
   satProductsQuerySchema,
 } from './schemas';
+import { tariffFractionsAnswerSchema, tariffFractionsQuerySchema } from './tariff';
 
 const access = 'signed-in';
 
 /**
  * The catalogues behind the forms' fields: postal codes (address forms), SAT Carta Porte
- * products and units (packages, products, a shipment's goods). The SAT tax catalogues of the tax
+ * products and units (packages, products, a shipment's goods), SAT tariff fractions (products). The SAT tax catalogues of the tax
  * information form are the accounts contract's (`satCatalogs`). The API implements it in
  * modules/catalogs/catalogs.routes.ts, the web calls it from lib/postal-codes.ts,
  * lib/sat-products.ts and lib/sat-units.ts.
@@ -53,5 +54,14 @@ export const catalogsContract = defineContract('catalogs', {
       'Up to 20 keys of c_ClaveUnidad: a key or its start matches keys (any case), other text the words of the name (accent-insensitive). Before the catalogue is imported it answers the built-in common units that match, with meta.catalogue_loaded false.',
     query: satUnitsQuerySchema,
     responses: { 200: satUnitsAnswerSchema },
+  }),
+  tariffFractions: defineOperation({
+    method: 'GET',
+    path: '/tariff-fractions',
+    access,
+    description:
+      'Up to 20 codes of c_FraccionArancelaria (8-digit fracción + 2-digit NICO): digits (dots and spaces allowed) match codes by prefix, so a fracción answers its NICOs; other text the words of the description (accent-insensitive). Before the catalogue is imported it answers no codes, with meta.catalogue_loaded false.',
+    query: tariffFractionsQuerySchema,
+    responses: { 200: tariffFractionsAnswerSchema },
   }),
 });

@@ -24,4 +24,15 @@ export const CATALOGS_ERRORS = {
     es: 'El catálogo de claves de producto del SAT no está cargado; solo se revisa que la familia (primeros 4 dígitos) exista.',
     en: 'The SAT product code catalogue is not loaded; only the family (first 4 digits) is checked.',
   },
+  // Catalogs: SAT tariff fractions (c_FraccionArancelaria)
+  TARIFF_FRACTION_NOT_FOUND: {
+    status: 404,
+    es: 'La fracción arancelaria {code} no está en el catálogo del SAT.',
+    en: 'Tariff fraction {code} is not in the SAT catalogue.',
+  },
+  TARIFF_FRACTIONS_NOT_LOADED: {
+    status: 404,
+    es: 'El catálogo de fracciones arancelarias del SAT no está cargado; solo se revisa que la fracción tenga 8 o 10 dígitos.',
+    en: 'The SAT tariff fraction catalogue is not loaded; only the shape of the fraction (8 or 10 digits) is checked.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

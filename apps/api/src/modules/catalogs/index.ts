@@ -2,3 +2,4 @@
 export type { PostalCodesService } from './postal-codes.service';
 export type { SatProductsService } from './sat-products.service';
 export type { SatUnitsService } from './sat-units.service';
+export type { TariffFractionsService } from './tariff-fractions.service';

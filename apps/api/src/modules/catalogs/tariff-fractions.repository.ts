@@ -1,0 +1,94 @@
+import { TARIFF_FRACTION_SEARCH_LIMIT } from '@despacho/domain';
+import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { tariffFractions } from './tariff-fractions.tables';
+
+const columns = {
+  fraction: tariffFractions.fraction,
+  nico: tariffFractions.nico,
+  description: tariffFractions.description,
+  validFrom: tariffFractions.validFrom,
+  validTo: tariffFractions.validTo,
+  umt: tariffFractions.umt,
+  umtDescription: tariffFractions.umtDescription,
+};
+export type TariffFractionView = {
+  fraction: string;
+  nico: string;
+  description: string;
+  validFrom: string;
+  validTo: string;
+  umt: string;
+  umtDescription: string;
+};
+
+const order = [asc(tariffFractions.fraction), asc(tariffFractions.nico)];
+
+/** The codes of a fracción (every NICO), or the one code of a fracción and NICO. */
+export async function findByCode(
+  db: DbOrTx,
+  fraction: string,
+  nico: string | null,
+): Promise<TariffFractionView[]> {
+  return db
+    .select(columns)
+    .from(tariffFractions)
+    .where(
+      and(
+        eq(tariffFractions.fraction, fraction),
+        nico === null ? undefined : eq(tariffFractions.nico, nico),
+      ),
+    )
+    .orderBy(...order);
+}
+
+/**
+ * Codes whose 10 digits start with `prefix` (1 to 10 digits), in code order: a range scan of the
+ * primary key over the fracción, then the NICO's start.
+ */
+export async function findByCodePrefix(db: DbOrTx, prefix: string): Promise<TariffFractionView[]> {
+  const fraction = prefix.slice(0, 8);
+  const nico = prefix.slice(8);
+  return db
+    .select(columns)
+    .from(tariffFractions)
+    .where(
+      and(
+        gte(tariffFractions.fraction, fraction.padEnd(8, '0')),
+        lte(tariffFractions.fraction, fraction.padEnd(8, '9')),
+        nico === '' ? undefined : like(tariffFractions.nico, `${nico}%`),
+      ),
+    )
+    .orderBy(...order)
+    .limit(TARIFF_FRACTION_SEARCH_LIMIT);
+}
+
+/**
+ * Codes whose description holds a word starting with each of `words` (already normalized by
+ * `searchWords`): descriptions that start with the first word first, then shorter ones, then the
+ * code.
+ */
+export async function findByWords(db: DbOrTx, words: string[]): Promise<TariffFractionView[]> {
+  const query = sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
+  // The same expression as the GIN index `tariff_fractions_words`.
+  const document = sql`to_tsvector('simple', ${tariffFractions.searchDescription})`;
+  return db
+    .select(columns)
+    .from(tariffFractions)
+    .where(sql`${document} @@ ${query}`)
+    .orderBy(
+      desc(sql`starts_with(${tariffFractions.searchDescription}, ${words[0]})`),
+      asc(sql`length(${tariffFractions.description})`),
+      ...order,
+    )
+    .limit(TARIFF_FRACTION_SEARCH_LIMIT);
+}
+
+/** Whether the catalogue has been imported at all. */
+export async function isLoaded(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(tariffFractions)
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,74 @@
+import { parseTariffCode, type TariffFraction, type TariffFractionsAnswer } from '@despacho/domain';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { searchWords } from './csv-catalog';
+import * as repository from './tariff-fractions.repository';
+
+const view = (row: repository.TariffFractionView): TariffFraction => ({
+  code: row.fraction + row.nico,
+  fraction: row.fraction,
+  nico: row.nico,
+  description: row.description,
+  valid_from: row.validFrom,
+  valid_to: row.validTo === '' ? null : row.validTo,
+  umt: row.umt,
+  umt_description: row.umtDescription,
+});
+
+/** At most this many words of a search are used (each narrows the matches). */
+const MAX_WORDS = 8;
+
+/**
+ * Digits (dots and spaces allowed, as in "0101.21") search codes by prefix; other text the words
+ * of the description.
+ */
+export function tariffFractionQuery(text: string) {
+  const digits = text.replace(/[\s.-]/g, '');
+  return {
+    codePrefix: /^\d{1,10}$/.test(digits) ? digits : null,
+    words: searchWords(text).split(' ').filter(Boolean).slice(0, MAX_WORDS),
+  };
+}
+
+/**
+ * Lookups in SAT's tariff fraction catalogue (c_FraccionArancelaria). There is no built-in list
+ * to stand in for it: until it is imported, searches answer no matches with
+ * `catalogue_loaded: false` and lookups TARIFF_FRACTIONS_NOT_LOADED.
+ */
+export class TariffFractionsService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  /**
+   * Up to 20 codes: digits search codes by prefix ("0901" → 0901210100, 0901210200…; "09012101"
+   * → the fracción's NICOs); anything else searches words of the description by prefix, without
+   * accents ("cafe tost" → "Café tostado…").
+   */
+  async search(text: string): Promise<TariffFractionsAnswer> {
+    const query = tariffFractionQuery(text);
+    const rows =
+      query.codePrefix !== null
+        ? await repository.findByCodePrefix(this.deps.db, query.codePrefix)
+        : query.words.length > 0
+          ? await repository.findByWords(this.deps.db, query.words)
+          : [];
+    const loaded = rows.length > 0 || (await repository.isLoaded(this.deps.db));
+    return { data: rows.map(view), meta: { catalogue_loaded: loaded } };
+  }
+
+  /**
+   * A tariff code's rows: an 8-digit fracción answers each of its NICOs, a 10-digit code its one
+   * row. A code the catalogue does not hold is TARIFF_FRACTION_NOT_FOUND (also when it is not a
+   * well-formed code); before the import, TARIFF_FRACTIONS_NOT_LOADED.
+   */
+  async lookup(code: string): Promise<TariffFraction[]> {
+    const parsed = parseTariffCode(code);
+    const rows = parsed
+      ? await repository.findByCode(this.deps.db, parsed.fraction, parsed.nico)
+      : [];
+    if (rows.length > 0) return rows.map(view);
+    if (await repository.isLoaded(this.deps.db)) {
+      throw new AppError('TARIFF_FRACTION_NOT_FOUND', { code });
+    }
+    throw new AppError('TARIFF_FRACTIONS_NOT_LOADED');
+  }
+}
