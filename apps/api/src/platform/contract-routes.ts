@@ -109,12 +109,13 @@ function soleSuccess(operation: NamedOperation): number | undefined {
 
 /**
  * Where a signed webhook is registered: a plugin of its own, since Fastify keeps content-type
- * parsers per plugin, that hands JSON bodies over as raw bytes (the signature covers them).
+ * parsers per plugin, that hands every body over as raw bytes (the signature covers them).
  */
 function registerSigned(app: ZodApp, route: RouteOptions) {
   void app.register(async (raw) => {
-    raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    // Every content type, so the handler always holds bytes (`OperationRequest`'s Buffer).
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
     // Nothing is trusted before the handler verifies the signature over those bytes.

@@ -1,4 +1,6 @@
+import { localizeIssues, type Language } from '@despacho/domain';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import { AppError } from './errors';
 
@@ -62,4 +64,26 @@ export function verifyWebhookSignature(
   if (!valid) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
   const age = Math.abs(now.getTime() / 1000 - Number(timestamp));
   if (age > toleranceSeconds) throw new AppError('WEBHOOK_TIMESTAMP_STALE');
+}
+
+/**
+ * A verified delivery's body read as `schema` says: JSON that does not parse, or does not fit,
+ * is VALIDATION_FAILED (with the fields, in the caller's language), as any other request's body.
+ */
+export function parseSignedBody<S extends z.ZodType>(
+  rawBody: Buffer,
+  schema: S,
+  language: Language,
+): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('VALIDATION_FAILED');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', {}, localizeIssues(parsed.error.issues, language));
+  }
+  return parsed.data;
 }

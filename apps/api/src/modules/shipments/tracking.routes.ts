@@ -1,14 +1,12 @@
-import {
-  CARRIER_WEBHOOK,
-  carrierWebhookSchema,
-  localizeIssues,
-  trackingContract,
-} from '@despacho/domain';
+import { CARRIER_WEBHOOK, carrierWebhookSchema, trackingContract } from '@despacho/domain';
 import type { Config } from '../../config';
 import { implement } from '../../platform/contract-routes';
-import { AppError } from '../../platform/errors';
 import type { AppModule } from '../services';
-import { verifyWebhookSignature, webhookSecret } from '../../platform/webhook-signature';
+import {
+  parseSignedBody,
+  verifyWebhookSignature,
+  webhookSecret,
+} from '../../platform/webhook-signature';
 
 /**
  * The secret outside production when CARRIER_WEBHOOK_SECRET is not set: known on purpose, so
@@ -42,29 +40,15 @@ export const trackingRoutes: AppModule = async (app, deps) => {
     },
     // The body is checked by hand once the signature over its exact bytes is verified.
     carrierPush: async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       verifyWebhookSignature(
         request.headers[CARRIER_WEBHOOK.signatureHeader],
-        body,
+        request.body,
         secret,
         deps.clock.now(),
         CARRIER_WEBHOOK.toleranceSeconds,
       );
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw new AppError('VALIDATION_FAILED');
-      }
-      const push = carrierWebhookSchema.safeParse(json);
-      if (!push.success) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          {},
-          localizeIssues(push.error.issues, request.language),
-        );
-      }
-      return { data: { status: await tracking.receivePush(request.params.carrier, push.data) } };
+      const push = parseSignedBody(request.body, carrierWebhookSchema, request.language);
+      return { data: { status: await tracking.receivePush(request.params.carrier, push) } };
     },
   });
 };

@@ -1,11 +1,6 @@
-import {
-  localizeIssues,
-  SPEI_WEBHOOK,
-  speiWebhookContract,
-  speiWebhookSchema,
-} from '@despacho/domain';
+import { SPEI_WEBHOOK, speiWebhookContract, speiWebhookSchema } from '@despacho/domain';
 import { implement } from '../../platform/contract-routes';
-import { AppError } from '../../platform/errors';
+import { parseSignedBody } from '../../platform/webhook-signature';
 import type { AppModule } from '../services';
 import { speiWebhookSecret, verifySpeiSignature } from './spei-webhook.signature';
 
@@ -26,25 +21,8 @@ export const speiWebhookRoutes: AppModule = async (app, deps) => {
         secret,
         deps.clock.now(),
       );
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw new AppError('VALIDATION_FAILED');
-      }
-      const event = speiWebhookSchema.safeParse(json);
-      if (!event.success) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          {},
-          localizeIssues(event.error.issues, request.language),
-        );
-      }
-      const { outcome, transfer } = await transfers.record(
-        event.data.data,
-        'webhook',
-        event.data.event_id,
-      );
+      const event = parseSignedBody(body, speiWebhookSchema, request.language);
+      const { outcome, transfer } = await transfers.record(event.data, 'webhook', event.event_id);
       return { data: { status: outcome, ...(transfer ? { bank_transfer_id: transfer.id } : {}) } };
     },
   });
