@@ -1,13 +1,11 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-app';
-import type { Db } from '../../platform/db';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../platform/csv';
 import { searchWords } from './csv-catalog';
+import { importerScratch } from './importer.test-support';
 import { CatalogFormatError } from './postal-codes.importer';
 import { importSatProducts } from './sat-products.importer';
 import { satProductCodes } from './sat-products.tables';
@@ -19,30 +17,14 @@ const FULL_FILE = path.resolve(here, '../../../../../../shared/data/sat/c_ClaveP
 const FIXTURE_CODES = 36;
 
 describe('SAT Carta Porte product-code importer', () => {
-  let db: Db;
-  let scratch: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    scratch = mkdtempSync(path.join(tmpdir(), 'despacho-sat-products-'));
-  });
-  afterAll(async () => {
-    await db.$client.end();
-    rmSync(scratch, { recursive: true, force: true });
-  });
-
-  /** A copy of the fixture with its text changed. */
-  const variant = (name: string, change: (text: string) => string) => {
-    const file = path.join(scratch, name);
-    writeFileSync(file, change(readFileSync(FIXTURE, 'utf8')), 'utf8');
-    return file;
-  };
+  const scratch = importerScratch(FIXTURE, 'despacho-sat-products-');
+  const { variant } = scratch;
   const row = async (code: string) =>
-    (await db.select().from(satProductCodes).where(eq(satProductCodes.code, code)))[0];
+    (await scratch.db.select().from(satProductCodes).where(eq(satProductCodes.code, code)))[0];
 
   it('loads the fixture and reports its count', async () => {
-    expect(await importSatProducts(db, FIXTURE)).toEqual({ codes: FIXTURE_CODES });
-    expect(await db.$count(satProductCodes)).toBe(FIXTURE_CODES);
+    expect(await importSatProducts(scratch.db, FIXTURE)).toEqual({ codes: FIXTURE_CODES });
+    expect(await scratch.db.$count(satProductCodes)).toBe(FIXTURE_CODES);
   });
 
   it('reads UTF-8 and RFC 4180 quoting: commas, doubled quotes, accents, curly quotes', async () => {
@@ -71,30 +53,30 @@ describe('SAT Carta Porte product-code importer', () => {
   });
 
   it('replaces the catalogue on a re-import instead of adding to it', async () => {
-    expect(await importSatProducts(db, FIXTURE)).toEqual({ codes: FIXTURE_CODES });
+    expect(await importSatProducts(scratch.db, FIXTURE)).toEqual({ codes: FIXTURE_CODES });
     const smaller = variant('smaller.csv', (text) =>
       text
         .split('\n')
         .filter((line, index) => index === 0 || line.startsWith('4412'))
         .join('\n'),
     );
-    expect(await importSatProducts(db, smaller)).toEqual({ codes: 6 });
-    expect(await db.$count(satProductCodes)).toBe(6);
+    expect(await importSatProducts(scratch.db, smaller)).toEqual({ codes: 6 });
+    expect(await scratch.db.$count(satProductCodes)).toBe(6);
     expect(await row('31181701')).toBeUndefined();
-    await importSatProducts(db, FIXTURE);
+    await importSatProducts(scratch.db, FIXTURE);
   });
 
   it('takes a byte-order mark, CRLF line ends and a file without similar words', async () => {
     const windows = variant('windows.csv', (text) => `\uFEFF${text.replaceAll('\n', '\r\n')}`);
-    expect(await importSatProducts(db, windows)).toEqual({ codes: FIXTURE_CODES });
+    expect(await importSatProducts(scratch.db, windows)).toEqual({ codes: FIXTURE_CODES });
     expect((await row('31181701'))?.similarWords).toBe(
       'Embalaje, Paquetería, cajas y/o bolsas para mudanza',
     );
-    const twoColumns = path.join(scratch, 'two-columns.csv');
+    const twoColumns = scratch.file('two-columns.csv');
     writeFileSync(twoColumns, 'c_ClaveProdServCP,descripcion\n24112404,Caja\n', 'utf8');
-    expect(await importSatProducts(db, twoColumns)).toEqual({ codes: 1 });
+    expect(await importSatProducts(scratch.db, twoColumns)).toEqual({ codes: 1 });
     expect(await row('24112404')).toMatchObject({ description: 'Caja', similarWords: '' });
-    await importSatProducts(db, FIXTURE);
+    await importSatProducts(scratch.db, FIXTURE);
   });
 
   it('refuses a file that is not the catalogue, naming the line, changing nothing', async () => {
@@ -132,10 +114,10 @@ describe('SAT Carta Porte product-code importer', () => {
     ];
     for (const [name, change, problem] of cases) {
       const file = variant(`${name}.csv`, change);
-      await expect(importSatProducts(db, file)).rejects.toThrow(CatalogFormatError);
-      await expect(importSatProducts(db, file)).rejects.toThrow(problem);
+      await expect(importSatProducts(scratch.db, file)).rejects.toThrow(CatalogFormatError);
+      await expect(importSatProducts(scratch.db, file)).rejects.toThrow(problem);
     }
-    expect(await db.$count(satProductCodes)).toBe(FIXTURE_CODES);
+    expect(await scratch.db.$count(satProductCodes)).toBe(FIXTURE_CODES);
   });
 
   it('splits CSV records and normalizes search words', () => {
@@ -151,8 +133,8 @@ describe('SAT Carta Porte product-code importer', () => {
   if (existsSync(FULL_FILE))
     describe('the Carta Porte 3.1 c_ClaveProdServCP.csv', () => {
       it('loads every code', async () => {
-        expect(await importSatProducts(db, FULL_FILE)).toEqual({ codes: 48_757 });
-        expect(await db.$count(satProductCodes)).toBe(48_757);
+        expect(await importSatProducts(scratch.db, FULL_FILE)).toEqual({ codes: 48_757 });
+        expect(await scratch.db.$count(satProductCodes)).toBe(48_757);
         expect((await row('31181701'))?.description).toBe('Empaques');
         expect((await row('01010101'))?.description).toBe('No existe en el catálogo');
       });

@@ -1,11 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-app';
-import type { Db } from '../../platform/db';
+import { describe, expect, it } from 'vitest';
+import { importerScratch } from './importer.test-support';
 import { CatalogFormatError } from './postal-codes.importer';
 import { importSatUnits } from './sat-units.importer';
 import { satUnitCodes } from './sat-units.tables';
@@ -19,40 +17,24 @@ const FIXTURE_CODES = 17;
 const TODAY = '2026-03-02';
 
 describe('SAT unit-key importer (c_ClaveUnidad)', () => {
-  let db: Db;
-  let scratch: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    scratch = mkdtempSync(path.join(tmpdir(), 'despacho-sat-units-'));
-  });
-  afterAll(async () => {
-    await db.$client.end();
-    rmSync(scratch, { recursive: true, force: true });
-  });
-
-  /** A copy of the fixture with its text changed. */
-  const variant = (name: string, change: (text: string) => string) => {
-    const file = path.join(scratch, name);
-    writeFileSync(file, change(readFileSync(FIXTURE, 'utf8')), 'utf8');
-    return file;
-  };
+  const scratch = importerScratch(FIXTURE, 'despacho-sat-units-');
+  const { variant } = scratch;
   const row = async (code: string) =>
-    (await db.select().from(satUnitCodes).where(eq(satUnitCodes.code, code)))[0];
+    (await scratch.db.select().from(satUnitCodes).where(eq(satUnitCodes.code, code)))[0];
   const codes = async () =>
     (
-      await db
+      await scratch.db
         .select({ code: satUnitCodes.code })
         .from(satUnitCodes)
         .orderBy(asc(satUnitCodes.code))
     ).map((unit) => unit.code);
 
   it('loads the fixture, leaving out the expired key, and reports both counts', async () => {
-    expect(await importSatUnits(db, FIXTURE, TODAY)).toEqual({
+    expect(await importSatUnits(scratch.db, FIXTURE, TODAY)).toEqual({
       codes: FIXTURE_CODES,
       expired: 1,
     });
-    expect(await db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
+    expect(await scratch.db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
     expect(await row('ZZ9')).toBeUndefined();
     expect(await row('XSA')).toEqual({ code: 'XSA', name: 'Saco', searchText: 'saco' });
     expect(await row('H87')).toEqual({ code: 'H87', name: 'Pieza', searchText: 'pieza' });
@@ -75,16 +57,16 @@ describe('SAT unit-key importer (c_ClaveUnidad)', () => {
   });
 
   it('counts a key expired once its vigencia_hasta is before today', async () => {
-    expect(await importSatUnits(db, FIXTURE, '2099-12-31')).toEqual({
+    expect(await importSatUnits(scratch.db, FIXTURE, '2099-12-31')).toEqual({
       codes: FIXTURE_CODES,
       expired: 1,
     });
-    expect(await importSatUnits(db, FIXTURE, '2100-01-01')).toEqual({
+    expect(await importSatUnits(scratch.db, FIXTURE, '2100-01-01')).toEqual({
       codes: FIXTURE_CODES - 1,
       expired: 2,
     });
     expect(await row('XSA')).toBeUndefined();
-    await importSatUnits(db, FIXTURE, TODAY);
+    await importSatUnits(scratch.db, FIXTURE, TODAY);
   });
 
   it('replaces the catalogue on a re-import instead of adding to it', async () => {
@@ -94,15 +76,15 @@ describe('SAT unit-key importer (c_ClaveUnidad)', () => {
         .filter((line, index) => index === 0 || /^(H87|KGM),/.test(line))
         .join('\n'),
     );
-    expect(await importSatUnits(db, smaller, TODAY)).toEqual({ codes: 2, expired: 0 });
+    expect(await importSatUnits(scratch.db, smaller, TODAY)).toEqual({ codes: 2, expired: 0 });
     expect(await codes()).toEqual(['H87', 'KGM']);
-    await importSatUnits(db, FIXTURE, TODAY);
-    expect(await db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
+    await importSatUnits(scratch.db, FIXTURE, TODAY);
+    expect(await scratch.db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
   });
 
   it('takes a byte-order mark and CRLF line ends', async () => {
     const windows = variant('windows.csv', (text) => `\uFEFF${text.replaceAll('\n', '\r\n')}`);
-    expect(await importSatUnits(db, windows, TODAY)).toEqual({
+    expect(await importSatUnits(scratch.db, windows, TODAY)).toEqual({
       codes: FIXTURE_CODES,
       expired: 1,
     });
@@ -148,10 +130,10 @@ describe('SAT unit-key importer (c_ClaveUnidad)', () => {
     ];
     for (const [name, change, problem] of cases) {
       const file = variant(`${name}.csv`, change);
-      await expect(importSatUnits(db, file, TODAY)).rejects.toThrow(CatalogFormatError);
-      await expect(importSatUnits(db, file, TODAY)).rejects.toThrow(problem);
+      await expect(importSatUnits(scratch.db, file, TODAY)).rejects.toThrow(CatalogFormatError);
+      await expect(importSatUnits(scratch.db, file, TODAY)).rejects.toThrow(problem);
     }
-    expect(await db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
+    expect(await scratch.db.$count(satUnitCodes)).toBe(FIXTURE_CODES);
   });
 
   it('takes an expired key listed again with a new validity', async () => {
@@ -159,12 +141,12 @@ describe('SAT unit-key importer (c_ClaveUnidad)', () => {
       'reissued.csv',
       (text) => `${text}ZZ9,Unidad retirada,,,2022-01-01,,\n`,
     );
-    expect(await importSatUnits(db, reissued, TODAY)).toEqual({
+    expect(await importSatUnits(scratch.db, reissued, TODAY)).toEqual({
       codes: FIXTURE_CODES + 1,
       expired: 1,
     });
     expect(await row('ZZ9')).toMatchObject({ name: 'Unidad retirada' });
-    await importSatUnits(db, FIXTURE, TODAY);
+    await importSatUnits(scratch.db, FIXTURE, TODAY);
   });
 
   // Data-dependent: defined only where the catalogue's copy is present beside the clone, as it
@@ -172,8 +154,11 @@ describe('SAT unit-key importer (c_ClaveUnidad)', () => {
   if (existsSync(FULL_FILE))
     describe('the c_ClaveUnidad.csv of the shared data folder', () => {
       it('loads every key (none has expired)', async () => {
-        expect(await importSatUnits(db, FULL_FILE, TODAY)).toEqual({ codes: 2_418, expired: 0 });
-        expect(await db.$count(satUnitCodes)).toBe(2_418);
+        expect(await importSatUnits(scratch.db, FULL_FILE, TODAY)).toEqual({
+          codes: 2_418,
+          expired: 0,
+        });
+        expect(await scratch.db.$count(satUnitCodes)).toBe(2_418);
         expect(await row('H87')).toMatchObject({ name: 'Pieza' });
         expect(await row('KGM')).toMatchObject({ name: 'Kilogramo' });
         // Published in mixed case and kept so.

@@ -1,11 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/test-app';
-import type { Db } from '../../platform/db';
+import { describe, expect, it } from 'vitest';
+import { importerScratch } from './importer.test-support';
 import { CatalogFormatError } from './postal-codes.importer';
 import { importTariffFractions } from './tariff-fractions.importer';
 import { tariffFractions } from './tariff-fractions.tables';
@@ -18,27 +16,11 @@ const FULL_FILE = path.resolve(here, '../../../../../../shared/data/sat/c_Fracci
 const FIXTURE_COUNTS = { codes: 20, fractions: 18 };
 
 describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
-  let db: Db;
-  let scratch: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    scratch = mkdtempSync(path.join(tmpdir(), 'despacho-tariff-fractions-'));
-  });
-  afterAll(async () => {
-    await db.$client.end();
-    rmSync(scratch, { recursive: true, force: true });
-  });
-
-  /** A copy of the fixture with its text changed. */
-  const variant = (name: string, change: (text: string) => string) => {
-    const file = path.join(scratch, name);
-    writeFileSync(file, change(readFileSync(FIXTURE, 'utf8')), 'utf8');
-    return file;
-  };
+  const scratch = importerScratch(FIXTURE, 'despacho-tariff-fractions-');
+  const { variant } = scratch;
   const row = async (code: string) =>
     (
-      await db
+      await scratch.db
         .select()
         .from(tariffFractions)
         .where(
@@ -50,15 +32,15 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
     )[0];
   const codes = async () =>
     (
-      await db
+      await scratch.db
         .select({ fraction: tariffFractions.fraction, nico: tariffFractions.nico })
         .from(tariffFractions)
         .orderBy(asc(tariffFractions.fraction), asc(tariffFractions.nico))
     ).map((fraction) => fraction.fraction + fraction.nico);
 
   it('loads the fixture, the fracción and NICO apart, and reports the counts', async () => {
-    expect(await importTariffFractions(db, FIXTURE)).toEqual(FIXTURE_COUNTS);
-    expect(await db.$count(tariffFractions)).toBe(FIXTURE_COUNTS.codes);
+    expect(await importTariffFractions(scratch.db, FIXTURE)).toEqual(FIXTURE_COUNTS);
+    expect(await scratch.db.$count(tariffFractions)).toBe(FIXTURE_COUNTS.codes);
     expect(await row('0101210100')).toEqual({
       fraction: '01012101',
       nico: '00',
@@ -97,15 +79,15 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
         .filter((line, index) => index === 0 || /^(0901210100|8517130199),/.test(line))
         .join('\n'),
     );
-    expect(await importTariffFractions(db, smaller)).toEqual({ codes: 2, fractions: 2 });
+    expect(await importTariffFractions(scratch.db, smaller)).toEqual({ codes: 2, fractions: 2 });
     expect(await codes()).toEqual(['0901210100', '8517130199']);
-    await importTariffFractions(db, FIXTURE);
-    expect(await db.$count(tariffFractions)).toBe(FIXTURE_COUNTS.codes);
+    await importTariffFractions(scratch.db, FIXTURE);
+    expect(await scratch.db.$count(tariffFractions)).toBe(FIXTURE_COUNTS.codes);
   });
 
   it('takes a byte-order mark and CRLF line ends', async () => {
     const windows = variant('windows.csv', (text) => `\uFEFF${text.replaceAll('\n', '\r\n')}`);
-    expect(await importTariffFractions(db, windows)).toEqual(FIXTURE_COUNTS);
+    expect(await importTariffFractions(scratch.db, windows)).toEqual(FIXTURE_COUNTS);
     expect(await row('0901210100')).toMatchObject({
       description: 'Café tostado, sin descafeinar, en grano',
       umtDescription: 'KILO',
@@ -185,8 +167,10 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
     ];
     for (const [name, change, problem] of cases) {
       const file = variant(`${name}.csv`, change);
-      await expect(importTariffFractions(db, file), name).rejects.toThrow(CatalogFormatError);
-      await expect(importTariffFractions(db, file), name).rejects.toThrow(problem);
+      await expect(importTariffFractions(scratch.db, file), name).rejects.toThrow(
+        CatalogFormatError,
+      );
+      await expect(importTariffFractions(scratch.db, file), name).rejects.toThrow(problem);
     }
     expect(await codes()).toEqual(before);
     expect(await row('0101210100')).toMatchObject({ description: 'Reproductores de raza pura' });
@@ -197,17 +181,17 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
   if (existsSync(FULL_FILE))
     describe('the c_FraccionArancelaria.csv of the shared data folder', () => {
       it('loads every code', async () => {
-        expect(await importTariffFractions(db, FULL_FILE)).toEqual({
+        expect(await importTariffFractions(scratch.db, FULL_FILE)).toEqual({
           codes: 11_519,
           fractions: 8_143,
         });
-        expect(await db.$count(tariffFractions)).toBe(11_519);
+        expect(await scratch.db.$count(tariffFractions)).toBe(11_519);
         expect(await row('0101210100')).toMatchObject({
           description: 'Reproductores de raza pura',
           umt: '07',
           umtDescription: 'CABEZA',
         });
-        await importTariffFractions(db, FIXTURE);
+        await importTariffFractions(scratch.db, FIXTURE);
       });
     });
 });
