@@ -173,6 +173,51 @@ export const VALIDATION_MESSAGES = {
     es: 'Usa solo letras, números, guiones y guiones bajos (máximo 20).',
     en: 'Use only letters, digits, dashes and underscores (at most 20).',
   },
+  // Products (spec §5: at most 3 variant properties; no duplicates)
+  options_max: {
+    es: 'Un producto tiene máximo 3 opciones (propiedades de variante).',
+    en: 'A product has at most 3 options (variant properties).',
+  },
+  variants_max: {
+    es: 'Un producto tiene máximo 100 variantes.',
+    en: 'A product has at most 100 variants.',
+  },
+  images_max: {
+    es: 'Un producto tiene máximo 10 imágenes.',
+    en: 'A product has at most 10 images.',
+  },
+  variant_options: {
+    es: 'Elige un valor de cada opción del producto.',
+    en: 'Choose one value of each of the product’s options.',
+  },
+  variant_duplicate: {
+    es: 'Esta combinación de opciones ya es otra variante.',
+    en: 'This combination of options is already another variant.',
+  },
+  sku_format: {
+    es: 'El SKU empieza con una letra o número y usa solo letras, números, puntos, guiones y diagonales.',
+    en: 'The SKU starts with a letter or digit and uses only letters, digits, dots, dashes and slashes.',
+  },
+  sku_duplicate: {
+    es: 'Este SKU ya está en otra variante.',
+    en: 'This SKU is already on another variant.',
+  },
+  barcode_format: {
+    es: 'El código de barras usa solo letras, números y guiones.',
+    en: 'The barcode uses only letters, digits and dashes.',
+  },
+  max_price: {
+    es: 'El monto máximo es de $9,999,999.99.',
+    en: 'The maximum amount is $9,999,999.99.',
+  },
+  country_code: {
+    es: 'Elige un país del catálogo del SAT (3 letras, por ejemplo MEX).',
+    en: 'Choose a country from the SAT catalogue (3 letters, for example MEX).',
+  },
+  required_to_publish: {
+    es: 'Este dato es obligatorio para publicar el producto.',
+    en: 'This is required to publish the product.',
+  },
   // Wallet: amounts typed in pesos, SPEI deposit notifications
   amount_decimals: {
     es: 'Usa máximo 2 decimales.',

@@ -33,4 +33,34 @@ export const PRODUCTS_ERRORS = {
     es: 'No se puede agregar un producto duplicado.',
     en: 'A duplicate product cannot be added.',
   },
+  COLLECTION_NAME_TAKEN: {
+    status: 409,
+    es: 'Ya tienes una colección con ese nombre.',
+    en: 'You already have a collection with that name.',
+  },
+  PRODUCT_IMAGE_NOT_FOUND: {
+    status: 400,
+    es: 'Una de las imágenes ya no está disponible. Vuelve a subirla.',
+    en: 'One of the images is no longer available. Upload it again.',
+  },
+  PRODUCT_DATASHEET_NOT_FOUND: {
+    status: 400,
+    es: 'La ficha técnica ya no está disponible. Vuelve a subirla.',
+    en: 'The data sheet is no longer available. Upload it again.',
+  },
+  COUNTRY_NOT_FOUND: {
+    status: 400,
+    es: 'El país {code} no está en el catálogo c_Pais del SAT.',
+    en: 'Country {code} is not in SAT’s c_Pais catalogue.',
+  },
+  PRODUCT_NOT_DRAFT: {
+    status: 409,
+    es: 'Solo se pueden eliminar productos en borrador; archívalo en su lugar.',
+    en: 'Only draft products can be deleted; archive it instead.',
+  },
+  PRODUCT_INCOMPLETE: {
+    status: 409,
+    es: 'Al producto le faltan datos para publicarse.',
+    en: 'The product lacks data to be published.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

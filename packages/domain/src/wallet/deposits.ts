@@ -23,33 +23,39 @@ export const SPEI_CREDIT_DELAY_HOURS = { from: 2, to: 3 } as const;
 
 /**
  * An amount typed in pesos ("1500.50"), answered as integer centavos: greater than zero, two
- * decimals at most, at most the deposit maximum. A string, so no float ever carries money.
+ * decimals at most, at most `maxCentavos` (its message key `maxError`). A string, so no float
+ * ever carries money.
  */
-export const pesosAmountField = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .transform((text, context) => {
-    const cleaned = text.replace(/,/g, '');
-    if (!/^-?\d*(\.\d*)?$/.test(cleaned) || cleaned === '.' || cleaned === '-') {
-      context.addIssue({ code: 'custom', message: 'amount_format' });
-      return z.NEVER;
-    }
-    if (/\.\d{3,}$/.test(cleaned)) {
-      context.addIssue({ code: 'custom', message: 'amount_decimals' });
-      return z.NEVER;
-    }
-    const centavos = pesosToCentavos(cleaned);
-    if (centavos === null) {
-      context.addIssue({ code: 'custom', message: 'amount_positive' });
-      return z.NEVER;
-    }
-    if (centavos > MAX_DEPOSIT_CENTAVOS) {
-      context.addIssue({ code: 'custom', message: 'max_deposit' });
-      return z.NEVER;
-    }
-    return centavos;
-  });
+export function pesosField(maxCentavos: number, maxError: string) {
+  return z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .transform((text, context) => {
+      const cleaned = text.replace(/,/g, '');
+      if (!/^-?\d*(\.\d*)?$/.test(cleaned) || cleaned === '.' || cleaned === '-') {
+        context.addIssue({ code: 'custom', message: 'amount_format' });
+        return z.NEVER;
+      }
+      if (/\.\d{3,}$/.test(cleaned)) {
+        context.addIssue({ code: 'custom', message: 'amount_decimals' });
+        return z.NEVER;
+      }
+      const centavos = pesosToCentavos(cleaned);
+      if (centavos === null) {
+        context.addIssue({ code: 'custom', message: 'amount_positive' });
+        return z.NEVER;
+      }
+      if (centavos > maxCentavos) {
+        context.addIssue({ code: 'custom', message: maxError });
+        return z.NEVER;
+      }
+      return centavos;
+    });
+}
+
+/** An amount in pesos up to the deposit maximum (deposits, declared values). */
+export const pesosAmountField = pesosField(MAX_DEPOSIT_CENTAVOS, 'max_deposit');
 
 /**
  * A deposit's amount in pesos: as `pesosAmountField`, and more than the small-deposit fee it

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { roles, users } from './accounts.tables';
 import type { NewRole, RoleRow } from './organizations.repository';
+import { likePattern } from '../../platform/search';
 
 export interface UserFilters {
   search?: string | undefined;
@@ -11,7 +12,6 @@ export interface UserFilters {
 }
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function userFilters(organizationId: string, filters: Omit<UserFilters, 'page' | 'pageSize'>) {
   const conditions: SQL[] = [eq(users.organizationId, organizationId)];

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { locations } from './locations.tables';
+import { likePattern } from '../../platform/search';
 
 export type LocationRow = typeof locations.$inferSelect;
 export type LocationValues = Omit<
@@ -9,7 +10,6 @@ export type LocationValues = Omit<
 >;
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filters(organizationId: string, search: string | undefined) {
   const conditions: SQL[] = [eq(locations.organizationId, organizationId)];

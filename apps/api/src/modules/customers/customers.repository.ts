@@ -3,6 +3,7 @@ import { and, asc, desc, eq, getTableColumns, like, notInArray, sql, type SQL } 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { customerAddresses, customerCounts, customers } from './customers.tables';
+import { likePattern } from '../../platform/search';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -22,7 +23,6 @@ export interface PlacedAddress {
 }
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Names and companies sort as Spanish readers expect (accents ignored, ñ after n). Each order
 // is exactly an index of customers.tables.ts, read forwards or backwards.

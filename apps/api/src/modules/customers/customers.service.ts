@@ -13,7 +13,8 @@ import { deleteUnlessReferenced } from '../../platform/db-errors';
 import { notFound } from '../../platform/errors';
 import { addressValues, addressView } from '../addresses';
 import * as repository from './customers.repository';
-import { customerSearchText, searchWords } from './customers.search';
+import { searchWords } from '../../platform/search';
+import { customerSearchText } from './customers.search';
 
 function customerValues(input: CustomerData): repository.CustomerValues {
   return {

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { packages } from './packages.tables';
+import { likePattern } from '../../platform/search';
 
 export type PackageRow = typeof packages.$inferSelect;
 export type PackageValues = Pick<
@@ -9,7 +10,6 @@ export type PackageValues = Pick<
 >;
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const ofOrganization = (organizationId: string, id: string) =>
   and(eq(packages.organizationId, organizationId), eq(packages.id, id));

@@ -28,6 +28,7 @@ import {
   shipments,
   trackingEvents,
 } from './shipments.tables';
+import { likePattern } from '../../platform/search';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 export type NewShipment = typeof shipments.$inferInsert;
@@ -223,7 +224,6 @@ export async function findPdfLabels(
 const searchExpression = sql`(lower(coalesce(${shipments.trackingNumber}, '') || ' ' || ${shipments.destinationName} || ' ' || ${shipments.destinationZip}))`;
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const TAB_FILTERS: Record<ShipmentTab, SQL | undefined> = {
   all: undefined,

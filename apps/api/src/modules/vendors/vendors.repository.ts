@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { vendors } from './vendors.tables';
+import { likePattern } from '../../platform/search';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type VendorValues = Omit<
@@ -14,7 +15,6 @@ export type VendorValues = Omit<
 const CODE_UNIQUE = 'vendors_organization_code_unique';
 
 /** `%`, `_` and `\` typed into the search box are matched as themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function filters(
   organizationId: string,

@@ -25,6 +25,8 @@ export const vendors = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
+    // Products name their vendor by (organization, id): never another organization's vendor.
+    uniqueIndex('vendors_organization_id_unique').on(table.organizationId, table.id),
     uniqueIndex('vendors_organization_code_unique').on(
       table.organizationId,
       sql`upper(${table.code})`,

@@ -1,0 +1,86 @@
+import { z } from '../validation';
+
+/**
+ * CSV import and export of products (`products`): one row per variant, columns in the manner of
+ * Shopify's product CSV. Rows of one product share its `handle`; the product's own fields are
+ * read from its first row. Headers may be written in Spanish or English; the export writes the
+ * language of the request, UTF-8 with a BOM (Excel opens it with accents), and prefixes a quote to
+ * any cell a spreadsheet would run as a formula.
+ *
+ * An import is checked whole first: if any row is wrong it answers every error (row, column,
+ * message) and writes nothing; otherwise one background job creates the products, and the screen
+ * follows its progress.
+ */
+export const PRODUCT_CSV_COLUMNS = [
+  { key: 'handle', es: 'Identificador', en: 'Handle' },
+  { key: 'name', es: 'Nombre', en: 'Title' },
+  { key: 'description', es: 'Descripción (HTML)', en: 'Body (HTML)' },
+  { key: 'vendor', es: 'Proveedor', en: 'Vendor' },
+  { key: 'tags', es: 'Etiquetas', en: 'Tags' },
+  { key: 'status', es: 'Estado', en: 'Status' },
+  { key: 'option1_name', es: 'Opción1 Nombre', en: 'Option1 Name' },
+  { key: 'option1_value', es: 'Opción1 Valor', en: 'Option1 Value' },
+  { key: 'option2_name', es: 'Opción2 Nombre', en: 'Option2 Name' },
+  { key: 'option2_value', es: 'Opción2 Valor', en: 'Option2 Value' },
+  { key: 'option3_name', es: 'Opción3 Nombre', en: 'Option3 Name' },
+  { key: 'option3_value', es: 'Opción3 Valor', en: 'Option3 Value' },
+  { key: 'sku', es: 'SKU', en: 'Variant SKU' },
+  { key: 'barcode', es: 'Código de barras', en: 'Variant Barcode' },
+  { key: 'price', es: 'Precio', en: 'Variant Price' },
+  { key: 'compare_at_price', es: 'Precio de comparación', en: 'Variant Compare At Price' },
+  { key: 'cost', es: 'Costo', en: 'Cost per item' },
+  { key: 'unit', es: 'Unidad de medida', en: 'Measure unit' },
+  { key: 'weight', es: 'Peso', en: 'Variant Weight' },
+  { key: 'length', es: 'Largo', en: 'Length' },
+  { key: 'width', es: 'Ancho', en: 'Width' },
+  { key: 'height', es: 'Alto', en: 'Height' },
+  { key: 'sat_product_code', es: 'Clave producto SAT', en: 'SAT product key' },
+  { key: 'sat_unit_code', es: 'Clave unidad SAT', en: 'SAT unit key' },
+  { key: 'tariff_code', es: 'Fracción arancelaria', en: 'Tariff fraction' },
+  { key: 'origin_country', es: 'País de origen', en: 'Country of origin' },
+  { key: 'manufacture_country', es: 'País de fabricación', en: 'Country of manufacture' },
+  { key: 'brand', es: 'Marca', en: 'Brand' },
+  { key: 'model', es: 'Modelo', en: 'Model' },
+  { key: 'size', es: 'Talla o tamaño', en: 'Size' },
+  { key: 'use', es: 'Uso', en: 'Use' },
+  { key: 'materials', es: 'Materiales', en: 'Materials' },
+  { key: 'website', es: 'Sitio web', en: 'Website' },
+] as const;
+export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number]['key'];
+
+/** Rows one file may hold. */
+export const PRODUCT_IMPORT_MAX_ROWS = 20_000;
+/** Errors an import answers in full; beyond them it says how many more there are. */
+export const PRODUCT_IMPORT_ERRORS_SHOWN = 200;
+/** Bytes of the CSV file. */
+export const PRODUCT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const PRODUCT_IMPORT_STATUSES = ['invalid', 'queued', 'running', 'done', 'failed'] as const;
+export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
+
+export const productImportParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
+
+export const productImportErrorSchema = z.object({
+  /** The row of the file, counting the header as row 1 (as a spreadsheet shows it). */
+  row: z.number().int(),
+  /** The column's header as the file wrote it, or null for the whole row. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ProductImportError = z.infer<typeof productImportErrorSchema>;
+
+export const productImportViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(PRODUCT_IMPORT_STATUSES),
+  file_name: z.string(),
+  rows_total: z.number().int(),
+  /** Products in the file, and how many the job has created so far. */
+  products_total: z.number().int(),
+  products_done: z.number().int(),
+  errors: z.array(productImportErrorSchema),
+  /** Errors beyond those listed. */
+  errors_more: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ProductImportView = z.infer<typeof productImportViewSchema>;
