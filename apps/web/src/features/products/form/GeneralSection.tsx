@@ -1,0 +1,100 @@
+import { PRODUCT_RULES, PRODUCT_STATUSES, productSchema } from '@despacho/domain';
+import { Select, SimpleGrid, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fieldRulesOf } from '../../../lib/field-rules';
+import { LengthCount } from '../../../ui/LengthCount';
+import { useVendorOptions } from '../api';
+import { errorAt } from './field-error';
+import { FormSection } from './FormSection';
+import type { ProductFormValues } from './product-form';
+
+const RULES = fieldRulesOf(productSchema.shape);
+
+/** Name, description, status, vendor and tags. */
+export function GeneralSection() {
+  const { t } = useTranslation('products');
+  const form = useFormContext<ProductFormValues>();
+  const { errors } = form.formState;
+  const vendors = useVendorOptions();
+  const [name, description] = useWatch<ProductFormValues, ['name', 'description']>({
+    name: ['name', 'description'],
+  });
+
+  return (
+    <FormSection title={t('form.sections.general')}>
+      <TextInput
+        label={t('fields.name')}
+        withAsterisk={RULES.name.required}
+        description={<LengthCount value={name} max={PRODUCT_RULES.nameMax} />}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={errorAt(errors, 'name')}
+        {...form.register('name')}
+      />
+      <Textarea
+        label={t('fields.description')}
+        autosize
+        minRows={3}
+        maxRows={12}
+        description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        error={errorAt(errors, 'description')}
+        {...form.register('description')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller<ProductFormValues, 'status'>
+          name="status"
+          render={({ field, fieldState }) => (
+            <Select
+              label={t('fields.status')}
+              description={t('fields.statusHint')}
+              data={PRODUCT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+              allowDeselect={false}
+              name={field.name}
+              ref={field.ref}
+              value={field.value ?? 'DRAFT'}
+              onChange={(value) => {
+                field.onChange(value);
+                // Publishing asks for everything at once: show what is missing under each field.
+                if (value === 'ACTIVE') void form.trigger();
+              }}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller<ProductFormValues, 'vendor_id'>
+          name="vendor_id"
+          render={({ field, fieldState }) => (
+            <Select
+              label={t('fields.vendor')}
+              placeholder={t('fields.vendorNone')}
+              data={vendors.data ?? []}
+              searchable
+              clearable
+              name={field.name}
+              ref={field.ref}
+              value={typeof field.value === 'string' ? field.value : null}
+              onChange={(value) => field.onChange(value ?? undefined)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller<ProductFormValues, 'tags'>
+        name="tags"
+        render={({ field }) => (
+          <TagsInput
+            label={t('fields.tags')}
+            description={t('fields.tagsHint', { max: PRODUCT_RULES.tagsMax })}
+            maxTags={PRODUCT_RULES.tagsMax}
+            name={field.name}
+            ref={field.ref}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            error={errorAt(errors, 'tags')}
+          />
+        )}
+      />
+    </FormSection>
+  );
+}
