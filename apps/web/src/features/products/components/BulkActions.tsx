@@ -1,5 +1,5 @@
 import type { ProductBulkInput, ProductBulkResult } from '@despacho/domain';
-import { Button, Group, List, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,24 +10,31 @@ import { productsApi, useCollectionOptions, useRefreshProducts } from '../api';
 
 /**
  * What the list does with the selected products: archive, publish, add to a collection or delete
- * the drafts. Each product is done or refused on its own; the refusals are listed with their
- * reasons in a dialog.
+ * the drafts. Each product is done or refused on its own.
  */
-export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+export function BulkActions({
+  ids,
+  onDone,
+  onRefused,
+}: {
+  ids: string[];
+  onDone: () => void;
+  /** Some products were refused: the page shows the answer (the bar goes with the selection). */
+  onRefused: (result: ProductBulkResult) => void;
+}) {
   const { t } = useTranslation('products');
   const refresh = useRefreshProducts();
   const collections = useCollectionOptions();
   const [picking, setPicking] = useState(false);
   const [collectionId, setCollectionId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
-  const [result, setResult] = useState<ProductBulkResult | null>(null);
 
   const bulk = useMutation({
     mutationFn: (input: ProductBulkInput) => productsApi.bulk(input),
     onSuccess: async (answer) => {
       setPicking(false);
       setDeleting(null);
-      if (answer.refused.length > 0) setResult(answer);
+      if (answer.refused.length > 0) onRefused(answer);
       else
         notifications.show({
           color: 'teal',
@@ -118,32 +125,6 @@ export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void
         busy={bulk.isPending}
         onConfirm={() => run('delete')}
       />
-
-      <Modal
-        opened={result !== null}
-        onClose={() => setResult(null)}
-        title={t('bulk.resultTitle')}
-        centered
-      >
-        {result && (
-          <Stack>
-            <Text fz="sm">{t('bulk.done', { count: result.done.length })}</Text>
-            <Text fz="sm" fw={600}>
-              {t('bulk.refused', { count: result.refused.length })}
-            </Text>
-            <List fz="sm" spacing={4}>
-              {result.refused.map((refusal) => (
-                <List.Item key={refusal.id}>
-                  <strong>{refusal.name}</strong>: {refusal.message}
-                </List.Item>
-              ))}
-            </List>
-            <Group justify="flex-end">
-              <Button onClick={() => setResult(null)}>{t('actions.close')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
     </>
   );
 }

@@ -33,9 +33,7 @@ export function GeneralSection() {
       />
       <Textarea
         label={t('fields.description')}
-        autosize
-        minRows={3}
-        maxRows={12}
+        rows={4}
         description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         error={errorAt(errors, 'description')}
