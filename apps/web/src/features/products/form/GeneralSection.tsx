@@ -1,5 +1,5 @@
 import { PRODUCT_RULES, PRODUCT_STATUSES, productSchema } from '@despacho/domain';
-import { Select, SimpleGrid, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldRulesOf } from '../../../lib/field-rules';
@@ -7,6 +7,7 @@ import { LengthCount } from '../../../ui/LengthCount';
 import { useVendorOptions } from '../api';
 import { errorAt } from './field-error';
 import { FormSection } from './FormSection';
+import { RichTextField } from './RichTextField';
 import type { ProductFormValues } from './product-form';
 
 const RULES = fieldRulesOf(productSchema.shape);
@@ -31,13 +32,18 @@ export function GeneralSection() {
         error={errorAt(errors, 'name')}
         {...form.register('name')}
       />
-      <Textarea
-        label={t('fields.description')}
-        rows={4}
-        description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        error={errorAt(errors, 'description')}
-        {...form.register('description')}
+      <Controller<ProductFormValues, 'description'>
+        name="description"
+        render={({ field, fieldState }) => (
+          <RichTextField
+            label={t('fields.description')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Controller<ProductFormValues, 'status'>
