@@ -99,6 +99,8 @@ test.describe('signed in as the demo owner', () => {
     ['customers', '/app/clients', 'Clientes'],
     ['account-details', '/app/settings/details', 'Mi empresa'],
     ['pickups', '/app/pickup', 'Recolección'],
+    ['products', '/app/products', 'Productos'],
+    ['product-create', '/app/products/create', 'Nuevo producto'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
