@@ -8,6 +8,9 @@ import { useCollectionOptions, useVendorOptions } from '../api';
 
 type ListParams = ReturnType<typeof useListParams>;
 
+/** Filters share the row and wrap, two to a row on a phone. */
+const FILTER_SIZE = { flex: '1 1 150px', miw: 0 } as const;
+
 /** The products list's filters and sort, each kept in the URL so a reload shows the same list. */
 export function ProductFilters({ list }: { list: ListParams }) {
   const { t } = useTranslation('products');
@@ -35,7 +38,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
         onChange={(value) => list.setParam('vendor_id', value ?? undefined)}
         clearable
         searchable
-        w={190}
+        {...FILTER_SIZE}
       />
       <Select
         label={t('filters.collection')}
@@ -45,7 +48,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
         onChange={(value) => list.setParam('collection_id', value ?? undefined)}
         clearable
         searchable
-        w={190}
+        {...FILTER_SIZE}
       />
       <TextInput
         label={t('filters.tag')}
@@ -55,7 +58,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
         onKeyDown={(event) => {
           if (event.key === 'Enter') commitTag();
         }}
-        w={150}
+        {...FILTER_SIZE}
       />
       <NativeSelect
         label={t('filters.tariffStatus')}
@@ -65,7 +68,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
           { value: '', label: t('filters.all') },
           ...TARIFF_STATUSES.map((value) => ({ value, label: t(`tariffStatuses.${value}`) })),
         ]}
-        w={200}
+        {...FILTER_SIZE}
       />
       <NativeSelect
         label={t('filters.sort')}
@@ -77,7 +80,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
           )
         }
         data={PRODUCT_SORTS.map((value) => ({ value, label: t(`sorts.${value}`) }))}
-        w={200}
+        {...FILTER_SIZE}
       />
     </>
   );

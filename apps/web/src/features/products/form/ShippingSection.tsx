@@ -20,7 +20,7 @@ export function ShippingSection() {
         label={t('fields.unit')}
         data={PACKAGE_UNITS.map((value) => ({ value, label: t(`units.${value}`) }))}
         error={errorAt(form.formState.errors, 'unit')}
-        w={{ base: '100%', sm: 260 }}
+        w={{ base: '100%', sm: 340 }}
         {...form.register('unit')}
       />
       <SimpleGrid cols={{ base: 2, sm: 4 }}>

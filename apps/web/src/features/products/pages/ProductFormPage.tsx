@@ -26,6 +26,7 @@ export function ProductCreatePage() {
       <PageHeader
         title={nav('screens.productsCreate.title')}
         breadcrumbs={[
+          { label: nav('modules.warehousing') },
           { label: nav('screens.products.title'), to: PRODUCTS_PATH },
           { label: nav('screens.productsCreate.title') },
         ]}
@@ -50,6 +51,7 @@ export function ProductEditPage() {
         title={product.data?.name ?? nav('screens.productsEdit.title')}
         badge={product.data && <ProductStatusBadge status={product.data.status} />}
         breadcrumbs={[
+          { label: nav('modules.warehousing') },
           { label: nav('screens.products.title'), to: PRODUCTS_PATH },
           { label: nav('screens.productsEdit.title') },
         ]}

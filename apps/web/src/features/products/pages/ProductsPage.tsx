@@ -62,7 +62,10 @@ export function ProductsPage() {
     <>
       <ListPage
         title={nav('screens.products.title')}
-        breadcrumbs={[{ label: nav('screens.products.title') }]}
+        breadcrumbs={[
+          { label: nav('modules.warehousing') },
+          { label: nav('screens.products.title') },
+        ]}
         action={
           <Button component={Link} to={PRODUCT_CREATE_PATH} leftSection={<IconPlus size={18} />}>
             {t('create')}
