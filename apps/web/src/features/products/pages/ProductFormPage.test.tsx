@@ -140,4 +140,61 @@ describe('product form', () => {
     },
     SLOW,
   );
+
+  it(
+    'uploads images, moves one and sends their ids in the order shown',
+    async () => {
+      const ids = [
+        '1a1b1c1d-0000-4000-8000-000000000001',
+        '1a1b1c1d-0000-4000-8000-000000000002',
+        '1a1b1c1d-0000-4000-8000-000000000003',
+      ];
+      let uploaded = 0;
+      const calls = stubForm({
+        'POST /product-images': () => {
+          const id = ids[uploaded++]!;
+          return json(201, {
+            data: {
+              id,
+              width: 64,
+              height: 48,
+              url: `/api/v1/product-images/${id}`,
+              thumbnail_url: `/api/v1/product-images/${id}?size=thumbnail`,
+            },
+          });
+        },
+        'POST /products': () =>
+          json(422, { error: { code: 'VALIDATION_FAILED', message: 'Revisa los datos.' } }),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/products/create');
+      await screen.findByRole('button', { name: 'Subir imágenes' });
+      const picker = document.querySelector<HTMLInputElement>('input[type="file"][accept*="png"]')!;
+      const file = (name: string) => new File(['x'], name, { type: 'image/png' });
+      fireEvent.change(picker, {
+        target: { files: [file('a.png'), file('b.png'), file('c.png')] },
+      });
+      await waitFor(() => expect(screen.getAllByTestId('product-image')).toHaveLength(3));
+      expect(screen.getByText('Portada')).toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Mover la imagen 3 antes' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Quitar la imagen 1' }));
+      const order = screen
+        .getAllByTestId('product-image')
+        .map((card) => card.getAttribute('data-image-id'));
+      expect(order).toEqual([ids[2], ids[1]]);
+
+      fireEvent.change(screen.getByRole('textbox', { name: /^Nombre/ }), {
+        target: { value: 'Taza' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
+      await waitFor(() =>
+        expect(calls.find((call) => call.key === 'POST /products')?.body).toMatchObject({
+          name: 'Taza',
+          image_ids: [ids[2], ids[1]],
+        }),
+      );
+    },
+    SLOW,
+  );
 });
