@@ -7,7 +7,6 @@ import {
   type ProductsQuery,
 } from '@despacho/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
 
@@ -72,34 +71,4 @@ export function useCollectionOptions() {
     queryFn: () => call(collectionsContract.list, { query }),
     select: (answer) => answer.data.map(({ id, name }) => ({ value: id, label: name })),
   });
-}
-
-const IMAGE_ID = /product-images\/([0-9a-f-]{36})/i;
-
-/**
- * An object URL of a catalogue image: the API serves them behind the sign-in, so the bytes are
- * fetched with the session and shown from memory. `path` is a view's `url` or `thumbnail_url`.
- */
-export function useProductImage(path: string | null, size: 'large' | 'thumbnail' = 'thumbnail') {
-  const imageId = path ? IMAGE_ID.exec(path)?.[1] : undefined;
-  const input = { params: { imageId: imageId ?? '' }, query: { size } };
-  const { data: blob } = useQuery({
-    queryKey: productsKeys.image(input),
-    queryFn: () => call(productsContract.image, input),
-    enabled: imageId !== undefined,
-    // An image id names its bytes for good: they never change.
-    staleTime: Infinity,
-    retry: false,
-  });
-  const [source, setSource] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') return;
-    const url = URL.createObjectURL(blob);
-    setSource(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setSource(null);
-    };
-  }, [blob]);
-  return source;
 }

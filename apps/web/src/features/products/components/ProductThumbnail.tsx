@@ -1,6 +1,6 @@
 import { Center, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useProductImage } from '../api';
+import { useProductImage } from '../../../lib/product-images';
 
 /** A product's cover at `size` px, or a neutral icon while it has none (or it loads). */
 export function ProductThumbnail({
