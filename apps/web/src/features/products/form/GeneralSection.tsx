@@ -1,5 +1,6 @@
 import { PRODUCT_RULES, PRODUCT_STATUSES, productSchema } from '@despacho/domain';
-import { Select, SimpleGrid, TagsInput, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Skeleton, TagsInput, TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldRulesOf } from '../../../lib/field-rules';
@@ -7,10 +8,13 @@ import { LengthCount } from '../../../ui/LengthCount';
 import { useVendorOptions } from '../api';
 import { errorAt } from './field-error';
 import { FormSection } from './FormSection';
-import { RichTextField } from './RichTextField';
 import type { ProductFormValues } from './product-form';
 
 const RULES = fieldRulesOf(productSchema.shape);
+// The editor is the form's heaviest part: it loads on its own while the rest of the form shows.
+const RichTextField = lazy(() =>
+  import('./RichTextField').then((module) => ({ default: module.RichTextField })),
+);
 
 /** Name, description, status, vendor and tags. */
 export function GeneralSection() {
@@ -35,14 +39,16 @@ export function GeneralSection() {
       <Controller<ProductFormValues, 'description'>
         name="description"
         render={({ field, fieldState }) => (
-          <RichTextField
-            label={t('fields.description')}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
-            error={fieldState.error?.message}
-          />
+          <Suspense fallback={<Skeleton h={190} radius="sm" />}>
+            <RichTextField
+              label={t('fields.description')}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              description={<LengthCount value={description} max={PRODUCT_RULES.descriptionMax} />}
+              error={fieldState.error?.message}
+            />
+          </Suspense>
         )}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
