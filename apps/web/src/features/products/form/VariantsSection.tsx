@@ -73,7 +73,7 @@ export function VariantsSection() {
               return (
                 <Table.Tr key={variant.id}>
                   <Table.Td>
-                    <Text fz="sm" fw={600}>
+                    <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {name}
                     </Text>
                     {errorAt(errors, `variants.${index}.option_values`) && (
