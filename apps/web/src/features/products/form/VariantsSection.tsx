@@ -48,7 +48,7 @@ export function VariantsSection() {
           {errorAt(errors, 'variants')}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={1080}>
+      <Table.ScrollContainer minWidth={980}>
         <Table verticalSpacing="xs" aria-label={t('form.variantsTable')}>
           <Table.Thead>
             <Table.Tr>
