@@ -3,6 +3,7 @@ import {
   errorMessage,
   formatTariffCode,
   localizeIssue,
+  mexicoDate,
   skuKey,
   type ErrorCode,
   type Language,
@@ -77,7 +78,7 @@ export async function findProblems(
   ];
   const skus = all((p) => p.variants.map((v) => (v.sku ? skuKey(v.sku) : undefined)));
   const tariffCodes = all((p) => [p.tariff_code && formatTariffCode(p.tariff_code)]);
-  const today = deps.clock.now().toISOString().slice(0, 10);
+  const today = mexicoDate(deps.clock.now());
 
   const [held, vendorNames, images, datasheets, collections, satProducts, satUnits, tariffs] =
     await Promise.all([
