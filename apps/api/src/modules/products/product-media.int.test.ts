@@ -4,15 +4,9 @@ import sharp from 'sharp';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { multipart, sampleFiles } from '../../../test/multipart';
+import { sampleFiles } from '../../../test/multipart';
 import { callAs, type CallArgs, createOwnerAndOther, type TestUser } from '../../../test/users';
-import { createProduct, productBody } from './products.test-support';
-
-/** A real image: `width` × `height` pixels of one colour, as PNG. */
-const png = (width = 1600, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
-    .png()
-    .toBuffer();
+import { createProduct, productBody, samplePng, uploadAs } from './products.test-support';
 
 function chunk(type: string, data: Buffer) {
   const body = Buffer.concat([Buffer.from(type), data]);
@@ -47,19 +41,12 @@ describe('product images and data sheets', () => {
   let owner: TestUser;
   let other: TestUser;
   const call = (...args: CallArgs) => callAs(ctx.app, ...args);
-  const upload = (user: TestUser, url: string, file: Parameters<typeof multipart>[0]) => {
-    const form = multipart(file);
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1${url}`,
-      payload: form.payload,
-      headers: user.headers({ ...form.headers, 'x-language': 'es' }),
-    });
-  };
+  const upload = (user: TestUser, url: string, file: Parameters<typeof uploadAs>[3]) =>
+    uploadAs(ctx.app, user, url, file);
   const uploadImage = async (user = owner) => {
     const response = await upload(user, '/product-images', {
       name: 'foto.png',
-      content: await png(),
+      content: await samplePng(),
       type: 'image/png',
     });
     expect(response.statusCode, response.body).toBe(201);

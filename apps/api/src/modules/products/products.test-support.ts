@@ -1,5 +1,8 @@
-import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { multipart, sampleFiles } from '../../../test/multipart';
 import { callAs, type TestUser } from '../../../test/users';
 
 /** A complete product, ready to publish, with one default variant; `extra` replaces fields. */
@@ -48,4 +51,57 @@ export async function createProduct(app: FastifyInstance, user: TestUser, body: 
     id: string;
     variants: { id: string; sku: string | null }[];
   } & Record<string, unknown>;
+}
+
+/** A real image to upload: `width` × `height` pixels of one colour, as PNG. */
+export const samplePng = (width = 1600, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+
+/** Uploads a file as `user` (multipart, field `file`), answering the parsed response. */
+export async function uploadAs(
+  app: FastifyInstance,
+  user: TestUser,
+  url: string,
+  file: Parameters<typeof multipart>[0],
+) {
+  const form = multipart(file);
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload: form.payload,
+    headers: user.headers({ ...form.headers, 'x-language': 'es' }),
+  });
+}
+
+/**
+ * A product with an image and a data sheet, made through the API: the records another
+ * organization's caller then tries to reach (cross-organization.int.test.ts).
+ */
+export async function createTenantProduct(app: FastifyInstance, owner: TestUser) {
+  const image = await uploadAs(app, owner, '/product-images', {
+    name: 'foto.png',
+    content: await samplePng(),
+  });
+  expect(image.statusCode, image.body).toBe(201);
+  const sheet = await uploadAs(app, owner, '/product-datasheets', {
+    name: 'ficha.pdf',
+    content: sampleFiles.pdf(),
+  });
+  expect(sheet.statusCode, sheet.body).toBe(201);
+  const product = await createProduct(
+    app,
+    owner,
+    productBody({
+      variants: [{ sku: `TENANT-${randomUUID().slice(0, 8)}`, price: '10' }],
+      image_ids: [image.json().data.id],
+      datasheet_file_id: sheet.json().data.file_id,
+    }),
+  );
+  return {
+    productId: product.id,
+    productImageId: image.json().data.id as string,
+    productDatasheetId: sheet.json().data.file_id as string,
+  };
 }
