@@ -1,5 +1,5 @@
 import { PRODUCT_RULES, PRODUCT_STATUSES, productSchema } from '@despacho/domain';
-import { Select, SimpleGrid, Skeleton, TagsInput, TextInput } from '@mantine/core';
+import { NativeSelect, Select, SimpleGrid, Skeleton, TagsInput, TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -52,25 +52,18 @@ export function GeneralSection() {
         )}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Controller<ProductFormValues, 'status'>
-          name="status"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('fields.status')}
-              description={t('fields.statusHint')}
-              data={PRODUCT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-              allowDeselect={false}
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? 'DRAFT'}
-              onChange={(value) => {
-                field.onChange(value);
-                // Publishing asks for everything at once: show what is missing under each field.
-                if (value === 'ACTIVE') void form.trigger();
-              }}
-              error={fieldState.error?.message}
-            />
-          )}
+        <NativeSelect
+          label={t('fields.status')}
+          description={t('fields.statusHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          data={PRODUCT_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+          error={errorAt(errors, 'status')}
+          {...form.register('status', {
+            // Publishing asks for everything at once: show what is missing under each field.
+            onChange: (event: { target: { value: string } }) => {
+              if (event.target.value === 'ACTIVE') void form.trigger();
+            },
+          })}
         />
         <Controller<ProductFormValues, 'vendor_id'>
           name="vendor_id"

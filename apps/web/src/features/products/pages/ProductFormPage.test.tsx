@@ -197,4 +197,46 @@ describe('product form', () => {
     },
     SLOW,
   );
+
+  it(
+    'shows under each field what publishing needs once "Publicado" is chosen, and asks before leaving',
+    async () => {
+      stubForm();
+      saveSession(makeSession(), 'SESSION');
+      const router = await renderApp('/app/products/create');
+      const status = await screen.findByRole('combobox', { name: /^Estatus/ });
+      fireEvent.change(screen.getByRole('textbox', { name: /^Nombre/ }), {
+        target: { value: 'Taza' },
+      });
+      expect(screen.queryByText('Este dato es obligatorio para publicar el producto.')).toBeNull();
+
+      fireEvent.change(status, { target: { value: 'ACTIVE' } });
+      await waitFor(() =>
+        // SAT product and unit keys, the four measures, the variant's SKU and price.
+        expect(
+          screen.getAllByText('Este dato es obligatorio para publicar el producto.'),
+        ).toHaveLength(8),
+      );
+      expect(screen.getByLabelText('SKU de Variante única')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+
+      // Leaving with unsaved changes asks first; staying keeps the form.
+      fireEvent.click(screen.getAllByRole('link', { name: 'Productos' })[0]!);
+      const dialog = await screen.findByRole('dialog', { name: '¿Salir sin guardar?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir editando' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(router.state.location.pathname).toBe('/app/products/create');
+      fireEvent.click(screen.getAllByRole('link', { name: 'Productos' })[0]!);
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: '¿Salir sin guardar?' })).getByRole(
+          'button',
+          { name: 'Salir sin guardar' },
+        ),
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/products'));
+    },
+    SLOW,
+  );
 });
