@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CollectionView, ProductView } from '@despacho/domain';
 import sharp from 'sharp';
 import { apiCall, dataOf, signInAsNewMerchant } from '../support';
+import { checkScreen } from '../support/a11y';
 
 // Products (products, products/create, products/edit/:id): a product with two options and four
 // variants, three images reordered, added to a collection from the list, found by SKU, archived.
@@ -105,6 +106,9 @@ test('a merchant creates a product with variants and images, adds it to a collec
   await page.reload();
   await expect(page.getByTestId('product-image')).toHaveCount(3);
   expect(await imageOrder(page)).toEqual(reordered);
+  // The edit page with its images and variants: axe and the layout at every width.
+  await checkScreen(page, 'product-edit');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Found by one of its SKUs in the list, then added to the collection from the selection.
   await page.goto('/app/products');
