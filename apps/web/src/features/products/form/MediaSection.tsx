@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
@@ -30,7 +30,7 @@ interface Upload {
 }
 
 /**
- * The product's images: chosen several at a time and uploaded each on its own (a bar per file),
+ * The product's images: chosen several at a time and uploaded one after another (a bar per file),
  * shown in order, the first as the cover; moved by dragging or by the arrow buttons, removed.
  * The form keeps their ids in `image_ids`.
  */
@@ -41,20 +41,19 @@ export function MediaSection({ initial }: { initial: ProductImageView[] }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragged, setDragged] = useState<number | null>(null);
 
-  const keep = (next: ProductImageView[]) => {
-    setImages(next);
-    form.setValue(
-      'image_ids',
-      next.map((image) => image.id),
-      { shouldDirty: true },
-    );
-  };
+  // The form sends the ids in the order shown; a change of order, an upload or a removal dirties it.
+  useEffect(() => {
+    const ids = images.map((image) => image.id);
+    if (ids.join() !== (form.getValues('image_ids') ?? []).join()) {
+      form.setValue('image_ids', ids, { shouldDirty: true });
+    }
+  }, [images, form]);
   const move = (from: number, to: number) => {
     if (to < 0 || to >= images.length || from === to) return;
     const next = [...images];
     const [image] = next.splice(from, 1);
     next.splice(to, 0, image!);
-    keep(next);
+    setImages(next);
   };
   const setUpload = (key: string, change: Partial<Upload> | null) =>
     setUploads((current) =>
@@ -65,34 +64,35 @@ export function MediaSection({ initial }: { initial: ProductImageView[] }) {
 
   const choose = (files: File[]) => {
     const room = PRODUCT_RULES.imagesMax - images.length - uploads.filter((u) => !u.problem).length;
-    files.forEach((file, index) => {
-      const key = `${Date.now()}-${index}-${file.name}`;
-      const problem =
-        index >= room
-          ? t('media.tooMany', { max: PRODUCT_RULES.imagesMax })
-          : !TYPES.includes(file.type)
-            ? t('media.wrongType')
-            : file.size > PRODUCT_RULES.imageMaxBytes
-              ? t('media.tooBig')
-              : null;
-      setUploads((current) => [...current, { key, name: file.name, problem }]);
-      if (problem) return;
-      productsApi.uploadImage(file).then(
-        (image) => {
-          setUpload(key, null);
-          setImages((current) => {
-            const next = [...current, image];
-            form.setValue(
-              'image_ids',
-              next.map((one) => one.id),
-              { shouldDirty: true },
-            );
-            return next;
-          });
-        },
-        (error: unknown) => setUpload(key, { problem: messageOf(error) }),
-      );
-    });
+    const queue = files.map((file, index) => ({
+      file,
+      upload: {
+        key: `${Date.now()}-${index}-${file.name}`,
+        name: file.name,
+        problem:
+          index >= room
+            ? t('media.tooMany', { max: PRODUCT_RULES.imagesMax })
+            : !TYPES.includes(file.type)
+              ? t('media.wrongType')
+              : file.size > PRODUCT_RULES.imageMaxBytes
+                ? t('media.tooBig')
+                : null,
+      },
+    }));
+    setUploads((current) => [...current, ...queue.map(({ upload }) => upload)]);
+    void uploadInOrder(queue.filter(({ upload }) => !upload.problem));
+  };
+  // One after another: the images keep the order they were chosen in.
+  const uploadInOrder = async (queue: { file: File; upload: Upload }[]) => {
+    for (const { file, upload } of queue) {
+      try {
+        const image = await productsApi.uploadImage(file);
+        setUpload(upload.key, null);
+        setImages((current) => [...current, image]);
+      } catch (error) {
+        setUpload(upload.key, { problem: messageOf(error) });
+      }
+    }
   };
 
   return (
@@ -152,7 +152,7 @@ export function MediaSection({ initial }: { initial: ProductImageView[] }) {
                     variant="subtle"
                     color="red"
                     aria-label={t('media.remove', { number: index + 1 })}
-                    onClick={() => keep(images.filter((one) => one.id !== image.id))}
+                    onClick={() => setImages(images.filter((one) => one.id !== image.id))}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
