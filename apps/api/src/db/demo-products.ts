@@ -1,6 +1,5 @@
 import {
   CM_PER_INCH,
-  collectionSchema,
   KG_PER_POUND,
   packageUnitFor,
   productSchema,
@@ -11,13 +10,8 @@ import {
 } from '@despacho/domain';
 import type { Services } from '../modules/services';
 import { searchKey } from '../platform/search';
-import {
-  DEMO_COLLECTIONS,
-  DEMO_PRODUCTS,
-  type DemoCollection,
-  type DemoProduct,
-} from './demo-catalogue';
-import { renderDemoImage, type DemoShape } from './demo-product-images';
+import { DEMO_PRODUCTS, type DemoCollection, type DemoProduct } from './demo-catalogue';
+import { renderDemoImage } from './demo-product-images';
 
 /** A variant's SKU: the stem and a code per value ("Gris jaspe" → "GRI", "1 m" → "1M"). */
 export function variantSku(stem: string, values: readonly string[]): string {
@@ -47,13 +41,12 @@ export function demoProductInput(
   saved: {
     unit: PackageUnit;
     vendorIds: ReadonlyMap<string, string>;
-    collectionIds: Readonly<Record<DemoCollection, string>>;
     imageIds: string[];
   },
 ): ProductInput {
   const {
     picture: _picture,
-    collections = [],
+    collections: _collections,
     options = [],
     vendor,
     sku,
@@ -77,36 +70,21 @@ export function demoProductInput(
       cost,
     })),
     image_ids: saved.imageIds,
-    collection_ids: collections.map((key) => saved.collectionIds[key]),
   };
 }
 
-/** Collection pictures: a silhouette of what each holds. */
-const COLLECTION_PICTURES: Record<DemoCollection, { shape: DemoShape; color: string }> = {
-  invierno: { shape: 'gorro', color: '#1e5aa8' },
-  vendidos: { shape: 'playera', color: '#e0a526' },
-};
-
 /**
- * The demo organization's catalogue, written through the products and collections services
- * like the screens write it: pictures drawn locally and uploaded as a merchant uploads photos,
- * two collections, then the products a minute apart (the newest-first list shows them in the
- * catalogue's order, the last one on top).
+ * The demo organization's catalogue, written through the products service like the screens
+ * write it: pictures drawn locally and uploaded as a merchant uploads photos, then the products
+ * a minute apart (the newest-first list shows them in the catalogue's order, the last on top).
+ * Answers the ids of each collection's products.
  */
 export async function seedDemoProducts(
   services: Services,
   organizationId: string,
   seedClock: { backdateMs: number },
-): Promise<void> {
-  const { products, productMedia, collections, vendors, accountDetails } = services;
-  const upload = async (shape: DemoShape, color: string, name: string, index: number) =>
-    (
-      await productMedia.uploadImage(
-        organizationId,
-        await renderDemoImage(shape, color, name, index),
-      )
-    ).id;
-
+): Promise<Record<DemoCollection, string[]>> {
+  const { products, productMedia, vendors, accountDetails } = services;
   const organization = await accountDetails.organization(organizationId);
   const unit = packageUnitFor(organization.default_unit);
   const { data: enabled } = await vendors.list(
@@ -115,24 +93,19 @@ export async function seedDemoProducts(
   );
   const vendorIds = new Map(enabled.map((vendor) => [vendor.code, vendor.id]));
 
-  const collectionIds = {} as Record<DemoCollection, string>;
-  for (const key of Object.keys(DEMO_COLLECTIONS) as DemoCollection[]) {
-    const { name, description } = DEMO_COLLECTIONS[key];
-    const { shape, color } = COLLECTION_PICTURES[key];
-    const image_id = await upload(shape, color, name, 0);
-    const input = collectionSchema.parse({ name, description, image_id });
-    collectionIds[key] = (await collections.create(organizationId, input, 'es')).id;
-  }
-
+  const members: Record<DemoCollection, string[]> = { invierno: [], vendidos: [] };
   for (const [index, product] of DEMO_PRODUCTS.entries()) {
     const { shape, colors } = product.picture;
     const imageIds = [];
     for (const [position, color] of colors.entries()) {
-      imageIds.push(await upload(shape, color, product.name, position));
+      const png = await renderDemoImage(shape, color, product.name, position);
+      imageIds.push((await productMedia.uploadImage(organizationId, png)).id);
     }
     seedClock.backdateMs = (DEMO_PRODUCTS.length - 1 - index) * 60_000;
-    const input = demoProductInput(product, { unit, vendorIds, collectionIds, imageIds });
-    await products.create(organizationId, productSchema.parse(input));
+    const input = demoProductInput(product, { unit, vendorIds, imageIds });
+    const { id } = await products.create(organizationId, productSchema.parse(input));
+    for (const key of product.collections ?? []) members[key].push(id);
   }
   seedClock.backdateMs = 0;
+  return members;
 }
