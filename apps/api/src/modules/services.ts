@@ -37,6 +37,8 @@ import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
 import { NotificationsService, type NoticeAudiences } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
+import { CollectionsService } from './products/collections.service';
+import { ProductVariantsService } from './products/product-variants.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
@@ -158,6 +160,8 @@ export function buildServices(
   const vendors = new VendorsService(core);
   const packages = new PackagesService({ ...core, satProducts, accountDetails });
   const carriers = new CarriersService(core);
+  const collections = new CollectionsService(core);
+  const productVariants = new ProductVariantsService(core);
 
   // Notifications, support and the staff console
   const notifications = new NotificationsService({
@@ -203,6 +207,7 @@ export function buildServices(
     packages,
     satProducts,
     satUnits,
+    productVariants,
   });
   const purchases = new PurchaseService({
     ...platform,
@@ -256,6 +261,8 @@ export function buildServices(
     vendors,
     packages,
     carriers,
+    collections,
+    productVariants,
     notifications,
     support,
     verification,
