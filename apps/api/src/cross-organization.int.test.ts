@@ -42,6 +42,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/customers/{id}': (a) => a.customerId,
   '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
   '/api/v1/vendors/{id}': (a) => a.vendorId,
+  '/api/v1/collections/{id}': (a) => a.collectionId,
   '/api/v1/quotes/{id}': (a) => a.quoteId,
   '/api/v1/shipments/{id}': (a) => a.shipmentId,
   '/api/v1/pickups/{id}': (a) => a.pickupId,
@@ -93,6 +94,13 @@ const BODIES: Record<string, object> = {
   'PATCH /api/v1/customers/{id}/favorite': { is_favorite: true },
   'PUT /api/v1/vendors/{id}': { ...vendorBody, name: 'Cambiado' },
   'PATCH /api/v1/vendors/{id}/status': { status: 'disabled' },
+  'PUT /api/v1/collections/{id}': { name: 'Cambiada' },
+  'POST /api/v1/collections/{id}/products': {
+    product_ids: ['00000000-0000-4000-8000-000000000000'],
+  },
+  'POST /api/v1/collections/{id}/products/remove': {
+    product_ids: ['00000000-0000-4000-8000-000000000000'],
+  },
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
 };

@@ -201,7 +201,9 @@ export async function insertCollectionProducts(
 ): Promise<void> {
   await tx
     .insert(collectionProducts)
-    .values(productIds.map((productId) => ({ organizationId, collectionId, productId, addedAt: now })))
+    .values(
+      productIds.map((productId) => ({ organizationId, collectionId, productId, addedAt: now })),
+    )
     .onConflictDoNothing();
 }
 

@@ -123,13 +123,7 @@ export class CollectionsService {
         throw notFound();
       if ((await repository.countOwnProducts(tx, organizationId, ids)) !== ids.length)
         throw notFound();
-      await repository.insertCollectionProducts(
-        tx,
-        organizationId,
-        id,
-        ids,
-        this.deps.clock.now(),
-      );
+      await repository.insertCollectionProducts(tx, organizationId, id, ids, this.deps.clock.now());
       return this.read(tx, organizationId, id);
     });
   }

@@ -4,7 +4,9 @@ import { likePattern } from '../../platform/search';
 import { productImages, products, productVariants } from './products.tables';
 
 /** The cover (position 0) of the variant's product, if it has images. */
-const coverId = sql<string | null>`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+const coverId = sql<
+  string | null
+>`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
 
 /**
  * Variants of the organization's active products: an exact SKU or barcode (any case), or every
