@@ -477,7 +477,8 @@ describe('create shipment wizard', () => {
   }, 30_000);
 
   it('forgets the variant when the picker is cleared, keeping what was filled', async () => {
-    stubWizard({
+    const calls = stubWizard({
+      'POST /shipments': () => json(201, { data: makeShipment() }),
       'GET /product-variants': () =>
         json(200, {
           data: [
@@ -514,7 +515,33 @@ describe('create shipment wizard', () => {
     fireEvent.click(clear);
     await waitFor(() => expect(picker.value).toBe(''));
     expect(field('Descripción').value).toBe('Taza');
-  });
+
+    type('Clave de producto SAT', '53102700');
+    type('Largo (cm)', '30');
+    type('Ancho (cm)', '20');
+    type('Alto (cm)', '15');
+    type('Peso (kg)', '2');
+    next();
+    await stepHeading('Seguro del envío');
+    next();
+    await stepHeading('Elige la paquetería');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
+    );
+    await stepHeading('Revisa y paga');
+    fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
+    await screen.findByTestId('tracking-number', {}, { timeout: 5000 });
+    const sent = calls.find((call) => call.key === 'POST /shipments')!.body as {
+      packages: { products: object[] }[];
+    };
+    expect(sent.packages[0]!.products[0]).toEqual({
+      description: 'Taza',
+      quantity: 1,
+      sat_product_code: '53102700',
+      sat_unit_code: 'H87',
+      unit_value: '55',
+    });
+  }, 30_000);
 
   it('pays with one Idempotency-Key kept across retries, then shows the guide and its pickup', async () => {
     let attempts = 0;

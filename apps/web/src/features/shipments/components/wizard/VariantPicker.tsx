@@ -1,10 +1,11 @@
 import type { VariantPick } from '@despacho/domain';
 import { Avatar, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPhoto, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useProductImage } from '../../../../lib/product-images';
 import { useVariantPicks } from '../../variants-api';
 import type { WizardValues } from './model';
 
@@ -79,7 +80,7 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
         const pick = byId.get(option.value);
         return (
           <Group gap="sm" wrap="nowrap">
-            <Avatar src={pick?.thumbnail_url} radius="sm" size={32} alt="" />
+            <PickThumb path={pick?.thumbnail_url ?? null} />
             <div>
               <Text fz="sm">{option.label}</Text>
               {pick?.sku && (
@@ -93,5 +94,14 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
       }}
       comboboxProps={{ withinPortal: true }}
     />
+  );
+}
+
+/** The product's cover beside an option, fetched with the session; an icon until then. */
+function PickThumb({ path }: { path: string | null }) {
+  return (
+    <Avatar src={useProductImage(path)} radius="sm" size={32}>
+      <IconPhoto size={16} aria-hidden />
+    </Avatar>
   );
 }
