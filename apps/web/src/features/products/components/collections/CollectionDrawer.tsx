@@ -79,9 +79,7 @@ function CollectionForm({
       />
       <Textarea
         label={t('fields.description')}
-        autosize
-        minRows={3}
-        maxRows={8}
+        rows={4}
         maxLength={2000}
         error={errors.description?.message}
         {...form.register('description')}
