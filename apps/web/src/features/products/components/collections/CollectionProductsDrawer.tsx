@@ -1,5 +1,5 @@
 import type { CollectionView } from '@despacho/domain';
-import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -70,13 +70,21 @@ function CollectionProducts({ collection }: { collection: CollectionView }) {
         </Text>
       )}
       <AddProducts collectionId={collection.id} />
-      <Text fw={600} fz="sm">
-        {t('detail.count', { count: total })}
-      </Text>
-      {products.isSuccess && rows.length === 0 ? (
-        <Text fz="sm" c="dimmed">
-          {t('detail.empty')}
+      {products.isSuccess && (
+        <Text fw={600} fz="sm">
+          {t('detail.count', { count: total })}
         </Text>
+      )}
+      {products.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {messageOf(products.error)}
+        </Alert>
+      ) : rows.length === 0 ? (
+        products.isSuccess && (
+          <Text fz="sm" c="dimmed">
+            {t('detail.empty')}
+          </Text>
+        )
       ) : (
         <DataTable
           rows={rows}
