@@ -15,7 +15,7 @@ export class ProductVariantsService {
 
   async pick(organizationId: string, query: VariantPickQuery): Promise<VariantPick[]> {
     const rows = await repository.findVariantPicks(this.deps.db, organizationId, {
-      code: query.search?.trim() || undefined,
+      code: query.search || undefined,
       words: searchWords(query.search),
       limit: query.limit,
     });
