@@ -16,6 +16,7 @@ import {
   type TenantRecords,
 } from '../test/tenant-records';
 import { originLocation } from './modules/shipments/guides.test-support';
+import { productBody } from './modules/products/products.test-support';
 import { createTestApp } from '../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../test/users';
 
@@ -48,6 +49,9 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/pickups/{id}': (a) => a.pickupId,
   '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
   '/api/v1/logos/{fileId}': (a) => a.logoFileId,
+  '/api/v1/products/{id}': (a) => a.productId,
+  '/api/v1/product-images/{imageId}': (a) => a.productImageId,
+  '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,
 };
 
 /**
@@ -94,6 +98,10 @@ const BODIES: Record<string, object> = {
   'PATCH /api/v1/customers/{id}/favorite': { is_favorite: true },
   'PUT /api/v1/vendors/{id}': { ...vendorBody, name: 'Cambiado' },
   'PATCH /api/v1/vendors/{id}/status': { status: 'disabled' },
+  'PUT /api/v1/products/{id}': productBody({
+    name: 'Cambiado',
+    variants: [{ sku: 'CAMBIADO', price: '1' }],
+  }),
   'PUT /api/v1/collections/{id}': { name: 'Cambiada' },
   'POST /api/v1/collections/{id}/products': {
     product_ids: ['00000000-0000-4000-8000-000000000000'],

@@ -23,6 +23,7 @@ import { bankStatementsRoutes } from './wallet/bank-statements.routes';
 import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
 import { vendorsRoutes } from './vendors/vendors.routes';
+import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
@@ -57,6 +58,7 @@ export const modules: AppModule[] = [
   billingRoutes,
   customersRoutes,
   vendorsRoutes,
+  productsRoutes,
   collectionsRoutes,
   productVariantsRoutes,
   quotesRoutes,

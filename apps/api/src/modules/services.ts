@@ -37,6 +37,12 @@ import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
 import { NotificationsService, type NoticeAudiences } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
+import {
+  PRODUCT_UPLOADS_CRON,
+  PRODUCT_UPLOADS_JOB,
+  ProductMedia,
+} from './products/product-media.service';
+import { ProductsService } from './products/products.service';
 import { CollectionsService } from './products/collections.service';
 import { ProductVariantsService } from './products/product-variants.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
@@ -160,6 +166,16 @@ export function buildServices(
   const vendors = new VendorsService(core);
   const packages = new PackagesService({ ...core, satProducts, accountDetails });
   const carriers = new CarriersService(core);
+  const productMedia = new ProductMedia({ ...core, files });
+  const products = new ProductsService({
+    ...core,
+    files,
+    vendors,
+    satProducts,
+    satUnits,
+    tariffFractions,
+    media: productMedia,
+  });
   const collections = new CollectionsService(core);
   const productVariants = new ProductVariantsService(core);
 
@@ -237,6 +253,9 @@ export function buildServices(
   jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
   jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
+  jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
+    cron: PRODUCT_UPLOADS_CRON,
+  });
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
@@ -260,6 +279,8 @@ export function buildServices(
     customers,
     vendors,
     packages,
+    products,
+    productMedia,
     carriers,
     collections,
     productVariants,

@@ -1,8 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -299,6 +299,42 @@ export class FileStore {
     return row!;
   }
 
+  /**
+   * Stores bytes the server produced itself (a re-encoded image), already checked: written under
+   * a generated name, then recorded. The caller gives its real kind.
+   */
+  async storeBytes(
+    content: Buffer,
+    options: {
+      organizationId: string;
+      purpose: string;
+      kind: FileKind;
+      name: string;
+      uploadedBy?: string;
+    },
+    db: DbOrTx = this.db,
+  ): Promise<StoredFile> {
+    const id = randomUUID();
+    const target = this.pathOf({ organizationId: options.organizationId, id });
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}${PARTIAL}`, content);
+    await rename(`${target}${PARTIAL}`, target);
+    const [row] = await db
+      .insert(files)
+      .values({
+        organizationId: options.organizationId,
+        id,
+        purpose: options.purpose,
+        kind: options.kind,
+        size: content.length,
+        originalName: options.name.slice(0, 200),
+        uploadedBy: options.uploadedBy ?? null,
+        createdAt: this.clock.now(),
+      })
+      .returning();
+    return row!;
+  }
+
   /** The file of the organization, or NOT_FOUND: a foreign id looks like a missing one. */
   async find(organizationId: string, id: string, db: DbOrTx = this.db): Promise<StoredFile> {
     const [row] = await db
@@ -307,6 +343,26 @@ export class FileStore {
       .where(and(eq(files.organizationId, organizationId), eq(files.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
+  }
+
+  /** The organization's files among `ids` with this purpose; foreign or other files are absent. */
+  async findMany(
+    organizationId: string,
+    ids: readonly string[],
+    purpose: string,
+    db: DbOrTx = this.db,
+  ): Promise<StoredFile[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(files)
+      .where(
+        and(
+          eq(files.organizationId, organizationId),
+          eq(files.purpose, purpose),
+          inArray(files.id, [...ids]),
+        ),
+      );
   }
 
   /**
