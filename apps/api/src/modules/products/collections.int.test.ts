@@ -10,7 +10,7 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
-import { insertTestImage, insertTestProduct } from './product-variants.test-support';
+import { createProduct, productBody, samplePng, uploadAs } from './products.test-support';
 import { collectionProducts } from './products.tables';
 
 describe('collections', () => {
@@ -18,7 +18,6 @@ describe('collections', () => {
   let owner: TestUser;
   let other: TestUser;
   let organizationId: string;
-  let otherOrganizationId: string;
 
   const call = (...args: CallArgs) => callAs(ctx.app, ...args);
   const create = async (user: TestUser, body: object) => {
@@ -27,6 +26,22 @@ describe('collections', () => {
     expect(response.statusCode).toBe(201);
     return response.json().data as { id: string; name: string; products_count: number };
   };
+  /** An uploaded image no product or collection has claimed yet. */
+  const upload = async (user: TestUser) => {
+    const response = await uploadAs(ctx.app, user, '/product-images', {
+      name: 'foto.png',
+      content: await samplePng(64, 64),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id as string;
+  };
+  let skus = 0;
+  const product = (user: TestUser, name: string, extra: object = {}) =>
+    createProduct(
+      ctx.app,
+      user,
+      productBody({ name, variants: [{ sku: `COL-${++skus}`, price: '10' }], ...extra }),
+    );
   const productIdsIn = async (collectionId: string) =>
     (
       await ctx.db
@@ -40,12 +55,11 @@ describe('collections', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     ({ organizationId, owner, other } = await createOwnerAndOther(ctx));
-    otherOrganizationId = other.organizationId!;
   });
   afterAll(() => ctx.close());
 
   it('creates, reads, edits and deletes a collection with an uploaded image', async () => {
-    const imageId = await insertTestImage(ctx.db, organizationId);
+    const imageId = await upload(owner);
     const created = await call(owner, 'POST', '/collections', {
       name: '  Temporada de lluvias ',
       description: 'Impermeables y botas',
@@ -58,8 +72,8 @@ describe('collections', () => {
       description: 'Impermeables y botas',
       image: {
         id: imageId,
-        width: 1200,
-        height: 800,
+        width: 64,
+        height: 64,
         url: `/api/v1/product-images/${imageId}`,
         thumbnail_url: `/api/v1/product-images/${imageId}?size=thumbnail`,
       },
@@ -88,19 +102,12 @@ describe('collections', () => {
   });
 
   it('refuses an image that is not an upload the collection may show', async () => {
-    const product = await insertTestProduct(ctx.db, organizationId, {
-      name: 'Con foto',
-      withImage: true,
-    });
-    const theirs = await insertTestImage(ctx.db, otherOrganizationId);
-    const shown = await insertTestImage(ctx.db, organizationId);
+    const claimed = await upload(owner);
+    await product(owner, 'Con foto', { image_ids: [claimed] });
+    const theirs = await upload(other);
+    const shown = await upload(owner);
     await create(owner, { name: 'Con portada', image_id: shown });
-    for (const imageId of [
-      product.imageId,
-      theirs,
-      shown,
-      '00000000-0000-4000-8000-000000000000',
-    ]) {
+    for (const imageId of [claimed, theirs, shown, '00000000-0000-4000-8000-000000000000']) {
       const response = await call(owner, 'POST', '/collections', {
         name: `Imagen ${imageId}`,
         image_id: imageId,
@@ -171,42 +178,50 @@ describe('collections', () => {
   });
 
   it('adds and removes products, each once, counting them', async () => {
-    const [a, b, c] = await Promise.all(
-      ['Playera', 'Gorra', 'Sudadera'].map((name) =>
-        insertTestProduct(ctx.db, organizationId, { name }),
-      ),
-    );
+    const a = await product(owner, 'Playera');
+    const b = await product(owner, 'Gorra');
+    const c = await product(owner, 'Sudadera');
     const collection = await create(owner, { name: 'Básicos' });
     const added = await call(owner, 'POST', `/collections/${collection.id}/products`, {
-      product_ids: [a!.id, b!.id, a!.id],
+      product_ids: [a.id, b.id, a.id],
     });
     expect(added.statusCode).toBe(200);
     expect(added.json().data.products_count).toBe(2);
     const again = await call(owner, 'POST', `/collections/${collection.id}/products`, {
-      product_ids: [b!.id, c!.id],
+      product_ids: [b.id, c.id],
     });
     expect(again.json().data.products_count).toBe(3);
-    expect(await productIdsIn(collection.id)).toEqual([a!.id, b!.id, c!.id].sort());
+    expect(await productIdsIn(collection.id)).toEqual([a.id, b.id, c.id].sort());
+    // The products list filters by collection (the collection's detail reads it).
+    const listed = await call(owner, 'GET', `/products?collection_id=${collection.id}&sort=name`);
+    expect(listed.json().data.map((item: { name: string }) => item.name)).toEqual([
+      'Gorra',
+      'Playera',
+      'Sudadera',
+    ]);
+    expect((await call(owner, 'GET', `/products/${a.id}`)).json().data.collections).toEqual([
+      { id: collection.id, name: 'Básicos' },
+    ]);
 
     const removed = await call(owner, 'POST', `/collections/${collection.id}/products/remove`, {
-      product_ids: [a!.id, c!.id],
+      product_ids: [a.id, c.id],
     });
     expect(removed.json().data.products_count).toBe(1);
-    expect(await productIdsIn(collection.id)).toEqual([b!.id]);
+    expect(await productIdsIn(collection.id)).toEqual([b.id]);
 
     // One product of another organization: 404 and nothing added.
-    const foreign = await insertTestProduct(ctx.db, otherOrganizationId, { name: 'Ajeno' });
+    const foreign = await product(other, 'Ajeno');
     const refused = await call(owner, 'POST', `/collections/${collection.id}/products`, {
-      product_ids: [a!.id, foreign.id],
+      product_ids: [a.id, foreign.id],
     });
     expect(refused.statusCode).toBe(404);
-    expect(await productIdsIn(collection.id)).toEqual([b!.id]);
+    expect(await productIdsIn(collection.id)).toEqual([b.id]);
 
     // Deleting the collection leaves its products.
     expect((await call(owner, 'DELETE', `/collections/${collection.id}`)).statusCode).toBe(204);
     expect(await productIdsIn(collection.id)).toEqual([]);
     const again404 = await call(owner, 'POST', `/collections/${collection.id}/products`, {
-      product_ids: [b!.id],
+      product_ids: [b.id],
     });
     expect(again404.statusCode).toBe(404);
   });
@@ -233,16 +248,16 @@ describe('collections', () => {
   });
 
   it("answers 404 for another organization's collection and changes nothing", async () => {
-    const product = await insertTestProduct(ctx.db, organizationId, { name: 'Privado' });
+    const kept = await product(owner, 'Privado');
     const mine = await create(owner, { name: 'Privada' });
-    await call(owner, 'POST', `/collections/${mine.id}/products`, { product_ids: [product.id] });
-    const theirProduct = await insertTestProduct(ctx.db, otherOrganizationId, { name: 'Suyo' });
+    await call(owner, 'POST', `/collections/${mine.id}/products`, { product_ids: [kept.id] });
+    const theirProduct = await product(other, 'Suyo');
     await expectEachNotFound(call, other, [
       ['GET', `/collections/${mine.id}`],
       ['PUT', `/collections/${mine.id}`, { name: 'Robada' }],
       ['DELETE', `/collections/${mine.id}`],
       ['POST', `/collections/${mine.id}/products`, { product_ids: [theirProduct.id] }],
-      ['POST', `/collections/${mine.id}/products/remove`, { product_ids: [product.id] }],
+      ['POST', `/collections/${mine.id}/products/remove`, { product_ids: [kept.id] }],
     ]);
     const untouched = (await call(owner, 'GET', `/collections/${mine.id}`)).json().data;
     expect(untouched).toMatchObject({ name: 'Privada', products_count: 1 });

@@ -1,5 +1,6 @@
 import {
   errorMessage,
+  productImageUrl,
   type CollectionData,
   type CollectionsQuery,
   type CollectionView,
@@ -10,9 +11,6 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import * as repository from './collections.repository';
-
-/** The image's paths: the 1200 px version and the 320 px thumbnail (productsContract.image). */
-const imageUrl = (id: string) => `/api/v1/product-images/${id}`;
 
 function collectionView(row: repository.CollectionRow): CollectionView {
   return {
@@ -26,8 +24,8 @@ function collectionView(row: repository.CollectionRow): CollectionView {
             id: row.imageId,
             width: row.imageWidth ?? 0,
             height: row.imageHeight ?? 0,
-            url: imageUrl(row.imageId),
-            thumbnail_url: `${imageUrl(row.imageId)}?size=thumbnail`,
+            url: productImageUrl(row.imageId),
+            thumbnail_url: productImageUrl(row.imageId, 'thumbnail'),
           },
     products_count: row.productsCount,
     created_at: row.createdAt.toISOString(),

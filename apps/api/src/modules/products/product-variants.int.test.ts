@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { productImageUrl } from '@despacho/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEachForbidden } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
@@ -18,7 +19,7 @@ import {
   requestGuide,
 } from '../shipments/guides.test-support';
 import { shipmentProducts, shipments } from '../shipments/shipments.tables';
-import { insertTestProduct } from './product-variants.test-support';
+import { createProduct, productBody, samplePng, uploadAs } from './products.test-support';
 import { productVariants } from './products.tables';
 
 describe('the variant picker', () => {
@@ -41,49 +42,69 @@ describe('the variant picker', () => {
   afterAll(() => ctx.close());
 
   it('finds variants of active products by exact SKU or barcode, or by name words', async () => {
-    const shirt = await insertTestProduct(ctx.db, organizationId, {
-      name: 'Playera Básica Niño',
-      withImage: true,
-      variants: [
-        { sku: 'PLY-ROJ-M', barcode: '7501234567890', optionValues: ['Rojo', 'M'], price: 19900 },
-        { sku: 'PLY-ROJ-G', optionValues: ['Rojo', 'G'], price: 21900, weight: 0.4 },
-      ],
+    const image = await uploadAs(ctx.app, owner, '/product-images', {
+      name: 'foto.png',
+      content: await samplePng(64, 64),
     });
-    await insertTestProduct(ctx.db, organizationId, {
-      name: 'Playera Borrador',
-      status: 'DRAFT',
-      variants: [{ sku: 'PLY-BOR' }],
-    });
-    await insertTestProduct(ctx.db, organizationId, {
-      name: 'Taza',
-      variants: [{ sku: 'TAZA-1', price: 9900 }],
-    });
-    await insertTestProduct(ctx.db, other.organizationId!, {
-      name: 'Playera Ajena',
-      variants: [{ sku: 'PLY-AJENA' }],
-    });
+    const imageId = image.json().data.id as string;
+    const shirt = await createProduct(
+      ctx.app,
+      owner,
+      productBody({
+        name: 'Playera Básica Niño',
+        image_ids: [imageId],
+        options: [
+          { name: 'Color', values: ['Rojo'] },
+          { name: 'Talla', values: ['M', 'G'] },
+        ],
+        variants: [
+          {
+            option_values: ['Rojo', 'M'],
+            sku: 'PLY-ROJ-M',
+            barcode: '7501234567890',
+            price: '199.00',
+          },
+          { option_values: ['Rojo', 'G'], sku: 'PLY-ROJ-G', price: '219.00', weight: 0.4 },
+        ],
+      }),
+    );
+    await createProduct(
+      ctx.app,
+      owner,
+      productBody({ name: 'Playera Borrador', status: 'DRAFT', variants: [{ sku: 'PLY-BOR' }] }),
+    );
+    await createProduct(
+      ctx.app,
+      owner,
+      productBody({ name: 'Taza', variants: [{ sku: 'TAZA-1', price: '99' }] }),
+    );
+    await createProduct(
+      ctx.app,
+      other,
+      productBody({ name: 'Playera Ajena', variants: [{ sku: 'PLY-AJENA', price: '1' }] }),
+    );
 
     const bySku = await picks(owner, 'search=ply-roj-g');
     expect(bySku[0]).toEqual({
-      id: shirt.variantIds[1],
+      id: shirt.variants[1]!.id,
       product_id: shirt.id,
       product_name: 'Playera Básica Niño',
       title: 'Rojo / G',
       sku: 'PLY-ROJ-G',
       barcode: null,
       price: 21900,
-      sat_product_code: '24112700',
+      sat_product_code: '53103000',
       sat_unit_code: 'H87',
       unit: 'cm_kg',
       weight: 0.4,
       length: 30,
       width: 20,
-      height: 10,
-      thumbnail_url: `/api/v1/product-images/${shirt.imageId}?size=thumbnail`,
+      height: 2,
+      thumbnail_url: productImageUrl(imageId, 'thumbnail'),
     });
     const byBarcode = await picks(owner, 'search=7501234567890');
     expect(byBarcode.map((pick) => pick.sku)).toEqual(['PLY-ROJ-M', 'PLY-ROJ-G']);
-    expect(byBarcode[0]).toMatchObject({ title: 'Rojo / M', weight: 1.5, price: 19900 });
+    expect(byBarcode[0]).toMatchObject({ title: 'Rojo / M', weight: 0.2, price: 19900 });
     // Name words, accents and case aside; drafts and other organizations never show.
     expect((await picks(owner, 'search=NINO%20basica')).map((pick) => pick.sku)).toEqual([
       'PLY-ROJ-M',
@@ -118,11 +139,12 @@ describe('the variant picker', () => {
       const { user, organization } = await createTestMerchant(ctx, 'Envíos con catálogo');
       await fund(ctx, organization.id, 500_000);
       const locationId = await createLocation(ctx, user);
-      const mug = await insertTestProduct(ctx.db, organization.id, {
-        name: 'Taza de barro',
-        variants: [{ sku: 'BARRO-1', price: 15000 }],
-      });
-      const variantId = mug.variantIds[0]!;
+      const mug = await createProduct(
+        ctx.app,
+        user,
+        productBody({ name: 'Taza de barro', variants: [{ sku: 'BARRO-1', price: '150' }] }),
+      );
+      const variantId = mug.variants[0]!.id;
 
       const { detail } = await buyGuide(ctx, user, {
         locationId,
@@ -135,11 +157,15 @@ describe('the variant picker', () => {
       expect(line).toMatchObject({ variantId, organizationId: organization.id });
 
       // A variant of another organization: 404 and no guide bought.
-      const foreign = await insertTestProduct(ctx.db, organizationId, { name: 'Ajena' });
+      const foreign = await createProduct(
+        ctx.app,
+        owner,
+        productBody({ name: 'Ajena', variants: [{ sku: 'AJENA-1', price: '1' }] }),
+      );
       const before = await ctx.db.$count(shipments, eq(shipments.organizationId, organization.id));
       const refused = await requestGuide(ctx, user, {
         locationId,
-        product: { ...guideProduct, variant_id: foreign.variantIds[0] },
+        product: { ...guideProduct, variant_id: foreign.variants[0]!.id },
       });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().error.code).toBe('NOT_FOUND');
@@ -155,14 +181,35 @@ describe('the variant picker', () => {
         'packages.0.products.0.variant_id': 'El valor no es válido.',
       });
 
-      // The guide's line keeps its variant: deleting it (or its product) is refused by the
-      // database. Once `DELETE /products/:id` exists this answers RECORD_IN_USE through it.
-      await expect(
-        ctx.db.delete(productVariants).where(eq(productVariants.id, variantId)),
-      ).rejects.toMatchObject({ cause: { code: '23503' } });
-      await expect(
-        ctx.db.execute(sql`delete from products where id = ${mug.id}`),
-      ).rejects.toMatchObject({ cause: { code: '23503' } });
+      // The guide's line keeps its variant: the product cannot be deleted, nor the variant
+      // dropped from it; archiving is the way out.
+      const remove = await call(user, 'DELETE', `/products/${mug.id}`);
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json().error.code).toBe('RECORD_IN_USE');
+      const dropped = await call(
+        user,
+        'PUT',
+        `/products/${mug.id}`,
+        productBody({ name: 'Taza de barro', variants: [{ sku: 'BARRO-2', price: '150' }] }),
+      );
+      expect(dropped.statusCode).toBe(409);
+      expect(dropped.json().error.code).toBe('RECORD_IN_USE');
+      const [stored] = await ctx.db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.id, variantId));
+      expect(stored).toMatchObject({ sku: 'BARRO-1' });
+      const archived = await call(
+        user,
+        'PUT',
+        `/products/${mug.id}`,
+        productBody({
+          name: 'Taza de barro',
+          status: 'ARCHIVED',
+          variants: [{ id: variantId, sku: 'BARRO-1', price: '150' }],
+        }),
+      );
+      expect(archived.statusCode, archived.body).toBe(200);
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { VariantPick, VariantPickQuery } from '@despacho/domain';
+import { productImageUrl, type VariantPick, type VariantPickQuery } from '@despacho/domain';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { searchWords } from '../../platform/search';
@@ -34,7 +34,7 @@ export class ProductVariantsService {
       length: measure(row.length),
       width: measure(row.width),
       height: measure(row.height),
-      thumbnail_url: row.coverId ? `/api/v1/product-images/${row.coverId}?size=thumbnail` : null,
+      thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
     }));
   }
 
