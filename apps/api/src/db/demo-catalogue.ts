@@ -10,13 +10,24 @@ import type { DemoShape } from './demo-product-images';
  * lack; one product is archived.
  */
 
+/** A picture: a silhouette in one colour (see demo-product-images.ts). */
+export interface DemoPicture {
+  shape: DemoShape;
+  color: string;
+}
+
 export const DEMO_COLLECTIONS = {
   invierno: {
     name: 'Temporada de invierno',
     description: 'Sudaderas, chamarras y lo que calienta en diciembre.',
+    picture: { shape: 'gorro', color: '#1e5aa8' },
   },
-  vendidos: { name: 'Más vendidos', description: 'Lo que más piden nuestros clientes.' },
-} as const;
+  vendidos: {
+    name: 'Más vendidos',
+    description: 'Lo que más piden nuestros clientes.',
+    picture: { shape: 'playera', color: '#e0a526' },
+  },
+} as const satisfies Record<string, { name: string; description: string; picture: DemoPicture }>;
 export type DemoCollection = keyof typeof DEMO_COLLECTIONS;
 
 export interface DemoProduct {

@@ -3,7 +3,13 @@ import { isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
-import { productImages, products, productVariants } from '../modules/products/products.tables';
+import {
+  collectionProducts,
+  collections,
+  productImages,
+  products,
+  productVariants,
+} from '../modules/products/products.tables';
 import { DEMO_PRODUCTS } from './demo-catalogue';
 import { renderDemoImage } from './demo-product-images';
 import { variantSku } from './demo-products';
@@ -89,6 +95,20 @@ describe('the demo catalogue', () => {
     });
   });
 
+  it('puts the products in their two collections, each collection with a picture', async () => {
+    const saved = await ctx.db.select().from(collections);
+    expect(saved.map((collection) => collection.name).sort()).toEqual([
+      'Más vendidos',
+      'Temporada de invierno',
+    ]);
+    expect(saved.every((collection) => collection.imageId !== null)).toBe(true);
+    const inCollections = sum(DEMO_PRODUCTS.map((product) => product.collections?.length ?? 0));
+    expect(inCollections).toBeGreaterThanOrEqual(10);
+    expect(await ctx.db.$count(collectionProducts)).toBe(inCollections);
+    const winter = await list(`collection_id=${saved.find((c) => c.name.startsWith('Temp'))!.id}`);
+    expect(winter.data.map((row) => row.name)).toContain('Sudadera con Capucha Invierno');
+  });
+
   it('uploads one to three pictures per product, all claimed, in order', async () => {
     const claimed = await ctx.db
       .select()
@@ -105,8 +125,8 @@ describe('the demo catalogue', () => {
       expect(positions.length).toBeLessThanOrEqual(3);
       expect(positions.sort()).toEqual(positions.map((_, i) => i));
     }
-    // None waits unclaimed.
-    expect(await ctx.db.$count(productImages)).toBe(claimed.length);
+    // The other two are the collections': none waits unclaimed.
+    expect(await ctx.db.$count(productImages)).toBe(claimed.length + 2);
   });
 
   it('is found by the list: a SKU, a name without accents, a status', async () => {

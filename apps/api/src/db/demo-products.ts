@@ -1,5 +1,6 @@
 import {
   CM_PER_INCH,
+  collectionSchema,
   KG_PER_POUND,
   packageUnitFor,
   productSchema,
@@ -10,7 +11,13 @@ import {
 } from '@despacho/domain';
 import type { Services } from '../modules/services';
 import { searchKey } from '../platform/search';
-import { DEMO_PRODUCTS, type DemoCollection, type DemoProduct } from './demo-catalogue';
+import {
+  DEMO_COLLECTIONS,
+  DEMO_PRODUCTS,
+  type DemoCollection,
+  type DemoPicture,
+  type DemoProduct,
+} from './demo-catalogue';
 import { renderDemoImage } from './demo-product-images';
 
 /** A variant's SKU: the stem and a code per value ("Gris jaspe" → "GRI", "1 m" → "1M"). */
@@ -41,12 +48,13 @@ export function demoProductInput(
   saved: {
     unit: PackageUnit;
     vendorIds: ReadonlyMap<string, string>;
+    collectionIds: Readonly<Record<DemoCollection, string>>;
     imageIds: string[];
   },
 ): ProductInput {
   const {
     picture: _picture,
-    collections: _collections,
+    collections = [],
     options = [],
     vendor,
     sku,
@@ -70,21 +78,27 @@ export function demoProductInput(
       cost,
     })),
     image_ids: saved.imageIds,
+    collection_ids: collections.map((key) => saved.collectionIds[key]),
   };
 }
 
 /**
- * The demo organization's catalogue, written through the products service like the screens
- * write it: pictures drawn locally and uploaded as a merchant uploads photos, then the products
- * a minute apart (the newest-first list shows them in the catalogue's order, the last on top).
- * Answers the ids of each collection's products.
+ * The demo organization's catalogue, written through the products and collections services like
+ * the screens write it: pictures drawn locally and uploaded as a merchant uploads photos, the
+ * two collections, then the products in them a minute apart (the newest-first list shows them
+ * in the catalogue's order, the last on top).
  */
 export async function seedDemoProducts(
   services: Services,
   organizationId: string,
   seedClock: { backdateMs: number },
-): Promise<Record<DemoCollection, string[]>> {
-  const { products, productMedia, vendors, accountDetails } = services;
+): Promise<void> {
+  const { products, productMedia, collections, vendors, accountDetails } = services;
+  const upload = async (picture: DemoPicture, name: string, index: number) => {
+    const png = await renderDemoImage(picture.shape, picture.color, name, index);
+    return (await productMedia.uploadImage(organizationId, png)).id;
+  };
+
   const organization = await accountDetails.organization(organizationId);
   const unit = packageUnitFor(organization.default_unit);
   const { data: enabled } = await vendors.list(
@@ -93,19 +107,26 @@ export async function seedDemoProducts(
   );
   const vendorIds = new Map(enabled.map((vendor) => [vendor.code, vendor.id]));
 
-  const members: Record<DemoCollection, string[]> = { invierno: [], vendidos: [] };
+  const collectionIds = {} as Record<DemoCollection, string>;
+  for (const [key, { picture, ...fields }] of Object.entries(DEMO_COLLECTIONS)) {
+    const input = collectionSchema.parse({
+      ...fields,
+      image_id: await upload(picture, fields.name, 0),
+    });
+    collectionIds[key as DemoCollection] = (
+      await collections.create(organizationId, input, 'es')
+    ).id;
+  }
+
   for (const [index, product] of DEMO_PRODUCTS.entries()) {
     const { shape, colors } = product.picture;
     const imageIds = [];
     for (const [position, color] of colors.entries()) {
-      const png = await renderDemoImage(shape, color, product.name, position);
-      imageIds.push((await productMedia.uploadImage(organizationId, png)).id);
+      imageIds.push(await upload({ shape, color }, product.name, position));
     }
     seedClock.backdateMs = (DEMO_PRODUCTS.length - 1 - index) * 60_000;
-    const input = demoProductInput(product, { unit, vendorIds, imageIds });
-    const { id } = await products.create(organizationId, productSchema.parse(input));
-    for (const key of product.collections ?? []) members[key].push(id);
+    const input = demoProductInput(product, { unit, vendorIds, collectionIds, imageIds });
+    await products.create(organizationId, productSchema.parse(input));
   }
   seedClock.backdateMs = 0;
-  return members;
 }
