@@ -101,6 +101,7 @@ test.describe('signed in as the demo owner', () => {
     ['pickups', '/app/pickup', 'Recolección'],
     ['products', '/app/products', 'Productos'],
     ['product-create', '/app/products/create', 'Nuevo producto'],
+    ['collections', '/app/products/collections', 'Colecciones'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);

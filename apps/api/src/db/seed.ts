@@ -9,6 +9,7 @@ import type { Db } from '../platform/db';
 import { silentLogger } from '../platform/logger';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
+import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
 
 export const DEMO_PASSWORD = 'Demo#2025';
@@ -163,6 +164,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   await seedDemoDeposit(services, organizationId);
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
   await seedDemoShipments(services, { organizationId, ownerId });
+  await seedDemoProducts(services, organizationId, seedClock);
   return true;
 }
 

@@ -43,6 +43,8 @@ import {
   ProductMedia,
 } from './products/product-media.service';
 import { ProductsService } from './products/products.service';
+import { CollectionsService } from './products/collections.service';
+import { ProductVariantsService } from './products/product-variants.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
@@ -174,6 +176,8 @@ export function buildServices(
     tariffFractions,
     media: productMedia,
   });
+  const collections = new CollectionsService(core);
+  const productVariants = new ProductVariantsService(core);
 
   // Notifications, support and the staff console
   const notifications = new NotificationsService({
@@ -219,6 +223,7 @@ export function buildServices(
     packages,
     satProducts,
     satUnits,
+    productVariants,
   });
   const purchases = new PurchaseService({
     ...platform,
@@ -277,6 +282,8 @@ export function buildServices(
     products,
     productMedia,
     carriers,
+    collections,
+    productVariants,
     notifications,
     support,
     verification,
