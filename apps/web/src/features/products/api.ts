@@ -1,5 +1,4 @@
 import {
-  collectionsContract,
   productsContract,
   vendorsContract,
   type ProductBulkInput,
@@ -9,13 +8,13 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
+import { useCollections } from './collections-api';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 /** The vendors and collections a filter or picker offers: one page, the most the API answers. */
 const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
 export const productsKeys = queryKeys(productsContract);
-const collectionsKeys = queryKeys(collectionsContract);
 const vendorsKeys = queryKeys(vendorsContract);
 
 /** The product calls (`products`, `products/create`, `products/edit/:id`). */
@@ -65,10 +64,6 @@ export function useVendorOptions() {
 
 /** The organization's collections, for the collection filter and the bulk "add to collection". */
 export function useCollectionOptions() {
-  const query = OPTIONS_PAGE;
-  return useQuery({
-    queryKey: collectionsKeys.list({ query }),
-    queryFn: () => call(collectionsContract.list, { query }),
-    select: (answer) => answer.data.map(({ id, name }) => ({ value: id, label: name })),
-  });
+  const collections = useCollections(OPTIONS_PAGE);
+  return collections.data?.data.map(({ id, name }) => ({ value: id, label: name })) ?? [];
 }

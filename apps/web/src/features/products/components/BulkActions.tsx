@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { productsApi, useCollectionOptions, useRefreshProducts } from '../api';
+import { useRefreshCollections } from '../collections-api';
 
 /**
  * What the list does with the selected products: archive, publish, add to a collection or delete
@@ -23,7 +24,8 @@ export function BulkActions({
   onRefused: (result: ProductBulkResult) => void;
 }) {
   const { t } = useTranslation('products');
-  const refresh = useRefreshProducts();
+  const refreshProducts = useRefreshProducts();
+  const refreshCollections = useRefreshCollections();
   const collections = useCollectionOptions();
   const [picking, setPicking] = useState(false);
   const [collectionId, setCollectionId] = useState<string | null>(null);
@@ -41,7 +43,8 @@ export function BulkActions({
           message: t('bulk.done', { count: answer.done.length }),
         });
       onDone();
-      await refresh();
+      // Collections count their products: adding or deleting changes them too.
+      await Promise.all([refreshProducts(), refreshCollections()]);
     },
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
   });
@@ -91,7 +94,7 @@ export function BulkActions({
         <Stack>
           <Select
             label={t('bulk.collection')}
-            data={collections.data ?? []}
+            data={collections}
             value={collectionId}
             onChange={setCollectionId}
             searchable

@@ -43,7 +43,7 @@ export function ProductFilters({ list }: { list: ListParams }) {
       <Select
         label={t('filters.collection')}
         placeholder={t('filters.all')}
-        data={collections.data ?? []}
+        data={collections}
         value={list.params.get('collection_id')}
         onChange={(value) => list.setParam('collection_id', value ?? undefined)}
         clearable

@@ -60,8 +60,10 @@ const PRODUCT: ProductView = {
 };
 const EMPTY_PAGE = { data: [], meta: { page: 1, pageSize: 100, total: 0 } };
 
-// The whole form renders several times per test: on a busy machine it takes longer than 5 s.
+// The whole form renders several times per test: on a busy machine it takes longer than 5 s,
+// and an answer may take longer than the 1 s the queries wait by default.
 const SLOW = 30_000;
+const ANSWER = { timeout: 5000 };
 
 describe('product edit page', () => {
   afterEach(() => {
@@ -107,17 +109,21 @@ describe('product edit page', () => {
         target: { value: '125' },
       });
       fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-      await waitFor(() =>
-        expect(calls.find((call) => call.key === `PUT /products/${ID}`)?.body).toMatchObject({
-          cost: '125',
-          tariff_code: '61091001',
-          variants: [
-            { id: PRODUCT.variants[0]!.id, option_values: ['M'], sku: 'PLY-M', price: '249.90' },
-            { id: PRODUCT.variants[1]!.id, option_values: ['G'], sku: 'PLY-G' },
-          ],
-        }),
+      await waitFor(
+        () =>
+          expect(calls.find((call) => call.key === `PUT /products/${ID}`)?.body).toMatchObject({
+            cost: '125',
+            tariff_code: '61091001',
+            variants: [
+              { id: PRODUCT.variants[0]!.id, option_values: ['M'], sku: 'PLY-M', price: '249.90' },
+              { id: PRODUCT.variants[1]!.id, option_values: ['G'], sku: 'PLY-G' },
+            ],
+          }),
+        ANSWER,
       );
-      expect(await screen.findByText('Guardamos los cambios de «Playera básica».')).toBeVisible();
+      expect(
+        await screen.findByText('Guardamos los cambios de «Playera básica».', {}, ANSWER),
+      ).toBeVisible();
 
       fireEvent.click(screen.getByRole('button', { name: 'Eliminar' }));
       const dialog = await screen.findByRole('dialog', { name: 'Eliminar producto' });
@@ -125,6 +131,8 @@ describe('product edit page', () => {
       expect(
         await screen.findByText(
           'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
+          {},
+          ANSWER,
         ),
       ).toBeVisible();
     },
