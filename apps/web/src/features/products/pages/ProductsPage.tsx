@@ -21,7 +21,8 @@ import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { ProductThumbnail } from '../components/ProductThumbnail';
 import { PRODUCT_CREATE_PATH, productEditPath } from '../paths';
 
-const FILTERS = ['vendor_id', 'collection_id', 'tag'] as const;
+/** Filters kept in the URL as they are (ids and a tag). */
+const URL_FILTERS = ['vendor_id', 'collection_id', 'tag'] as const;
 
 /**
  * `products`: the catalogue, searched by name, SKU, barcode or tag and filtered by status,
@@ -33,23 +34,22 @@ export function ProductsPage() {
   const list = useListParams();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [result, setResult] = useState<ProductBulkResult | null>(null);
-  const filters = Object.fromEntries(
-    FILTERS.map((key) => [key, list.params.get(key) || undefined]),
-  ) as Partial<Record<(typeof FILTERS)[number], string>>;
-  const status = list.choice('status', PRODUCT_STATUSES);
-  const tariffStatus = list.choice('tariff_status', TARIFF_STATUSES);
-  const products = useProducts({
+  // What selects the products (the export takes the same), apart from their order and page.
+  const filters = {
     search: list.debouncedSearch || undefined,
-    status,
-    tariff_status: tariffStatus,
+    status: list.choice('status', PRODUCT_STATUSES),
+    tariff_status: list.choice('tariff_status', TARIFF_STATUSES),
+    ...(Object.fromEntries(
+      URL_FILTERS.map((key) => [key, list.params.get(key) || undefined]),
+    ) as Partial<Record<(typeof URL_FILTERS)[number], string>>),
+  };
+  const products = useProducts({
     ...filters,
     sort: list.choice('sort', PRODUCT_SORTS, '-updated_at'),
     page: list.page,
     pageSize: PRODUCTS_PAGE_SIZE,
   });
-  const filtered = Boolean(
-    list.debouncedSearch || status || tariffStatus || Object.values(filters).some(Boolean),
-  );
+  const filtered = Object.values(filters).some(Boolean);
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
