@@ -1,5 +1,18 @@
 import type { ProductSort, ProductStatus, TariffStatus } from '@despacho/domain';
-import { and, asc, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  like,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { likePattern } from '../../platform/search';
 import {
@@ -50,32 +63,45 @@ export async function takenHandles(
   return new Set(rows.map((row) => row.handle));
 }
 
-/** Rows per statement: far below PostgreSQL's 65,535 parameters for the widest table. */
-const CHUNK = 500;
-const chunks = <T>(rows: readonly T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) =>
-    rows.slice(i * CHUNK, (i + 1) * CHUNK),
+/**
+ * The rows as one JSON parameter that `jsonb_to_recordset` reads back with the table's column
+ * types: a multi-row VALUES of a thousand products would bind tens of thousands of parameters,
+ * and building that statement costs far more than the insert itself. Columns no row sets keep
+ * their defaults.
+ */
+function recordset<T extends PgTable>(table: T, rows: readonly Record<string, unknown>[]) {
+  const keys = new Set(rows.flatMap((row) => Object.keys(row)));
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => keys.has(key));
+  const names = sql.join(
+    columns.map(([key]) => sql.identifier(toSnakeCase(key))),
+    sql`, `,
   );
+  const types = sql.join(
+    columns.map(([key, column]) => sql`${sql.identifier(key)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  return sql`(${names}) select ${sql.join(
+    columns.map(([key]) => sql.identifier(key)),
+    sql`, `,
+  )} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
+}
 
 /**
  * Inserts the products, skipping those whose handle another save took meanwhile: answers the
  * ids inserted, so the caller retries the others with another handle.
  */
 export async function insertProducts(db: DbOrTx, rows: ProductInsert[]): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  for (const chunk of chunks(rows)) {
-    const done = await db
-      .insert(products)
-      .values(chunk)
-      .onConflictDoNothing({ target: [products.organizationId, products.handle] })
-      .returning({ id: products.id });
-    for (const row of done) inserted.add(row.id);
-  }
-  return inserted;
+  if (rows.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(
+    sql`insert into ${products} ${recordset(products, rows)}
+        on conflict (organization_id, handle) do nothing returning id`,
+  );
+  return new Set(result.rows.map((row) => row.id));
 }
 
 export async function insertVariants(db: DbOrTx, rows: VariantInsert[]): Promise<void> {
-  for (const chunk of chunks(rows)) await db.insert(productVariants).values(chunk);
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into ${productVariants} ${recordset(productVariants, rows)}`);
 }
 
 export async function updateProductRow(
@@ -351,12 +377,11 @@ export async function linkCollections(
   links: readonly { collectionId: string; productId: string }[],
   now: Date,
 ): Promise<void> {
-  for (const chunk of chunks(links)) {
-    await db
-      .insert(collectionProducts)
-      .values(chunk.map((link) => ({ ...link, organizationId, addedAt: now })))
-      .onConflictDoNothing();
-  }
+  if (links.length === 0) return;
+  const rows = links.map((link) => ({ ...link, organizationId, addedAt: now }));
+  await db.execute(
+    sql`insert into ${collectionProducts} ${recordset(collectionProducts, rows)} on conflict do nothing`,
+  );
 }
 
 /** Takes the product out of every collection not among `keep`. */
