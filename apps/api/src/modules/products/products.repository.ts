@@ -18,6 +18,7 @@ import { likePattern } from '../../platform/search';
 import {
   collectionProducts,
   collections,
+  productCounts,
   productImages,
   products,
   productVariants,
@@ -32,11 +33,14 @@ export type ImageRow = typeof productImages.$inferSelect;
 /** The index that keeps a SKU once per organization, whatever its case. */
 export const SKU_UNIQUE = 'product_variants_sku_unique';
 
+// Each order is exactly an index of products.tables.ts, read forwards or backwards: the time
+// indexes are DESC NULLS LAST, so they say so (a plain DESC would be NULLS FIRST, and no index
+// would serve it). The id breaks ties, sorted within each time (incremental sort).
 const ORDER: Record<ProductSort, SQL[]> = {
-  '-updated_at': [desc(products.updatedAt), desc(products.id)],
-  updated_at: [asc(products.updatedAt), asc(products.id)],
-  '-created_at': [desc(products.createdAt), desc(products.id)],
-  created_at: [asc(products.createdAt), asc(products.id)],
+  '-updated_at': [sql`${products.updatedAt} desc nulls last`, desc(products.id)],
+  updated_at: [sql`${products.updatedAt} asc nulls first`, asc(products.id)],
+  '-created_at': [sql`${products.createdAt} desc nulls last`, desc(products.id)],
+  created_at: [sql`${products.createdAt} asc nulls first`, asc(products.id)],
   name: [asc(products.name), asc(products.id)],
   '-name': [desc(products.name), desc(products.id)],
 };
@@ -453,15 +457,14 @@ function filters(organizationId: string, query: ProductFilters): SQL {
   }
   if (query.words.length > 0 && query.term) {
     // Every word in the search text (trigram index), or the exact SKU or barcode (the variants'
-    // indexes): a union of the two id sets, each found by its own index.
+    // indexes): the products of those variants come as one array, so both sides are bitmap
+    // index scans joined by a BitmapOr, never a scan of the organization's products.
     const words = and(...query.words.map((word) => like(products.searchText, likePattern(word))));
     const term = query.term.trim();
-    conditions.push(sql`${products.id} in (
-      select ${products.id} from ${products} where ${products.organizationId} = ${organizationId} and ${words}
-      union
+    conditions.push(sql`(${words} or ${products.id} = any(array(
       select ${productVariants.productId} from ${productVariants}
        where ${productVariants.organizationId} = ${organizationId}
-         and (lower(${productVariants.sku}) = ${term.toLowerCase()} or ${productVariants.barcode} = ${term}))`);
+         and (lower(${productVariants.sku}) = ${term.toLowerCase()} or ${productVariants.barcode} = ${term}))))`);
   }
   return and(...conditions)!;
 }
@@ -472,8 +475,8 @@ const isFiltered = (query: ProductFilters) =>
 
 /**
  * The ids of one page, in order, and how many products match. Unfiltered, the page walks the
- * sort's index and the count is an index-only scan of the organization's entries; filtered, one
- * query finds every match and counts it with `count(*) over ()`.
+ * sort's index and the total is the organization's row of `product_counts`; filtered, one query
+ * finds every match and counts it with `count(*) over ()`.
  */
 export async function findPage(
   db: DbOrTx,
@@ -491,11 +494,14 @@ export async function findPage(
       .limit(query.pageSize)
       .offset(offset);
   if (!isFiltered(query)) {
-    const [rows, total] = await Promise.all([
+    const [rows, [counted]] = await Promise.all([
       page({ id: products.id }),
-      db.$count(products, eq(products.organizationId, organizationId)),
+      db
+        .select({ total: productCounts.total })
+        .from(productCounts)
+        .where(eq(productCounts.organizationId, organizationId)),
     ]);
-    return { ids: rows.map((row) => row.id as string), total };
+    return { ids: rows.map((row) => row.id as string), total: counted?.total ?? 0 };
   }
   const rows = await page({
     id: products.id,
