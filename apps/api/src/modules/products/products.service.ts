@@ -416,34 +416,36 @@ export class ProductsService {
         message: errorMessage(code, language),
       });
     for (const id of ids) if (!byId.has(id)) refuse(id, 'NOT_FOUND');
+    // The request's order, whatever order the rows came in.
+    const found = ids.filter((id) => byId.has(id));
 
     switch (input.action) {
       case 'archive':
-        await repository.setStatus(db, organizationId, [...byId.keys()], 'ARCHIVED', now);
-        done.push(...byId.keys());
+        await repository.setStatus(db, organizationId, found, 'ARCHIVED', now);
+        done.push(...found);
         break;
       case 'publish': {
-        const variantsOf = byProduct(
-          await repository.findVariants(db, organizationId, [...byId.keys()]),
-        );
-        const ready = rows.filter((row) => {
-          const variants = (variantsOf.get(row.id) ?? []).map((variant) => ({
-            sku: variant.sku,
-            price: variant.priceCentavos,
-            weight: variant.weight,
-            length: variant.length,
-            width: variant.width,
-            height: variant.height,
-          }));
-          const missing = missingToPublish({
-            ...row,
-            sat_product_code: row.satProductCode,
-            sat_unit_code: row.satUnitCode,
-            variants,
+        const variantsOf = byProduct(await repository.findVariants(db, organizationId, found));
+        const ready = found
+          .map((id) => byId.get(id)!)
+          .filter((row) => {
+            const variants = (variantsOf.get(row.id) ?? []).map((variant) => ({
+              sku: variant.sku,
+              price: variant.priceCentavos,
+              weight: variant.weight,
+              length: variant.length,
+              width: variant.width,
+              height: variant.height,
+            }));
+            const missing = missingToPublish({
+              ...row,
+              sat_product_code: row.satProductCode,
+              sat_unit_code: row.satUnitCode,
+              variants,
+            });
+            if (missing.length > 0) refuse(row.id, 'PRODUCT_INCOMPLETE');
+            return missing.length === 0;
           });
-          if (missing.length > 0) refuse(row.id, 'PRODUCT_INCOMPLETE');
-          return missing.length === 0;
-        });
         await repository.setStatus(
           db,
           organizationId,
@@ -458,13 +460,13 @@ export class ProductsService {
         await repository.linkCollections(
           db,
           organizationId,
-          rows.map((row) => ({ collectionId: input.collection_id!, productId: row.id })),
+          found.map((productId) => ({ collectionId: input.collection_id!, productId })),
           now,
         );
-        done.push(...byId.keys());
+        done.push(...found);
         break;
       case 'delete':
-        for (const row of rows) {
+        for (const row of found.map((id) => byId.get(id)!)) {
           if (row.status !== 'DRAFT') {
             refuse(row.id, 'PRODUCT_NOT_DRAFT');
             continue;
