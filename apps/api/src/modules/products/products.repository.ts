@@ -475,8 +475,10 @@ const isFiltered = (query: ProductFilters) =>
 
 /**
  * The ids of one page, in order, and how many products match. Unfiltered, the page walks the
- * sort's index and the total is the organization's row of `product_counts`; filtered, one query
- * finds every match and counts it with `count(*) over ()`.
+ * sort's index and the total is the organization's row of `product_counts`; filtered without a
+ * search, the page and the count run apart, each on its best index; with a search, one query
+ * finds every match through the trigram index and counts it with `count(*) over ()` (PostgreSQL
+ * never walks a sort index hoping to meet 20 rare matches early).
  */
 export async function findPage(
   db: DbOrTx,
@@ -502,6 +504,15 @@ export async function findPage(
         .where(eq(productCounts.organizationId, organizationId)),
     ]);
     return { ids: rows.map((row) => row.id as string), total: counted?.total ?? 0 };
+  }
+  if (query.words.length === 0) {
+    // Status, vendor, collection, tag: the page walks an index of the sort or of the filter and
+    // stops at its rows; the count reads only index entries.
+    const [rows, total] = await Promise.all([
+      page({ id: products.id }),
+      db.$count(products, where),
+    ]);
+    return { ids: rows.map((row) => row.id as string), total };
   }
   const rows = await page({
     id: products.id,
