@@ -93,6 +93,7 @@ describe('product images and data sheets', () => {
         width: 1000,
         height: 1000,
         channels: 3,
+        background: '#808080',
         noise: { type: 'gaussian', mean: 128, sigma: 60 },
       },
     })
