@@ -53,4 +53,25 @@ describe('ProductsService: createMany and forExport', () => {
     expect(seen.every((view) => view.status === 'DRAFT')).toBe(true);
     expect(new Set(seen.map((view) => view.id)).size).toBe(10);
   });
+
+  it('stops counting a filtered list 1,000 matches past the page and says the total is a bound', async () => {
+    const products = ctx.app.services.products;
+    await products.createMany(
+      organizationId,
+      Array.from({ length: 1_030 }, (_, i) => parsed(`Tornillo ${i}`, `TOR-${i}`)),
+    );
+    const list = async (query: string) =>
+      (await callAs(ctx.app, owner, 'GET', `/products?${query}`)).json().meta;
+    expect(await list('search=tornillo')).toEqual({
+      page: 1,
+      pageSize: 20,
+      total: 1_020,
+      capped: true,
+    });
+    // Further on, the bound moves with the page; near the end the count is exact again.
+    expect(await list('search=tornillo&page=2')).toMatchObject({ total: 1_030 });
+    expect((await list('search=tornillo&page=2')).capped).toBeUndefined();
+    // Unfiltered, the kept count answers exactly.
+    expect(await list('')).toEqual({ page: 1, pageSize: 20, total: 1_060 });
+  });
 });

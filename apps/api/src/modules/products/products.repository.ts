@@ -45,6 +45,9 @@ const ORDER: Record<ProductSort, SQL[]> = {
   '-name': [desc(products.name), desc(products.id)],
 };
 
+/** Matches a filtered list counts beyond its page before it stops counting. */
+const COUNT_BOUND = 1000;
+
 const anyUuid = (ids: readonly string[]) => sql`any(${sql.param([...ids])}::uuid[])`;
 const anyText = (values: readonly string[]) => sql`any(${sql.param([...values])}::text[])`;
 
@@ -451,8 +454,10 @@ function filters(organizationId: string, query: ProductFilters): SQL {
   if (query.tariffStatus) conditions.push(eq(products.tariffStatus, query.tariffStatus));
   if (query.tag) conditions.push(sql`${products.tags} @> array[${query.tag}]::text[]`);
   if (query.collectionId) {
+    // The collection's ids as one array first, then fetched by primary key: as `exists`, the
+    // planner joined them against a scan of the organization's products.
     conditions.push(
-      sql`exists (select 1 from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId} and ${collectionProducts.productId} = ${products.id})`,
+      sql`${products.id} = any(array(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId}))`,
     );
   }
   if (query.words.length > 0 && query.term) {
@@ -484,7 +489,7 @@ export async function findPage(
   db: DbOrTx,
   organizationId: string,
   query: ProductFilters & { sort: ProductSort; page: number; pageSize: number },
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; capped?: boolean }> {
   const where = filters(organizationId, query);
   const offset = (query.page - 1) * query.pageSize;
   const page = (select: Parameters<typeof db.select>[0]) =>
@@ -505,23 +510,18 @@ export async function findPage(
     ]);
     return { ids: rows.map((row) => row.id as string), total: counted?.total ?? 0 };
   }
-  if (query.words.length === 0) {
-    // Status, vendor, collection, tag: the page walks an index of the sort or of the filter and
-    // stops at its rows; the count reads only index entries.
-    const [rows, total] = await Promise.all([
-      page({ id: products.id }),
-      db.$count(products, where),
-    ]);
-    return { ids: rows.map((row) => row.id as string), total };
-  }
-  const rows = await page({
-    id: products.id,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-  });
-  if (rows.length > 0) {
-    return { ids: rows.map((row) => row.id as string), total: rows[0]!.total as number };
-  }
-  return { ids: [], total: offset === 0 ? 0 : await db.$count(products, where) };
+  // Filtered: the matches are counted only up to a bound past this page, so a filter or a word
+  // that matches most of the catalogue never reads every match; `capped` says the total is a
+  // lower bound (the pages go on as the user moves forward).
+  const bound = offset + query.pageSize + COUNT_BOUND;
+  const [rows, counted] = await Promise.all([
+    page({ id: products.id }),
+    db.execute<{ total: number }>(
+      sql`select count(*)::int as total from (select 1 from ${products} where ${where} limit ${bound}) matches`,
+    ),
+  ]);
+  const total = counted.rows[0]!.total;
+  return { ids: rows.map((row) => row.id as string), total, capped: total === bound };
 }
 
 export interface ListItemRow {

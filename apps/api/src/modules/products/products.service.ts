@@ -339,7 +339,7 @@ export class ProductsService {
     query: ProductsQuery,
   ): Promise<{ data: ProductListItem[]; meta: PageMeta }> {
     const { db } = this.deps;
-    const { ids, total } = await repository.findPage(db, organizationId, {
+    const { ids, total, capped } = await repository.findPage(db, organizationId, {
       ...filtersOf(query),
       sort: query.sort,
       page: query.page,
@@ -368,7 +368,7 @@ export class ProductsService {
         thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
         updated_at: row.updatedAt.toISOString(),
       })),
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: { page: query.page, pageSize: query.pageSize, total, ...(capped ? { capped } : {}) },
     };
   }
 
