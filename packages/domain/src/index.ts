@@ -53,6 +53,7 @@ export * from './products/rules';
 export * from './products/schemas';
 export * from './products/collections';
 export * from './products/imports';
+export * from './inventory/rules';
 export * from './wallet/rules';
 export * from './wallet/schemas';
 export * from './wallet/transactions';
