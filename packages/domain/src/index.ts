@@ -54,6 +54,8 @@ export * from './products/schemas';
 export * from './products/collections';
 export * from './products/imports';
 export * from './inventory/rules';
+export * from './inventory/schemas';
+export * from './inventory/contract';
 export * from './wallet/rules';
 export * from './wallet/schemas';
 export * from './wallet/transactions';

@@ -23,6 +23,7 @@ import { bankStatementsRoutes } from './wallet/bank-statements.routes';
 import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
 import { vendorsRoutes } from './vendors/vendors.routes';
+import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import { trackingRoutes } from './shipments/tracking.routes';
@@ -55,6 +56,8 @@ export const modules: AppModule[] = [
   billingRoutes,
   customersRoutes,
   vendorsRoutes,
+  inventoryRoutes,
+  staffWarehousesRoutes,
   quotesRoutes,
   shipmentsRoutes,
   trackingRoutes,
