@@ -106,7 +106,8 @@ export const staffWarehousesContract = defineContract('staff-warehouses', {
     path: '/staff/warehouses',
     access: staffAccess,
     tags,
-    description: 'Creates a warehouse; its code (upper-cased) must be new (409 WAREHOUSE_CODE_TAKEN).',
+    description:
+      'Creates a warehouse; its code (upper-cased) must be new (409 WAREHOUSE_CODE_TAKEN).',
     body: warehouseSchema,
     responses: { 201: warehouse },
   }),

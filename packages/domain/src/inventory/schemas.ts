@@ -156,7 +156,11 @@ export const adjustmentSchema = z.object({
       const seen = new Set<string>();
       lines.forEach((line, index) => {
         if (seen.has(line.variant_id)) {
-          context.addIssue({ code: 'custom', message: 'no_duplicates', path: [index, 'variant_id'] });
+          context.addIssue({
+            code: 'custom',
+            message: 'no_duplicates',
+            path: [index, 'variant_id'],
+          });
         }
         seen.add(line.variant_id);
       });

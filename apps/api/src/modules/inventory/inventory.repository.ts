@@ -8,16 +8,16 @@ import { likePattern, searchWords } from '../../platform/search';
  * only) until the products module offers a read for them; the tables' owner is that module.
  */
 
-export interface LocationColumns {
+export type LocationColumns = {
   location_id: string;
   location_kind: 'warehouse' | 'own';
   location_name: string;
   location_code: string | null;
   location_book_id: string | null;
   location_active: boolean;
-}
+};
 
-export interface InventoryDbRow extends LocationColumns {
+export type InventoryDbRow = LocationColumns & {
   variant_id: string;
   product_id: string;
   product_name: string;
@@ -28,10 +28,12 @@ export interface InventoryDbRow extends LocationColumns {
   available: number;
   incoming: number;
   not_sellable: number;
-}
+};
 
 const locationColumns = sql`l.id as location_id, l.kind as location_kind, l.name as location_name,
   l.code as location_code, l.location_id as location_book_id, l.active as location_active`;
+
+const plainName = sql`translate(lower(p.name), 'áéíóúüñàèìòù', 'aeiouunaeiou')`;
 
 function inventoryFilters(query: InventoryQuery): SQL {
   const conditions: SQL[] = [sql`true`];
@@ -40,8 +42,10 @@ function inventoryFilters(query: InventoryQuery): SQL {
   if (query.out_of_stock) conditions.push(sql`coalesce(b.available, 0) = 0`);
   const words = searchWords(query.search);
   if (query.search && words.length > 0) {
+    // The name's own words (not `search_text`, which holds every SKU too), lower case and
+    // without Spanish accents, as `searchWords` gives the typed ones.
     const byName = sql.join(
-      words.map((word) => sql`p.search_text like ${likePattern(word)}`),
+      words.map((word) => sql`${plainName} like ${likePattern(word)}`),
       sql` and `,
     );
     conditions.push(sql`(lower(v.sku) = lower(${query.search}) or (${byName}))`);
@@ -103,7 +107,7 @@ export async function findVariantIds(
   return new Set(result.rows.map((row) => row.id));
 }
 
-export interface MovementDbRow extends LocationColumns {
+export type MovementDbRow = LocationColumns & {
   id: number;
   operation_id: string;
   kind: StockOperationKind;
@@ -115,8 +119,9 @@ export interface MovementDbRow extends LocationColumns {
   cause_type: string;
   cause_id: string;
   actor_id: string | null;
-  created_at: Date;
-}
+  /** As the driver answers a raw query: text. */
+  created_at: string;
+};
 
 /** A variant's movements, newest first. */
 export async function findMovements(

@@ -128,7 +128,7 @@ export class InventoryService {
         reason: row.reason,
         cause: { type: row.cause_type, id: row.cause_id },
         actor: row.actor_id ? { id: row.actor_id, name: names.get(row.actor_id) ?? '' } : null,
-        created_at: row.created_at.toISOString(),
+        created_at: new Date(row.created_at).toISOString(),
       })),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };

@@ -1,17 +1,32 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
+import { searchKey } from '../../platform/search';
 
-/** A product with `count` variants, written straight to the tables (the stock ledger's tests). */
-export async function insertVariants(db: Db, organizationId: string, count = 1): Promise<string[]> {
+/**
+ * A product with `count` variants, written straight to the tables (the stock ledger's tests);
+ * with `skus`, variant n gets `skus[n]` and the option value `Talla n`.
+ */
+export async function insertVariants(
+  db: Db,
+  organizationId: string,
+  count = 1,
+  product: { name?: string; skus?: string[] } = {},
+): Promise<string[]> {
   const now = new Date().toISOString();
-  const product = await db.execute<{ id: string }>(sql`
+  const name = product.name ?? 'Playera';
+  const skus = product.skus ?? [];
+  const inserted = await db.execute<{ id: string }>(sql`
     insert into products (organization_id, handle, name, status, unit, search_text, created_at, updated_at)
-    values (${organizationId}, ${`p-${crypto.randomUUID()}`}, 'Playera', 'DRAFT', 'cm_kg', 'playera', ${now}, ${now})
+    values (${organizationId}, ${`p-${crypto.randomUUID()}`}, ${name}, 'DRAFT', 'cm_kg',
+            ${searchKey([name, ...skus].join(' '))}, ${now}, ${now})
     returning id`);
   const variants = await db.execute<{ id: string }>(sql`
-    insert into product_variants (organization_id, product_id, position, created_at, updated_at)
-    select ${organizationId}, ${product.rows[0]!.id}, n, ${now}, ${now}
+    insert into product_variants (organization_id, product_id, position, option_values, sku, created_at, updated_at)
+    select ${organizationId}, ${inserted.rows[0]!.id}, n,
+           case when ${skus.length} > 0 then array['Talla ' || n] else '{}'::text[] end,
+           ${JSON.stringify(skus)}::jsonb ->> n, ${now}, ${now}
     from generate_series(0, ${count - 1}) n
+    order by n
     returning id`);
   return variants.rows.map((row) => row.id);
 }
