@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { multipart, sampleFiles } from './multipart';
@@ -67,6 +68,12 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
   const customer = await created('/customers', customerBody);
   const vendorId = (await created('/vendors', vendorBody)).id;
   const locationId = await createLocation(ctx, owner);
+  const [variantId] = await insertVariants(ctx.db, organization.id);
+  // A's location keeps stock, so switching it off from B would change something.
+  const keeps = await callAs(ctx.app, owner, 'PUT', `/inventory/locations/${locationId}`, {
+    keeps_stock: true,
+  });
+  expect(keeps.statusCode, keeps.body).toBe(200);
   await fund(ctx, organization.id, 500_000);
   const guide = await buyGuide(ctx, owner, { locationId });
   const invitation = await created('/users/organization-invitation', {
@@ -113,6 +120,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     addressId: (customer.addresses as { id: string }[])[0]!.id,
     vendorId,
     locationId,
+    variantId: variantId!,
     quoteId: guide.row.quoteId!,
     shipmentId: guide.detail.id,
     trackingNumber: guide.row.trackingNumber!,

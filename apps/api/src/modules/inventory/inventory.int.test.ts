@@ -98,9 +98,7 @@ describe('inventory', () => {
 
     it('refuses to stop keeping stock while the location holds some, then deactivates and reactivates it', async () => {
       const { locationId, stockLocationId } = await createOwnStockLocation(ctx, owner, 'Local 2');
-      expect((await adjust([line(mug, 2)], { location_id: stockLocationId })).statusCode).toBe(
-        201,
-      );
+      expect((await adjust([line(mug, 2)], { location_id: stockLocationId })).statusCode).toBe(201);
       const url = `/inventory/locations/${locationId}`;
       for (const language of ['es', 'en'] as const) {
         const refused = await call(owner, 'PUT', url, { keeps_stock: false }, language);
