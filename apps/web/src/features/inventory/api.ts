@@ -14,7 +14,6 @@ const inventoryKeys = queryKeys(inventoryContract);
 /** The inventory calls (`products/inventory`), unwrapped from `{ data }` where they answer one. */
 export const inventoryApi = {
   list: (query: InventoryListQuery) => call(inventoryContract.list, { query }),
-  locations: () => unwrap(call(inventoryContract.locations, {})),
   movements: (variantId: string, page: number) =>
     call(inventoryContract.movements, {
       params: { variantId },
@@ -30,10 +29,6 @@ export function useInventory(query: InventoryListQuery) {
     queryFn: () => inventoryApi.list(query),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useStockLocations() {
-  return useQuery({ queryKey: inventoryKeys.locations({}), queryFn: inventoryApi.locations });
 }
 
 export function useMovements(variantId: string | null, page: number) {
