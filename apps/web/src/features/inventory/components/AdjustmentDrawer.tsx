@@ -118,8 +118,7 @@ function AdjustmentForm({
         label={t('adjust.reason')}
         placeholder={t('adjust.reasonPlaceholder')}
         withAsterisk
-        autosize
-        minRows={2}
+        rows={2}
         maxLength={INVENTORY_RULES.reasonMax}
         error={errors.reason?.message}
         {...form.register('reason')}

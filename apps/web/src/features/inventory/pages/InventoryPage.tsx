@@ -60,14 +60,9 @@ export function InventoryPage() {
           </Button>
         }
         subtitle={
-          <Stack gap={4}>
-            <Text c="dimmed">{t('subtitle')}</Text>
-            {locations.isSuccess && ownLocations.length === 0 && (
-              <Text fz="sm" c="dimmed">
-                {t('adjust.noOwnLocations')}
-              </Text>
-            )}
-          </Stack>
+          locations.isSuccess && ownLocations.length === 0
+            ? `${t('subtitle')} ${t('adjust.noOwnLocations')}`
+            : t('subtitle')
         }
         list={list}
         search={{ label: t('filters.search'), placeholder: t('filters.searchPlaceholder') }}
