@@ -1,5 +1,5 @@
 import { INVENTORY_RULES, type InventoryRow } from '@despacho/domain';
-import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Input, Select, Stack, Text } from '@mantine/core';
 import { IconAdjustments, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,10 +80,10 @@ export function InventoryPage() {
               clearable
               w={240}
             />
-            <Stack gap={4}>
-              <Text component="span" fz="sm" fw={500} id="inventory-stock-filter">
+            <Stack gap={0}>
+              <Input.Label labelElement="div" id="inventory-stock-filter">
                 {t('filters.stock')}
-              </Text>
+              </Input.Label>
               <SegmentedFilter
                 aria-labelledby="inventory-stock-filter"
                 data={STOCK_FILTERS.map((value) => ({ value, label: t(`filters.${value}`) }))}
