@@ -78,7 +78,7 @@ export const inventoryQuerySchema = paginationQuerySchema.extend({
   low_stock: flag,
   /** Available at or below this counts as low stock. */
   threshold: z.coerce
-    .number({ error: 'number' })
+    .number()
     .int({ error: 'integer' })
     .min(0, { error: 'positive' })
     .max(INVENTORY_RULES.maxDelta)
@@ -126,7 +126,7 @@ export type MovementView = z.infer<typeof movementViewSchema>;
 // Adjustments
 
 const deltaField = z
-  .number({ error: 'number' })
+  .number()
   .int({ error: 'integer' })
   .min(-INVENTORY_RULES.maxDelta)
   .max(INVENTORY_RULES.maxDelta)
