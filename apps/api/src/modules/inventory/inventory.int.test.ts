@@ -9,7 +9,7 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
-import { createLocation } from '../shipments/guides.test-support';
+import { createLocation, originLocation } from '../shipments/guides.test-support';
 import { createOwnStockLocation, postAdjustment } from './inventory.test-support';
 import { insertVariants, insertWarehouse } from './stock.test-support';
 import { verifyStock } from './stock.verify';
@@ -123,6 +123,31 @@ describe('inventory', () => {
       expect(closed.json().error.code).toBe('STOCK_LOCATION_INACTIVE');
       const on = await call(owner, 'PUT', url, { keeps_stock: true });
       expect(on.json().data).toMatchObject({ id: stockLocationId, active: true, name: 'Local 2' });
+    });
+
+    it('names an own location by its address-book alias as it is now', async () => {
+      const { locationId, stockLocationId } = await createOwnStockLocation(ctx, owner, 'Local 3');
+      const renamed = await call(
+        owner,
+        'PUT',
+        `/locations/${locationId}`,
+        originLocation({ alias: 'Local Centro' }),
+      );
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const listed = (await call(owner, 'GET', '/inventory/locations')).json().data as {
+        id: string;
+        name: string;
+      }[];
+      expect(listed.find((l) => l.id === stockLocationId)?.name).toBe('Local Centro');
+    });
+
+    it('forgets a location switched off before anything was kept there, so its address can go', async () => {
+      const { locationId } = await createOwnStockLocation(ctx, owner, 'Local vacío');
+      const off = await call(owner, 'PUT', `/inventory/locations/${locationId}`, {
+        keeps_stock: false,
+      });
+      expect(off.json().data).toBeNull();
+      expect((await call(owner, 'DELETE', `/locations/${locationId}`)).statusCode).toBe(204);
     });
 
     it('answers null for a location that never kept stock and is switched off', async () => {

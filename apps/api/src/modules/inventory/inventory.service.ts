@@ -10,6 +10,7 @@ import type {
 } from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import { isForeignKeyViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { AccountsService } from '../accounts';
 import type { LocationsService } from '../addresses';
@@ -17,6 +18,16 @@ import * as inventory from './inventory.repository';
 import { joinedLocationView, stockLocationView } from './stock-location-view';
 import * as locations from './stock-locations.repository';
 import type { StockLedger } from './stock-ledger';
+
+/** A variant or location deleted since it was checked: the database's foreign key says so. */
+async function unlessGone<T>(apply: () => Promise<T>): Promise<T> {
+  try {
+    return await apply();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw notFound();
+    throw error;
+  }
+}
 
 /** Who adjusts, under which Idempotency-Key, and whether as the merchant or as platform staff. */
 export interface AdjustmentCall {
@@ -43,13 +54,27 @@ export class InventoryService {
   ) {}
 
   async locations(organizationId: string): Promise<StockLocationView[]> {
-    const rows = await locations.findUsableLocations(this.deps.db, organizationId);
-    return rows.map(stockLocationView);
+    const views = (await locations.findUsableLocations(this.deps.db, organizationId)).map(
+      stockLocationView,
+    );
+    const named = await this.currentNames(organizationId, views);
+    return views.map(named);
+  }
+
+  /** Own locations are named by their address-book alias as it is now (it may have changed). */
+  private async currentNames(organizationId: string, views: StockLocationView[]) {
+    const ids = views.flatMap((view) => (view.location_id ? [view.location_id] : []));
+    const aliases = await this.deps.locations.aliases(organizationId, ids);
+    return (view: StockLocationView): StockLocationView => ({
+      ...view,
+      name: (view.location_id && aliases.get(view.location_id)) || view.name,
+    });
   }
 
   /**
    * Marks an address-book location as keeping stock (its own stock location is created or
-   * reactivated) or not (deactivated; STOCK_LOCATION_HOLDS_STOCK while anything is kept there).
+   * reactivated) or not (deactivated, or deleted when nothing was ever kept there;
+   * STOCK_LOCATION_HOLDS_STOCK while anything is kept there). Answers null once there is none.
    */
   async setKeepsStock(
     organizationId: string,
@@ -74,6 +99,13 @@ export class InventoryService {
       if (await locations.holdsStock(tx, current.id)) {
         throw new AppError('STOCK_LOCATION_HOLDS_STOCK');
       }
+      // Never used: gone, so the address-book location can be deleted. Used: its history stays.
+      if (
+        !(await locations.everUsed(tx, current.id)) &&
+        (await locations.deleteUnused(tx, current.id))
+      ) {
+        return null;
+      }
       return stockLocationView(await locations.setActive(tx, current.id, false));
     });
   }
@@ -83,6 +115,7 @@ export class InventoryService {
     query: InventoryQuery,
   ): Promise<{ data: InventoryRow[]; meta: PageMeta }> {
     const { rows, total } = await inventory.findInventory(this.deps.db, organizationId, query);
+    const named = await this.currentNames(organizationId, rows.map(joinedLocationView));
     return {
       data: rows.map((row) => ({
         variant_id: row.variant_id,
@@ -90,7 +123,7 @@ export class InventoryService {
         product_name: row.product_name,
         variant_title: row.option_values.join(' / '),
         sku: row.sku,
-        location: joinedLocationView(row),
+        location: named(joinedLocationView(row)),
         on_hand: row.on_hand,
         reserved: row.reserved,
         available: row.available,
@@ -115,12 +148,13 @@ export class InventoryService {
     );
     const actorIds = rows.flatMap((row) => (row.actor_id ? [row.actor_id] : []));
     const names = await this.deps.accounts.userNames([...new Set(actorIds)]);
+    const named = await this.currentNames(organizationId, rows.map(joinedLocationView));
     return {
       data: rows.map((row) => ({
         id: row.id,
         operation_id: row.operation_id,
         kind: row.kind,
-        location: joinedLocationView(row),
+        location: named(joinedLocationView(row)),
         on_hand: row.on_hand,
         reserved: row.reserved,
         incoming: row.incoming,
@@ -170,23 +204,25 @@ export class InventoryService {
     );
     const location = await locations.findStockLocation(db, organizationId, input.location_id);
     if (location && !location.active) throw new AppError('STOCK_LOCATION_INACTIVE');
-    const { operationId, replayed } = await this.deps.stock.apply(
-      organizationId,
-      {
-        // Apart from the keys of other operations (entries, exits) of the organization.
-        idempotencyKey: `${call.cause}:${call.idempotencyKey}`,
-        kind: 'adjust',
-        cause: { type: call.cause, id: call.idempotencyKey },
-        reason: input.reason,
-        actorId: call.actorId,
-        lines: input.lines.map((line) => ({
-          variant_id: line.variant_id,
-          location_id: input.location_id,
-          on_hand: line.on_hand_delta,
-          not_sellable: line.not_sellable_delta,
-        })),
-      },
-      db,
+    const { operationId, replayed } = await unlessGone(() =>
+      this.deps.stock.apply(
+        organizationId,
+        {
+          // Apart from the keys of other operations (entries, exits) of the organization.
+          idempotencyKey: `${call.cause}:${call.idempotencyKey}`,
+          kind: 'adjust',
+          cause: { type: call.cause, id: call.idempotencyKey },
+          reason: input.reason,
+          actorId: call.actorId,
+          lines: input.lines.map((line) => ({
+            variant_id: line.variant_id,
+            location_id: input.location_id,
+            on_hand: line.on_hand_delta,
+            not_sellable: line.not_sellable_delta,
+          })),
+        },
+        db,
+      ),
     );
     return { operation_id: operationId, replayed };
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { isUniqueViolation } from '../../platform/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../platform/db-errors';
 import type { addressValues } from '../addresses';
 import { stockLocations } from './stock.tables';
 import { warehouseAddresses } from './warehouses.tables';
@@ -82,6 +82,30 @@ export async function setActive(db: DbOrTx, id: string, active: boolean) {
     .where(eq(stockLocations.id, id))
     .returning();
   return row!;
+}
+
+/** Whether anything was ever kept at the location (a balance row exists, even at zero). */
+export async function everUsed(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from stock_balances where location_id = ${id} limit 1`,
+  );
+  return result.rows.length > 0;
+}
+
+/**
+ * Deletes a stock location nothing was ever kept at (its address may then be deleted too);
+ * false when a first balance there won the race, and the location must stay.
+ */
+export async function deleteUnused(db: DbOrTx, id: string): Promise<boolean> {
+  try {
+    await db.transaction((savepoint) =>
+      savepoint.delete(stockLocations).where(eq(stockLocations.id, id)),
+    );
+    return true;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return false;
+    throw error;
+  }
 }
 
 /**
