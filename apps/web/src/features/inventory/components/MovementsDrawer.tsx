@@ -8,25 +8,30 @@ import { PagedList } from '../../../ui/PagedList';
 import { useMovements } from '../api';
 import { variantName } from '../variant-name';
 
-/** What caused a movement, as text; an entry links to its screen. */
+/** The screen of what caused a movement, where one exists. */
+const CAUSE_SCREENS: Record<string, (id: string) => string> = {
+  entry: (id) => `/app/products/entry-detail/${id}`,
+  shipment: (id) => `/app/shippings/${id}`,
+};
+
+/** What caused a movement, as text; a link when it has a screen. */
 function Cause({ movement }: { movement: MovementView }) {
   const { t } = useTranslation('inventory');
   const { type, id } = movement.cause;
   if (type === 'adjustment' || type === 'staff_adjustment') {
     return <Text fz="sm">{t(`movements.causes.${type}`)}</Text>;
   }
-  if (type === 'entry') {
-    return (
-      <Anchor component={Link} to={`/app/products/entry-detail/${id}`} fz="sm">
-        {t('movements.causes.entry', { id })}
-      </Anchor>
-    );
-  }
-  const known = type === 'exit' || type === 'shipment';
-  return (
-    <Text fz="sm">
-      {known ? t(`movements.causes.${type}`, { id }) : t('movements.causes.other', { type, id })}
-    </Text>
+  const known = type === 'entry' || type === 'exit' || type === 'shipment';
+  const text = known
+    ? t(`movements.causes.${type}`, { id })
+    : t('movements.causes.other', { type, id });
+  const screen = CAUSE_SCREENS[type];
+  return screen ? (
+    <Anchor component={Link} to={screen(id)} fz="sm">
+      {text}
+    </Anchor>
+  ) : (
+    <Text fz="sm">{text}</Text>
   );
 }
 
