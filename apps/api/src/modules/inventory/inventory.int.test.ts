@@ -233,6 +233,8 @@ describe('inventory', () => {
               : 'There is not enough stock of one of the products: remove it or set its quantity to 0.',
           details: { variant_id: shirts[1], location_id: own.stockLocationId, available: 3 },
         });
+        // Under the line that went short, for the form.
+        expect(Object.keys(response.json().error.fields)).toEqual(['lines.1.on_hand_delta']);
       }
       expect(await movementCount()).toBe(before);
     });

@@ -24,6 +24,7 @@ export const inventoryRoutes: AppModule = async (app, { inventory }) => {
         actorId: authOf(request).userId,
         idempotencyKey,
         cause: 'adjustment',
+        language: request.language,
       });
       return reply.status(data.replayed ? 200 : 201).send({ data });
     },
@@ -52,6 +53,7 @@ export const staffWarehousesRoutes: AppModule = async (app, { warehouses }) => {
       const data = await warehouses.adjust(request.body, {
         actorId: authOf(request).userId,
         idempotencyKey,
+        language: request.language,
       });
       return reply.status(data.replayed ? 200 : 201).send({ data });
     },

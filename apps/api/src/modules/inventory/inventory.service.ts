@@ -1,12 +1,14 @@
-import type {
-  AdjustmentData,
-  AdjustmentView,
-  InventoryQuery,
-  InventoryRow,
-  MovementView,
-  PageMeta,
-  PaginationQuery,
-  StockLocationView,
+import {
+  errorMessage,
+  type AdjustmentData,
+  type AdjustmentView,
+  type InventoryQuery,
+  type InventoryRow,
+  type Language,
+  type MovementView,
+  type PageMeta,
+  type PaginationQuery,
+  type StockLocationView,
 } from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
@@ -19,12 +21,26 @@ import { joinedLocationView, stockLocationView } from './stock-location-view';
 import * as locations from './stock-locations.repository';
 import type { StockLedger } from './stock-ledger';
 
-/** A variant or location deleted since it was checked: the database's foreign key says so. */
-async function unlessGone<T>(apply: () => Promise<T>): Promise<T> {
+/**
+ * Applies the adjustment: a variant or location deleted since it was checked is NOT_FOUND (the
+ * database's foreign key says so); INSUFFICIENT_STOCK is also put under the line that went short.
+ */
+async function applyingLines<T>(
+  lines: AdjustmentData['lines'],
+  language: Language,
+  apply: () => Promise<T>,
+): Promise<T> {
   try {
     return await apply();
   } catch (error) {
     if (isForeignKeyViolation(error)) throw notFound();
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_STOCK') {
+      const index = lines.findIndex((line) => line.variant_id === error.params.variant_id);
+      const field = (lines[index]?.on_hand_delta ?? 0) < 0 ? 'on_hand_delta' : 'not_sellable_delta';
+      throw new AppError(error.code, error.params, {
+        [`lines.${index}.${field}`]: errorMessage(error.code, language),
+      });
+    }
     throw error;
   }
 }
@@ -34,6 +50,7 @@ export interface AdjustmentCall {
   actorId: string;
   idempotencyKey: string;
   cause: 'adjustment' | 'staff_adjustment';
+  language: Language;
 }
 
 /**
@@ -204,7 +221,7 @@ export class InventoryService {
     );
     const location = await locations.findStockLocation(db, organizationId, input.location_id);
     if (location && !location.active) throw new AppError('STOCK_LOCATION_INACTIVE');
-    const { operationId, replayed } = await unlessGone(() =>
+    const { operationId, replayed } = await applyingLines(input.lines, call.language, () =>
       this.deps.stock.apply(
         organizationId,
         {

@@ -9,7 +9,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { addressValues, addressView } from '../addresses';
-import type { InventoryService } from './inventory.service';
+import type { AdjustmentCall, InventoryService } from './inventory.service';
 import * as locations from './stock-locations.repository';
 
 function warehouseView(row: locations.WarehouseRow): WarehouseView {
@@ -102,7 +102,7 @@ export class WarehousesService {
    */
   async adjust(
     input: StaffAdjustmentData,
-    call: { actorId: string; idempotencyKey: string },
+    call: Omit<AdjustmentCall, 'cause'>,
   ): Promise<AdjustmentView> {
     const { organization_id: organizationId, ...adjustment } = input;
     const location = await locations.findStockLocation(
