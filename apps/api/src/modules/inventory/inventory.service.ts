@@ -220,7 +220,8 @@ export class InventoryService {
       input.lines.map((line) => line.variant_id),
     );
     const location = await locations.findStockLocation(db, organizationId, input.location_id);
-    if (location && !location.active) throw new AppError('STOCK_LOCATION_INACTIVE');
+    // An inactive warehouse is refused by the ledger (404); an own one says how to turn it on.
+    if (location?.kind === 'own' && !location.active) throw new AppError('STOCK_LOCATION_INACTIVE');
     const { operationId, replayed } = await applyingLines(input.lines, call.language, () =>
       this.deps.stock.apply(
         organizationId,
