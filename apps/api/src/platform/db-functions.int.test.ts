@@ -27,6 +27,7 @@ describe("the modules' database functions", () => {
     const files = await functionFiles();
     expect(files.map((file) => path.relative(MODULES_FOLDER, file))).toEqual([
       path.join('customers', 'customer-counts.functions.sql'),
+      path.join('inventory', 'stock.functions.sql'),
       path.join('products', 'product-counts.functions.sql'),
       path.join('shipments', 'purchase.functions.sql'),
       path.join('wallet', 'ledger.functions.sql'),
@@ -46,6 +47,9 @@ describe("the modules' database functions", () => {
       'product_counts_after_truncate',
       'shipment_settle_purchase',
       'shipment_start_purchase',
+      'stock_append_only',
+      'stock_apply',
+      'stock_balances_guard',
     ]);
     const { rows } = await db.$client.query<{ name: string; body: string }>(
       `select proname as name, prosrc as body from pg_proc
