@@ -102,6 +102,8 @@ test.describe('signed in as the demo owner', () => {
     ['products', '/app/products', 'Productos'],
     ['product-create', '/app/products/create', 'Nuevo producto'],
     ['collections', '/app/products/collections', 'Colecciones'],
+    ['inventory', '/app/products/inventory', 'Inventario'],
+    ['locations', '/app/settings/locations', 'Libreta de direcciones'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
@@ -139,6 +141,7 @@ test.describe('signed in as platform staff', () => {
   for (const [name, path, heading] of [
     ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
     ['staff-audit', '/staff/audit', 'Bitácora'],
+    ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
