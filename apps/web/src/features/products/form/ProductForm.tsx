@@ -1,9 +1,8 @@
-import { productSchema, skuKey, type PackageUnit, type ProductView } from '@despacho/domain';
+import { productSchema, type PackageUnit, type ProductView } from '@despacho/domain';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/http';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
 import { productsApi, productsKeys } from '../api';
@@ -20,8 +19,9 @@ import { VariantsSection } from './VariantsSection';
 
 /**
  * Creates (`product` absent, in `defaultUnit`) or edits a product: one form in sections,
- * validated with the API's own schema. A taken SKU lands under its variant's SKU; leaving with
- * unsaved changes asks first. Saving a new product opens its edit page.
+ * validated with the API's own schema; the server's field errors (a taken SKU under its variant's
+ * SKU) land under their inputs. Leaving with unsaved changes asks first. Saving a new product
+ * opens its edit page.
  */
 export function ProductForm({
   product,
@@ -55,22 +55,8 @@ export function ProductForm({
         await navigate(productEditPath(saved.id), { replace: true });
       }
     },
-    onError: (error) => skuTaken(error),
   });
   const guard = useLeaveGuard(form.formState.isDirty && !formProps.busy);
-
-  /** PRODUCT_ALREADY_REGISTERED names the SKU: its message goes under that variant's SKU. */
-  function skuTaken(error: unknown): boolean {
-    if (!(error instanceof ApiError) || error.code !== 'PRODUCT_ALREADY_REGISTERED') return false;
-    const sku = typeof error.details.sku === 'string' ? skuKey(error.details.sku) : null;
-    const index = form
-      .getValues('variants')
-      .findIndex((variant) => typeof variant.sku === 'string' && skuKey(variant.sku) === sku);
-    if (index < 0) return false;
-    form.setError(`variants.${index}.sku`, { type: 'server', message: error.message });
-    form.setFocus(`variants.${index}.sku`);
-    return true;
-  }
 
   return (
     <>

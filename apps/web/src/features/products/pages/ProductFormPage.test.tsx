@@ -119,6 +119,9 @@ describe('product form', () => {
             error: {
               code: 'PRODUCT_ALREADY_REGISTERED',
               message: 'El producto no se puede agregar porque ya fue registrado.',
+              fields: {
+                'variants.0.sku': 'El producto no se puede agregar porque ya fue registrado.',
+              },
               details: { sku: 'taza-01' },
             },
           }),
@@ -134,9 +137,9 @@ describe('product form', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
       const sku = screen.getByLabelText('SKU de Variante única');
       await waitFor(() => expect(sku).toHaveAttribute('aria-invalid', 'true'));
-      expect(
-        screen.getByText('El producto no se puede agregar porque ya fue registrado.'),
-      ).toBeInTheDocument();
+      expect(sku).toHaveAccessibleDescription(
+        /El producto no se puede agregar porque ya fue registrado\./,
+      );
     },
     SLOW,
   );
