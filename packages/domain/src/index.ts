@@ -53,6 +53,8 @@ export * from './products/rules';
 export * from './products/schemas';
 export * from './products/collections';
 export * from './products/imports';
+export * from './products/contract';
+export * from './products/collections.contract';
 export * from './wallet/rules';
 export * from './wallet/schemas';
 export * from './wallet/transactions';

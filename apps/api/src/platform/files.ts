@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -13,7 +13,7 @@ import { dispositionOf } from './download';
 import { AppError } from './errors';
 import { files } from './files.tables';
 
-export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml';
+export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv';
 export type StoredFile = typeof files.$inferSelect;
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -24,6 +24,7 @@ const MIME: Record<FileKind, string> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
   xml: 'application/xml',
+  csv: 'text/csv; charset=utf-8',
 };
 
 const LABEL: Record<FileKind, string> = {
@@ -32,6 +33,7 @@ const LABEL: Record<FileKind, string> = {
   webp: 'WebP',
   pdf: 'PDF',
   xml: 'XML',
+  csv: 'CSV',
 };
 
 /** The type a file really is, from its first bytes; the name and the browser's word don't count. */
@@ -107,13 +109,14 @@ async function fileIn(request: FastifyRequest, field: string, maxBytes: number) 
 }
 
 /**
- * The request's one file, from `field`, in memory (for content read at once, never stored): a
- * file over `maxBytes` is FILE_TOO_LARGE, never a truncated copy.
+ * The request's one file, from `field`, in memory (for content read at once, stored with
+ * `storeBytes` if at all), with the name the device gave it: a file over `maxBytes` is
+ * FILE_TOO_LARGE, never a truncated copy.
  */
 export async function readUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number },
-): Promise<Buffer> {
+): Promise<{ content: Buffer; fileName: string }> {
   const upload = await fileIn(request, options.field, options.maxBytes);
   let content: Buffer;
   try {
@@ -127,7 +130,7 @@ export async function readUpload(
     throw new AppError('FILE_TOO_LARGE', limitParams(options.maxBytes));
   }
   if (content.length === 0) throw new AppError('FILE_REQUIRED');
-  return content;
+  return { content, fileName: upload.filename };
 }
 
 /** Every `.part` file under `dir`, however deep. */
@@ -299,6 +302,42 @@ export class FileStore {
     return row!;
   }
 
+  /**
+   * Stores bytes the server produced itself (a re-encoded image), already checked: written under
+   * a generated name, then recorded. The caller gives its real kind.
+   */
+  async storeBytes(
+    content: Buffer,
+    options: {
+      organizationId: string;
+      purpose: string;
+      kind: FileKind;
+      name: string;
+      uploadedBy?: string;
+    },
+    db: DbOrTx = this.db,
+  ): Promise<StoredFile> {
+    const id = randomUUID();
+    const target = this.pathOf({ organizationId: options.organizationId, id });
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}${PARTIAL}`, content);
+    await rename(`${target}${PARTIAL}`, target);
+    const [row] = await db
+      .insert(files)
+      .values({
+        organizationId: options.organizationId,
+        id,
+        purpose: options.purpose,
+        kind: options.kind,
+        size: content.length,
+        originalName: options.name.slice(0, 200),
+        uploadedBy: options.uploadedBy ?? null,
+        createdAt: this.clock.now(),
+      })
+      .returning();
+    return row!;
+  }
+
   /** The file of the organization, or NOT_FOUND: a foreign id looks like a missing one. */
   async find(organizationId: string, id: string, db: DbOrTx = this.db): Promise<StoredFile> {
     const [row] = await db
@@ -345,6 +384,11 @@ export class FileStore {
       removed += 1;
     }
     return removed;
+  }
+
+  /** A stored file's bytes (a CSV import's job reads its file again). */
+  read(file: StoredFile): Promise<Buffer> {
+    return readFile(this.pathOf(file));
   }
 
   /** Forgets a file: its row now, its bytes right after. */
