@@ -18,7 +18,7 @@ import {
 } from '@despacho/domain';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { AccountDetailsService } from '../accounts/account-details.service';
+import type { AccountDetailsService } from '../accounts';
 import type { VendorsService } from '../vendors';
 import type { Clock } from '../../platform/clock';
 import { CSV_BOM } from '../../platform/csv';
@@ -27,7 +27,13 @@ import { AppError, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import type { JobKindOptions, Jobs } from '../../platform/jobs';
 import * as repository from './product-imports.repository';
-import { errorAt, ProductCsvReader, vendorKey, type ReadFile } from './products.csv.read';
+import {
+  errorAt,
+  ProductCsvReader,
+  sortErrors,
+  vendorKey,
+  type ReadFile,
+} from './products.csv.read';
 import { ProductCsvWriter, productCsvHeaderLine } from './products.csv.write';
 
 export const PRODUCT_IMPORT_JOB = 'products.import';
@@ -128,7 +134,7 @@ export class ProductImportsService {
         const message = problemMessage(problem.code, problem.params, language);
         errors.push(errorAt(file.headers, product, problem.path, message));
       }
-      errors.sort((a, b) => a.row - b.row);
+      sortErrors(errors, file.headers);
     }
     return { rowsTotal: file.rowsTotal, products, errors };
   }

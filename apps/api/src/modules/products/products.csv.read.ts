@@ -80,6 +80,9 @@ function columnOf(header: string): ColumnKey | undefined {
   return `option${Number(option[1])}_${part}`;
 }
 
+/** The export's formula guard undone: `'=x` reads as `=x` again (it is text, never run). */
+const unquoteFormula = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 const STATUS_WORDS: Record<string, string> = {
   active: 'ACTIVE',
   activo: 'ACTIVE',
@@ -185,7 +188,7 @@ export class ProductCsvReader {
       row: index + 2,
       cell: (column) => {
         const at = indexOf.get(column);
-        return at === undefined ? '' : (record.fields[at] ?? '');
+        return at === undefined ? '' : unquoteFormula(record.fields[at] ?? '');
       },
     }));
     const products = reader.group(rows).map((group) => reader.product(group));
@@ -193,7 +196,7 @@ export class ProductCsvReader {
     return {
       rowsTotal: rows.length,
       products,
-      errors: reader.errors.sort((a, b) => a.row - b.row),
+      errors: sortErrors(reader.errors, headers),
       headers,
     };
   }
@@ -326,6 +329,16 @@ export class ProductCsvReader {
       });
     }
   }
+}
+
+/** Errors in the file's order: by row, then by column as the header lists them. */
+export function sortErrors(
+  errors: ProductImportError[],
+  headers: ReadonlyMap<ColumnKey, string>,
+): ProductImportError[] {
+  const order = new Map([...headers.values()].map((header, index) => [header, index]));
+  const at = (error: ProductImportError) => (error.column ? (order.get(error.column) ?? -1) : -1);
+  return errors.sort((a, b) => a.row - b.row || at(a) - at(b));
 }
 
 /**
