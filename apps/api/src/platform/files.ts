@@ -109,11 +109,18 @@ async function fileIn(request: FastifyRequest, field: string, maxBytes: number) 
 }
 
 /**
- * The request's one file, from `field`, in memory (for content read at once, stored with
- * `storeBytes` if at all), with the name the device gave it: a file over `maxBytes` is
- * FILE_TOO_LARGE, never a truncated copy.
+ * The request's one file, from `field`, in memory (for content read at once, never stored): a
+ * file over `maxBytes` is FILE_TOO_LARGE, never a truncated copy.
  */
 export async function readUpload(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number },
+): Promise<Buffer> {
+  return (await readNamedUpload(request, options)).content;
+}
+
+/** As `readUpload`, with the name the device gave the file (a CSV import shows it). */
+export async function readNamedUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number },
 ): Promise<{ content: Buffer; fileName: string }> {

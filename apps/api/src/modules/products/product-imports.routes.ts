@@ -2,7 +2,7 @@ import { PRODUCT_IMPORT_MAX_BYTES, productsContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import { sendDownload } from '../../platform/download';
-import { readUpload } from '../../platform/files';
+import { readNamedUpload } from '../../platform/files';
 import type { AppModule } from '../services';
 
 const { export: exportOperation, import: importOperation, importStatus } = productsContract;
@@ -26,7 +26,7 @@ export const productImportsRoutes: AppModule = async (app, { productImports }) =
       },
       import: async (request) => {
         // Read whole (≤ 10 MB): every row is checked before anything is stored.
-        const upload = await readUpload(request, {
+        const upload = await readNamedUpload(request, {
           field: importOperation.upload.field,
           maxBytes: PRODUCT_IMPORT_MAX_BYTES,
         });

@@ -308,7 +308,7 @@ export class ProductCsvReader {
     const read: ReadProduct = { rows: rows.map((row) => row.row), valueRows };
     const parsed = productSchema.safeParse(input);
     if (parsed.success) return { ...read, data: parsed.data };
-    for (const issue of parsed.error.issues) {
+    for (const issue of parsed.error.issues.map((issue) => onVariantRow(issue, input.variants))) {
       this.errors.push(
         errorAt(this.headers, read, issue.path, localizeIssue(issue, this.context.language)),
       );
@@ -329,6 +329,22 @@ export class ProductCsvReader {
       });
     }
   }
+}
+
+/**
+ * A measure publishing needs is asked of the product when a variant lacks it; the file only has
+ * the variants' measures, so the first row lacking it is where it is missing.
+ */
+function onVariantRow<T extends { path: PropertyKey[] }>(
+  issue: T,
+  variants: Record<string, unknown>[],
+): T {
+  const [field] = issue.path;
+  if (issue.path.length !== 1 || !(VARIANT_MEASURES as readonly PropertyKey[]).includes(field!)) {
+    return issue;
+  }
+  const index = variants.findIndex((variant) => variant[field as string] === undefined);
+  return index < 0 ? issue : { ...issue, path: ['variants', index, field!] };
 }
 
 /** Errors in the file's order: by row, then by column as the header lists them. */

@@ -13,7 +13,7 @@ export const bankStatementsRoutes: AppModule = async (app, deps) => {
   implement(app, bankStatementsContract, {
     import: async (request) => {
       // One CSV file, at most 1 MB, read whole: it is checked before anything is recorded.
-      const { content } = await readUpload(request, {
+      const content = await readUpload(request, {
         field: bankStatementsContract.import.upload.field,
         maxBytes: MAX_UPLOAD_BYTES,
       });
