@@ -88,6 +88,25 @@ describe('products CSV import and export', () => {
     expect(await status(owner, view.id)).toEqual(view);
   });
 
+  it('answers the first 200 errors and counts the rest', async () => {
+    const view = await importFile(
+      owner,
+      csvOf(
+        Array.from({ length: 250 }, (_, index) => ({
+          ...publishableRow(`p-${index}`, `P ${index}`, `ERR-${index}`),
+          price: 'gratis',
+        })),
+      ),
+    );
+    expect(view).toMatchObject({ status: 'invalid', rows_total: 250, errors_more: 50 });
+    expect(view.errors).toHaveLength(200);
+    expect(view.errors[199]).toEqual({
+      row: 201,
+      column: 'Precio',
+      message: 'Escribe el monto en pesos, por ejemplo 1500.50.',
+    });
+  });
+
   it('answers errors in English with English headers, and refuses what is not UTF-8', async () => {
     const view = await importFile(
       owner,

@@ -132,6 +132,22 @@ describe('products CSV reader', () => {
     ]);
   });
 
+  it('refuses a file of more than 20,000 rows', () => {
+    const rows = Array.from({ length: 20_001 }, (_, index) => ({
+      Identificador: `p-${index}`,
+      Nombre: `P ${index}`,
+    }));
+    const file = read(csv(ES, rows));
+    expect(file.products).toEqual([]);
+    expect(file.errors).toEqual([
+      {
+        row: 20_002,
+        column: null,
+        message: 'El archivo tiene más de 20,000 filas; divídelo en partes.',
+      },
+    ]);
+  });
+
   it('refuses a 4th option on the row and column that add it', () => {
     const header = [...ES, 'Opción4 Nombre', 'Opción4 Valor'];
     const base = { Identificador: 'lampara', 'Opción1 Valor': 'A', 'Opción2 Valor': 'B' };

@@ -176,7 +176,7 @@ export class ProductCsvReader {
     if (missing.length) reader.fail(1, null, 'missing_columns', { columns: missing.join(', ') });
     if (rest.length > PRODUCT_IMPORT_MAX_ROWS) {
       reader.fail(PRODUCT_IMPORT_MAX_ROWS + 2, null, 'too_many_rows', {
-        max: PRODUCT_IMPORT_MAX_ROWS,
+        max: PRODUCT_IMPORT_MAX_ROWS.toLocaleString('es-MX'),
       });
     }
     if (rest.length === 0) reader.fail(1, null, 'empty');

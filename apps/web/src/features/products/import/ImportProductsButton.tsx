@@ -65,6 +65,15 @@ export function ImportProductsButton() {
     });
   };
 
+  // Closed while the job runs, the modal shows its progress again when reopened.
+  const closeModal = () => {
+    close();
+    if (running) return;
+    setImportId(null);
+    setProblem(null);
+    upload.reset();
+  };
+
   const drop = (event: DragEvent) => {
     event.preventDefault();
     pick(event.dataTransfer.files[0] ?? null);
@@ -79,7 +88,7 @@ export function ImportProductsButton() {
       <Button variant="light" leftSection={<IconUpload size={18} />} onClick={open}>
         {t('button')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('title')} size="lg">
+      <Modal opened={opened} onClose={closeModal} title={t('title')} size="lg">
         <Stack gap="md">
           <Paper
             withBorder
