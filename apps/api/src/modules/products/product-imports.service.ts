@@ -203,7 +203,9 @@ export class ProductImportsService {
   /**
    * The job: checks the stored file again and creates its products, a chunk per transaction,
    * each chunk's count written as soon as it commits (the screen polls it). A run that finds the
-   * import already `running` (a previous run died) goes on after the chunks it counted.
+   * import already `running` (a previous run died) goes on after the chunks it counted. It
+   * writes through its own connection, not the job's transaction, so each chunk and its count
+   * commit at once and stay when a later chunk fails.
    */
   importJob = async (_tx: DbOrTx, { organizationId, importId }: JobPayload) => {
     const { db, files, products } = this.deps;
