@@ -16,6 +16,7 @@ import {
   type TenantRecords,
 } from '../test/tenant-records';
 import { originLocation } from './modules/shipments/guides.test-support';
+import { productBody } from './modules/products/products.test-support';
 import { createTestApp } from '../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../test/users';
 
@@ -48,6 +49,9 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
   '/api/v1/logos/{fileId}': (a) => a.logoFileId,
   '/api/v1/product-imports/{id}': (a) => a.productImportId,
+  '/api/v1/products/{id}': (a) => a.productId,
+  '/api/v1/product-images/{imageId}': (a) => a.productImageId,
+  '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,
 };
 
 /**
@@ -94,6 +98,10 @@ const BODIES: Record<string, object> = {
   'PATCH /api/v1/customers/{id}/favorite': { is_favorite: true },
   'PUT /api/v1/vendors/{id}': { ...vendorBody, name: 'Cambiado' },
   'PATCH /api/v1/vendors/{id}/status': { status: 'disabled' },
+  'PUT /api/v1/products/{id}': productBody({
+    name: 'Cambiado',
+    variants: [{ sku: 'CAMBIADO', price: '1' }],
+  }),
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
+import { createTenantProduct } from '../src/modules/products/products.test-support';
 import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
@@ -84,6 +85,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
   });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const logoUrl = (uploaded.json().data as { logo_url: string }).logo_url;
+  const product = await createTenantProduct(ctx.app, owner);
 
   await new NotificationsService(ctx).notify(organization.id, {
     kind: 'NEWS',
@@ -134,6 +136,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     pickupId: guide.row.pickupId!,
     logoFileId: new URL(logoUrl, 'http://x').searchParams.get('v')!,
     invitationId: invitation.id,
+    ...product,
     notificationId: await first(owner, '/notifications'),
     conversationId: (conversation.json().data as { id: string }).id,
     depositId: credited.id,

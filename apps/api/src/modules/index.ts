@@ -23,6 +23,8 @@ import { bankStatementsRoutes } from './wallet/bank-statements.routes';
 import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
 import { vendorsRoutes } from './vendors/vendors.routes';
+import { productsRoutes } from './products/products.routes';
+import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import { trackingRoutes } from './shipments/tracking.routes';
@@ -55,6 +57,8 @@ export const modules: AppModule[] = [
   billingRoutes,
   customersRoutes,
   vendorsRoutes,
+  productsRoutes,
+  productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,
   trackingRoutes,

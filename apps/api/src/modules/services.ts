@@ -37,6 +37,13 @@ import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
 import { NotificationsService, type NoticeAudiences } from './notifications/notifications.service';
 import { PackagesService } from './packages/packages.service';
+import {
+  PRODUCT_UPLOADS_CRON,
+  PRODUCT_UPLOADS_JOB,
+  ProductMedia,
+} from './products/product-media.service';
+import { ProductsService } from './products/products.service';
+import { PRODUCT_IMPORT_JOB, ProductImportsService } from './products/product-imports.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
@@ -158,6 +165,22 @@ export function buildServices(
   const vendors = new VendorsService(core);
   const packages = new PackagesService({ ...core, satProducts, accountDetails });
   const carriers = new CarriersService(core);
+  const productMedia = new ProductMedia({ ...core, files });
+  const products = new ProductsService({
+    ...core,
+    files,
+    vendors,
+    satProducts,
+    satUnits,
+    tariffFractions,
+    media: productMedia,
+  });
+  const productImports = new ProductImportsService({
+    ...platform,
+    accountDetails,
+    vendors,
+    products,
+  });
 
   // Notifications, support and the staff console
   const notifications = new NotificationsService({
@@ -232,6 +255,10 @@ export function buildServices(
   jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
   jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
+  jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
+    cron: PRODUCT_UPLOADS_CRON,
+  });
+  jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
@@ -255,6 +282,9 @@ export function buildServices(
     customers,
     vendors,
     packages,
+    products,
+    productMedia,
+    productImports,
     carriers,
     notifications,
     support,

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -353,6 +353,26 @@ export class FileStore {
       .where(and(eq(files.organizationId, organizationId), eq(files.id, id)));
     if (!row) throw new AppError('NOT_FOUND');
     return row;
+  }
+
+  /** The organization's files among `ids` with this purpose; foreign or other files are absent. */
+  async findMany(
+    organizationId: string,
+    ids: readonly string[],
+    purpose: string,
+    db: DbOrTx = this.db,
+  ): Promise<StoredFile[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(files)
+      .where(
+        and(
+          eq(files.organizationId, organizationId),
+          eq(files.purpose, purpose),
+          inArray(files.id, [...ids]),
+        ),
+      );
   }
 
   /**

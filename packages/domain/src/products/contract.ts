@@ -154,3 +154,11 @@ export const productsContract = defineContract('products', {
     responses: { 200: z.object({ data: productImportViewSchema }) },
   }),
 });
+
+/** Where members fetch a catalogue image: the 1200 px WebP, or its 320 px thumbnail. */
+export const productImageUrl = (imageId: string, size: 'large' | 'thumbnail' = 'large') =>
+  `/api/v1${productsContract.image.path.replace(':imageId', imageId)}${size === 'thumbnail' ? '?size=thumbnail' : ''}`;
+
+/** Where members download a product's data sheet. */
+export const productDatasheetUrl = (fileId: string) =>
+  `/api/v1${productsContract.datasheet.path.replace(':fileId', fileId)}`;

@@ -1,4 +1,4 @@
-import { optionalText, requiredText, urlField } from '../fields';
+import { optionalText, requiredText } from '../fields';
 import {
   PACKAGE_UNITS,
   dimensionField,
@@ -49,6 +49,9 @@ export const countryCodeField = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, { error: 'country_code' });
+
+/** The product's page: a web address (http or https), never a script or a file. */
+const websiteField = z.url({ protocol: /^https?$/, error: 'url' });
 
 export const skuField = z
   .string()
@@ -132,7 +135,7 @@ const productFields = z.object({
   sat_product_code: optional(satProductCodeField),
   origin_country: optional(countryCodeField),
   manufacture_country: optional(countryCodeField),
-  website: optional(urlField),
+  website: optional(websiteField),
   /** A PDF uploaded with `uploadDatasheet`. */
   datasheet_file_id: optional(z.uuid({ error: 'invalid' })),
   /** The fracción arancelaria, 8 digits (partial) or 10 with the NICO. */

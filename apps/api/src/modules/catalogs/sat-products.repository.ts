@@ -67,6 +67,21 @@ export async function isLoaded(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** In one query: which of `codes` the catalogue holds, and whether it is loaded. */
+export async function knownCodes(
+  db: DbOrTx,
+  codes: string[],
+): Promise<{ known: string[]; loaded: boolean }> {
+  const [row] = await db
+    .execute<{ known: string[]; loaded: boolean }>(
+      sql`select array(select ${satProductCodes.code} from ${satProductCodes}
+                       where ${satProductCodes.code} = any(${sql.param(codes)}::text[])) as known,
+               exists (select 1 from ${satProductCodes}) as loaded`,
+    )
+    .then((result) => result.rows);
+  return { known: row?.known ?? [], loaded: row?.loaded ?? false };
+}
+
 /** In one query: whether `code` is in the catalogue, and whether the catalogue is loaded. */
 export async function codeStatus(
   db: DbOrTx,

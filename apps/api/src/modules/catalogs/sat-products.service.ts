@@ -110,6 +110,19 @@ export class SatProductsService {
   }
 
   /**
+   * Of `codes`, those the catalogue does not hold, each once: none while it is not imported (the
+   * schema checked the family). One query for a whole batch (the products import).
+   */
+  async unknownCodes(codes: string[]): Promise<string[]> {
+    const unique = [...new Set(codes)];
+    if (unique.length === 0) return [];
+    const { known, loaded } = await repository.knownCodes(this.deps.db, unique);
+    if (!loaded) return [];
+    const held = new Set(known);
+    return unique.filter((code) => !held.has(code));
+  }
+
+  /**
    * The server's check of a package's `sat_code` (the form checked its family already): once the
    * catalogue is imported, a code it does not hold is refused with a message under `field`;
    * while it is empty, the family check is all there is.

@@ -92,3 +92,25 @@ export async function isLoaded(db: DbOrTx): Promise<boolean> {
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * In one query: which of `codes` (8-digit fracciones or 10-digit codes) the catalogue holds in
+ * force on `today` (YYYY-MM-DD; a fracción needs one NICO in force), and whether it is loaded.
+ */
+export async function codesInForce(
+  db: DbOrTx,
+  codes: string[],
+  today: string,
+): Promise<{ inForce: string[]; loaded: boolean }> {
+  const [row] = await db
+    .execute<{ in_force: string[]; loaded: boolean }>(
+      sql`select array(select code from unnest(${sql.param(codes)}::text[]) as code
+                        where exists (select 1 from ${tariffFractions}
+                                       where ${tariffFractions.fraction} = left(code, 8)
+                                         and (length(code) = 8 or ${tariffFractions.nico} = substr(code, 9, 2))
+                                         and (${tariffFractions.validTo} = '' or ${tariffFractions.validTo} >= ${today}))) as in_force,
+               exists (select 1 from ${tariffFractions}) as loaded`,
+    )
+    .then((result) => result.rows);
+  return { inForce: row?.in_force ?? [], loaded: row?.loaded ?? false };
+}

@@ -71,4 +71,17 @@ export class TariffFractionsService {
     }
     throw new AppError('TARIFF_FRACTIONS_NOT_LOADED');
   }
+
+  /**
+   * Of `codes` (8 or 10 digits), those a product may not use, each once: once the catalogue is
+   * imported, codes it does not hold or that expired before `today` (YYYY-MM-DD); none before.
+   */
+  async unusableCodes(codes: string[], today: string): Promise<string[]> {
+    const unique = [...new Set(codes)];
+    if (unique.length === 0) return [];
+    const { inForce, loaded } = await repository.codesInForce(this.deps.db, unique, today);
+    if (!loaded) return [];
+    const usable = new Set(inForce);
+    return unique.filter((code) => !usable.has(code));
+  }
 }

@@ -13,8 +13,6 @@ import {
   type ProductData,
   type ProductImportError,
   type ProductImportView,
-  type ProductsQuery,
-  type ProductView,
 } from '@despacho/domain';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -27,6 +25,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import type { JobKindOptions, Jobs } from '../../platform/jobs';
 import * as repository from './product-imports.repository';
+import type { ProductProblem, ProductsService } from './products.service';
 import {
   errorAt,
   ProductCsvReader,
@@ -39,28 +38,14 @@ import { ProductCsvWriter, productCsvHeaderLine } from './products.csv.write';
 export const PRODUCT_IMPORT_JOB = 'products.import';
 const FILE_PURPOSE = 'product.import';
 
-type ExportFilters = Omit<ProductsQuery, 'page' | 'pageSize' | 'sort'>;
-
-/** What import and export need of the catalogue (`ProductsService`). */
-export interface ProductCatalogue {
-  createMany(
-    organizationId: string,
-    products: ProductData[],
-    language?: Language,
-  ): Promise<string[]>;
-  findProblems(
-    organizationId: string,
-    products: ProductData[],
-  ): Promise<{ index: number; path: (string | number)[]; code: string; params?: object }[]>;
-  forExport(organizationId: string, filters: ExportFilters): AsyncIterable<ProductView[]>;
-}
+type ExportFilters = Parameters<ProductsService['forExport']>[1];
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
 
 /** A database problem's text: an error code's message, or a validation key's. */
-function problemMessage(code: string, params: object | undefined, language: Language) {
+function problemMessage(code: string, params: ProductProblem['params'], language: Language) {
   return isErrorCode(code)
-    ? errorMessage(code, language, params as Record<string, unknown>)
+    ? errorMessage(code, language, params)
     : localizeIssue({ message: code }, language);
 }
 
@@ -99,7 +84,7 @@ export class ProductImportsService {
       jobs: Jobs;
       accountDetails: Pick<AccountDetailsService, 'organization'>;
       vendors: Pick<VendorsService, 'keys'>;
-      products: ProductCatalogue;
+      products: Pick<ProductsService, 'createMany' | 'findProblems' | 'forExport'>;
     },
   ) {}
 

@@ -1,5 +1,5 @@
 import type { VendorStatus } from '@despacho/domain';
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { vendors } from './vendors.tables';
@@ -148,4 +148,17 @@ export async function deleteVendor(
     .where(and(eq(vendors.organizationId, organizationId), eq(vendors.id, id)))
     .returning({ id: vendors.id });
   return rows.length > 0;
+}
+
+/** The names of the organization's vendors among `ids` (a foreign id is simply absent). */
+export async function findNames(
+  db: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: vendors.id, name: vendors.name })
+    .from(vendors)
+    .where(and(eq(vendors.organizationId, organizationId), inArray(vendors.id, ids)));
 }

@@ -60,6 +60,12 @@ export class VendorsService {
     };
   }
 
+  /** The names of the organization's vendors among `ids`, by id: what products show. */
+  async names(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+    const rows = await repository.findNames(this.deps.db, organizationId, [...new Set(ids)]);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async get(organizationId: string, id: string): Promise<VendorView> {
     const row = await repository.findVendor(this.deps.db, organizationId, id);
     if (!row) throw notFound();
