@@ -99,6 +99,7 @@ test.describe('signed in as the demo owner', () => {
     ['customers', '/app/clients', 'Clientes'],
     ['account-details', '/app/settings/details', 'Mi empresa'],
     ['pickups', '/app/pickup', 'Recolección'],
+    ['collections', '/app/products/collections', 'Colecciones'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { CardToken, Session } from '@despacho/domain';
-import { csrfHeaders, signInAsNewMerchant, uniqueId } from '../support';
+import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
 import {
   chooseCheapestRate,
   fillNewDestination,
@@ -46,6 +46,26 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   // A laptop screen: the whole quote fits on it.
   await page.setViewportSize({ width: 1440, height: 900 });
   const { session } = await signInAsNewMerchant(page, request);
+  // A published product of the catalogue, for a product line picked instead of typed.
+  const sku = `REB-${uniqueId()}`.slice(0, 30);
+  const product = await dataOf<{ variants: { id: string }[] }>(
+    await apiCall(request, 'POST', '/products', {
+      token: session.access_token,
+      body: {
+        name: 'Rebozo de seda',
+        status: 'ACTIVE',
+        unit: 'cm_kg',
+        weight: 0.4,
+        length: 30,
+        width: 20,
+        height: 3,
+        sat_product_code: '53102500',
+        sat_unit_code: 'H87',
+        variants: [{ sku, price: '250.00' }],
+      },
+    }),
+    201,
+  );
 
   await openWizard(page);
 
@@ -71,16 +91,26 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   await page.getByRole('checkbox', { name: /Guardar como cliente/ }).check();
   await nextStep(page).click();
   await fillOnePackage(page);
+  // A second line picked from the catalogue by its SKU: its name, SAT keys and price fill in.
+  await page.getByRole('button', { name: 'Agregar producto' }).click();
+  const second = page.getByRole('group', { name: 'Producto 2' });
+  await second.getByRole('combobox', { name: 'Buscar en mis productos' }).fill(sku);
+  await page.getByRole('option', { name: /Rebozo de seda/ }).click();
+  await expect(second.getByLabel('Descripción')).toHaveValue('Rebozo de seda');
+  await expect(second.getByRole('combobox', { name: 'Clave de producto SAT' })).toHaveValue(
+    '53102500',
+  );
+  await expect(second.getByLabel('Valor unitario (MXN)')).toHaveValue('250.00');
   await nextStep(page).click();
 
   // Insurance: the declared value starts at the products' value; premium and deductible follow.
   await expect(page.getByRole('heading', { name: 'Seguro del envío' })).toBeVisible();
   await page.getByRole('switch', { name: /Asegurar este envío/ }).check();
-  await expect(page.getByLabel('Valor declarado (MXN)')).toHaveValue('1500.00');
+  await expect(page.getByLabel('Valor declarado (MXN)')).toHaveValue('1750.00');
   const insurance = page.getByRole('table', { name: 'Costo del seguro' });
-  await expect(insurance).toContainText('$22.50');
-  await expect(insurance).toContainText('$26.10');
-  await expect(insurance).toContainText('$450.00');
+  await expect(insurance).toContainText('$26.25');
+  await expect(insurance).toContainText('$30.45');
+  await expect(insurance).toContainText('$525.00');
   await page
     .getByLabel('Folio fiscal (UUID) de la factura')
     .fill('5FB2822E-396D-4725-8521-CDC4BDD20CCF');
@@ -96,7 +126,7 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   await expect(page.getByRole('heading', { name: 'Revisa y paga' })).toBeVisible();
   const summary = page.getByRole('table', { name: 'Resumen del envío' });
   await expect(summary).toContainText('Tienda Roma (06700) → Luis Pérez (97000)');
-  await expect(summary).toContainText('$22.50');
+  await expect(summary).toContainText('$26.25');
   await page.getByLabel('Referencia (opcional)').fill('PED-E2E');
   await expect(page.getByText('Saldo insuficiente para realizar el pago')).toBeVisible();
   await page.getByRole('link', { name: 'Recargar saldo' }).click();
@@ -119,10 +149,18 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   expect(purchase.request().headers()['idempotency-key']).toBeTruthy();
   expect(purchase.request().postDataJSON()).toMatchObject({
     insurance: {
-      declared_value: '1500.00',
+      declared_value: '1750.00',
       invoice_uuid: '5FB2822E-396D-4725-8521-CDC4BDD20CCF',
     },
     reference: 'PED-E2E',
+    packages: [
+      {
+        products: [
+          { description: 'Hamaca de algodón' },
+          { description: 'Rebozo de seda', variant_id: product.variants[0]!.id },
+        ],
+      },
+    ],
   });
 
   // The guide: tracking number, label, and the pickup booked on its own; the recipient is a

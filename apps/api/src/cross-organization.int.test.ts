@@ -43,6 +43,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/customers/{id}': (a) => a.customerId,
   '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
   '/api/v1/vendors/{id}': (a) => a.vendorId,
+  '/api/v1/collections/{id}': (a) => a.collectionId,
   '/api/v1/quotes/{id}': (a) => a.quoteId,
   '/api/v1/shipments/{id}': (a) => a.shipmentId,
   '/api/v1/pickups/{id}': (a) => a.pickupId,
@@ -102,6 +103,13 @@ const BODIES: Record<string, object> = {
     name: 'Cambiado',
     variants: [{ sku: 'CAMBIADO', price: '1' }],
   }),
+  'PUT /api/v1/collections/{id}': { name: 'Cambiada' },
+  'POST /api/v1/collections/{id}/products': {
+    product_ids: ['00000000-0000-4000-8000-000000000000'],
+  },
+  'POST /api/v1/collections/{id}/products/remove': {
+    product_ids: ['00000000-0000-4000-8000-000000000000'],
+  },
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
 };

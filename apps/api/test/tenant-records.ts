@@ -67,6 +67,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
   const packageId = (await created('/packages', packageBody)).id;
   const customer = await created('/customers', customerBody);
   const vendorId = (await created('/vendors', vendorBody)).id;
+  const collectionId = (await created('/collections', { name: 'Colección A' })).id;
   const locationId = await createLocation(ctx, owner);
   await fund(ctx, organization.id, 500_000);
   const guide = await buyGuide(ctx, owner, { locationId });
@@ -128,6 +129,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     customerId: customer.id,
     addressId: (customer.addresses as { id: string }[])[0]!.id,
     vendorId,
+    collectionId,
     locationId,
     quoteId: guide.row.quoteId!,
     shipmentId: guide.detail.id,

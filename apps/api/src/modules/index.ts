@@ -24,6 +24,8 @@ import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
 import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
 import { vendorsRoutes } from './vendors/vendors.routes';
 import { productsRoutes } from './products/products.routes';
+import { collectionsRoutes } from './products/collections.routes';
+import { productVariantsRoutes } from './products/product-variants.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
@@ -58,6 +60,8 @@ export const modules: AppModule[] = [
   customersRoutes,
   vendorsRoutes,
   productsRoutes,
+  collectionsRoutes,
+  productVariantsRoutes,
   productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,

@@ -43,6 +43,8 @@ import {
   ProductMedia,
 } from './products/product-media.service';
 import { ProductsService } from './products/products.service';
+import { CollectionsService } from './products/collections.service';
+import { ProductVariantsService } from './products/product-variants.service';
 import { PRODUCT_IMPORT_JOB, ProductImportsService } from './products/product-imports.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
@@ -175,6 +177,8 @@ export function buildServices(
     tariffFractions,
     media: productMedia,
   });
+  const collections = new CollectionsService(core);
+  const productVariants = new ProductVariantsService(core);
   const productImports = new ProductImportsService({
     ...platform,
     accountDetails,
@@ -226,6 +230,7 @@ export function buildServices(
     packages,
     satProducts,
     satUnits,
+    productVariants,
   });
   const purchases = new PurchaseService({
     ...platform,
@@ -286,6 +291,8 @@ export function buildServices(
     productMedia,
     productImports,
     carriers,
+    collections,
+    productVariants,
     notifications,
     support,
     verification,

@@ -90,6 +90,11 @@ export const shipmentProductSchema = z.object({
     .refine(isSatUnitCode, { error: 'sat_unit_code' }),
   /** Value of one unit in pesos ("250.00"), answered as centavos. */
   unit_value: pesosAmountField,
+  /** The catalogue variant the line was picked from (`productsContract.variants`), if any. */
+  variant_id: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.uuid({ error: 'invalid' }).optional(),
+  ),
 });
 export type ShipmentProductInput = z.input<typeof shipmentProductSchema>;
 

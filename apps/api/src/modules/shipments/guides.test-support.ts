@@ -88,10 +88,12 @@ export interface BuyOptions {
   packages?: number;
   weightKg?: number;
   pickupTimeRange?: PickupTimeRange;
+  /** What each package holds; `guideProduct` when absent. */
+  product?: object;
 }
 
-/** Buys a guide at the clock's time; answers its detail and its row. */
-export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOptions) {
+/** Quotes and asks for a guide at the clock's time; answers the purchase's response as sent. */
+export async function requestGuide(ctx: GuideContext, user: TestUser, options: BuyOptions) {
   const carrier = options.carrier ?? 'estafeta';
   const count = options.packages ?? 1;
   const parcel = { length: 30, width: 20, height: 15, weight: options.weightKg ?? 2 };
@@ -118,13 +120,19 @@ export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOp
       destination: destinationAddress,
       packages: Array.from({ length: count }, () => ({
         ...parcel,
-        products: [guideProduct],
+        products: [options.product ?? guideProduct],
       })),
       quote_id: quote.id,
       rate_id: rate.id,
       ...(options.pickupTimeRange ? { pickup_time_range: options.pickupTimeRange } : {}),
     },
   });
+  return response;
+}
+
+/** Buys a guide at the clock's time; answers its detail and its row. */
+export async function buyGuide(ctx: GuideContext, user: TestUser, options: BuyOptions) {
+  const response = await requestGuide(ctx, user, options);
   expect(response.statusCode, response.body).toBe(201);
   const detail = response.json().data as ShipmentDetail;
   const [row] = await ctx.db.select().from(shipments).where(eq(shipments.id, detail.id));

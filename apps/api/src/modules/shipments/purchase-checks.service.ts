@@ -16,6 +16,7 @@ import type { LocationsService } from '../addresses';
 import type { SatProductsService, SatUnitsService } from '../catalogs';
 import type { CustomersService } from '../customers';
 import type { PackagesService } from '../packages';
+import type { ProductVariantsService } from '../products';
 import { INSURANCE_INVOICE_PURPOSE } from './insurance-invoice';
 import type { QuotesService, StoredQuote } from './quotes.service';
 
@@ -27,6 +28,7 @@ export interface PurchaseChecksDeps {
   packages: Pick<PackagesService, 'get'>;
   satProducts: Pick<SatProductsService, 'assertKnownCode'>;
   satUnits: Pick<SatUnitsService, 'unknownCodes'>;
+  productVariants: Pick<ProductVariantsService, 'assertVariants'>;
 }
 
 /** Everything a purchase needs once the request is checked, before anything is written. */
@@ -96,6 +98,7 @@ export class PurchaseChecksService {
     });
     await inOrder([
       this.checkSavedPackages(organizationId, data),
+      this.checkVariants(organizationId, data),
       this.checkCatalogues(data, language),
       this.checkInvoice(organizationId, data.insurance?.invoice_file_id ?? null),
     ]);
@@ -153,6 +156,14 @@ export class PurchaseChecksService {
   private async checkSavedPackages(organizationId: string, data: ShipmentCreateData) {
     const ids = new Set(data.packages.flatMap((pkg) => (pkg.package_id ? [pkg.package_id] : [])));
     await Promise.all([...ids].map((id) => this.deps.packages.get(organizationId, id)));
+  }
+
+  /** Product lines picked from the catalogue must name the organization's variants (NOT_FOUND). */
+  private async checkVariants(organizationId: string, data: ShipmentCreateData) {
+    const ids = data.packages.flatMap((pkg) =>
+      pkg.products.flatMap((product) => (product.variant_id ? [product.variant_id] : [])),
+    );
+    await this.deps.productVariants.assertVariants(organizationId, ids);
   }
 
   /**

@@ -221,12 +221,12 @@ BEGIN
     INTO packages FROM inserted;
   WITH inserted AS (
     INSERT INTO shipment_products (shipment_id, package_position, position, description,
-        quantity, sat_product_code, sat_unit_code, unit_value)
+        quantity, sat_product_code, sat_unit_code, unit_value, organization_id, variant_id)
       SELECT p_shipment_id, p.package_position, p.position, p.description, p.quantity,
-          p.sat_product_code, p.sat_unit_code, p.unit_value
+          p.sat_product_code, p.sat_unit_code, p.unit_value, p_organization_id, p.variant_id
         FROM jsonb_to_recordset(p_products) AS p(package_position integer, position integer,
           description text, quantity integer, sat_product_code text, sat_unit_code text,
-          unit_value bigint)
+          unit_value bigint, variant_id uuid)
       RETURNING *
   )
   SELECT coalesce(jsonb_agg(to_jsonb(inserted)

@@ -306,6 +306,7 @@ export class PurchaseService {
             satProductCode: product.sat_product_code,
             satUnitCode: product.sat_unit_code,
             unitValue: product.unit_value,
+            variantId: product.variant_id ?? null,
           })),
         ),
         // As `LedgerService.hold` would post it: same key, request hash and postings.

@@ -374,7 +374,7 @@ export async function startPurchase(
     shipmentId: string;
     quoteId: string;
     packages: Omit<typeof shipmentPackages.$inferInsert, 'shipmentId'>[];
-    products: Omit<typeof shipmentProducts.$inferInsert, 'shipmentId'>[];
+    products: Omit<typeof shipmentProducts.$inferInsert, 'shipmentId' | 'organizationId'>[];
     holdRequestHash: string;
     holdDescription: TransactionDescription;
     amount: number;
@@ -410,6 +410,7 @@ export async function startPurchase(
       sat_product_code: product.satProductCode,
       sat_unit_code: product.satUnitCode,
       unit_value: product.unitValue,
+      variant_id: product.variantId ?? null,
     })),
   );
   type Row = {
@@ -445,6 +446,8 @@ export async function startPurchase(
       satProductCode: String(product.sat_product_code),
       satUnitCode: String(product.sat_unit_code),
       unitValue: Number(product.unit_value),
+      organizationId: String(product.organization_id),
+      variantId: (product.variant_id as string | null) ?? null,
     })),
   };
 }

@@ -32,6 +32,7 @@ import { files } from '../../platform/files.tables';
 import { ledgerHolds, ledgerTransactions } from '../wallet/ledger.tables';
 import { pickups } from './pickups.tables';
 import { quotes } from './quotes.tables';
+import { productVariants } from '../products/products.tables';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const centavos = () => bigint({ mode: 'number' });
@@ -182,6 +183,10 @@ export const shipmentProducts = pgTable(
     satProductCode: text().notNull(),
     satUnitCode: text().notNull(),
     unitValue: centavos().notNull(),
+    /** The shipment's organization: the variant below must be one of its own. */
+    organizationId: uuid().notNull(),
+    /** The catalogue variant the line was picked from, when it was. */
+    variantId: uuid(),
   },
   (table) => [
     uniqueIndex('shipment_products_position').on(
@@ -189,6 +194,16 @@ export const shipmentProducts = pgTable(
       table.packagePosition,
       table.position,
     ),
+    // NO ACTION: deleting a variant (or its product) a guide declared answers RECORD_IN_USE;
+    // deleting the organization cascades through both.
+    foreignKey({
+      columns: [table.organizationId, table.variantId],
+      foreignColumns: [productVariants.organizationId, productVariants.id],
+      name: 'shipment_products_variant_fk',
+    }),
+    index('shipment_products_variant')
+      .on(table.organizationId, table.variantId)
+      .where(sql`${table.variantId} is not null`),
   ],
 );
 

@@ -21,5 +21,6 @@ export const screens: readonly Screen[] = [
     path: 'products/collections',
     permission: 'warehousing.products',
     parent: 'products',
+    page: () => import('./pages/CollectionsPage').then((m) => m.CollectionsPage),
   },
 ];

@@ -32,6 +32,8 @@ const TAX_INFO = {
 
 type Answers = Parameters<typeof stubApi>[0];
 
+const VARIANT_ID = '5f1d2c3b-4a59-4e8d-9c7b-6a5f4e3d2c1b';
+
 /** The drafts this tab keeps (see shipment-draft.ts). */
 const draftKeys = () =>
   Object.keys(window.sessionStorage).filter((key) => key.startsWith('despacho.shipment.draft'));
@@ -390,6 +392,155 @@ describe('create shipment wizard', () => {
         'No se pudo obtener tu información fiscal, por favor verifica tus datos',
       ),
     ).toBeInTheDocument();
+  }, 30_000);
+
+  it('fills a product line from a catalogue variant, keeps it editable and sends its id', async () => {
+    const calls = stubWizard({
+      'GET /product-variants': (_body, url) =>
+        json(200, {
+          data:
+            url.searchParams.get('search') === 'ply'
+              ? [
+                  {
+                    id: VARIANT_ID,
+                    product_id: '0b7c1a52-3c3e-4f0e-9d1e-7a2b1c3d4e5f',
+                    product_name: 'Playera básica',
+                    title: 'Rojo / M',
+                    sku: 'PLY-ROJ-M',
+                    barcode: null,
+                    price: 19900,
+                    sat_product_code: '53102700',
+                    sat_unit_code: 'H87',
+                    unit: 'cm_kg',
+                    weight: 0.3,
+                    length: 30,
+                    width: 20,
+                    height: 2,
+                    thumbnail_url: null,
+                  },
+                ]
+              : [],
+        }),
+      'POST /shipments': () => json(201, { data: makeShipment() }),
+    });
+    await toPackages();
+    // Mantine takes a change without focus for autofill: the merchant types into it.
+    const picker = field('Buscar en mis productos');
+    picker.focus();
+    fireEvent.click(picker);
+    fireEvent.change(picker, { target: { value: 'ply' } });
+    fireEvent.click(
+      await screen.findByRole(
+        'option',
+        { name: /Playera básica — Rojo \/ M/, hidden: true },
+        { timeout: 3000 },
+      ),
+    );
+    expect(field('Descripción').value).toBe('Playera básica — Rojo / M');
+    expect(field('Clave de producto SAT').value).toBe('53102700');
+    expect(field('Clave de unidad SAT').value).toBe('H87');
+    expect(field('Valor unitario (MXN)').value).toBe('199.00');
+    // Typed by hand over what the variant filled.
+    type('Valor unitario (MXN)', '180');
+
+    type('Largo (cm)', '30');
+    type('Ancho (cm)', '20');
+    type('Alto (cm)', '15');
+    type('Peso (kg)', '2');
+    next();
+    await stepHeading('Seguro del envío');
+    next();
+    await stepHeading('Elige la paquetería');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
+    );
+    await stepHeading('Revisa y paga');
+    fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
+    await screen.findByTestId('tracking-number', {}, { timeout: 5000 });
+    const purchase = calls.find((call) => call.key === 'POST /shipments')!;
+    expect(purchase.body).toMatchObject({
+      packages: [
+        {
+          products: [
+            {
+              description: 'Playera básica — Rojo / M',
+              quantity: 1,
+              sat_product_code: '53102700',
+              sat_unit_code: 'H87',
+              unit_value: '180',
+              variant_id: VARIANT_ID,
+            },
+          ],
+        },
+      ],
+    });
+  }, 30_000);
+
+  it('forgets the variant when the picker is cleared, keeping what was filled', async () => {
+    const calls = stubWizard({
+      'POST /shipments': () => json(201, { data: makeShipment() }),
+      'GET /product-variants': () =>
+        json(200, {
+          data: [
+            {
+              id: VARIANT_ID,
+              product_id: '0b7c1a52-3c3e-4f0e-9d1e-7a2b1c3d4e5f',
+              product_name: 'Taza',
+              title: null,
+              sku: null,
+              barcode: null,
+              price: null,
+              sat_product_code: null,
+              sat_unit_code: null,
+              unit: 'cm_kg',
+              weight: null,
+              length: null,
+              width: null,
+              height: null,
+              thumbnail_url: null,
+            },
+          ],
+        }),
+    });
+    await toPackages();
+    type('Valor unitario (MXN)', '55');
+    const picker = field('Buscar en mis productos');
+    fireEvent.click(picker);
+    fireEvent.click(await screen.findByRole('option', { name: 'Taza', hidden: true }));
+    // What the variant lacks stays as typed.
+    expect(field('Descripción').value).toBe('Taza');
+    expect(field('Valor unitario (MXN)').value).toBe('55');
+    expect(picker.value).toBe('Taza');
+    const clear = picker.closest('.mantine-Select-root')!.querySelector('button')!;
+    fireEvent.click(clear);
+    await waitFor(() => expect(picker.value).toBe(''));
+    expect(field('Descripción').value).toBe('Taza');
+
+    type('Clave de producto SAT', '53102700');
+    type('Largo (cm)', '30');
+    type('Ancho (cm)', '20');
+    type('Alto (cm)', '15');
+    type('Peso (kg)', '2');
+    next();
+    await stepHeading('Seguro del envío');
+    next();
+    await stepHeading('Elige la paquetería');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
+    );
+    await stepHeading('Revisa y paga');
+    fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
+    await screen.findByTestId('tracking-number', {}, { timeout: 5000 });
+    const sent = calls.find((call) => call.key === 'POST /shipments')!.body as {
+      packages: { products: object[] }[];
+    };
+    expect(sent.packages[0]!.products[0]).toEqual({
+      description: 'Taza',
+      quantity: 1,
+      sat_product_code: '53102700',
+      sat_unit_code: 'H87',
+      unit_value: '55',
+    });
   }, 30_000);
 
   it('pays with one Idempotency-Key kept across retries, then shows the guide and its pickup', async () => {

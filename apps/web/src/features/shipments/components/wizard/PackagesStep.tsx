@@ -24,6 +24,7 @@ import { SatProductField } from '../../../../ui/SatProductField';
 import { SatUnitField } from '../../../../ui/SatUnitField';
 import { ParcelFields } from '../ParcelFields';
 import { lengthCountOf } from './FieldCount';
+import { VariantPicker } from './VariantPicker';
 import { errorAt, hasErrorAt, newPackage, newProduct, type WizardValues } from './model';
 
 const MAX_PRODUCTS = 50;
@@ -188,6 +189,7 @@ function ProductFields({
       styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
     >
       <Stack gap="sm">
+        <VariantPicker path={path} />
         <TextInput
           label={t('packages.description')}
           withAsterisk={PRODUCT_RULES.description.required}

@@ -1,0 +1,81 @@
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { likePattern } from '../../platform/search';
+import { productImages, products, productVariants } from './products.tables';
+
+/** The cover (position 0) of the variant's product, if it has images. */
+const coverId = sql<
+  string | null
+>`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
+
+/**
+ * Variants of the organization's active products: an exact SKU or barcode (any case), or every
+ * word of a name in the product's search text (already normalized, `searchWords`). Exact codes
+ * come first, then by product name and the variant's place.
+ */
+export async function findVariantPicks(
+  db: DbOrTx,
+  organizationId: string,
+  query: { code: string | undefined; words: string[]; limit: number },
+) {
+  const conditions: SQL[] = [
+    eq(productVariants.organizationId, organizationId),
+    eq(products.status, 'ACTIVE'),
+  ];
+  const exact = query.code
+    ? or(
+        sql`lower(${productVariants.sku}) = lower(${query.code})`,
+        sql`lower(${productVariants.barcode}) = lower(${query.code})`,
+      )!
+    : undefined;
+  if (exact) {
+    const named = query.words.map((word) => like(products.searchText, likePattern(word)));
+    conditions.push(or(exact, and(...named))!);
+  }
+  return db
+    .select({
+      id: productVariants.id,
+      productId: products.id,
+      productName: products.name,
+      optionValues: productVariants.optionValues,
+      sku: productVariants.sku,
+      barcode: productVariants.barcode,
+      priceCentavos: productVariants.priceCentavos,
+      satProductCode: products.satProductCode,
+      satUnitCode: products.satUnitCode,
+      unit: products.unit,
+      weight: sql<string | null>`coalesce(${productVariants.weight}, ${products.weight})`,
+      length: sql<string | null>`coalesce(${productVariants.length}, ${products.length})`,
+      width: sql<string | null>`coalesce(${productVariants.width}, ${products.width})`,
+      height: sql<string | null>`coalesce(${productVariants.height}, ${products.height})`,
+      coverId,
+    })
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, productVariants.productId),
+        eq(products.organizationId, productVariants.organizationId),
+      ),
+    )
+    .where(and(...conditions))
+    .orderBy(
+      ...(exact ? [desc(sql`coalesce(${exact}, false)`)] : []),
+      asc(sql`${products.name} collate "es-x-icu"`),
+      asc(products.id),
+      asc(productVariants.position),
+    )
+    .limit(query.limit);
+}
+
+/** How many of the (distinct) ids are variants of the organization's products. */
+export async function countOwnVariants(
+  db: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<number> {
+  return db.$count(
+    productVariants,
+    and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
+  );
+}

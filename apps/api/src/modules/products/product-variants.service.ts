@@ -1,0 +1,48 @@
+import { productImageUrl, type VariantPick, type VariantPickQuery } from '@despacho/domain';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { searchWords } from '../../platform/search';
+import * as repository from './product-variants.repository';
+
+const measure = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * The variants other domains pick from: the shipment wizard's product lines search them
+ * (`productsContract.variants`), and a purchase checks the ones its lines name.
+ */
+export class ProductVariantsService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async pick(organizationId: string, query: VariantPickQuery): Promise<VariantPick[]> {
+    const rows = await repository.findVariantPicks(this.deps.db, organizationId, {
+      code: query.search || undefined,
+      words: searchWords(query.search),
+      limit: query.limit,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      product_id: row.productId,
+      product_name: row.productName,
+      title: row.optionValues.length > 0 ? row.optionValues.join(' / ') : null,
+      sku: row.sku,
+      barcode: row.barcode,
+      price: row.priceCentavos,
+      sat_product_code: row.satProductCode,
+      sat_unit_code: row.satUnitCode,
+      unit: row.unit,
+      weight: measure(row.weight),
+      length: measure(row.length),
+      width: measure(row.width),
+      height: measure(row.height),
+      thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
+    }));
+  }
+
+  /** NOT_FOUND (404) unless every id is a variant of the organization's products. */
+  async assertVariants(organizationId: string, ids: string[]): Promise<void> {
+    const distinct = [...new Set(ids)];
+    if (distinct.length === 0) return;
+    const own = await repository.countOwnVariants(this.deps.db, organizationId, distinct);
+    if (own !== distinct.length) throw notFound();
+  }
+}
