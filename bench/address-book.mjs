@@ -30,7 +30,7 @@ export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
-const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
+export const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 /**
  * The app's own database: the embedded PostgreSQL of the throwaway app, whose port is on the
@@ -50,7 +50,7 @@ export async function openAppDatabase(app) {
  * Fastify's `reply.elapsedTime` (from the request's arrival to the answer sent): server time
  * without the network, the client or the load generator.
  */
-async function inProcessApp(db, jwtSecret) {
+export async function inProcessApp(db, jwtSecret) {
   const { buildApp } = await api('app.ts');
   const { parseConfig } = await api('config.ts');
   const { systemClock } = await api('platform/clock.ts');
@@ -86,7 +86,7 @@ async function inProcessApp(db, jwtSecret) {
   };
 }
 
-const serverTimeSummary = (times) => ({
+export const serverTimeSummary = (times) => ({
   requests: times.length,
   p50_ms: round(percentile(times, 50)),
   p99_ms: round(percentile(times, 99)),
@@ -206,7 +206,7 @@ export async function postalCodeScenarios(ctx) {
 // --- Customers ---------------------------------------------------------------------------
 
 /** A small deterministic generator (mulberry32), so every run loads the same customers. */
-function random(seed) {
+export function random(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -266,15 +266,31 @@ const ascii = (text) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
-/** Inserts rows given as `{ column: value }` objects through `unnest`, `batch` rows a statement. */
-async function insertRows(client, table, columns, rows, batch = 5000) {
+/** A PostgreSQL array literal of texts: `unnest` flattens arrays of arrays, so they go as text. */
+const arrayLiteral = (values) =>
+  `{${values.map((value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * Inserts rows given as `{ column: value }` objects through `unnest`, `batch` rows a statement.
+ * A column of an array type (`text[]`) travels as its literal and is cast back.
+ */
+export async function insertRows(client, table, columns, rows, batch = 5000) {
+  const isArray = (type) => type.endsWith('[]');
+  const names = columns.map(([name]) => `"${name}"`).join(', ');
+  const arrays = columns
+    .map(([, type], i) => `$${i + 1}::${isArray(type) ? 'text' : type}[]`)
+    .join(', ');
+  const values = columns.map(([, type], i) => (isArray(type) ? `c${i}::${type}` : `c${i}`));
+  const aliases = columns.map((_, i) => `c${i}`).join(', ');
   for (let start = 0; start < rows.length; start += batch) {
     const slice = rows.slice(start, start + batch);
-    const names = columns.map(([name]) => `"${name}"`).join(', ');
-    const arrays = columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
     await client.query(
-      `insert into ${table} (${names}) select * from unnest(${arrays})`,
-      columns.map(([name]) => slice.map((row) => row[name] ?? null)),
+      `insert into ${table} (${names}) select ${values.join(', ')} from unnest(${arrays}) as u(${aliases})`,
+      columns.map(([name, type]) =>
+        slice.map((row) =>
+          isArray(type) && row[name] ? arrayLiteral(row[name]) : (row[name] ?? null),
+        ),
+      ),
     );
   }
 }
@@ -446,16 +462,76 @@ export const CUSTOMER_QUERIES = [
   ['sort name, page 500', 'sort=name&page=500'],
 ];
 
-/** Whether the customers module is in the tree and registered (another helper builds it). */
-export function customersModulePresent() {
-  const routes = path.join(root, 'apps/api/src/modules/customers/customers.routes.ts');
+/** Whether a module is in the tree and registered (`customers` → `customersRoutes`). */
+export function modulePresent(name) {
+  const routes = path.join(root, `apps/api/src/modules/${name}/${name}.routes.ts`);
   const index = path.join(root, 'apps/api/src/modules/index.ts');
-  return existsSync(routes) && readFileSync(index, 'utf8').includes('customersRoutes');
+  return existsSync(routes) && readFileSync(index, 'utf8').includes(`${name}Routes`);
+}
+
+/**
+ * The queries of one list endpoint (`[label, query string]`): what each finds, its server time
+ * alone, then each under load at `goal.connections`. Answers the table's rows (with `total` and
+ * `server_time_alone_p50_ms`), the totals, the server times and the goal's verdict.
+ */
+export async function listScenarios(ctx, { path: base, queries, goal }) {
+  const { app, db, seconds, say, headers, measure, summary, cannon, jwtSecret } = ctx;
+  const url = (query) => `${base}${query ? `?${query}` : ''}`;
+
+  // What each query finds, so the figures can be read against it.
+  const totals = {};
+  for (const [label, query] of queries) {
+    const response = await fetch(`${app.url}${url(query)}`, { headers });
+    if (!response.ok) throw new Error(`GET ${url(query)} answered ${response.status}`);
+    const body = await response.json();
+    totals[label] = { total: body.meta.total, rows: body.data.length };
+  }
+
+  // Server time of each query alone (no concurrent load), to tell cost from queueing.
+  say(`Server time in-process: each ${base} query × 20…`);
+  const serverTime = {};
+  const inProcess = await inProcessApp(db, jwtSecret);
+  try {
+    for (const [label, query] of queries) {
+      await inProcess.time([url(query)], headers, 3); // warm-up
+      serverTime[label] = serverTimeSummary(await inProcess.time([url(query)], headers, 20));
+    }
+  } finally {
+    await inProcess.close();
+  }
+
+  say(`GET ${base}: warm-up ${seconds(3)} s…`);
+  await cannon({ path: base, headers, connections: goal.connections, duration: seconds(3) });
+  const results = [];
+  for (const [label, query] of queries) {
+    say(`GET ${base} ${label}: ${seconds(8)} s, ${goal.connections} connections…`);
+    const result = summary(
+      `GET ${base} ${label}`,
+      await measure({
+        path: url(query),
+        headers,
+        connections: goal.connections,
+        duration: seconds(8),
+      }),
+    );
+    result.total = totals[label].total;
+    result.server_time_alone_p50_ms = serverTime[label].p50_ms;
+    results.push(result);
+  }
+  const failing = results.filter(
+    (row) => row.latency_p99_ms > goal.maxP99Ms || row.non_2xx > 0 || row.errors > 0,
+  );
+  return {
+    results,
+    totals,
+    serverTime,
+    goal: { ...goal, pass: failing.length === 0, failing: failing.map((row) => row.name) },
+  };
 }
 
 export async function customerScenarios(ctx) {
-  const { app, db, seconds, say, headers, measure, summary, cannon, jwtSecret } = ctx;
-  if (!customersModulePresent()) {
+  const { db, say } = ctx;
+  if (!modulePresent('customers')) {
     const reason = 'skipped: the customers module (apps/api/src/modules/customers) is missing';
     say(`GET /api/v1/customers: ${reason}`);
     return { skipped: reason, results: [] };
@@ -468,66 +544,18 @@ export async function customerScenarios(ctx) {
     `  ${loaded.customers} customers, ${loaded.addresses} addresses in ${loadSeconds} s ` +
       `(generated ${loaded.generate_s} s, inserted ${loaded.insert_s} s, vacuum ${loaded.vacuum_s} s)`,
   );
-
-  // What each query finds, so the figures can be read against it.
-  const totals = {};
-  for (const [label, query] of CUSTOMER_QUERIES) {
-    const response = await fetch(`${app.url}/api/v1/customers?${query}`, { headers });
-    if (!response.ok) {
-      throw new Error(`GET /api/v1/customers?${query} answered ${response.status}`);
-    }
-    const body = await response.json();
-    totals[label] = { total: body.meta.total, rows: body.data.length };
-  }
-
-  // Server time of each query alone (no concurrent load), to tell cost from queueing.
-  say('Server time in-process: each customers query × 20…');
-  const serverTime = {};
-  const inProcess = await inProcessApp(db, jwtSecret);
-  try {
-    for (const [label, query] of CUSTOMER_QUERIES) {
-      const url = `/api/v1/customers${query ? `?${query}` : ''}`;
-      await inProcess.time([url], headers, 3); // warm-up
-      serverTime[label] = serverTimeSummary(await inProcess.time([url], headers, 20));
-    }
-  } finally {
-    await inProcess.close();
-  }
-
-  say(`GET /api/v1/customers: warm-up ${seconds(3)} s…`);
-  await cannon({ path: '/api/v1/customers', headers, connections: 20, duration: seconds(3) });
-  const results = [];
-  for (const [label, query] of CUSTOMER_QUERIES) {
-    say(
-      `GET /api/v1/customers ${label}: ${seconds(8)} s, ${CUSTOMERS_GOAL.connections} connections…`,
-    );
-    const result = summary(
-      `GET /api/v1/customers ${label}`,
-      await measure({
-        path: `/api/v1/customers${query ? `?${query}` : ''}`,
-        headers,
-        connections: CUSTOMERS_GOAL.connections,
-        duration: seconds(8),
-      }),
-    );
-    result.total = totals[label].total;
-    result.server_time_alone_p50_ms = serverTime[label].p50_ms;
-    results.push(result);
-  }
-  const failing = results.filter(
-    (row) => row.latency_p99_ms > CUSTOMERS_GOAL.maxP99Ms || row.non_2xx > 0 || row.errors > 0,
-  );
+  const measured = await listScenarios(ctx, {
+    path: '/api/v1/customers',
+    queries: CUSTOMER_QUERIES,
+    goal: CUSTOMERS_GOAL,
+  });
   return {
-    results,
+    results: measured.results,
     report: {
       data: { ...loaded, load_s: loadSeconds },
-      totals,
-      server_time_alone: serverTime,
-      goal: {
-        ...CUSTOMERS_GOAL,
-        pass: failing.length === 0,
-        failing: failing.map((row) => row.name),
-      },
+      totals: measured.totals,
+      server_time_alone: measured.serverTime,
+      goal: measured.goal,
     },
   };
 }

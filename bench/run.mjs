@@ -7,6 +7,9 @@
 // and the address-book scenarios of bench/address-book.mjs:
 //   GET  /api/v1/postal-codes/{zip}  (full SEPOMEX catalogue; goal: server time < 5 ms)
 //   GET  /api/v1/customers           (100,000 customers; goal: p99 <= 100 ms at 20 connections)
+// and the products scenarios of bench/products.mjs:
+//   GET  /api/v1/products            (100,000 products, 300,000 variants; goal: p99 <= 100 ms at 20
+//                                     connections)
 // and the quote scenario of bench/quotes.mjs:
 //   POST /api/v1/quotes              (six sandbox carriers; goal: server time p95 <= 10 ms)
 // and the guide purchases of bench/shipments.mjs:
@@ -17,8 +20,8 @@
 //          --port N (default BENCH_PORT or 3200),
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
-//          --only LIST (comma-separated: core, postal-codes, customers, quotes, shipments,
-//          first-screen; default all).
+//          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
+//          shipments, first-screen; default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -35,6 +38,7 @@ import {
 } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
+import { PRODUCT_COUNT, PRODUCTS_GOAL, productScenarios } from './products.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
 import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
 
@@ -48,11 +52,19 @@ const { values: args } = parseArgs({
     'postal-codes': { type: 'string', default: DEFAULT_POSTAL_CODES_FILE },
     only: {
       type: 'string',
-      default: 'core,postal-codes,customers,quotes,shipments,first-screen',
+      default: 'core,postal-codes,customers,products,quotes,shipments,first-screen',
     },
   },
 });
-const SCENARIOS = ['core', 'postal-codes', 'customers', 'quotes', 'shipments', 'first-screen'];
+const SCENARIOS = [
+  'core',
+  'postal-codes',
+  'customers',
+  'products',
+  'quotes',
+  'shipments',
+  'first-screen',
+];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
 for (const name of only) {
   if (!SCENARIOS.includes(name)) {
@@ -272,7 +284,9 @@ try {
     cannon,
     jwtSecret: JWT_SECRET,
   };
-  if (['postal-codes', 'customers', 'quotes', 'shipments'].some((name) => only.has(name))) {
+  if (
+    ['postal-codes', 'customers', 'products', 'quotes', 'shipments'].some((name) => only.has(name))
+  ) {
     db = await openAppDatabase(app);
     context.db = db;
   }
@@ -308,6 +322,26 @@ try {
           `Goal GET /api/v1/customers (100,000 customers) p99 <= ${CUSTOMERS_GOAL.maxP99Ms} ms at ` +
           `${CUSTOMERS_GOAL.connections} connections: ${goal.pass ? 'PASS' : 'FAIL'} ` +
           `(worst p99 ${worst} ms${goal.failing.length ? `; failing: ${goal.failing.join(', ')}` : ''})`,
+      });
+    }
+  }
+
+  let products = null;
+  if (only.has('products')) {
+    const catalogue = await productScenarios(context);
+    results.push(...catalogue.results);
+    products = catalogue.skipped ? { skipped: catalogue.skipped } : catalogue.report;
+    if (catalogue.report) {
+      const { goal } = catalogue.report;
+      const worst = Math.max(...catalogue.results.map((row) => row.latency_p99_ms));
+      goals.push({
+        name: 'products',
+        ...goal,
+        text:
+          `Goal GET /api/v1/products (${PRODUCT_COUNT.toLocaleString('en')} products) p99 <= ` +
+          `${PRODUCTS_GOAL.maxP99Ms} ms at ${PRODUCTS_GOAL.connections} connections: ` +
+          `${goal.pass ? 'PASS' : 'FAIL'} (worst p99 ${worst} ms` +
+          `${goal.failing.length ? `; failing: ${goal.failing.join(', ')}` : ''})`,
       });
     }
   }
@@ -378,6 +412,7 @@ try {
     quick: args.quick,
     results,
     address_book: addressBook,
+    products,
     quotes,
     shipments,
     first_screen: firstScreen,
@@ -426,6 +461,21 @@ try {
     for (const group of ['postal_codes', 'customers']) {
       if (addressBook[group]?.skipped) console.log(`${group}: ${addressBook[group].skipped}`);
     }
+    if (products?.totals) {
+      console.log(
+        'Products found per query: ' +
+          Object.entries(products.totals)
+            .map(([label, found]) => `${label} ${found.total}`)
+            .join(', '),
+      );
+      console.log(
+        'Products server time, one request at a time (in-process p50/p99 ms): ' +
+          Object.entries(products.server_time_alone)
+            .map(([label, time]) => `${label} ${time.p50_ms}/${time.p99_ms}`)
+            .join(', '),
+      );
+    }
+    if (products?.skipped) console.log(`products: ${products.skipped}`);
     for (const goal of goals) console.log(goal.text + (args.quick ? ' [--quick run]' : ''));
   }
   exitCode = pass ? 0 : 2;

@@ -100,6 +100,8 @@ test.describe('signed in as the demo owner', () => {
     ['account-details', '/app/settings/details', 'Mi empresa'],
     ['pickups', '/app/pickup', 'Recolección'],
     ['collections', '/app/products/collections', 'Colecciones'],
+    ['inventory', '/app/products/inventory', 'Inventario'],
+    ['locations', '/app/settings/locations', 'Libreta de direcciones'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
@@ -137,6 +139,7 @@ test.describe('signed in as platform staff', () => {
   for (const [name, path, heading] of [
     ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
     ['staff-audit', '/staff/audit', 'Bitácora'],
+    ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);

@@ -53,6 +53,8 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/products/{id}': (a) => a.productId,
   '/api/v1/product-images/{imageId}': (a) => a.productImageId,
   '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,
+  '/api/v1/inventory/locations/{locationId}': (a) => a.locationId,
+  '/api/v1/inventory/variants/{variantId}': (a) => a.variantId,
 };
 
 /**
@@ -71,6 +73,8 @@ const NOT_RECORDS: Record<string, string> = {
   // A background job is the platform's, not an organization's (staff only).
   '/api/v1/staff/jobs/{id}': '00000000-0000-4000-8000-000000000000',
   '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
+  // A warehouse is the platform's, not an organization's (staff only).
+  '/api/v1/staff/warehouses/{id}': '00000000-0000-4000-8000-000000000000',
 };
 
 /**
@@ -112,6 +116,7 @@ const BODIES: Record<string, object> = {
   },
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
+  'PUT /api/v1/inventory/locations/{locationId}': { keeps_stock: false },
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { createTenantProduct } from '../src/modules/products/products.test-support';
@@ -69,6 +70,12 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
   const vendorId = (await created('/vendors', vendorBody)).id;
   const collectionId = (await created('/collections', { name: 'Colección A' })).id;
   const locationId = await createLocation(ctx, owner);
+  const [variantId] = await insertVariants(ctx.db, organization.id);
+  // A's location keeps stock, so switching it off from B would change something.
+  const keeps = await callAs(ctx.app, owner, 'PUT', `/inventory/locations/${locationId}`, {
+    keeps_stock: true,
+  });
+  expect(keeps.statusCode, keeps.body).toBe(200);
   await fund(ctx, organization.id, 500_000);
   const guide = await buyGuide(ctx, owner, { locationId });
   const invitation = await created('/users/organization-invitation', {
@@ -131,6 +138,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     vendorId,
     collectionId,
     locationId,
+    variantId: variantId!,
     quoteId: guide.row.quoteId!,
     shipmentId: guide.detail.id,
     trackingNumber: guide.row.trackingNumber!,

@@ -8,6 +8,7 @@ import { VENDORS_ERRORS } from './vendors/errors';
 import { SUPPORT_ERRORS } from './support/errors';
 import { WALLET_ERRORS } from './wallet/errors';
 import { SHIPMENTS_ERRORS } from './shipments/errors';
+import { INVENTORY_ERRORS } from './inventory/errors';
 import { PRODUCTS_ERRORS } from './products/errors';
 
 /** The errors of the platform itself: sign-in state, access, input the API refuses, uploads. */
@@ -152,6 +153,7 @@ export const ERROR_GROUPS = {
   wallet: WALLET_ERRORS,
   shipments: SHIPMENTS_ERRORS,
   products: PRODUCTS_ERRORS,
+  inventory: INVENTORY_ERRORS,
 } as const;
 
 export const ERRORS = {
@@ -165,6 +167,7 @@ export const ERRORS = {
   ...WALLET_ERRORS,
   ...SHIPMENTS_ERRORS,
   ...PRODUCTS_ERRORS,
+  ...INVENTORY_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

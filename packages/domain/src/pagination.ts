@@ -10,12 +10,15 @@ export interface PageMeta {
   page: number;
   pageSize: number;
   total: number;
+  /** The list stopped counting: `total` is a lower bound (more pages follow as one moves on). */
+  capped?: boolean;
 }
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  capped: z.boolean().optional(),
 });
 
 /** A list answer: `{ data: [...], meta: { page, pageSize, total } }`. */

@@ -303,6 +303,11 @@ export const VALIDATION_MESSAGES = {
     es: 'La fecha final debe ser igual o posterior a la inicial.',
     en: 'The end date must be on or after the start date.',
   },
+  // Inventory: an adjustment line changes something
+  adjustment_line_empty: {
+    es: 'Indica cuántas unidades sumar o restar.',
+    en: 'Enter how many units to add or take away.',
+  },
   // Shipments: the preferred pickup time
   time: {
     es: 'Escribe la hora como HH:MM, por ejemplo 09:30.',

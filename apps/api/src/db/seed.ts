@@ -9,7 +9,9 @@ import type { Db } from '../platform/db';
 import { silentLogger } from '../platform/logger';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
+import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
+import { seedDemoWarehouses } from './demo-warehouses';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -89,8 +91,8 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
- * and customers, a balance and its first guides) and one platform staff user, once. Returns
- * whether anything was created.
+ * and customers, a balance and its first guides), one platform staff user and the platform's two
+ * demo warehouses, once. Returns whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const { seedClock, services } = seedServices(db, clock);
@@ -163,6 +165,8 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   await seedDemoDeposit(services, organizationId);
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
   await seedDemoShipments(services, { organizationId, ownerId });
+  await seedDemoProducts(services, organizationId, seedClock);
+  await seedDemoWarehouses(services, (await accounts.findByEmail(staff.email))!.id);
   return true;
 }
 

@@ -26,6 +26,7 @@ import { vendorsRoutes } from './vendors/vendors.routes';
 import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
+import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
@@ -62,6 +63,8 @@ export const modules: AppModule[] = [
   productsRoutes,
   collectionsRoutes,
   productVariantsRoutes,
+  inventoryRoutes,
+  staffWarehousesRoutes,
   productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,

@@ -32,6 +32,9 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { TariffFractionsService } from './catalogs/tariff-fractions.service';
 import { CustomersService } from './customers/customers.service';
+import { InventoryService } from './inventory/inventory.service';
+import { StockLedger } from './inventory/stock-ledger';
+import { WarehousesService } from './inventory/warehouses.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -186,6 +189,11 @@ export function buildServices(
     products,
   });
 
+  // Stock: one ledger, the only path that changes stock (issue 15).
+  const stock = new StockLedger(core);
+  const inventory = new InventoryService({ ...core, stock, locations, accounts });
+  const warehouses = new WarehousesService({ ...core, audit, inventory });
+
   // Notifications, support and the staff console
   const notifications = new NotificationsService({
     ...core,
@@ -293,6 +301,9 @@ export function buildServices(
     carriers,
     collections,
     productVariants,
+    stock,
+    inventory,
+    warehouses,
     notifications,
     support,
     verification,

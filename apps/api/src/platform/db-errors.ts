@@ -50,3 +50,17 @@ export async function deleteUnlessReferenced<T>(remove: () => Promise<T>): Promi
     throw error;
   }
 }
+
+/**
+ * The JSON a PL/pgSQL function put in DETAIL when it raised `code` (e.g. stock_apply's SK001),
+ * or null when the error is another one.
+ */
+export function raisedDetail(error: unknown, code: string): Record<string, unknown> | null {
+  const pg = sqlState(error) as { code?: string; detail?: string } | undefined;
+  if (pg?.code !== code) return null;
+  try {
+    return JSON.parse(pg.detail ?? '{}') as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

@@ -27,6 +27,8 @@ describe("the modules' database functions", () => {
     const files = await functionFiles();
     expect(files.map((file) => path.relative(MODULES_FOLDER, file))).toEqual([
       path.join('customers', 'customer-counts.functions.sql'),
+      path.join('inventory', 'stock.functions.sql'),
+      path.join('products', 'product-counts.functions.sql'),
       path.join('shipments', 'purchase.functions.sql'),
       path.join('wallet', 'ledger.functions.sql'),
     ]);
@@ -40,8 +42,14 @@ describe("the modules' database functions", () => {
       'ledger_post',
       'ledger_transaction_balanced',
       'ledger_transactions_immutable',
+      'product_counts_after_delete',
+      'product_counts_after_insert',
+      'product_counts_after_truncate',
       'shipment_settle_purchase',
       'shipment_start_purchase',
+      'stock_append_only',
+      'stock_apply',
+      'stock_balances_guard',
     ]);
     const { rows } = await db.$client.query<{ name: string; body: string }>(
       `select proname as name, prosrc as body from pg_proc

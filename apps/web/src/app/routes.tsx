@@ -127,6 +127,12 @@ export function createRoutes(): RouteObject[] {
               ...page(() => import('../features/staff/pages/JobsPage').then((m) => m.JobsPage)),
             },
             {
+              path: 'warehouses',
+              ...page(() =>
+                import('../features/staff/pages/WarehousesPage').then((m) => m.WarehousesPage),
+              ),
+            },
+            {
               path: 'audit',
               ...page(() =>
                 import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),

@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   'bank_transfer.return',
   'bank_statement.import',
   'job.retry',
+  'warehouse.create',
+  'warehouse.update',
+  'warehouse.status',
+  'stock.adjust',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,6 +31,8 @@ export const AUDIT_SUBJECT_TYPES = [
   'bank_transfer',
   'bank_statement',
   'job',
+  'warehouse',
+  'stock_operation',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

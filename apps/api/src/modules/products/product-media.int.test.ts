@@ -87,6 +87,25 @@ describe('product images and data sheets', () => {
     }
   });
 
+  it('takes an image of several megabytes (over the 1 MB default of uploads)', async () => {
+    const noisy = await sharp({
+      create: {
+        width: 1000,
+        height: 1000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(noisy.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(noisy.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload(owner, '/product-images', { name: 'ruido.png', content: noisy });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ width: 1000, height: 1000 });
+  });
+
   it('refuses an image over 5 MB, a PDF named .jpg and a pixel bomb', async () => {
     const cases = [
       [

@@ -1,10 +1,24 @@
 import type { ProductSort, ProductStatus, TariffStatus } from '@despacho/domain';
-import { and, asc, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  like,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { likePattern } from '../../platform/search';
 import {
   collectionProducts,
   collections,
+  productCounts,
   productImages,
   products,
   productVariants,
@@ -19,14 +33,20 @@ export type ImageRow = typeof productImages.$inferSelect;
 /** The index that keeps a SKU once per organization, whatever its case. */
 export const SKU_UNIQUE = 'product_variants_sku_unique';
 
+// Each order is exactly an index of products.tables.ts, read forwards or backwards: the time
+// indexes are DESC NULLS LAST, so they say so (a plain DESC would be NULLS FIRST, and no index
+// would serve it). The id breaks ties, sorted within each time (incremental sort).
 const ORDER: Record<ProductSort, SQL[]> = {
-  '-updated_at': [desc(products.updatedAt), desc(products.id)],
-  updated_at: [asc(products.updatedAt), asc(products.id)],
-  '-created_at': [desc(products.createdAt), desc(products.id)],
-  created_at: [asc(products.createdAt), asc(products.id)],
+  '-updated_at': [sql`${products.updatedAt} desc nulls last`, desc(products.id)],
+  updated_at: [sql`${products.updatedAt} asc nulls first`, asc(products.id)],
+  '-created_at': [sql`${products.createdAt} desc nulls last`, desc(products.id)],
+  created_at: [sql`${products.createdAt} asc nulls first`, asc(products.id)],
   name: [asc(products.name), asc(products.id)],
   '-name': [desc(products.name), desc(products.id)],
 };
+
+/** Matches a filtered list counts beyond its page before it stops counting. */
+const COUNT_BOUND = 1000;
 
 const anyUuid = (ids: readonly string[]) => sql`any(${sql.param([...ids])}::uuid[])`;
 const anyText = (values: readonly string[]) => sql`any(${sql.param([...values])}::text[])`;
@@ -50,32 +70,45 @@ export async function takenHandles(
   return new Set(rows.map((row) => row.handle));
 }
 
-/** Rows per statement: far below PostgreSQL's 65,535 parameters for the widest table. */
-const CHUNK = 500;
-const chunks = <T>(rows: readonly T[]) =>
-  Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) =>
-    rows.slice(i * CHUNK, (i + 1) * CHUNK),
+/**
+ * The rows as one JSON parameter that `jsonb_to_recordset` reads back with the table's column
+ * types: a multi-row VALUES of a thousand products would bind tens of thousands of parameters,
+ * and building that statement costs far more than the insert itself. Columns no row sets keep
+ * their defaults.
+ */
+function recordset<T extends PgTable>(table: T, rows: readonly Record<string, unknown>[]) {
+  const keys = new Set(rows.flatMap((row) => Object.keys(row)));
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => keys.has(key));
+  const names = sql.join(
+    columns.map(([key]) => sql.identifier(toSnakeCase(key))),
+    sql`, `,
   );
+  const types = sql.join(
+    columns.map(([key, column]) => sql`${sql.identifier(key)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  return sql`(${names}) select ${sql.join(
+    columns.map(([key]) => sql.identifier(key)),
+    sql`, `,
+  )} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
+}
 
 /**
  * Inserts the products, skipping those whose handle another save took meanwhile: answers the
  * ids inserted, so the caller retries the others with another handle.
  */
 export async function insertProducts(db: DbOrTx, rows: ProductInsert[]): Promise<Set<string>> {
-  const inserted = new Set<string>();
-  for (const chunk of chunks(rows)) {
-    const done = await db
-      .insert(products)
-      .values(chunk)
-      .onConflictDoNothing({ target: [products.organizationId, products.handle] })
-      .returning({ id: products.id });
-    for (const row of done) inserted.add(row.id);
-  }
-  return inserted;
+  if (rows.length === 0) return new Set();
+  const result = await db.execute<{ id: string }>(
+    sql`insert into ${products} ${recordset(products, rows)}
+        on conflict (organization_id, handle) do nothing returning id`,
+  );
+  return new Set(result.rows.map((row) => row.id));
 }
 
 export async function insertVariants(db: DbOrTx, rows: VariantInsert[]): Promise<void> {
-  for (const chunk of chunks(rows)) await db.insert(productVariants).values(chunk);
+  if (rows.length === 0) return;
+  await db.execute(sql`insert into ${productVariants} ${recordset(productVariants, rows)}`);
 }
 
 export async function updateProductRow(
@@ -351,12 +384,11 @@ export async function linkCollections(
   links: readonly { collectionId: string; productId: string }[],
   now: Date,
 ): Promise<void> {
-  for (const chunk of chunks(links)) {
-    await db
-      .insert(collectionProducts)
-      .values(chunk.map((link) => ({ ...link, organizationId, addedAt: now })))
-      .onConflictDoNothing();
-  }
+  if (links.length === 0) return;
+  const rows = links.map((link) => ({ ...link, organizationId, addedAt: now }));
+  await db.execute(
+    sql`insert into ${collectionProducts} ${recordset(collectionProducts, rows)} on conflict do nothing`,
+  );
 }
 
 /** Takes the product out of every collection not among `keep`. */
@@ -422,21 +454,22 @@ function filters(organizationId: string, query: ProductFilters): SQL {
   if (query.tariffStatus) conditions.push(eq(products.tariffStatus, query.tariffStatus));
   if (query.tag) conditions.push(sql`${products.tags} @> array[${query.tag}]::text[]`);
   if (query.collectionId) {
+    // The collection's ids as one array first, then fetched by primary key: as `exists`, the
+    // planner joined them against a scan of the organization's products.
     conditions.push(
-      sql`exists (select 1 from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId} and ${collectionProducts.productId} = ${products.id})`,
+      sql`${products.id} = any(array(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId}))`,
     );
   }
   if (query.words.length > 0 && query.term) {
     // Every word in the search text (trigram index), or the exact SKU or barcode (the variants'
-    // indexes): a union of the two id sets, each found by its own index.
+    // indexes): the products of those variants come as one array, so both sides are bitmap
+    // index scans joined by a BitmapOr, never a scan of the organization's products.
     const words = and(...query.words.map((word) => like(products.searchText, likePattern(word))));
     const term = query.term.trim();
-    conditions.push(sql`${products.id} in (
-      select ${products.id} from ${products} where ${products.organizationId} = ${organizationId} and ${words}
-      union
+    conditions.push(sql`(${words} or ${products.id} = any(array(
       select ${productVariants.productId} from ${productVariants}
        where ${productVariants.organizationId} = ${organizationId}
-         and (lower(${productVariants.sku}) = ${term.toLowerCase()} or ${productVariants.barcode} = ${term}))`);
+         and (lower(${productVariants.sku}) = ${term.toLowerCase()} or ${productVariants.barcode} = ${term}))))`);
   }
   return and(...conditions)!;
 }
@@ -447,14 +480,16 @@ const isFiltered = (query: ProductFilters) =>
 
 /**
  * The ids of one page, in order, and how many products match. Unfiltered, the page walks the
- * sort's index and the count is an index-only scan of the organization's entries; filtered, one
- * query finds every match and counts it with `count(*) over ()`.
+ * sort's index and the total is the organization's row of `product_counts`; filtered without a
+ * search, the page and the count run apart, each on its best index; with a search, one query
+ * finds every match through the trigram index and counts it with `count(*) over ()` (PostgreSQL
+ * never walks a sort index hoping to meet 20 rare matches early).
  */
 export async function findPage(
   db: DbOrTx,
   organizationId: string,
   query: ProductFilters & { sort: ProductSort; page: number; pageSize: number },
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[]; total: number; capped?: boolean }> {
   const where = filters(organizationId, query);
   const offset = (query.page - 1) * query.pageSize;
   const page = (select: Parameters<typeof db.select>[0]) =>
@@ -466,20 +501,27 @@ export async function findPage(
       .limit(query.pageSize)
       .offset(offset);
   if (!isFiltered(query)) {
-    const [rows, total] = await Promise.all([
+    const [rows, [counted]] = await Promise.all([
       page({ id: products.id }),
-      db.$count(products, eq(products.organizationId, organizationId)),
+      db
+        .select({ total: productCounts.total })
+        .from(productCounts)
+        .where(eq(productCounts.organizationId, organizationId)),
     ]);
-    return { ids: rows.map((row) => row.id as string), total };
+    return { ids: rows.map((row) => row.id as string), total: counted?.total ?? 0 };
   }
-  const rows = await page({
-    id: products.id,
-    total: sql<number>`count(*) over ()`.mapWith(Number),
-  });
-  if (rows.length > 0) {
-    return { ids: rows.map((row) => row.id as string), total: rows[0]!.total as number };
-  }
-  return { ids: [], total: offset === 0 ? 0 : await db.$count(products, where) };
+  // Filtered: the matches are counted only up to a bound past this page, so a filter or a word
+  // that matches most of the catalogue never reads every match; `capped` says the total is a
+  // lower bound (the pages go on as the user moves forward).
+  const bound = offset + query.pageSize + COUNT_BOUND;
+  const [rows, counted] = await Promise.all([
+    page({ id: products.id }),
+    db.execute<{ total: number }>(
+      sql`select count(*)::int as total from (select 1 from ${products} where ${where} limit ${bound}) matches`,
+    ),
+  ]);
+  const total = counted.rows[0]!.total;
+  return { ids: rows.map((row) => row.id as string), total, capped: total === bound };
 }
 
 export interface ListItemRow {

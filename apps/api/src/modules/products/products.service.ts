@@ -2,6 +2,7 @@ import {
   errorMessage,
   missingToPublish,
   productImageUrl,
+  skuKey,
   type ErrorCode,
   type Language,
   type PageMeta,
@@ -55,7 +56,7 @@ const candidate = (base: string, n: number) => (n === 1 ? base : `${base}-${n}`)
 /** Candidates checked per round for a name the organization already uses. */
 const HANDLE_WINDOW = 20;
 
-/** The SKU a unique violation names (`Key (organization_id, lower(sku))=(…, abc-1)`). */
+/** The SKU key a unique violation names (`Key (organization_id, lower(sku))=(…, abc-1)`). */
 function violatedSku(error: unknown): string {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const detail = (cause as { detail?: string }).detail;
@@ -102,7 +103,7 @@ export class ProductsService {
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
     const ids = products.map(() => randomUUID());
-    await this.write(language, async (tx) => {
+    await this.write(products, language, async (tx) => {
       await this.insertWithHandles(tx, organizationId, products, ids, now);
       await repository.insertVariants(
         tx,
@@ -194,17 +195,37 @@ export class ProductsService {
     if (claimed < claims.length) throw new AppError('PRODUCT_IMAGE_NOT_FOUND');
   }
 
-  /** A transaction whose SKU taken meanwhile answers PRODUCT_ALREADY_REGISTERED with the SKU. */
-  private async write<T>(language: Language, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  /**
+   * A transaction saving `products`: a SKU another save took meanwhile (the unique index decides)
+   * answers PRODUCT_ALREADY_REGISTERED under that variant's field, as `findProblems` would have.
+   */
+  private async write<T>(
+    products: readonly ProductData[],
+    language: Language,
+    work: (tx: DbOrTx) => Promise<T>,
+  ): Promise<T> {
     try {
       return await this.deps.db.transaction(work);
     } catch (error) {
       if (!isUniqueViolation(error, repository.SKU_UNIQUE)) throw error;
-      const sku = violatedSku(error);
-      throw new AppError(
-        'PRODUCT_ALREADY_REGISTERED',
-        { sku },
-        { _: errorMessage('PRODUCT_ALREADY_REGISTERED', language) },
+      const key = violatedSku(error);
+      const [problem] = products.flatMap((product, index) =>
+        product.variants.flatMap((variant, position) =>
+          variant.sku && skuKey(variant.sku) === key
+            ? [
+                {
+                  index,
+                  path: ['variants', position, 'sku'],
+                  code: 'PRODUCT_ALREADY_REGISTERED',
+                  params: { sku: variant.sku },
+                },
+              ]
+            : [],
+        ),
+      );
+      throw problemError(
+        problem ?? { index: 0, path: [], code: 'PRODUCT_ALREADY_REGISTERED', params: { sku: key } },
+        language,
       );
     }
   }
@@ -223,7 +244,7 @@ export class ProductsService {
     const [problem] = await findProblems(this.deps, organizationId, [data], [id]);
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
-    const leftOut = await this.write(language, async (tx) => {
+    const leftOut = await this.write([data], language, async (tx) => {
       const row = await repository.lockProduct(tx, organizationId, id);
       if (!row) throw notFound();
       const existing = new Map(
@@ -318,7 +339,7 @@ export class ProductsService {
     query: ProductsQuery,
   ): Promise<{ data: ProductListItem[]; meta: PageMeta }> {
     const { db } = this.deps;
-    const { ids, total } = await repository.findPage(db, organizationId, {
+    const { ids, total, capped } = await repository.findPage(db, organizationId, {
       ...filtersOf(query),
       sort: query.sort,
       page: query.page,
@@ -347,7 +368,7 @@ export class ProductsService {
         thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
         updated_at: row.updatedAt.toISOString(),
       })),
-      meta: { page: query.page, pageSize: query.pageSize, total },
+      meta: { page: query.page, pageSize: query.pageSize, total, ...(capped ? { capped } : {}) },
     };
   }
 
@@ -416,34 +437,36 @@ export class ProductsService {
         message: errorMessage(code, language),
       });
     for (const id of ids) if (!byId.has(id)) refuse(id, 'NOT_FOUND');
+    // The request's order, whatever order the rows came in.
+    const found = ids.filter((id) => byId.has(id));
 
     switch (input.action) {
       case 'archive':
-        await repository.setStatus(db, organizationId, [...byId.keys()], 'ARCHIVED', now);
-        done.push(...byId.keys());
+        await repository.setStatus(db, organizationId, found, 'ARCHIVED', now);
+        done.push(...found);
         break;
       case 'publish': {
-        const variantsOf = byProduct(
-          await repository.findVariants(db, organizationId, [...byId.keys()]),
-        );
-        const ready = rows.filter((row) => {
-          const variants = (variantsOf.get(row.id) ?? []).map((variant) => ({
-            sku: variant.sku,
-            price: variant.priceCentavos,
-            weight: variant.weight,
-            length: variant.length,
-            width: variant.width,
-            height: variant.height,
-          }));
-          const missing = missingToPublish({
-            ...row,
-            sat_product_code: row.satProductCode,
-            sat_unit_code: row.satUnitCode,
-            variants,
+        const variantsOf = byProduct(await repository.findVariants(db, organizationId, found));
+        const ready = found
+          .map((id) => byId.get(id)!)
+          .filter((row) => {
+            const variants = (variantsOf.get(row.id) ?? []).map((variant) => ({
+              sku: variant.sku,
+              price: variant.priceCentavos,
+              weight: variant.weight,
+              length: variant.length,
+              width: variant.width,
+              height: variant.height,
+            }));
+            const missing = missingToPublish({
+              ...row,
+              sat_product_code: row.satProductCode,
+              sat_unit_code: row.satUnitCode,
+              variants,
+            });
+            if (missing.length > 0) refuse(row.id, 'PRODUCT_INCOMPLETE');
+            return missing.length === 0;
           });
-          if (missing.length > 0) refuse(row.id, 'PRODUCT_INCOMPLETE');
-          return missing.length === 0;
-        });
         await repository.setStatus(
           db,
           organizationId,
@@ -458,13 +481,13 @@ export class ProductsService {
         await repository.linkCollections(
           db,
           organizationId,
-          rows.map((row) => ({ collectionId: input.collection_id!, productId: row.id })),
+          found.map((productId) => ({ collectionId: input.collection_id!, productId })),
           now,
         );
-        done.push(...byId.keys());
+        done.push(...found);
         break;
       case 'delete':
-        for (const row of rows) {
+        for (const row of found.map((id) => byId.get(id)!)) {
           if (row.status !== 'DRAFT') {
             refuse(row.id, 'PRODUCT_NOT_DRAFT');
             continue;

@@ -121,6 +121,19 @@ export const products = pgTable(
 );
 
 /**
+ * How many products each organization has, so the unfiltered list answers its total without
+ * counting 100,000 index entries on every page. Kept by statement-level triggers on `products`
+ * (migration `product-counts-triggers`, functions in product-counts.functions.sql), so every
+ * insert and delete counts, whoever runs it: the service, the CSV import, a cascade.
+ */
+export const productCounts = pgTable('product_counts', {
+  organizationId: uuid()
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+});
+
+/**
  * A product's variants: the option combinations the merchant keeps (one default variant when
  * the product has no options). The SKU is unique per organization regardless of case, decided by
  * the unique index even for saves at the same instant. Measures left null use the product's.

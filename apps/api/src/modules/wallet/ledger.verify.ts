@@ -1,15 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { checkInvariants, type InvariantProblem } from '../../platform/invariants';
 
-export interface LedgerProblem {
-  check: string;
-  /** The transaction, account or hold at fault and what was found. */
-  detail: Record<string, unknown>;
-}
+/** The transaction, account or hold at fault and what was found. */
+export type LedgerProblem = InvariantProblem;
 
 /**
- * Every invariant of the ledger, each a query that answers the rows breaking it. They run in
- * one repeatable-read snapshot so a movement committing meanwhile cannot look like a break.
+ * Every invariant of the ledger, each a query that answers the rows breaking it
+ * (`checkInvariants` runs them in one snapshot).
  */
 const CHECKS: Record<string, SQL> = {
   'transactions sum to zero': sql`
@@ -69,19 +67,7 @@ const CHECKS: Record<string, SQL> = {
 };
 
 /** Runs every check; an empty answer means the ledger is whole. */
-export async function verifyLedger(db: DbOrTx): Promise<LedgerProblem[]> {
-  return db.transaction(
-    async (tx) => {
-      const problems: LedgerProblem[] = [];
-      for (const [check, query] of Object.entries(CHECKS)) {
-        const result = await tx.execute<Record<string, unknown>>(query);
-        for (const detail of result.rows) problems.push({ check, detail });
-      }
-      return problems;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
-}
+export const verifyLedger = (db: DbOrTx): Promise<LedgerProblem[]> => checkInvariants(db, CHECKS);
 
 /** How much the ledger holds, for the report. */
 export async function ledgerTotals(db: DbOrTx) {

@@ -6,6 +6,7 @@ import {
   IconHistory,
   IconMessages,
   IconShieldCheck,
+  IconBuildingWarehouse,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,12 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/deposits',
     Icon: IconBuildingBank,
     matches: (path) => path.startsWith('/staff/deposits'),
+  },
+  {
+    key: 'warehouses',
+    to: '/staff/warehouses',
+    Icon: IconBuildingWarehouse,
+    matches: (path) => path.startsWith('/staff/warehouses'),
   },
   {
     key: 'jobs',

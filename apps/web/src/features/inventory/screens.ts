@@ -7,6 +7,7 @@ export const screens: readonly Screen[] = [
     path: 'products/inventory',
     permission: 'warehousing.warehouse_inventory',
     menu: true,
+    page: () => import('./pages/InventoryPage').then((m) => m.InventoryPage),
   },
   {
     id: 'productsEntry',

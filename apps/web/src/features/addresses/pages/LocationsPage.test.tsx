@@ -91,4 +91,44 @@ describe('settings/locations', () => {
     expect(within(drawer).getByText('Escribe máximo 15 caracteres.')).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /locations')).toBe(false);
   });
+  it('marks a location as keeping inventory and shows the refusal while it holds stock', async () => {
+    const keeping = {
+      id: '5f0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+      kind: 'own',
+      name: 'Bodega Centro',
+      code: null,
+      location_id: CENTRO.id,
+      active: true,
+    };
+    const calls = stubApi({
+      'GET /locations': () => page([CENTRO, NORTE]),
+      'GET /inventory/locations': () => json(200, { data: [keeping] }),
+      [`PUT /inventory/locations/${NORTE.id}`]: () =>
+        json(200, { data: { ...keeping, location_id: NORTE.id, name: 'Bodega Norte' } }),
+      [`PUT /inventory/locations/${CENTRO.id}`]: () =>
+        json(409, {
+          error: {
+            code: 'STOCK_LOCATION_HOLDS_STOCK',
+            message: 'Esta ubicación todavía guarda existencias.',
+          },
+        }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/settings/locations');
+    await screen.findByText('Bodega Norte');
+    const toggleOf = (alias: string) =>
+      screen.getByRole('switch', { name: `Guarda inventario en ${alias}` }) as HTMLInputElement;
+    await waitFor(() => expect(toggleOf('Bodega Centro').checked).toBe(true));
+    expect(toggleOf('Bodega Norte').checked).toBe(false);
+
+    fireEvent.click(toggleOf('Bodega Norte'));
+    expect(await screen.findByText('Bodega Norte ahora guarda inventario.')).toBeInTheDocument();
+    expect(calls.find((call) => call.key === `PUT /inventory/locations/${NORTE.id}`)?.body).toEqual(
+      { keeps_stock: true },
+    );
+    fireEvent.click(toggleOf('Bodega Centro'));
+    expect(
+      await screen.findByText('Esta ubicación todavía guarda existencias.'),
+    ).toBeInTheDocument();
+  }, 15_000);
 });

@@ -1,5 +1,5 @@
 import type { LocationView } from '@despacho/domain';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconMapPinPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import {
   useRefreshLocations,
 } from '../../../lib/api/locations';
 import { LocationDrawer } from '../../../ui/LocationDrawer';
+import { useSetKeepsStock, useStockLocations } from '../../../lib/api/stock-locations';
 
 const addressLine = (location: LocationView) =>
   [
@@ -42,8 +43,26 @@ export function LocationsPage() {
     pageSize: LOCATIONS_PAGE_SIZE,
   });
 
+  const stockLocations = useStockLocations();
+  const keepingStock = new Set(stockLocations.data?.map((location) => location.location_id));
+  const setKeepsStock = useSetKeepsStock();
+
   const onFailure = (error: unknown) =>
     notifications.show({ color: 'red', message: messageOf(error) });
+  const toggleKeepsStock = (location: LocationView, keepsStock: boolean) =>
+    setKeepsStock.mutate(
+      { locationId: location.id, keepsStock },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t(keepsStock ? 'locations.keepsStock.on' : 'locations.keepsStock.off', {
+              alias: location.alias,
+            }),
+          }),
+        onError: onFailure,
+      },
+    );
   const setDefault = useMutation({
     mutationFn: (location: LocationView) => locationsApi.setDefault(location.id),
     onSuccess: async (location) => {
@@ -140,6 +159,22 @@ export function LocationsPage() {
                 key: 'address',
                 header: t('locations.table.address'),
                 cell: (location) => <Text fz="sm">{addressLine(location)}</Text>,
+              },
+              {
+                key: 'keepsStock',
+                header: t('locations.keepsStock.label'),
+                cell: (location) => (
+                  <Switch
+                    checked={keepingStock.has(location.id)}
+                    disabled={
+                      !stockLocations.isSuccess ||
+                      (setKeepsStock.isPending &&
+                        setKeepsStock.variables?.locationId === location.id)
+                    }
+                    onChange={(event) => toggleKeepsStock(location, event.currentTarget.checked)}
+                    aria-label={t('locations.keepsStock.toggle', { alias: location.alias })}
+                  />
+                ),
               },
               {
                 key: 'actions',

@@ -29,6 +29,9 @@ function subjectLink(entry: AuditEntry): string {
   }
   if (entry.subject_type === 'bank_statement') return '/staff/bank-transfers';
   if (entry.subject_type === 'job') return '/staff/jobs?status=retry';
+  if (entry.subject_type === 'warehouse' || entry.subject_type === 'stock_operation') {
+    return '/staff/warehouses';
+  }
   if (entry.subject_type === 'deposit') {
     return `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`;
   }

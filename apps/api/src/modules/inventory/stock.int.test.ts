@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-app';
+import { createTestOrganization } from '../../../test/users';
+import { ManualClock } from '../../platform/clock';
+import { connect, type Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { StockLedger } from './stock-ledger';
+import { insertVariants, insertWarehouse } from './stock.test-support';
+import { verifyStock } from './stock.verify';
+
+const codeOf = (error: unknown) => (error instanceof AppError ? error.code : String(error));
+
+/** Issue 15's stock ledger: race-free reservations, idempotent operations, guarded tables. */
+describe('stock ledger', () => {
+  const clock = new ManualClock();
+  let setup: Db;
+  let crowd: Db;
+  let stock: StockLedger;
+  let warehouse: string;
+
+  beforeAll(async () => {
+    setup = await createTestDatabase();
+    // Enough connections that the concurrent operations below really are in flight at once.
+    crowd = connect(setup.$client.options.connectionString!, 60);
+    stock = new StockLedger({ db: crowd, clock });
+    warehouse = await insertWarehouse(setup);
+  });
+  afterAll(async () => {
+    await crowd.$client.end();
+    await setup.$client.end();
+  });
+
+  const organizationWithStock = async (onHand: number) => {
+    const { id } = await createTestOrganization({ db: setup, clock });
+    const [variant] = await insertVariants(setup, id);
+    await stock.apply(id, {
+      idempotencyKey: 'count',
+      kind: 'adjust',
+      cause: { type: 'adjustment', id: 'count' },
+      reason: 'conteo inicial',
+      lines: [{ variant_id: variant!, location_id: warehouse, on_hand: onHand }],
+    });
+    return { organizationId: id, variant: variant! };
+  };
+
+  const balance = async (organizationId: string, variant: string) => {
+    const result = await setup.execute<Record<string, number>>(sql`
+      select on_hand, reserved, incoming, not_sellable, available from stock_balances
+      where organization_id = ${organizationId} and variant_id = ${variant}
+        and location_id = ${warehouse}`);
+    return result.rows[0];
+  };
+
+  it('lets exactly 10 of 50 concurrent one-unit reservations through 10 on hand', async () => {
+    const { organizationId, variant } = await organizationWithStock(10);
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        stock
+          .apply(organizationId, {
+            idempotencyKey: `reserve-${index}`,
+            kind: 'reserve',
+            cause: { type: 'exit', id: `exit-${index}` },
+            lines: [{ variant_id: variant, location_id: warehouse, reserved: 1 }],
+          })
+          .then(() => 'reserved', codeOf),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'reserved')).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome === 'INSUFFICIENT_STOCK')).toHaveLength(40);
+    expect(await balance(organizationId, variant)).toMatchObject({
+      on_hand: 10,
+      reserved: 10,
+      available: 0,
+    });
+    expect(await verifyStock(setup)).toEqual([]);
+  });
+
+  it('checks two lines of one variant against its stock together', async () => {
+    const { organizationId, variant } = await organizationWithStock(3);
+    const twoLines = stock.apply(organizationId, {
+      idempotencyKey: 'exit-two-lines',
+      kind: 'reserve',
+      cause: { type: 'exit', id: 'two-lines' },
+      lines: [
+        { variant_id: variant, location_id: warehouse, reserved: 2 },
+        { variant_id: variant, location_id: warehouse, reserved: 2 },
+      ],
+    });
+    await expect(twoLines).rejects.toMatchObject({
+      code: 'INSUFFICIENT_STOCK',
+      params: { variant_id: variant, location_id: warehouse, available: 3 },
+    });
+    expect(await balance(organizationId, variant)).toMatchObject({ reserved: 0 });
+  });
+
+  it('applies the same operation sent 20 times at once exactly once', async () => {
+    const { organizationId, variant } = await organizationWithStock(5);
+    const release = () =>
+      stock.apply(organizationId, {
+        idempotencyKey: 'receipt-1',
+        kind: 'receive',
+        cause: { type: 'entry', id: 'entry-1' },
+        lines: [{ variant_id: variant, location_id: warehouse, on_hand: 4 }],
+      });
+    const results = await Promise.all(Array.from({ length: 20 }, release));
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.operationId)).size).toBe(1);
+    expect(await balance(organizationId, variant)).toMatchObject({ on_hand: 9 });
+  });
+
+  it('refuses a key reused with other lines, and changes nothing', async () => {
+    const { organizationId, variant } = await organizationWithStock(5);
+    const other = stock.apply(organizationId, {
+      idempotencyKey: 'count',
+      kind: 'adjust',
+      cause: { type: 'adjustment', id: 'count' },
+      lines: [{ variant_id: variant, location_id: warehouse, on_hand: 7 }],
+    });
+    await expect(other).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balance(organizationId, variant)).toMatchObject({ on_hand: 5 });
+  });
+
+  it('refuses another organization’s own location as 404', async () => {
+    const other = await createTestOrganization({ db: setup, clock });
+    const location = await setup.execute<{ id: string }>(sql`
+      insert into locations (organization_id, alias, contact_name, contact_email, contact_phone,
+        street, external_number, neighborhood, city, municipality, state, zip, created_at,
+        updated_at)
+      values (${other.id}, 'Bodega', 'Ana', 'ana@example.com', '5512345678', 'Calle 1', '10',
+        'Centro', 'CDMX', 'Cuauhtémoc', 'CDMX', '06000', now(), now())
+      returning id`);
+    const own = await setup.execute<{ id: string }>(sql`
+      insert into stock_locations (kind, organization_id, location_id, name, created_at)
+      values ('own', ${other.id}, ${location.rows[0]!.id}, 'Bodega', now()) returning id`);
+    const { organizationId, variant } = await organizationWithStock(1);
+    const foreign = stock.apply(organizationId, {
+      idempotencyKey: 'foreign',
+      kind: 'adjust',
+      cause: { type: 'adjustment', id: 'foreign' },
+      lines: [{ variant_id: variant, location_id: own.rows[0]!.id, on_hand: 1 }],
+    });
+    await expect(foreign).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('refuses any write to balances, operations or movements outside stock_apply', async () => {
+    const { organizationId, variant } = await organizationWithStock(2);
+    const attempts = [
+      sql`update stock_balances set on_hand = 100 where organization_id = ${organizationId}`,
+      sql`delete from stock_balances where organization_id = ${organizationId}`,
+      sql`insert into stock_balances (organization_id, variant_id, location_id, on_hand, updated_at)
+          values (${organizationId}, ${variant}, ${warehouse}, 5, now())`,
+      sql`update stock_movements set on_hand = 100 where organization_id = ${organizationId}`,
+      sql`delete from stock_movements where organization_id = ${organizationId}`,
+      sql`update stock_operations set reason = 'x' where organization_id = ${organizationId}`,
+      sql`delete from stock_operations where organization_id = ${organizationId}`,
+    ];
+    for (const attempt of attempts) {
+      // drizzle wraps PostgreSQL's error: its refusal is the cause.
+      const outcome = await setup.execute(attempt).then(
+        () => 'written',
+        (error: Error) => String((error.cause as Error | undefined)?.message),
+      );
+      expect(outcome).toMatch(/append-only|only through stock_apply/);
+    }
+    expect(await balance(organizationId, variant)).toMatchObject({ on_hand: 2 });
+  });
+});

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import { createTestOrganization } from '../test/users';
+import { ManualClock } from './platform/clock';
+import type { Db } from './platform/db';
+import { StockLedger } from './modules/inventory/stock-ledger';
+import { insertVariants, insertWarehouse } from './modules/inventory/stock.test-support';
+
+const run = promisify(execFile);
+
+/** `npm run stock:verify` as an operator runs it, against a database given by DATABASE_URL. */
+async function verify(databaseUrl: string) {
+  return run('npx', ['tsx', 'apps/api/src/stock-verify.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
+
+describe('npm run stock:verify', () => {
+  let db: Db;
+  let url: string;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    url = db.$client.options.connectionString!;
+    const clock = new ManualClock();
+    organizationId = (await createTestOrganization({ db, clock })).id;
+    const [variant] = await insertVariants(db, organizationId);
+    const warehouse = await insertWarehouse(db);
+    const stock = new StockLedger({ db, clock });
+    const line = { variant_id: variant!, location_id: warehouse };
+    await stock.apply(organizationId, {
+      idempotencyKey: 'receipt',
+      kind: 'adjust',
+      cause: { type: 'adjustment', id: 'count' },
+      lines: [{ ...line, on_hand: 8 }],
+    });
+    await stock.apply(organizationId, {
+      idempotencyKey: 'reserve',
+      kind: 'reserve',
+      cause: { type: 'exit', id: 'exit-1' },
+      lines: [{ ...line, reserved: 3 }],
+    });
+  });
+  afterAll(() => db.$client.end());
+
+  it('exits 0 on whole stock and 1, naming the check, once a balance is tampered with', async () => {
+    const whole = await verify(url);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toContain('2 operaciones, 2 movimientos, 1 saldos');
+
+    // Tampering needs the triggers off (replication role), as only a superuser could.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(
+        sql`update stock_balances set on_hand = 20 where organization_id = ${organizationId}`,
+      );
+    });
+    const broken = await verify(url);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FALLA balances equal the sum of their movements/);
+  });
+});
