@@ -8,6 +8,7 @@ import {
   inArray,
   isNull,
   like,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -435,11 +436,32 @@ export async function setStatus(
 
 // ─── The list ───
 
+/** Products of the organization with a variant whose SKU (any case) or barcode is `code`. */
+export async function productsWithCode(
+  db: DbOrTx,
+  organizationId: string,
+  code: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: productVariants.productId })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.organizationId, organizationId),
+        or(
+          sql`lower(${productVariants.sku}) = ${code.toLowerCase()}`,
+          eq(productVariants.barcode, code),
+        ),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 export interface ProductFilters {
   /** Already normalized (`searchWords`). */
   words: string[];
-  /** The search as typed, for the exact SKU or barcode. */
-  term: string | undefined;
+  /** The products whose SKU or barcode is exactly what was searched, in place of `words`. */
+  exactIds?: string[] | undefined;
   status?: ProductStatus | undefined;
   vendorId?: string | undefined;
   collectionId?: string | undefined;
@@ -460,22 +482,15 @@ function filters(organizationId: string, query: ProductFilters): SQL {
       sql`${products.id} = any(array(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId}))`,
     );
   }
-  if (query.words.length > 0 && query.term) {
-    // Every word in the search text (trigram index), or the exact SKU or barcode (the variants'
-    // indexes): the products of those variants come as one array, so both sides are bitmap
-    // index scans joined by a BitmapOr, never a scan of the organization's products.
-    const words = and(...query.words.map((word) => like(products.searchText, likePattern(word))));
-    const term = query.term.trim();
-    conditions.push(sql`(${words} or ${products.id} = any(array(
-      select ${productVariants.productId} from ${productVariants}
-       where ${productVariants.organizationId} = ${organizationId}
-         and (lower(${productVariants.sku}) = ${term.toLowerCase()} or ${productVariants.barcode} = ${term}))))`);
-  }
+  if (query.exactIds) conditions.push(sql`${products.id} = ${anyUuid(query.exactIds)}`);
+  // Every word in the search text (trigram index).
+  for (const word of query.words) conditions.push(like(products.searchText, likePattern(word)));
   return and(...conditions)!;
 }
 
 const isFiltered = (query: ProductFilters) =>
   query.words.length > 0 ||
+  query.exactIds !== undefined ||
   Boolean(query.status || query.vendorId || query.collectionId || query.tag || query.tariffStatus);
 
 /**

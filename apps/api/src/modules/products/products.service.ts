@@ -41,15 +41,29 @@ export type { ProductProblem } from './products.problems';
 
 type ExportFilters = Omit<ProductsQuery, 'page' | 'pageSize' | 'sort'>;
 
-const filtersOf = (query: ExportFilters): repository.ProductFilters => ({
-  words: searchWords(query.search),
-  term: query.search,
-  status: query.status,
-  vendorId: query.vendor_id,
-  collectionId: query.collection_id,
-  tag: query.tag,
-  tariffStatus: query.tariff_status,
-});
+/**
+ * The list's filters. A search of one word that is exactly a SKU or barcode finds those products
+ * alone (the index on SKUs answers it); any other search matches every word in the name, handle,
+ * tags, SKUs and barcodes.
+ */
+async function filtersOf(
+  db: DbOrTx,
+  organizationId: string,
+  query: ExportFilters,
+): Promise<repository.ProductFilters> {
+  const words = searchWords(query.search);
+  const term = query.search?.trim();
+  const exactIds =
+    term && words.length === 1 ? await repository.productsWithCode(db, organizationId, term) : [];
+  return {
+    ...(exactIds.length > 0 ? { words: [], exactIds } : { words }),
+    status: query.status,
+    vendorId: query.vendor_id,
+    collectionId: query.collection_id,
+    tag: query.tag,
+    tariffStatus: query.tariff_status,
+  };
+}
 
 /** A handle's n-th candidate: "playera", "playera-2", "playera-3"… */
 const candidate = (base: string, n: number) => (n === 1 ? base : `${base}-${n}`);
@@ -340,7 +354,7 @@ export class ProductsService {
   ): Promise<{ data: ProductListItem[]; meta: PageMeta }> {
     const { db } = this.deps;
     const { ids, total, capped } = await repository.findPage(db, organizationId, {
-      ...filtersOf(query),
+      ...(await filtersOf(db, organizationId, query)),
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,
@@ -374,12 +388,13 @@ export class ProductsService {
 
   /** The products the filters select, in batches of about 500 in a stable order (the CSV). */
   async *forExport(organizationId: string, filters: ExportFilters): AsyncIterable<ProductView[]> {
+    const query = await filtersOf(this.deps.db, organizationId, filters);
     let after: string | null = null;
     for (;;) {
       const ids = await repository.findIdsAfter(
         this.deps.db,
         organizationId,
-        filtersOf(filters),
+        query,
         after,
         EXPORT_BATCH,
       );
