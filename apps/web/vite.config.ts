@@ -32,6 +32,13 @@ export default defineConfig({
               test: /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/,
               priority: 2,
             },
+            // ProseMirror under the product description's editor (products/create, edit): a chunk
+            // of its own, loaded with the editor only, keeps the editor's chunks under the limit.
+            {
+              name: 'prosemirror',
+              test: /node_modules[\\/](prosemirror-[\w-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+              priority: 2,
+            },
             {
               name: 'login',
               test: /src[\\/](features[\\/]auth[\\/]pages[\\/]LoginPage|app[\\/]layouts[\\/]AuthLayout)\.tsx$/,

@@ -18,6 +18,8 @@ test('a new merchant’s first screens in English', async ({ page, request }) =>
     ['en-create-shipment', '/app/shipment', 'Create shipment'],
     ['en-pickups', '/app/pickup', 'Pickup'],
     ['en-deposits', '/app/finance/deposits', 'Deposits'],
+    ['en-products', '/app/products', 'Products'],
+    ['en-product-create', '/app/products/create', 'New product'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

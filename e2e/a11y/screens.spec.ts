@@ -99,6 +99,8 @@ test.describe('signed in as the demo owner', () => {
     ['customers', '/app/clients', 'Clientes'],
     ['account-details', '/app/settings/details', 'Mi empresa'],
     ['pickups', '/app/pickup', 'Recolección'],
+    ['products', '/app/products', 'Productos'],
+    ['product-create', '/app/products/create', 'Nuevo producto'],
     ['collections', '/app/products/collections', 'Colecciones'],
     ['inventory', '/app/products/inventory', 'Inventario'],
     ['locations', '/app/settings/locations', 'Libreta de direcciones'],

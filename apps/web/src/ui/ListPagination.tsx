@@ -1,4 +1,5 @@
 import { Group, Pagination } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** Page controls under a list; nothing while everything fits on one page. */
 export function ListPagination({
@@ -14,11 +15,24 @@ export function ListPagination({
   onChange: (page: number) => void;
   label: string;
 }) {
+  const { t } = useTranslation('common');
   const pages = Math.ceil(total / pageSize);
   if (pages <= 1) return null;
   return (
     <Group justify="center" mt="md">
-      <Pagination total={pages} value={page} onChange={onChange} size="sm" aria-label={label} />
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onChange}
+        size="sm"
+        aria-label={label}
+        // The arrow buttons show only an icon: screen readers need their names.
+        getControlProps={(control) =>
+          control === 'previous' || control === 'next'
+            ? { 'aria-label': t(`pagination.${control}`) }
+            : {}
+        }
+      />
     </Group>
   );
 }
