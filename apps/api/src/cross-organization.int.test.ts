@@ -49,6 +49,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/pickups/{id}': (a) => a.pickupId,
   '/api/v1/tracking/{trackingNumber}': (a) => a.trackingNumber,
   '/api/v1/logos/{fileId}': (a) => a.logoFileId,
+  '/api/v1/product-imports/{id}': (a) => a.productImportId,
   '/api/v1/products/{id}': (a) => a.productId,
   '/api/v1/product-images/{imageId}': (a) => a.productImageId,
   '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,

@@ -114,6 +114,20 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
   );
   expect(unmatched.statusCode, unmatched.body).toBe(200);
 
+  // A products CSV import, refused (the file has no products): its progress page is A's.
+  const csv = multipart({
+    name: 'productos.csv',
+    content: Buffer.from('Identificador,Nombre\r\n'),
+    type: 'text/csv',
+  });
+  const productImport = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/product-imports',
+    payload: csv.payload,
+    headers: owner.headers(csv.headers),
+  });
+  expect(productImport.statusCode, productImport.body).toBe(201);
+
   return {
     organizationId: organization.id,
     owner,
@@ -139,6 +153,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     pendingDepositId: pending.id,
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
+    productImportId: (productImport.json().data as { id: string }).id,
   };
 }
 

@@ -27,6 +27,7 @@ import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
 import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
+import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
 import { trackingRoutes } from './shipments/tracking.routes';
@@ -64,6 +65,7 @@ export const modules: AppModule[] = [
   productVariantsRoutes,
   inventoryRoutes,
   staffWarehousesRoutes,
+  productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,
   trackingRoutes,

@@ -48,6 +48,7 @@ import {
 import { ProductsService } from './products/products.service';
 import { CollectionsService } from './products/collections.service';
 import { ProductVariantsService } from './products/product-variants.service';
+import { PRODUCT_IMPORT_JOB, ProductImportsService } from './products/product-imports.service';
 import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cancellation.service';
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
@@ -181,6 +182,12 @@ export function buildServices(
   });
   const collections = new CollectionsService(core);
   const productVariants = new ProductVariantsService(core);
+  const productImports = new ProductImportsService({
+    ...platform,
+    accountDetails,
+    vendors,
+    products,
+  });
 
   // Stock: one ledger, the only path that changes stock (issue 15).
   const stock = new StockLedger(core);
@@ -264,6 +271,7 @@ export function buildServices(
   jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
     cron: PRODUCT_UPLOADS_CRON,
   });
+  jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
@@ -289,6 +297,7 @@ export function buildServices(
     packages,
     products,
     productMedia,
+    productImports,
     carriers,
     collections,
     productVariants,

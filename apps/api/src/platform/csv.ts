@@ -45,3 +45,29 @@ export function parseCsv(
     throw error;
   }
 }
+
+/**
+ * A CSV a spreadsheet opens as written: UTF-8 with a byte-order mark (without it, Excel reads
+ * "Depósito" as Windows-1252), commas and CRLF lines.
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** Centavos as "-116.00": no thousands separator, no currency sign. */
+export function csvAmount(centavos: number): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * One field: quoted when it holds a comma, a quote or a line break (quotes doubled). Free text
+ * that starts like a formula (= + - @) gets a leading apostrophe so a spreadsheet shows it
+ * instead of running it.
+ */
+export function csvField(value: string, { text = false } = {}): string {
+  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One line of fields already written by `csvField`. */
+export const csvRow = (fields: readonly string[]): string => `${fields.join(',')}\r\n`;

@@ -13,7 +13,7 @@ import { dispositionOf } from './download';
 import { AppError } from './errors';
 import { files } from './files.tables';
 
-export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml';
+export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv';
 export type StoredFile = typeof files.$inferSelect;
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -24,6 +24,7 @@ const MIME: Record<FileKind, string> = {
   webp: 'image/webp',
   pdf: 'application/pdf',
   xml: 'application/xml',
+  csv: 'text/csv; charset=utf-8',
 };
 
 const LABEL: Record<FileKind, string> = {
@@ -32,6 +33,7 @@ const LABEL: Record<FileKind, string> = {
   webp: 'WebP',
   pdf: 'PDF',
   xml: 'XML',
+  csv: 'CSV',
 };
 
 /** The type a file really is, from its first bytes; the name and the browser's word don't count. */
@@ -114,6 +116,14 @@ export async function readUpload(
   request: FastifyRequest,
   options: { field: string; maxBytes: number },
 ): Promise<Buffer> {
+  return (await readNamedUpload(request, options)).content;
+}
+
+/** As `readUpload`, with the name the device gave the file (a CSV import shows it). */
+export async function readNamedUpload(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number },
+): Promise<{ content: Buffer; fileName: string }> {
   const upload = await fileIn(request, options.field, options.maxBytes);
   let content: Buffer;
   try {
@@ -127,7 +137,7 @@ export async function readUpload(
     throw new AppError('FILE_TOO_LARGE', limitParams(options.maxBytes));
   }
   if (content.length === 0) throw new AppError('FILE_REQUIRED');
-  return content;
+  return { content, fileName: upload.filename };
 }
 
 /** Every `.part` file under `dir`, however deep. */
@@ -401,6 +411,11 @@ export class FileStore {
       removed += 1;
     }
     return removed;
+  }
+
+  /** A stored file's bytes (a CSV import's job reads its file again). */
+  read(file: StoredFile): Promise<Buffer> {
+    return readFile(this.pathOf(file));
   }
 
   /** Forgets a file: its row now, its bytes right after. */

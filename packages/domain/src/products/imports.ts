@@ -1,3 +1,4 @@
+import type { Language } from '../language';
 import { z } from '../validation';
 
 /**
@@ -47,6 +48,58 @@ export const PRODUCT_CSV_COLUMNS = [
   { key: 'website', es: 'Sitio web', en: 'Website' },
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number]['key'];
+
+/** The header row in a language: the export's first line and the screen's template. */
+export const productCsvHeader = (language: Language): string[] =>
+  PRODUCT_CSV_COLUMNS.map((column) => column[language]);
+
+/** Products the import job creates in one transaction. */
+export const PRODUCT_IMPORT_CHUNK = 500;
+
+/**
+ * What an import says about the file as a whole or about a row, beside the fields' validation
+ * messages (`validation.ts`) and the products' error codes.
+ */
+export const PRODUCT_IMPORT_MESSAGES = {
+  encoding: {
+    es: 'El archivo no está en UTF-8. Guárdalo como «CSV UTF-8» y vuelve a subirlo.',
+    en: 'The file is not UTF-8. Save it as "CSV UTF-8" and upload it again.',
+  },
+  quote: {
+    es: 'Unas comillas abiertas en esta fila no se cierran.',
+    en: 'A quote opened in this row is never closed.',
+  },
+  empty: { es: 'El archivo no tiene productos.', en: 'The file has no products.' },
+  too_many_rows: {
+    es: 'El archivo tiene más de {max} filas; divídelo en partes.',
+    en: 'The file has more than {max} rows; split it into parts.',
+  },
+  missing_columns: {
+    es: 'Faltan columnas en el encabezado: {columns}.',
+    en: 'The header is missing columns: {columns}.',
+  },
+  unknown_columns: {
+    es: 'Columnas desconocidas: {columns}. Usa los encabezados de la plantilla.',
+    en: 'Unknown columns: {columns}. Use the template’s headers.',
+  },
+  handle_apart: {
+    es: 'Las filas del identificador «{handle}» deben ir juntas; ya apareció en la fila {row}.',
+    en: 'The rows of handle "{handle}" must be together; it already appeared on row {row}.',
+  },
+  vendor_unknown: {
+    es: 'No hay un proveedor con el nombre o código «{vendor}».',
+    en: 'There is no vendor named or coded "{vendor}".',
+  },
+  sku_in_file: {
+    es: 'Este SKU ya está en la fila {row} del archivo.',
+    en: 'This SKU is already on row {row} of the file.',
+  },
+  failed: {
+    es: 'La importación se detuvo: {error} Los primeros {done} productos sí se crearon.',
+    en: 'The import stopped: {error} The first {done} products were created.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+export type ProductImportMessage = keyof typeof PRODUCT_IMPORT_MESSAGES;
 
 /** Rows one file may hold. */
 export const PRODUCT_IMPORT_MAX_ROWS = 20_000;

@@ -60,6 +60,14 @@ export async function findVendors(
   return { rows, total };
 }
 
+/** Every vendor's id, name and code (the products CSV names vendors by name or code). */
+export function findVendorKeys(db: DbOrTx, organizationId: string) {
+  return db
+    .select({ id: vendors.id, name: vendors.name, code: vendors.code })
+    .from(vendors)
+    .where(eq(vendors.organizationId, organizationId));
+}
+
 export async function findVendor(
   db: DbOrTx,
   organizationId: string,

@@ -101,6 +101,11 @@ export class VendorsService {
     return vendorView(row);
   }
 
+  /** Every vendor's id, name and code: what the products CSV import resolves a vendor by. */
+  keys(organizationId: string): Promise<{ id: string; name: string; code: string }[]> {
+    return repository.findVendorKeys(this.deps.db, organizationId);
+  }
+
   async setStatus(organizationId: string, id: string, status: VendorStatus): Promise<VendorView> {
     const row = await repository.updateVendorStatus(
       this.deps.db,

@@ -1,11 +1,11 @@
 import type { Language, PaymentState, TransactionKind } from '@despacho/domain';
+import { csvAmount, csvField } from '../../platform/csv';
 
 /**
  * The movements export as a spreadsheet opens it: UTF-8 with a byte-order mark (without it,
  * Excel reads "Depósito" as Windows-1252), commas, CRLF lines, amounts as plain decimals with a
  * dot ("-116.00", what Excel in Mexico reads as a number) and dates in Mexico City time.
  */
-export const CSV_BOM = '\uFEFF';
 
 const HEADER: Record<Language, string[]> = {
   es: [
@@ -75,23 +75,6 @@ const SOURCES: Record<Language, Record<string, string>> = {
   es: { deposit: 'Depósito', bank_transfer: 'Transferencia SPEI' },
   en: { deposit: 'Deposit', bank_transfer: 'SPEI transfer' },
 };
-
-/** Centavos as "-116.00": no thousands separator, no currency sign. */
-export function csvAmount(centavos: number): string {
-  const sign = centavos < 0 ? '-' : '';
-  const abs = Math.abs(centavos);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * One field: quoted when it holds a comma, a quote or a line break (quotes doubled). Free text
- * that starts like a formula (= + - @) gets a leading apostrophe so a spreadsheet shows it
- * instead of running it.
- */
-export function csvField(value: string, { text = false } = {}): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export function csvHeader(language: Language): string {
   return `${HEADER[language].map((name) => csvField(name)).join(',')}\r\n`;

@@ -17,7 +17,8 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import * as repository from './transactions.repository';
-import { CSV_BOM, csvHeader, csvLine } from './transactions.csv';
+import { CSV_BOM } from '../../platform/csv';
+import { csvHeader, csvLine } from './transactions.csv';
 
 /** Rows read per query while streaming an export. */
 const EXPORT_PAGE_ROWS = 2_000;
