@@ -174,6 +174,10 @@ export const VALIDATION_MESSAGES = {
     en: 'Use only letters, digits, dashes and underscores (at most 20).',
   },
   // Products (spec §5: at most 3 variant properties; no duplicates)
+  handle_format: {
+    es: 'El identificador usa solo minúsculas, números y guiones, por ejemplo playera-basica.',
+    en: 'The handle uses only lower-case letters, digits and dashes, for example basic-tshirt.',
+  },
   options_max: {
     es: 'Un producto tiene máximo 3 opciones (propiedades de variante).',
     en: 'A product has at most 3 options (variant properties).',

@@ -111,8 +111,21 @@ export type ProductVariantInput = z.input<typeof productVariantSchema>;
 
 const tagField = requiredText(PRODUCT_RULES.tagMax);
 
+/** A product's URL key ("playera-basica"): lower-case letters and digits joined by dashes. */
+export const handleField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'handle_format' });
+
 const productFields = z.object({
   name: requiredText(PRODUCT_RULES.nameMax),
+  /**
+   * Wished on creation (the CSV's handle); absent, the name suggests it. Taken, it gets "-2",
+   * "-3"… A product keeps its handle afterwards.
+   */
+  handle: optional(handleField),
   /** Rich text (HTML); the API keeps only safe tags and attributes. */
   description: optionalText(PRODUCT_RULES.descriptionMax),
   status: z.enum(PRODUCT_STATUSES, { error: 'one_of' }).default('DRAFT'),
@@ -302,6 +315,7 @@ const reference = z.object({ id: z.string(), name: z.string() });
 
 export const productViewSchema = z.object({
   id: z.string(),
+  handle: z.string(),
   name: z.string(),
   description: z.string().nullable(),
   status: z.enum(PRODUCT_STATUSES),

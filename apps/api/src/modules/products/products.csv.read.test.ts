@@ -239,6 +239,7 @@ describe('products CSV reader', () => {
   it('reads back what the writer writes, formula-looking text included', () => {
     const product: ProductView = {
       id: 'p1',
+      handle: 'hyperlink-x',
       name: '=HYPERLINK("x")',
       description: '<p>Línea 1,\nlínea 2 "con comillas"</p>',
       status: 'ACTIVE',
@@ -311,6 +312,7 @@ describe('products CSV reader', () => {
     const back = read(Buffer.from('\uFEFF' + text));
     expect(back.errors).toEqual([]);
     expect(back.products[0]!.data).toMatchObject({
+      handle: 'hyperlink-x',
       name: '=HYPERLINK("x")',
       description: product.description,
       status: 'ACTIVE',

@@ -288,6 +288,7 @@ export class ProductCsvReader {
     const input = {
       ...Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, first.cell(field)])),
       name: first.cell('name'),
+      handle: first.cell('handle'),
       vendor_id: vendorId,
       status: status ? (STATUS_WORDS[searchKey(status)] ?? status) : undefined,
       unit: unit

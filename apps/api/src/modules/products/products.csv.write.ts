@@ -8,7 +8,6 @@ import {
   type ProductView,
 } from '@despacho/domain';
 import { csvAmount, csvField, csvRow } from '../../platform/csv';
-import { handleFor } from './products.search';
 
 /**
  * The products export: one row per variant, in the manner of Shopify's CSV. The product's own
@@ -35,20 +34,10 @@ const number = (value: number | null | undefined) => (value == null ? '' : Strin
  * "Playera" is "playera-2"), so the import groups each product's rows apart.
  */
 export class ProductCsvWriter {
-  private readonly handles = new Set<string>();
-
   constructor(private readonly language: Language) {}
 
-  private handleOf(name: string) {
-    const base = handleFor(name);
-    let handle = base;
-    for (let suffix = 2; this.handles.has(handle); suffix += 1) handle = `${base}-${suffix}`;
-    this.handles.add(handle);
-    return handle;
-  }
-
   lines(product: ProductView): string {
-    const handle = this.handleOf(product.name);
+    const { handle } = product;
     const productCells: Partial<Record<ProductCsvColumn, string>> = {
       name: product.name,
       description: product.description ?? '',

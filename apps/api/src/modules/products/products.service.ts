@@ -156,7 +156,7 @@ export class ProductsService {
     ids: string[],
     now: Date,
   ): Promise<void> {
-    const bases = products.map((product) => handleFor(product.name));
+    const bases = products.map((product) => product.handle ?? handleFor(product.name));
     const next = bases.map(() => 1);
     let pending = products.map((_, index) => index);
     while (pending.length > 0) {

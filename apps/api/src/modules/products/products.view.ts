@@ -136,6 +136,7 @@ export function productView(row: ProductRow, parts: ProductParts): ProductView {
   }));
   const view = {
     id: row.id,
+    handle: row.handle,
     name: row.name,
     description: row.description,
     status: row.status,

@@ -22,6 +22,7 @@ const variant = (id: string, values: string[], sku: string) => ({
 });
 const PRODUCT: ProductView = {
   id: ID,
+  handle: 'playera-basica',
   name: 'Playera básica',
   description: '<p>Algodón peinado.</p>',
   status: 'DRAFT',
