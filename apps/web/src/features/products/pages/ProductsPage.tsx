@@ -19,6 +19,8 @@ import { BulkResultModal } from '../components/BulkResultModal';
 import { ProductFilters } from '../components/ProductFilters';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { ProductThumbnail } from '../components/ProductThumbnail';
+import { ExportProductsButton } from '../import/ExportProductsButton';
+import { ImportProductsButton } from '../import/ImportProductsButton';
 import { PRODUCT_CREATE_PATH, productEditPath } from '../paths';
 
 /** Filters kept in the URL as they are (ids and a tag). */
@@ -67,9 +69,13 @@ export function ProductsPage() {
           { label: nav('screens.products.title') },
         ]}
         action={
-          <Button component={Link} to={PRODUCT_CREATE_PATH} leftSection={<IconPlus size={18} />}>
-            {t('create')}
-          </Button>
+          <Group gap="sm">
+            <ImportProductsButton />
+            <ExportProductsButton filters={filters} />
+            <Button component={Link} to={PRODUCT_CREATE_PATH} leftSection={<IconPlus size={18} />}>
+              {t('create')}
+            </Button>
+          </Group>
         }
         subtitle={t('subtitle')}
         list={list}
