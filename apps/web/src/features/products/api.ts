@@ -8,11 +8,10 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
-import { useCollections } from './collections-api';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 /** The vendors and collections a filter or picker offers: one page, the most the API answers. */
-const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
+export const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
 export const productsKeys = queryKeys(productsContract);
 const vendorsKeys = queryKeys(vendorsContract);
@@ -60,10 +59,4 @@ export function useVendorOptions() {
     queryFn: () => call(vendorsContract.list, { query }),
     select: (answer) => answer.data.map(({ id, name }) => ({ value: id, label: name })),
   });
-}
-
-/** The organization's collections, for the collection filter and the bulk "add to collection". */
-export function useCollectionOptions() {
-  const collections = useCollections(OPTIONS_PAGE);
-  return collections.data?.data.map(({ id, name }) => ({ value: id, label: name })) ?? [];
 }

@@ -1,19 +1,14 @@
-import {
-  collectionsContract,
-  productsContract,
-  type CollectionData,
-  type CollectionsQuery,
-} from '@despacho/domain';
+import { collectionsContract, type CollectionData, type CollectionsQuery } from '@despacho/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
+import { OPTIONS_PAGE, productsKeys, useProducts } from './api';
 
 export const COLLECTIONS_PAGE_SIZE = 10;
 /** A collection's products shown at once in its detail. */
 export const COLLECTION_PRODUCTS_PAGE_SIZE = 10;
 
 const collectionsKeys = queryKeys(collectionsContract);
-const productsKeys = queryKeys(productsContract);
 
 /** The collection calls (`products/collections`), unwrapped from `{ data }` where they answer one. */
 export const collectionsApi = {
@@ -34,7 +29,6 @@ export const collectionsApi = {
         body: { product_ids: productIds },
       }),
     ),
-  uploadImage: (file: Blob) => unwrap(call(productsContract.uploadImage, { file })),
 };
 
 export function useCollections(query: CollectionsQuery) {
@@ -53,22 +47,19 @@ export function useCollectionProducts(collectionId: string, page: number) {
     pageSize: COLLECTION_PRODUCTS_PAGE_SIZE,
     sort: 'name' as const,
   };
-  return useQuery({
-    queryKey: productsKeys.list({ query }),
-    queryFn: () => call(productsContract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return useProducts(query);
 }
 
 /** Products found by name, SKU, barcode or tag, for "Agregar productos". */
 export function useProductSearch(search: string) {
   const query = { search: search || undefined, page: 1, pageSize: 20, sort: 'name' as const };
-  return useQuery({
-    queryKey: productsKeys.list({ query }),
-    queryFn: () => call(productsContract.list, { query }),
-    placeholderData: keepPreviousData,
-    select: (answer) => answer.data,
-  });
+  return useProducts(query);
+}
+
+/** The organization's collections, for the products' collection filter and "add to collection". */
+export function useCollectionOptions() {
+  const collections = useCollections(OPTIONS_PAGE);
+  return collections.data?.data.map(({ id, name }) => ({ value: id, label: name })) ?? [];
 }
 
 /**

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
-import { productsApi, useCollectionOptions, useRefreshProducts } from '../api';
+import { productsApi, useRefreshProducts } from '../api';
+import { useCollectionOptions } from '../collections-api';
 import { useRefreshCollections } from '../collections-api';
 
 /**

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useListParams } from '../../../lib/useListParams';
 import { ListStatusFilter } from '../../../ui/ListStatusFilter';
-import { useCollectionOptions, useVendorOptions } from '../api';
+import { useVendorOptions } from '../api';
+import { useCollectionOptions } from '../collections-api';
 
 type ListParams = ReturnType<typeof useListParams>;
 

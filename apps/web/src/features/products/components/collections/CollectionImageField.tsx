@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductImage } from '../../../../lib/product-images';
 import { messageOf } from '../../../../lib/server-errors';
-import { collectionsApi } from '../../collections-api';
+import { productsApi } from '../../api';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
@@ -28,7 +28,7 @@ export function CollectionImageField({
   const [problem, setProblem] = useState<string | null>(null);
   const source = useProductImage(image?.thumbnail_url ?? null);
   const upload = useMutation({
-    mutationFn: (file: File) => collectionsApi.uploadImage(file),
+    mutationFn: (file: File) => productsApi.uploadImage(file),
     onSuccess: (uploaded) => onChange(uploaded),
   });
   const choose = (file: File | null) => {

@@ -170,7 +170,7 @@ function AddProducts({ collectionId }: { collectionId: string }) {
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
   });
   const options = new Map(Object.entries(names));
-  for (const product of found.data ?? []) options.set(product.id, product.name);
+  for (const product of found.data?.data ?? []) options.set(product.id, product.name);
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
