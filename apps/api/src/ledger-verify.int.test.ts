@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
 import { createTestOrganization } from '../test/users';
+import { runVerifyCommand } from '../test/verify-command';
 import { ManualClock } from './platform/clock';
 import type { Db } from './platform/db';
 import { LedgerService } from './modules/wallet/ledger.service';
 
-const run = promisify(execFile);
-
-/** `npm run ledger:verify` as an operator runs it, against a database given by DATABASE_URL. */
-async function verify(databaseUrl: string) {
-  return run('npx', ['tsx', 'apps/api/src/ledger-verify.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-  );
-}
+const verify = (databaseUrl: string) => runVerifyCommand('ledger-verify', databaseUrl);
 
 describe('npm run ledger:verify', () => {
   let db: Db;

@@ -1,25 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app';
 import { createTestOrganization } from '../test/users';
+import { runVerifyCommand } from '../test/verify-command';
 import { ManualClock } from './platform/clock';
 import type { Db } from './platform/db';
 import { StockLedger } from './modules/inventory/stock-ledger';
 import { insertVariants, insertWarehouse } from './modules/inventory/stock.test-support';
 
-const run = promisify(execFile);
-
-/** `npm run stock:verify` as an operator runs it, against a database given by DATABASE_URL. */
-async function verify(databaseUrl: string) {
-  return run('npx', ['tsx', 'apps/api/src/stock-verify.ts'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  }).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-  );
-}
+const verify = (databaseUrl: string) => runVerifyCommand('stock-verify', databaseUrl);
 
 describe('npm run stock:verify', () => {
   let db: Db;

@@ -128,21 +128,23 @@ async function toPackages() {
   await stepHeading('Paquetes y productos');
 }
 
-function fillPackage() {
+function fillMeasures() {
   type('Largo (cm)', '30');
   type('Ancho (cm)', '20');
   type('Alto (cm)', '15');
   type('Peso (kg)', '2');
+}
+
+function fillPackage() {
+  fillMeasures();
   type('Descripción', 'Playeras de algodón');
   type('Cantidad', '2');
   type('Clave de producto SAT', '53102700');
   type('Valor unitario (MXN)', '750');
 }
 
-/** Through packages (no insurance) and the quote, choosing the cheapest rate. */
-async function toPay() {
-  await toPackages();
-  fillPackage();
+/** From the filled packages step, without insurance, to paying with the cheapest rate. */
+async function quoteAndChoose() {
   next();
   await stepHeading('Seguro del envío');
   next();
@@ -152,6 +154,13 @@ async function toPay() {
     await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
   );
   await stepHeading('Revisa y paga');
+}
+
+/** Through packages (no insurance) and the quote, choosing the cheapest rate. */
+async function toPay() {
+  await toPackages();
+  fillPackage();
+  await quoteAndChoose();
 }
 
 describe('create shipment wizard', () => {
@@ -443,18 +452,8 @@ describe('create shipment wizard', () => {
     // Typed by hand over what the variant filled.
     type('Valor unitario (MXN)', '180');
 
-    type('Largo (cm)', '30');
-    type('Ancho (cm)', '20');
-    type('Alto (cm)', '15');
-    type('Peso (kg)', '2');
-    next();
-    await stepHeading('Seguro del envío');
-    next();
-    await stepHeading('Elige la paquetería');
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
-    );
-    await stepHeading('Revisa y paga');
+    fillMeasures();
+    await quoteAndChoose();
     fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
     await screen.findByTestId('tracking-number', {}, { timeout: 5000 });
     const purchase = calls.find((call) => call.key === 'POST /shipments')!;
@@ -517,18 +516,8 @@ describe('create shipment wizard', () => {
     expect(field('Descripción').value).toBe('Taza');
 
     type('Clave de producto SAT', '53102700');
-    type('Largo (cm)', '30');
-    type('Ancho (cm)', '20');
-    type('Alto (cm)', '15');
-    type('Peso (kg)', '2');
-    next();
-    await stepHeading('Seguro del envío');
-    next();
-    await stepHeading('Elige la paquetería');
-    fireEvent.click(
-      await screen.findByRole('button', { name: 'Elegir esta tarifa: Estafeta Terrestre' }),
-    );
-    await stepHeading('Revisa y paga');
+    fillMeasures();
+    await quoteAndChoose();
     fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
     await screen.findByTestId('tracking-number', {}, { timeout: 5000 });
     const sent = calls.find((call) => call.key === 'POST /shipments')!.body as {
