@@ -94,8 +94,12 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   // A second line picked from the catalogue by its SKU: its name, SAT keys and price fill in.
   await page.getByRole('button', { name: 'Agregar producto' }).click();
   const second = page.getByRole('group', { name: 'Producto 2' });
-  await second.getByRole('combobox', { name: 'Buscar en mis productos' }).fill(sku);
-  await page.getByRole('option', { name: /Rebozo de seda/ }).click();
+  const picker = second.getByRole('combobox', { name: 'Buscar en mis productos' });
+  await picker.fill(sku);
+  await expect(page.getByRole('option', { name: /Rebozo de seda/ })).toBeVisible();
+  // Chosen from the keyboard: the list opens at the bottom of the screen, where toasts show.
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
   await expect(second.getByLabel('Descripción')).toHaveValue('Rebozo de seda');
   await expect(second.getByRole('combobox', { name: 'Clave de producto SAT' })).toHaveValue(
     '53102500',
