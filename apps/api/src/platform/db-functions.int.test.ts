@@ -28,12 +28,15 @@ describe("the modules' database functions", () => {
     expect(files.map((file) => path.relative(MODULES_FOLDER, file))).toEqual([
       path.join('customers', 'customer-counts.functions.sql'),
       path.join('inventory', 'stock.functions.sql'),
+      path.join('products', 'collection-products.functions.sql'),
       path.join('products', 'product-counts.functions.sql'),
       path.join('shipments', 'purchase.functions.sql'),
       path.join('wallet', 'ledger.functions.sql'),
     ]);
     const expected = new Map(files.flatMap((file) => [...bodiesIn(readFileSync(file, 'utf8'))]));
     expect([...expected.keys()].sort()).toEqual([
+      'collection_products_after_delete',
+      'collection_products_after_insert',
       'customer_counts_after_delete',
       'customer_counts_after_insert',
       'customer_counts_after_truncate',

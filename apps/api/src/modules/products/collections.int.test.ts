@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from '../../../test/users';
 import { createProduct, productBody, samplePng, uploadAs } from './products.test-support';
-import { collectionProducts } from './products.tables';
+import { collectionProducts, products } from './products.tables';
 
 describe('collections', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -51,6 +51,14 @@ describe('collections', () => {
     )
       .map((row) => row.id)
       .sort();
+  /** The product's own copy of its collections, which the list's collection filter reads. */
+  const collectionIdsOf = async (productId: string) =>
+    (
+      await ctx.db
+        .select({ ids: products.collectionIds })
+        .from(products)
+        .where(eq(products.id, productId))
+    )[0]!.ids;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -208,6 +216,8 @@ describe('collections', () => {
     });
     expect(removed.json().data.products_count).toBe(1);
     expect(await productIdsIn(collection.id)).toEqual([b.id]);
+    const filtered = await call(owner, 'GET', `/products?collection_id=${collection.id}`);
+    expect(filtered.json().data.map((item: { name: string }) => item.name)).toEqual(['Gorra']);
 
     // One product of another organization: 404 and nothing added.
     const foreign = await product(other, 'Ajeno');
@@ -220,6 +230,7 @@ describe('collections', () => {
     // Deleting the collection leaves its products.
     expect((await call(owner, 'DELETE', `/collections/${collection.id}`)).statusCode).toBe(204);
     expect(await productIdsIn(collection.id)).toEqual([]);
+    expect((await collectionIdsOf(b.id)).length).toBe(0);
     const again404 = await call(owner, 'POST', `/collections/${collection.id}/products`, {
       product_ids: [b.id],
     });
@@ -278,5 +289,32 @@ describe('collections', () => {
       ['POST', `/collections/${collection.id}/products`, { product_ids: [collection.id] }],
       ['POST', `/collections/${collection.id}/products/remove`, { product_ids: [collection.id] }],
     ]);
+  });
+
+  it('keeps each product’s copy of its collections when many collections take it at once', async () => {
+    const shirt = await product(owner, 'Playera de temporada');
+    const many = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => create(owner, { name: `Temporada ${i}` })),
+    );
+    const answers = await Promise.all(
+      many.map((collection) =>
+        call(owner, 'POST', `/collections/${collection.id}/products`, { product_ids: [shirt.id] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(many.map(() => 200));
+    expect((await collectionIdsOf(shirt.id)).sort()).toEqual(many.map((c) => c.id).sort());
+    await Promise.all(
+      many.slice(0, 5).map((collection) =>
+        call(owner, 'POST', `/collections/${collection.id}/products/remove`, {
+          product_ids: [shirt.id],
+        }),
+      ),
+    );
+    expect((await collectionIdsOf(shirt.id)).sort()).toEqual(
+      many
+        .slice(5)
+        .map((c) => c.id)
+        .sort(),
+    );
   });
 });

@@ -476,11 +476,8 @@ function filters(organizationId: string, query: ProductFilters): SQL {
   if (query.tariffStatus) conditions.push(eq(products.tariffStatus, query.tariffStatus));
   if (query.tag) conditions.push(sql`${products.tags} @> array[${query.tag}]::text[]`);
   if (query.collectionId) {
-    // The collection's ids as one array first, then fetched by primary key: as `exists`, the
-    // planner joined them against a scan of the organization's products.
-    conditions.push(
-      sql`${products.id} = any(array(select ${collectionProducts.productId} from ${collectionProducts} where ${collectionProducts.collectionId} = ${query.collectionId}))`,
-    );
+    // The products' copy of their collections (GIN index), as tags are filtered.
+    conditions.push(sql`${products.collectionIds} @> array[${query.collectionId}]::uuid[]`);
   }
   if (query.exactIds) conditions.push(sql`${products.id} = ${anyUuid(query.exactIds)}`);
   // Every word in the search text (trigram index).

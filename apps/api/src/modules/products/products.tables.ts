@@ -78,6 +78,15 @@ export const products = pgTable(
     tariffFraction: text(),
     tariffNico: text(),
     /** [{ name, values: [...] }], at most 3, in the order the merchant gave. */
+    /**
+     * The collections the product is in, a copy of `collection_products` kept by its triggers
+     * (collection-products.functions.sql): a GIN index answers the list's collection filter
+     * the way it answers tags, without fetching every product of a large collection.
+     */
+    collectionIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     options: jsonb().$type<{ name: string; values: string[] }[]>().notNull().default([]),
     searchText: text().notNull(),
     createdAt: created(),
@@ -102,6 +111,7 @@ export const products = pgTable(
       table.updatedAt.desc(),
     ),
     index('products_tags').using('gin', table.tags),
+    index('products_collections').using('gin', table.collectionIds),
     check('products_status_check', sql`${table.status} in (${inList(PRODUCT_STATUSES)})`),
     check(
       'products_tariff_status_check',
