@@ -20,6 +20,8 @@ test('a new merchant’s first screens in English', async ({ page, request }) =>
     ['en-deposits', '/app/finance/deposits', 'Deposits'],
     ['en-products', '/app/products', 'Products'],
     ['en-product-create', '/app/products/create', 'New product'],
+    ['en-collections', '/app/products/collections', 'Collections'],
+    ['en-inventory', '/app/products/inventory', 'Inventory'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
