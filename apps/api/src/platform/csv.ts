@@ -52,13 +52,6 @@ export function parseCsv(
  */
 export const CSV_BOM = '\uFEFF';
 
-/** Centavos as "-116.00": no thousands separator, no currency sign. */
-export function csvAmount(centavos: number): string {
-  const sign = centavos < 0 ? '-' : '';
-  const abs = Math.abs(centavos);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /**
  * One field: quoted when it holds a comma, a quote or a line break (quotes doubled). Free text
  * that starts like a formula (= + - @) gets a leading apostrophe so a spreadsheet shows it

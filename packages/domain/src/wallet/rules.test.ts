@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositBreakdown, pesosToCentavos } from './rules';
+import { centavosToPesos, depositBreakdown, pesosToCentavos } from './rules';
 
 describe('deposit fee (spec §9)', () => {
   it('charges 12.50 + VAT = 14.50 below 500 MXN and nothing from 500', () => {
@@ -27,5 +27,23 @@ describe('pesosToCentavos', () => {
 
   it.each(['0', '0.00', '-5', '1.234', 'abc', '', '1e3', '.5'])('refuses %s', (text) => {
     expect(pesosToCentavos(text)).toBeNull();
+  });
+});
+
+describe('centavosToPesos', () => {
+  it.each([
+    [24_990, '249.90'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-11_600, '-116.00'],
+    [999_999_999, '9999999.99'],
+  ])('writes %i centavos as %s', (centavos, text) => {
+    expect(centavosToPesos(centavos)).toBe(text);
+  });
+
+  it('writes what pesosToCentavos reads back', () => {
+    for (const centavos of [1, 99, 100, 12_345, 100_000_000]) {
+      expect(pesosToCentavos(centavosToPesos(centavos))).toBe(centavos);
+    }
   });
 });

@@ -37,3 +37,13 @@ export function pesosToCentavos(text: string): number | null {
   const centavos = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return centavos > 0 ? centavos : null;
 }
+
+/**
+ * Integer centavos as pesos the way an input or a CSV cell takes them ("-116.00", "249.90"):
+ * no thousands separator, no currency sign, no floating point. `pesosToCentavos` reads it back.
+ */
+export function centavosToPesos(centavos: number): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

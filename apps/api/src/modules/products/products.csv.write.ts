@@ -1,4 +1,5 @@
 import {
+  centavosToPesos,
   productCsvHeader,
   PRODUCT_CSV_COLUMNS,
   type Language,
@@ -7,7 +8,7 @@ import {
   type ProductStatus,
   type ProductView,
 } from '@despacho/domain';
-import { csvAmount, csvField, csvRow } from '../../platform/csv';
+import { csvField, csvRow } from '../../platform/csv';
 
 /**
  * The products export: one row per variant, in the manner of Shopify's CSV. The product's own
@@ -26,7 +27,7 @@ export const productCsvHeaderLine = (language: Language) =>
   csvRow(productCsvHeader(language).map((name) => csvField(name)));
 
 const amount = (centavos: number | null | undefined) =>
-  centavos == null ? '' : csvAmount(centavos);
+  centavos == null ? '' : centavosToPesos(centavos);
 const number = (value: number | null | undefined) => (value == null ? '' : String(value));
 
 /**

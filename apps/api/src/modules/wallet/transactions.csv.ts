@@ -1,5 +1,10 @@
-import type { Language, PaymentState, TransactionKind } from '@despacho/domain';
-import { csvAmount, csvField } from '../../platform/csv';
+import {
+  centavosToPesos,
+  type Language,
+  type PaymentState,
+  type TransactionKind,
+} from '@despacho/domain';
+import { csvField } from '../../platform/csv';
 
 /**
  * The movements export as a spreadsheet opens it: UTF-8 with a byte-order mark (without it,
@@ -99,8 +104,8 @@ export function csvLine(row: CsvRow, language: Language): string {
     csvField(row.description ?? '', { text: true }),
     csvField(row.referenceType ? (SOURCES[language][row.referenceType] ?? row.referenceType) : ''),
     csvField(row.referenceId ?? '', { text: true }),
-    csvAmount(row.walletAmount),
-    csvAmount(row.walletBalanceAfter),
+    centavosToPesos(row.walletAmount),
+    centavosToPesos(row.walletBalanceAfter),
     csvField(STATES[language][row.paymentState as PaymentState] ?? row.paymentState),
     row.id,
   ];

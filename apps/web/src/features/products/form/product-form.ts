@@ -1,4 +1,5 @@
 import {
+  centavosToPesos,
   optionKey,
   variantCombinations,
   type PackageUnit,
@@ -12,7 +13,7 @@ export type ProductFormValues = ProductInput;
 
 /** Centavos as the pesos the price inputs show ("249.90"); blank when there is none. */
 export const pesosText = (centavos: number | null): string =>
-  centavos === null ? '' : (centavos / 100).toFixed(2);
+  centavos === null ? '' : centavosToPesos(centavos);
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
 

@@ -1,4 +1,4 @@
-import { formatMoney, INSURANCE_RULES, insuranceQuote } from '@despacho/domain';
+import { centavosToPesos, formatMoney, INSURANCE_RULES, insuranceQuote } from '@despacho/domain';
 import {
   Alert,
   Anchor,
@@ -29,7 +29,6 @@ export const INVOICE_UPLOAD_KEY = ['shipments', 'insurance-invoice'] as const;
 const TERM_SECTIONS = ['coverage', 'excludedGoods', 'exclusions', 'claims'] as const;
 
 /** Pesos as typed in the form: `1500.00`. */
-const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
 /**
  * Step 4, optional: insure the goods. The declared value (at most 100,000 MXN, starting from what
@@ -47,9 +46,13 @@ export function InsuranceStep() {
 
   const toggle = (on: boolean) => {
     form.clearErrors('insurance');
-    form.setValue('insurance', on ? emptyInsurance(insurable ? pesos(goodsValue) : '') : null, {
-      shouldDirty: true,
-    });
+    form.setValue(
+      'insurance',
+      on ? emptyInsurance(insurable ? centavosToPesos(goodsValue) : '') : null,
+      {
+        shouldDirty: true,
+      },
+    );
   };
 
   return (
@@ -134,7 +137,7 @@ function InsuranceForm({ goodsValue }: { goodsValue: number | null }) {
               type="button"
               fz="sm"
               onClick={() =>
-                form.setValue('insurance.declared_value', pesos(goodsValue), {
+                form.setValue('insurance.declared_value', centavosToPesos(goodsValue), {
                   shouldValidate: true,
                 })
               }

@@ -1,4 +1,4 @@
-import type { VariantPick } from '@despacho/domain';
+import { centavosToPesos, type VariantPick } from '@despacho/domain';
 import { Avatar, Group, Loader, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhoto, IconSearch } from '@tabler/icons-react';
@@ -16,7 +16,6 @@ const descriptionOf = (pick: VariantPick) =>
   (pick.title ? `${pick.product_name} — ${pick.title}` : pick.product_name).slice(0, 100);
 
 /** The catalogue's price in pesos, as the unit value field takes it ("199.00"). */
-const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
 /**
  * "Search my products": fills a product line from a catalogue variant (description, SAT keys,
@@ -54,7 +53,8 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
     if (pick.sat_product_code)
       form.setValue(`${path}.sat_product_code`, pick.sat_product_code, options);
     if (pick.sat_unit_code) form.setValue(`${path}.sat_unit_code`, pick.sat_unit_code, options);
-    if (pick.price !== null) form.setValue(`${path}.unit_value`, pesos(pick.price), options);
+    if (pick.price !== null)
+      form.setValue(`${path}.unit_value`, centavosToPesos(pick.price), options);
   };
 
   return (
