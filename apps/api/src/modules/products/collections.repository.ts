@@ -191,22 +191,6 @@ export async function countOwnProducts(
   );
 }
 
-/** Puts the products in the collection; those already in it stay as they were. */
-export async function insertCollectionProducts(
-  tx: DbOrTx,
-  organizationId: string,
-  collectionId: string,
-  productIds: string[],
-  now: Date,
-): Promise<void> {
-  await tx
-    .insert(collectionProducts)
-    .values(
-      productIds.map((productId) => ({ organizationId, collectionId, productId, addedAt: now })),
-    )
-    .onConflictDoNothing();
-}
-
 export async function deleteCollectionProducts(
   tx: DbOrTx,
   organizationId: string,

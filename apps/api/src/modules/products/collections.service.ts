@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import * as repository from './collections.repository';
+import { linkCollections } from './products.repository';
 
 function collectionView(row: repository.CollectionRow): CollectionView {
   return {
@@ -121,7 +122,12 @@ export class CollectionsService {
         throw notFound();
       if ((await repository.countOwnProducts(tx, organizationId, ids)) !== ids.length)
         throw notFound();
-      await repository.insertCollectionProducts(tx, organizationId, id, ids, this.deps.clock.now());
+      await linkCollections(
+        tx,
+        organizationId,
+        ids.map((productId) => ({ collectionId: id, productId })),
+        this.deps.clock.now(),
+      );
       return this.read(tx, organizationId, id);
     });
   }

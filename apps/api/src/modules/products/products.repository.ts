@@ -379,6 +379,8 @@ export async function staleUploads(db: DbOrTx, before: Date, limit: number): Pro
 
 // ─── Collections ───
 
+/** Puts products in collections; a link that exists stays as it was (a product's save, the bulk
+ * action, the collection's "add products"). */
 export async function linkCollections(
   db: DbOrTx,
   organizationId: string,
