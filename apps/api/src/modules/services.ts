@@ -191,7 +191,7 @@ export function buildServices(
 
   // Stock: one ledger, the only path that changes stock (issue 15).
   const stock = new StockLedger(core);
-  const inventory = new InventoryService({ ...core, stock, locations, accounts });
+  const inventory = new InventoryService({ ...core, stock, locations, accounts, productVariants });
   const warehouses = new WarehousesService({ ...core, audit, inventory });
 
   // Notifications, support and the staff console

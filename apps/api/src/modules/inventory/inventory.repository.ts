@@ -91,22 +91,6 @@ export async function findInventory(db: DbOrTx, organizationId: string, query: I
   return { rows: rows.rows, total: count.rows[0]!.total };
 }
 
-/** Which of these ids are the organization's variants. */
-export async function findVariantIds(
-  db: DbOrTx,
-  organizationId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  const result = await db.execute<{ id: string }>(sql`
-    select id from product_variants
-    where organization_id = ${organizationId}
-      and id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-  return new Set(result.rows.map((row) => row.id));
-}
-
 export type MovementDbRow = LocationColumns & {
   id: number;
   operation_id: string;

@@ -16,6 +16,7 @@ import { isForeignKeyViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { AccountsService } from '../accounts';
 import type { LocationsService } from '../addresses';
+import type { ProductVariantsService } from '../products';
 import * as inventory from './inventory.repository';
 import { joinedLocationView, stockLocationView } from './stock-location-view';
 import * as locations from './stock-locations.repository';
@@ -67,6 +68,7 @@ export class InventoryService {
       stock: StockLedger;
       locations: LocationsService;
       accounts: AccountsService;
+      productVariants: ProductVariantsService;
     },
   ) {}
 
@@ -156,7 +158,7 @@ export class InventoryService {
     variantId: string,
     query: PaginationQuery,
   ): Promise<{ data: MovementView[]; meta: PageMeta }> {
-    await this.requireVariants(this.deps.db, organizationId, [variantId]);
+    await this.deps.productVariants.assertVariants(organizationId, [variantId]);
     const { rows, total } = await inventory.findMovements(
       this.deps.db,
       organizationId,
@@ -214,10 +216,10 @@ export class InventoryService {
     input: AdjustmentData,
     call: AdjustmentCall,
   ): Promise<AdjustmentView> {
-    await this.requireVariants(
-      db,
+    await this.deps.productVariants.assertVariants(
       organizationId,
       input.lines.map((line) => line.variant_id),
+      db,
     );
     const location = await locations.findStockLocation(db, organizationId, input.location_id);
     // An inactive warehouse is refused by the ledger (404); an own one says how to turn it on.
@@ -243,10 +245,5 @@ export class InventoryService {
       ),
     );
     return { operation_id: operationId, replayed };
-  }
-
-  private async requireVariants(db: DbOrTx, organizationId: string, ids: string[]) {
-    const found = await inventory.findVariantIds(db, organizationId, ids);
-    if (ids.some((id) => !found.has(id))) throw notFound();
   }
 }

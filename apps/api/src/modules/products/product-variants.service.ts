@@ -1,5 +1,5 @@
 import { productImageUrl, type VariantPick, type VariantPickQuery } from '@despacho/domain';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { searchWords } from '../../platform/search';
 import * as repository from './product-variants.repository';
@@ -38,11 +38,18 @@ export class ProductVariantsService {
     }));
   }
 
-  /** NOT_FOUND (404) unless every id is a variant of the organization's products. */
-  async assertVariants(organizationId: string, ids: string[]): Promise<void> {
+  /**
+   * NOT_FOUND (404) unless every id is a variant of the organization's products; read in `db`
+   * when the caller holds a transaction (so it never waits for a second connection).
+   */
+  async assertVariants(
+    organizationId: string,
+    ids: string[],
+    db: DbOrTx = this.deps.db,
+  ): Promise<void> {
     const distinct = [...new Set(ids)];
     if (distinct.length === 0) return;
-    const own = await repository.countOwnVariants(this.deps.db, organizationId, distinct);
+    const own = await repository.countOwnVariants(db, organizationId, distinct);
     if (own !== distinct.length) throw notFound();
   }
 }
