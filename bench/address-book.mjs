@@ -33,16 +33,21 @@ export function percentile(values, p) {
 export const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 /**
- * The app's own database: the embedded PostgreSQL of the throwaway app, whose port is on the
- * fourth line of its `postmaster.pid`.
+ * The URL of the app's own database: the embedded PostgreSQL of the throwaway app, whose port is
+ * on the fourth line of its `postmaster.pid`.
  */
-export async function openAppDatabase(app) {
+export async function appDatabaseUrl(app) {
   const pidFile = path.join(app.dataDir, 'pg', 'postmaster.pid');
   const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
   if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${pidFile}`);
   const { embeddedDatabaseUrl } = await api('platform/embedded-postgres.ts');
+  return embeddedDatabaseUrl(port, 'despacho');
+}
+
+/** A pool of `connections` on the app's own database. */
+export async function openAppDatabase(app, connections = 4) {
   const { connect } = await api('platform/db.ts');
-  return connect(embeddedDatabaseUrl(port, 'despacho'), 4);
+  return connect(await appDatabaseUrl(app), connections);
 }
 
 /**

@@ -14,14 +14,18 @@
 // debit, and where a ledger debit's time goes (one client: round trips and time per statement).
 // Options: --seconds N (default 10), --quick (3 s runs), --json (machine-readable result on
 //          stdout; progress stays on stderr), --pgbench PATH (default /usr/bin/pgbench).
-import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { cpuSeconds } from './cpu.mjs';
+import {
+  clientsRun,
+  comparisonTable,
+  cpuMeter,
+  pgbenchRun as pgbenchRunOn,
+} from './pg-compare.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,114 +56,13 @@ const server = await startEmbeddedPostgres({
   dataDir: path.join(dataDir, 'pg'),
   database: 'bench',
 });
-const postmasterPid = () =>
-  Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const db = connect(server.url, CLIENTS);
 
-/** utime, stime, cutime and cstime of a process, in seconds (Linux ticks are 1/100 s). */
-function processTimes(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const ticks = (index) => Number(fields[index]) / 100;
-    return { own: ticks(11) + ticks(12), reaped: ticks(13) + ticks(14) };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU seconds of PostgreSQL so far: the postmaster, its live backends and the backends that
- * already ended (pgbench's disconnect before the run is measured), and of this process.
- */
-function cpuNow() {
-  const pid = postmasterPid();
-  const postmaster = processTimes(pid);
-  const live = cpuSeconds(pid);
-  const own = process.cpuUsage();
-  return {
-    postgres: postmaster && live ? postmaster.own + postmaster.reaped + live.descendants : null,
-    node: (own.user + own.system) / 1e6,
-  };
-}
-
-/** Runs `work(client)` in a loop on every client for `seconds`; answers debits per second. */
-async function ledgerRun(name, work) {
-  say(`${name}: ${SECONDS} s, ${CLIENTS} clients…`);
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = performance.now();
-  const before = cpuNow();
-  let done = 0;
-  let failed = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      while (Date.now() < deadline) {
-        try {
-          await work(client);
-          done++;
-        } catch (error) {
-          failed++;
-          if (failed === 1) say(`  first failure: ${error.message}`);
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const after = cpuNow();
-  return {
-    name,
-    debits: done,
-    failed,
-    seconds: Number(elapsed.toFixed(2)),
-    per_second: Math.round(done / elapsed),
-    postgres_cpu_us:
-      after.postgres === null ? null : perDebit(after.postgres - before.postgres, done),
-    client_cpu_us: perDebit(after.node - before.node, done),
-  };
-}
-const perDebit = (cpuSecondsSpent, debits) =>
-  debits > 0 ? Math.round((cpuSecondsSpent / debits) * 1e6) : null;
-
-const execFileAsync = promisify(execFile);
-/** pgbench with the script on the bench server; answers transactions per second. */
-async function pgbenchRun(name, script) {
-  say(`${name}: ${SECONDS} s, ${CLIENTS} clients…`);
-  const file = path.join(dataDir, `${name.replace(/\W+/g, '-')}.sql`);
-  writeFileSync(file, script);
-  const url = new URL(server.url);
-  const before = cpuNow();
-  const clientCpuBefore = childCpu();
-  const { stdout } = await execFileAsync(
-    args.pgbench,
-    ['-n', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-f', file],
-    {
-      env: {
-        ...process.env,
-        PGHOST: url.hostname,
-        PGPORT: url.port,
-        PGUSER: decodeURIComponent(url.username),
-        PGPASSWORD: decodeURIComponent(url.password),
-        PGDATABASE: url.pathname.slice(1),
-      },
-    },
-  );
-  const after = cpuNow();
-  const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
-  const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
-  const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`could not read pgbench's answer:\n${stdout}`);
-  return {
-    name,
-    debits: processed,
-    failed,
-    seconds: SECONDS,
-    per_second: Math.round(tps),
-    postgres_cpu_us:
-      after.postgres === null ? null : perDebit(after.postgres - before.postgres, processed),
-    client_cpu_us: perDebit(childCpu() - clientCpuBefore, processed),
-  };
-}
-/** CPU seconds of the child processes that ended (pgbench). */
-const childCpu = () => processTimes(process.pid)?.reaped ?? 0;
+const cpu = cpuMeter(path.join(dataDir, 'pg'));
+const run = { clients: CLIENTS, seconds: SECONDS, cpu, say };
+const ledgerRun = (name, work) => clientsRun({ ...run, name }, work);
+const pgbenchRun = (name, script) =>
+  pgbenchRunOn({ ...run, name, url: server.url, workDir: dataDir, pgbench: args.pgbench }, script);
 
 /**
  * Where one debit's time goes with no contention: every statement a single client sends through
@@ -235,28 +138,6 @@ function stepOf(text) {
   if (sql.startsWith('insert into "ledger_transactions"')) return 'transaction insert';
   if (sql.startsWith('insert into "ledger_entries"')) return 'entries insert';
   return sql.slice(0, 60);
-}
-
-function table(rows) {
-  const columns = [
-    ['scenario', (row) => row.name],
-    ['debits', (row) => row.debits],
-    ['failed', (row) => row.failed],
-    ['per s', (row) => row.per_second],
-    ['PG CPU µs/debit', (row) => row.postgres_cpu_us ?? '-'],
-    ['client CPU µs/debit', (row) => row.client_cpu_us ?? '-'],
-  ];
-  const cells = [columns.map(([title]) => title)].concat(
-    rows.map((row) => columns.map(([, get]) => String(get(row)))),
-  );
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  return cells
-    .map((line) =>
-      line
-        .map((cell, i) => (i === 0 ? cell.padEnd : cell.padStart).call(cell, widths[i]))
-        .join('  '),
-    )
-    .join('\n');
 }
 
 let exitCode = 1;
@@ -369,7 +250,7 @@ SELECT * FROM ledger_post((SELECT organization_id FROM bench_clients WHERE n = :
   };
   if (args.json) console.log(JSON.stringify(report, null, 2));
   say('');
-  say(table([...results, ...ledgerSql]));
+  say(comparisonTable([...results, ...ledgerSql], 'debit'));
   say('');
   for (const { name, ratio } of ratios) {
     say(

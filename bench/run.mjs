@@ -14,6 +14,9 @@
 //   POST /api/v1/quotes              (six sandbox carriers; goal: server time p95 <= 10 ms)
 // and the guide purchases of bench/shipments.mjs:
 //   POST /api/v1/shipments           (20 merchants at once, labels generated; goal: >= 200 guides/s)
+// and the stock reservations of bench/stock.mjs (next to pgbench on the same server):
+//   StockLedger.apply `reserve`  (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
+//                                 single-row update on 50 rows)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
@@ -21,7 +24,7 @@
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
 //          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
-//          shipments, first-screen; default all).
+//          shipments, stock, first-screen; default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -41,6 +44,7 @@ import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
 import { PRODUCT_COUNT, PRODUCTS_GOAL, productScenarios } from './products.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
 import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
+import { STOCK_GOAL, stockScenarios } from './stock.mjs';
 
 const GOAL = { path: '/api/v1/me', minRequestsPerSecond: 3000, maxP99Ms: 25 };
 
@@ -52,7 +56,7 @@ const { values: args } = parseArgs({
     'postal-codes': { type: 'string', default: DEFAULT_POSTAL_CODES_FILE },
     only: {
       type: 'string',
-      default: 'core,postal-codes,customers,products,quotes,shipments,first-screen',
+      default: 'core,postal-codes,customers,products,quotes,shipments,stock,first-screen',
     },
   },
 });
@@ -63,6 +67,7 @@ const SCENARIOS = [
   'products',
   'quotes',
   'shipments',
+  'stock',
   'first-screen',
 ];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
@@ -380,6 +385,24 @@ try {
     });
   }
 
+  let stock = null;
+  if (only.has('stock')) {
+    stock = (await stockScenarios(context)).report;
+    const [, manySkus] = stock.ratios;
+    const perSecond = (name) => stock.results.find((row) => row.name === name)?.per_second;
+    goals.push({
+      name: 'stock',
+      ...stock.goal,
+      text:
+        `Goal stock reservations >= ${STOCK_GOAL.minRatio * 100}% of pgbench's single-row update ` +
+        `on ${STOCK_GOAL.skus} SKUs with ${STOCK_GOAL.clients} clients, stock verified: ` +
+        `${stock.goal.pass ? 'PASS' : 'FAIL'} (${(manySkus.ratio * 100).toFixed(0)}%: ` +
+        `${perSecond(`stock, ${STOCK_GOAL.skus} SKUs`)} vs ` +
+        `${perSecond(`pgbench, ${STOCK_GOAL.clients} rows`)} per s; 1 SKU ` +
+        `${(stock.ratios[0].ratio * 100).toFixed(0)}%; stock problems ${stock.stock_problems})`,
+    });
+  }
+
   let firstScreen = null;
   if (only.has('first-screen')) {
     firstScreen = (await firstScreenScenario(context)).report;
@@ -415,6 +438,7 @@ try {
     products,
     quotes,
     shipments,
+    stock,
     first_screen: firstScreen,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.
@@ -425,7 +449,7 @@ try {
   if (args.json) {
     console.log(JSON.stringify(report, null, 2));
   } else {
-    console.log(`\n${table(report.results)}\n`);
+    if (report.results.length > 0) console.log(`\n${table(report.results)}\n`);
     console.log(
       `${report.machine.cpus} CPUs (${report.machine.cpu_model}), Node ${process.version}, ` +
         `load average before ${report.machine.load_average_1m_before}, after ` +

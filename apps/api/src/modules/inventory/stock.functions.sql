@@ -26,7 +26,7 @@ $$;
 -- `[{ variant_id, location_id, on_hand, reserved, incoming, not_sellable }]`) are summed per
 -- variant and location first, so two lines of one item are checked against its stock together.
 --
--- The idempotency key is claimed first (an advisory lock on organization + key): an operation
+-- The idempotency key is claimed by inserting the operation (its unique index): an operation
 -- stored under it answers 'replayed' (its lines were the same) or 'key_reused' (other lines),
 -- and nothing moves. Otherwise each balance is changed by one conditional UPDATE, in a fixed
 -- order (variant, then location), so two operations never wait on each other in a cycle; a
@@ -79,15 +79,6 @@ BEGIN
   END IF;
   hash := md5(p_kind || summed::text);
 
-  PERFORM pg_advisory_xact_lock(hashtextextended('stock:' || p_organization_id::text || ':' || p_idempotency_key, 0));
-  SELECT o.id, o.request_hash INTO operation_id, stored_hash
-    FROM stock_operations o
-   WHERE o.organization_id = p_organization_id AND o.idempotency_key = p_idempotency_key;
-  IF FOUND THEN
-    outcome := CASE WHEN stored_hash = hash THEN 'replayed' ELSE 'key_reused' END;
-    RETURN;
-  END IF;
-
   SELECT (x->>'location_id')::uuid INTO foreign_location
     FROM jsonb_array_elements(summed) x
     LEFT JOIN stock_locations sl ON sl.id = (x->>'location_id')::uuid
@@ -100,20 +91,23 @@ BEGIN
       USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
   END IF;
 
+  -- The key is claimed by its unique index: a concurrent operation with the same key waits here
+  -- until the first commits (then this one answers from it) or rolls back (then this one goes on).
   INSERT INTO stock_operations (organization_id, idempotency_key, request_hash, kind, cause_type,
                                 cause_id, reason, actor_id, created_at)
   VALUES (p_organization_id, p_idempotency_key, hash, p_kind, p_cause_type, p_cause_id, p_reason,
           p_actor_id, p_created_at)
+  ON CONFLICT (organization_id, idempotency_key) DO NOTHING
   RETURNING id INTO operation_id;
+  IF operation_id IS NULL THEN
+    SELECT o.id, o.request_hash INTO operation_id, stored_hash
+      FROM stock_operations o
+     WHERE o.organization_id = p_organization_id AND o.idempotency_key = p_idempotency_key;
+    outcome := CASE WHEN stored_hash = hash THEN 'replayed' ELSE 'key_reused' END;
+    RETURN;
+  END IF;
 
   PERFORM set_config('despacho.stock_apply', 'on', true);
-  -- Balances not yet kept start at zero (sorted, so concurrent first writes cannot deadlock).
-  INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
-  SELECT p_organization_id, (x->>'variant_id')::uuid, (x->>'location_id')::uuid, p_created_at
-    FROM jsonb_array_elements(summed) x
-   ORDER BY 2, 3
-  ON CONFLICT DO NOTHING;
-
   FOR line IN
     SELECT (x->>'variant_id')::uuid AS variant_id, (x->>'location_id')::uuid AS location_id,
            (x->>'on_hand')::int AS on_hand, (x->>'reserved')::int AS reserved,
@@ -121,21 +115,31 @@ BEGIN
       FROM jsonb_array_elements(summed) x
      ORDER BY 1, 2
   LOOP
-    UPDATE stock_balances b
-       SET on_hand = b.on_hand + line.on_hand,
-           reserved = b.reserved + line.reserved,
-           incoming = b.incoming + line.incoming,
-           not_sellable = b.not_sellable + line.not_sellable,
-           updated_at = p_created_at
-     WHERE b.organization_id = p_organization_id
-       AND b.variant_id = line.variant_id
-       AND b.location_id = line.location_id
-       AND b.on_hand + line.on_hand >= 0
-       AND b.reserved + line.reserved >= 0
-       AND b.incoming + line.incoming >= 0
-       AND b.not_sellable + line.not_sellable >= 0
-       AND b.reserved + line.reserved <= b.on_hand + line.on_hand;
-    GET DIAGNOSTICS changed = ROW_COUNT;
+    LOOP
+      UPDATE stock_balances b
+         SET on_hand = b.on_hand + line.on_hand,
+             reserved = b.reserved + line.reserved,
+             incoming = b.incoming + line.incoming,
+             not_sellable = b.not_sellable + line.not_sellable,
+             updated_at = p_created_at
+       WHERE b.organization_id = p_organization_id
+         AND b.variant_id = line.variant_id
+         AND b.location_id = line.location_id
+         AND b.on_hand + line.on_hand >= 0
+         AND b.reserved + line.reserved >= 0
+         AND b.incoming + line.incoming >= 0
+         AND b.not_sellable + line.not_sellable >= 0
+         AND b.reserved + line.reserved <= b.on_hand + line.on_hand;
+      GET DIAGNOSTICS changed = ROW_COUNT;
+      EXIT WHEN changed > 0;
+      -- No balance changed: either none is kept yet (it starts at zero and takes the line as any
+      -- other; lines go in a fixed order, so two first writes cannot deadlock) or the line does
+      -- not fit the one there is.
+      INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
+      VALUES (p_organization_id, line.variant_id, line.location_id, p_created_at)
+      ON CONFLICT DO NOTHING;
+      EXIT WHEN NOT FOUND;
+    END LOOP;
     IF changed = 0 THEN
       RAISE EXCEPTION 'insufficient stock for variant % at %', line.variant_id, line.location_id
         USING ERRCODE = 'SK001',
