@@ -49,18 +49,37 @@ CREATE OR REPLACE FUNCTION stock_apply(
   OUT operation_id uuid
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  summed jsonb;
+  -- The summed lines, in the fixed order (variant, then location), one array per column.
+  variants uuid[];
+  locations uuid[];
+  on_hands int[];
+  reserveds int[];
+  incomings int[];
+  not_sellables int[];
   hash text;
   stored_hash text;
-  line record;
   changed int;
   foreign_location uuid;
+  i int;
 BEGIN
-  SELECT coalesce(jsonb_agg(jsonb_build_object(
-           'variant_id', variant_id, 'location_id', location_id,
-           'on_hand', on_hand, 'reserved', reserved, 'incoming', incoming,
-           'not_sellable', not_sellable) ORDER BY variant_id, location_id), '[]'::jsonb)
-    INTO summed
+  IF jsonb_array_length(p_lines) = 1 THEN
+    -- One line (most reservations): nothing to sum or sort.
+    SELECT ARRAY[l.variant_id], ARRAY[l.location_id], ARRAY[coalesce(l.on_hand, 0)],
+           ARRAY[coalesce(l.reserved, 0)], ARRAY[coalesce(l.incoming, 0)],
+           ARRAY[coalesce(l.not_sellable, 0)]
+      INTO variants, locations, on_hands, reserveds, incomings, not_sellables
+      FROM jsonb_to_record(p_lines->0)
+        AS l(variant_id uuid, location_id uuid, on_hand int, reserved int, incoming int, not_sellable int)
+     WHERE abs(coalesce(l.on_hand, 0)) + abs(coalesce(l.reserved, 0))
+         + abs(coalesce(l.incoming, 0)) + abs(coalesce(l.not_sellable, 0)) > 0;
+  ELSE
+  SELECT array_agg(s.variant_id ORDER BY s.variant_id, s.location_id),
+         array_agg(s.location_id ORDER BY s.variant_id, s.location_id),
+         array_agg(s.on_hand ORDER BY s.variant_id, s.location_id),
+         array_agg(s.reserved ORDER BY s.variant_id, s.location_id),
+         array_agg(s.incoming ORDER BY s.variant_id, s.location_id),
+         array_agg(s.not_sellable ORDER BY s.variant_id, s.location_id)
+    INTO variants, locations, on_hands, reserveds, incomings, not_sellables
     FROM (
       SELECT l.variant_id, l.location_id,
              sum(coalesce(l.on_hand, 0))::int AS on_hand,
@@ -74,14 +93,16 @@ BEGIN
       HAVING sum(abs(coalesce(l.on_hand, 0))) + sum(abs(coalesce(l.reserved, 0)))
            + sum(abs(coalesce(l.incoming, 0))) + sum(abs(coalesce(l.not_sellable, 0))) > 0
     ) s;
-  IF jsonb_array_length(summed) = 0 THEN
+  END IF;
+  IF variants IS NULL THEN
     RAISE EXCEPTION 'a stock operation needs at least one line' USING ERRCODE = '22023';
   END IF;
-  hash := md5(p_kind || summed::text);
+  hash := md5(p_kind || variants::text || locations::text || on_hands::text || reserveds::text
+              || incomings::text || not_sellables::text);
 
-  SELECT (x->>'location_id')::uuid INTO foreign_location
-    FROM jsonb_array_elements(summed) x
-    LEFT JOIN stock_locations sl ON sl.id = (x->>'location_id')::uuid
+  SELECT l.id INTO foreign_location
+    FROM unnest(locations) AS l(id)
+    LEFT JOIN stock_locations sl ON sl.id = l.id
    WHERE sl.id IS NULL
       OR NOT sl.active
       OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
@@ -108,58 +129,52 @@ BEGIN
   END IF;
 
   PERFORM set_config('despacho.stock_apply', 'on', true);
-  FOR line IN
-    SELECT (x->>'variant_id')::uuid AS variant_id, (x->>'location_id')::uuid AS location_id,
-           (x->>'on_hand')::int AS on_hand, (x->>'reserved')::int AS reserved,
-           (x->>'incoming')::int AS incoming, (x->>'not_sellable')::int AS not_sellable
-      FROM jsonb_array_elements(summed) x
-     ORDER BY 1, 2
-  LOOP
+  FOR i IN 1 .. array_length(variants, 1) LOOP
     LOOP
       UPDATE stock_balances b
-         SET on_hand = b.on_hand + line.on_hand,
-             reserved = b.reserved + line.reserved,
-             incoming = b.incoming + line.incoming,
-             not_sellable = b.not_sellable + line.not_sellable,
+         SET on_hand = b.on_hand + on_hands[i],
+             reserved = b.reserved + reserveds[i],
+             incoming = b.incoming + incomings[i],
+             not_sellable = b.not_sellable + not_sellables[i],
              updated_at = p_created_at
        WHERE b.organization_id = p_organization_id
-         AND b.variant_id = line.variant_id
-         AND b.location_id = line.location_id
-         AND b.on_hand + line.on_hand >= 0
-         AND b.reserved + line.reserved >= 0
-         AND b.incoming + line.incoming >= 0
-         AND b.not_sellable + line.not_sellable >= 0
-         AND b.reserved + line.reserved <= b.on_hand + line.on_hand;
+         AND b.variant_id = variants[i]
+         AND b.location_id = locations[i]
+         AND b.on_hand + on_hands[i] >= 0
+         AND b.reserved + reserveds[i] >= 0
+         AND b.incoming + incomings[i] >= 0
+         AND b.not_sellable + not_sellables[i] >= 0
+         AND b.reserved + reserveds[i] <= b.on_hand + on_hands[i];
       GET DIAGNOSTICS changed = ROW_COUNT;
       EXIT WHEN changed > 0;
       -- No balance changed: either none is kept yet (it starts at zero and takes the line as any
       -- other; lines go in a fixed order, so two first writes cannot deadlock) or the line does
       -- not fit the one there is.
       INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
-      VALUES (p_organization_id, line.variant_id, line.location_id, p_created_at)
+      VALUES (p_organization_id, variants[i], locations[i], p_created_at)
       ON CONFLICT DO NOTHING;
       EXIT WHEN NOT FOUND;
     END LOOP;
     IF changed = 0 THEN
-      RAISE EXCEPTION 'insufficient stock for variant % at %', line.variant_id, line.location_id
+      RAISE EXCEPTION 'insufficient stock for variant % at %', variants[i], locations[i]
         USING ERRCODE = 'SK001',
               DETAIL = (SELECT json_build_object(
-                          'variant_id', line.variant_id, 'location_id', line.location_id,
-                          'requested', json_build_object('on_hand', line.on_hand,
-                            'reserved', line.reserved, 'incoming', line.incoming,
-                            'not_sellable', line.not_sellable),
+                          'variant_id', variants[i], 'location_id', locations[i],
+                          'requested', json_build_object('on_hand', on_hands[i],
+                            'reserved', reserveds[i], 'incoming', incomings[i],
+                            'not_sellable', not_sellables[i]),
                           'balance', json_build_object('on_hand', b.on_hand,
                             'reserved', b.reserved, 'incoming', b.incoming,
                             'not_sellable', b.not_sellable, 'available', b.available))::text
                           FROM stock_balances b
                          WHERE b.organization_id = p_organization_id
-                           AND b.variant_id = line.variant_id
-                           AND b.location_id = line.location_id);
+                           AND b.variant_id = variants[i]
+                           AND b.location_id = locations[i]);
     END IF;
     INSERT INTO stock_movements (organization_id, operation_id, variant_id, location_id, on_hand,
                                  reserved, incoming, not_sellable, created_at)
-    VALUES (p_organization_id, operation_id, line.variant_id, line.location_id, line.on_hand,
-            line.reserved, line.incoming, line.not_sellable, p_created_at);
+    VALUES (p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
+            reserveds[i], incomings[i], not_sellables[i], p_created_at);
   END LOOP;
   PERFORM set_config('despacho.stock_apply', '', true);
   outcome := 'applied';
