@@ -249,6 +249,8 @@ export function buildServices(
     tracking,
     pickups,
     shipments,
+    stock,
+    inventory,
   });
 
   const dashboard = new DashboardService({

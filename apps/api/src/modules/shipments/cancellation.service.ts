@@ -9,6 +9,7 @@ import type { JobHandler, Jobs } from '../../platform/jobs';
 import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
 import type { NotificationsService } from '../notifications';
 import type { LedgerService } from '../wallet';
+import { followStock } from './shipment-stock';
 import { shipments } from './shipments.tables';
 import * as tracking from './tracking.repository';
 import type { ShipmentRow } from './tracking.repository';
@@ -158,6 +159,8 @@ export class CancellationService {
       refundTransactionId: refund.transactionId,
       updatedAt: this.deps.clock.now(),
     });
+    // The goods a label took from stock are back on hand (issue 15), once with the refund.
+    await followStock(tx, guide.organizationId, guide.id, 'return', this.deps.clock.now());
     await this.deps.notifications.notify(
       guide.organizationId,
       {
