@@ -19,7 +19,10 @@ export const productVariantsRoutes: AppModule = async (app, { productVariants, i
         const available = locationId
           ? await inventory.availableAtLocation(organizationId, locationId)
           : null;
-        return { data: await productVariants.pick(organizationId, request.query, available) };
+        return {
+          data: await productVariants.pick(organizationId, request.query, available),
+          ...(locationId ? { keeps_stock: available !== null } : {}),
+        };
       },
     },
   );

@@ -100,7 +100,9 @@ describe('available stock in the catalogue', () => {
     expect(
       at.json().data.map((v: { id: string; available: number }) => [v.id, v.available]),
     ).toEqual([[small!.id, 2]]);
-    expect((await pick(owner, empty)).json().data).toEqual([]);
+    expect(at.json().keeps_stock).toBe(true);
+    expect((await pick(owner, empty)).json()).toEqual({ data: [], keeps_stock: true });
+    expect((await pick(owner, plain)).json().keeps_stock).toBe(false);
     // A location that keeps no stock, or none named: the whole catalogue, no counts.
     for (const location of [plain, undefined]) {
       const all = (await pick(owner, location)).json().data;
