@@ -123,6 +123,17 @@ describe('a label from a stock-keeping location', () => {
       { key: 'ship', kind: 'ship', cause_type: 'shipment', on_hand: -2, reserved: -2 },
     ]);
     expect(await verifyStock(ctx.db)).toEqual([]);
+    // stock:verify tells a bought guide whose reservation never shipped.
+    const id = response.json().data.id as string;
+    await ctx.db.$client.query(`update shipments set purchase_state = 'purchasing' where id = $1`, [
+      id,
+    ]);
+    expect((await verifyStock(ctx.db)).map((problem) => problem.check)).toEqual([
+      'label reservations follow their guide',
+    ]);
+    await ctx.db.$client.query(`update shipments set purchase_state = 'purchased' where id = $1`, [
+      id,
+    ]);
   });
 
   it('checks two lines of one variant against their sum and, short, writes nothing', async () => {
