@@ -119,8 +119,9 @@ export class CancellationService {
   }
 
   /**
-   * `shipments.confirm_cancellation`: marks the guide cancelled (with its `cancelled` event) and
-   * refunds the whole charge, linked to the guide; the merchant is told. Running it again finds
+   * `shipments.confirm_cancellation`: marks the guide cancelled (with its `cancelled` event),
+   * refunds the whole charge, linked to the guide, and puts back on hand the stock it took; the
+   * merchant is told. Running it again finds
    * the refund made and does nothing. A guide delivered meanwhile is not refunded.
    */
   readonly confirmJob: JobHandler = async (tx, raw) => {
