@@ -171,6 +171,11 @@ export function buildServices(
   const packages = new PackagesService({ ...core, satProducts, accountDetails });
   const carriers = new CarriersService(core);
   const productMedia = new ProductMedia({ ...core, files });
+  const productVariants = new ProductVariantsService(core);
+  // Stock: one ledger, the only path that changes stock (issue 15). Before products, whose list
+  // shows it: inventory depends on product variants, never on the products service.
+  const stock = new StockLedger(core);
+  const inventory = new InventoryService({ ...core, stock, locations, accounts, productVariants });
   const products = new ProductsService({
     ...core,
     files,
@@ -179,9 +184,9 @@ export function buildServices(
     satUnits,
     tariffFractions,
     media: productMedia,
+    stock: inventory,
   });
   const collections = new CollectionsService(core);
-  const productVariants = new ProductVariantsService(core);
   const productImports = new ProductImportsService({
     ...platform,
     accountDetails,
@@ -189,9 +194,6 @@ export function buildServices(
     products,
   });
 
-  // Stock: one ledger, the only path that changes stock (issue 15).
-  const stock = new StockLedger(core);
-  const inventory = new InventoryService({ ...core, stock, locations, accounts, productVariants });
   const warehouses = new WarehousesService({ ...core, audit, inventory });
 
   // Notifications, support and the staff console
@@ -249,6 +251,8 @@ export function buildServices(
     tracking,
     pickups,
     shipments,
+    stock,
+    inventory,
   });
 
   const dashboard = new DashboardService({

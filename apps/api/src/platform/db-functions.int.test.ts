@@ -50,6 +50,7 @@ describe("the modules' database functions", () => {
       'product_counts_after_truncate',
       'shipment_settle_purchase',
       'shipment_start_purchase',
+      'shipment_stock_follow',
       'stock_append_only',
       'stock_apply',
       'stock_balances_guard',

@@ -89,9 +89,15 @@ export const productsContract = defineContract('products', {
     path: '/product-variants',
     access: [access, 'shipments.create_shipment'],
     description:
-      'Variants of active products found by SKU, barcode or name, with what a shipment’s product line needs (SAT keys, price, weight). Read with the products permission or the create-shipment one: the wizard’s product lines pick from it.',
+      'Variants of active products found by SKU, barcode or name, with what a shipment’s product line needs (SAT keys, price, weight). Read with the products permission or the create-shipment one: the wizard’s product lines pick from it. With `location_id` (the guide’s origin) of a location that keeps stock, only the variants available there, each with `available`, and `keeps_stock: true`.',
     query: variantPickQuerySchema,
-    responses: { 200: z.object({ data: z.array(variantPickSchema) }) },
+    responses: {
+      200: z.object({
+        data: z.array(variantPickSchema),
+        /** With `location_id`: whether that origin keeps stock (then only what is available there). */
+        keeps_stock: z.boolean().optional(),
+      }),
+    },
   }),
   uploadImage: defineOperation({
     method: 'POST',

@@ -384,6 +384,11 @@ export const uploadedDatasheetSchema = z.object({ data: productDatasheetViewSche
 export const variantPickQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /**
+   * The guide's origin (an address-book location): when it keeps stock, only the variants
+   * available there, each with `available` (issue 15).
+   */
+  location_id: z.uuid().optional(),
 });
 export type VariantPickQuery = z.infer<typeof variantPickQuerySchema>;
 
@@ -405,5 +410,7 @@ export const variantPickSchema = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** Units available at the `location_id` asked for, when that location keeps stock. */
+  available: z.number().int().optional(),
 });
 export type VariantPick = z.infer<typeof variantPickSchema>;

@@ -131,3 +131,49 @@ export async function findMovements(
   ]);
   return { rows: rows.rows, total: count.rows[0]!.total };
 }
+
+/** The active stock location of one of the organization's address-book locations, if it keeps stock. */
+export async function findOwnStockLocationId(
+  db: DbOrTx,
+  organizationId: string,
+  locationId: string,
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    select id from stock_locations
+    where kind = 'own' and active and organization_id = ${organizationId}
+      and location_id = ${locationId}`);
+  return result.rows[0]?.id ?? null;
+}
+
+/** Available units per variant at one stock location: these variants, or every one with a balance. */
+export async function findAvailableAt(
+  db: DbOrTx,
+  organizationId: string,
+  stockLocationId: string,
+  variantIds?: readonly string[],
+): Promise<Map<string, number>> {
+  const only = variantIds
+    ? sql`and variant_id = any(${sql.param([...variantIds])}::uuid[])`
+    : sql``;
+  const result = await db.execute<{ variant_id: string; available: number }>(sql`
+    select variant_id, available from stock_balances
+    where organization_id = ${organizationId} and location_id = ${stockLocationId} ${only}`);
+  return new Map(result.rows.map((row) => [row.variant_id, row.available]));
+}
+
+/** Available units per product summed over the organization's locations; never stocked: absent. */
+export async function findAvailableByProduct(
+  db: DbOrTx,
+  organizationId: string,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const result = await db.execute<{ product_id: string; available: number }>(sql`
+    select v.product_id, sum(b.available)::int as available
+    from stock_balances b
+    join product_variants v on v.organization_id = b.organization_id and v.id = b.variant_id
+    where b.organization_id = ${organizationId}
+      and v.product_id = any(${sql.param([...productIds])}::uuid[])
+    group by v.product_id`);
+  return new Map(result.rows.map((row) => [row.product_id, row.available]));
+}

@@ -129,6 +129,41 @@ export class InventoryService {
     });
   }
 
+  /** The stock location of an address-book location while it keeps stock; null otherwise. */
+  stockLocationOf(
+    organizationId: string,
+    locationId: string,
+    db: DbOrTx = this.deps.db,
+  ): Promise<string | null> {
+    return inventory.findOwnStockLocationId(db, organizationId, locationId);
+  }
+
+  /** Available units per variant at a stock location (these variants, or all it has a balance of). */
+  availableAt(
+    organizationId: string,
+    stockLocationId: string,
+    variantIds?: readonly string[],
+  ): Promise<Map<string, number>> {
+    return inventory.findAvailableAt(this.deps.db, organizationId, stockLocationId, variantIds);
+  }
+
+  /**
+   * What the shipment wizard may take from an address-book location: available units per variant,
+   * or null when the location keeps no stock (its picker is not limited).
+   */
+  async availableAtLocation(
+    organizationId: string,
+    locationId: string,
+  ): Promise<Map<string, number> | null> {
+    const stockLocationId = await this.stockLocationOf(organizationId, locationId);
+    return stockLocationId ? this.availableAt(organizationId, stockLocationId) : null;
+  }
+
+  /** The products list's "Stock": available units per product; a product never stocked is absent. */
+  availableByProduct(organizationId: string, productIds: readonly string[]) {
+    return inventory.findAvailableByProduct(this.deps.db, organizationId, productIds);
+  }
+
   async list(
     organizationId: string,
     query: InventoryQuery,

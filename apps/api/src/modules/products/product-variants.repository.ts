@@ -16,12 +16,13 @@ const coverId = sql<
 export async function findVariantPicks(
   db: DbOrTx,
   organizationId: string,
-  query: { code: string | undefined; words: string[]; limit: number },
+  query: { code: string | undefined; words: string[]; limit: number; ids?: string[] | undefined },
 ) {
   const conditions: SQL[] = [
     eq(productVariants.organizationId, organizationId),
     eq(products.status, 'ACTIVE'),
   ];
+  if (query.ids) conditions.push(inArray(productVariants.id, query.ids));
   const exact = query.code
     ? or(
         sql`lower(${productVariants.sku}) = lower(${query.code})`,

@@ -13,11 +13,22 @@ const measure = (value: string | null) => (value === null ? null : Number(value)
 export class ProductVariantsService {
   constructor(private readonly deps: { db: Db }) {}
 
-  async pick(organizationId: string, query: VariantPickQuery): Promise<VariantPick[]> {
+  /**
+   * With `available` (units per variant at a stock-keeping origin, read by the caller from the
+   * inventory module, which depends on this one), only those with units left, each with its count.
+   */
+  async pick(
+    organizationId: string,
+    query: VariantPickQuery,
+    available?: Map<string, number> | null,
+  ): Promise<VariantPick[]> {
+    const inStock = available && [...available].flatMap(([id, units]) => (units > 0 ? [id] : []));
+    if (inStock?.length === 0) return [];
     const rows = await repository.findVariantPicks(this.deps.db, organizationId, {
       code: query.search || undefined,
       words: searchWords(query.search),
       limit: query.limit,
+      ids: inStock ?? undefined,
     });
     return rows.map((row) => ({
       id: row.id,
@@ -35,6 +46,7 @@ export class ProductVariantsService {
       width: measure(row.width),
       height: measure(row.height),
       thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
+      ...(available ? { available: available.get(row.id) ?? 0 } : {}),
     }));
   }
 

@@ -88,7 +88,18 @@ const EXPORT_BATCH = 500;
  * unique index decides between saves at the same instant (PRODUCT_ALREADY_REGISTERED).
  */
 export class ProductsService {
-  constructor(private readonly deps: ProblemDeps & { media: ProductMedia }) {}
+  constructor(
+    private readonly deps: ProblemDeps & {
+      media: ProductMedia;
+      /** The list's "Stock" (issue 15): inventory's read, passed in (it depends on products). */
+      stock: {
+        availableByProduct(
+          organizationId: string,
+          productIds: readonly string[],
+        ): Promise<Map<string, number>>;
+      };
+    },
+  ) {}
 
   /** Every problem of these products against the database (see `findProblems`). */
   findProblems(organizationId: string, products: ProductData[]): Promise<ProductProblem[]> {
@@ -360,10 +371,13 @@ export class ProductsService {
       pageSize: query.pageSize,
     });
     const rows = await repository.findListItems(db, organizationId, ids);
-    const vendorNames = await this.deps.vendors.names(
-      organizationId,
-      rows.flatMap((row) => row.vendorId ?? []),
-    );
+    const [vendorNames, stock] = await Promise.all([
+      this.deps.vendors.names(
+        organizationId,
+        rows.flatMap((row) => row.vendorId ?? []),
+      ),
+      this.deps.stock.availableByProduct(organizationId, ids),
+    ]);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -378,7 +392,7 @@ export class ProductsService {
         price_min: row.priceMin,
         price_max: row.priceMax,
         sku: row.sku,
-        stock: null,
+        stock: stock.get(row.id) ?? null,
         thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
         updated_at: row.updatedAt.toISOString(),
       })),

@@ -9,6 +9,7 @@ import type { JobHandler, Jobs } from '../../platform/jobs';
 import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
 import type { NotificationsService } from '../notifications';
 import type { LedgerService } from '../wallet';
+import { followStock } from './shipment-stock';
 import { shipments } from './shipments.tables';
 import * as tracking from './tracking.repository';
 import type { ShipmentRow } from './tracking.repository';
@@ -118,8 +119,9 @@ export class CancellationService {
   }
 
   /**
-   * `shipments.confirm_cancellation`: marks the guide cancelled (with its `cancelled` event) and
-   * refunds the whole charge, linked to the guide; the merchant is told. Running it again finds
+   * `shipments.confirm_cancellation`: marks the guide cancelled (with its `cancelled` event),
+   * refunds the whole charge, linked to the guide, and puts back on hand the stock it took; the
+   * merchant is told. Running it again finds
    * the refund made and does nothing. A guide delivered meanwhile is not refunded.
    */
   readonly confirmJob: JobHandler = async (tx, raw) => {
@@ -158,6 +160,8 @@ export class CancellationService {
       refundTransactionId: refund.transactionId,
       updatedAt: this.deps.clock.now(),
     });
+    // The goods a label took from stock are back on hand (issue 15), once with the refund.
+    await followStock(tx, guide.organizationId, guide.id, 'return', this.deps.clock.now());
     await this.deps.notifications.notify(
       guide.organizationId,
       {

@@ -90,6 +90,8 @@ export interface BuyOptions {
   pickupTimeRange?: PickupTimeRange;
   /** What each package holds; `guideProduct` when absent. */
   product?: object;
+  /** The guide's reference ("SANDBOX-FALLA" makes the sandbox carrier refuse it). */
+  reference?: string;
 }
 
 /** Quotes and asks for a guide at the clock's time; answers the purchase's response as sent. */
@@ -124,6 +126,7 @@ export async function requestGuide(ctx: GuideContext, user: TestUser, options: B
       })),
       quote_id: quote.id,
       rate_id: rate.id,
+      ...(options.reference ? { reference: options.reference } : {}),
       ...(options.pickupTimeRange ? { pickup_time_range: options.pickupTimeRange } : {}),
     },
   });

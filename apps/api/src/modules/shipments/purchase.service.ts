@@ -1,4 +1,5 @@
 import {
+  errorMessage,
   parcelInCmKg,
   trackingPagePath,
   type Language,
@@ -24,6 +25,7 @@ import {
   type LabelRequest,
 } from '../carriers';
 import { movementRequestHash, type LedgerService, type Line } from '../wallet';
+import type { InventoryService, StockLedger } from '../inventory';
 import type { PickupsService } from './pickups.service';
 import type { PurchaseChecksService, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
@@ -36,6 +38,7 @@ import type {
   TrackingEventRow,
 } from './shipments.repository';
 import type { ShipmentsService } from './shipments.service';
+import { followStock, stockReserveKeyOf } from './shipment-stock';
 import type { TrackingService } from './tracking.service';
 
 /** Finishes a purchase left `purchasing` (a crash between the hold and the capture). */
@@ -60,6 +63,9 @@ export interface PurchaseDeps {
   tracking: Pick<TrackingService, 'purchasedJobs'>;
   pickups: Pick<PickupsService, 'scheduleForShipment'>;
   shipments: Pick<ShipmentsService, 'detailOf'>;
+  /** A label from a stock-keeping location reserves its catalogue products (issue 15). */
+  stock: Pick<StockLedger, 'apply'>;
+  inventory: Pick<InventoryService, 'stockLocationOf' | 'availableAt'>;
   log?: FastifyBaseLogger | undefined;
 }
 
@@ -121,6 +127,17 @@ function captureLines(row: ShipmentRow): Line[] {
   return lines;
 }
 
+/** The units each catalogue variant of the guide takes, summed over its product lines. */
+function unitsPerVariant(data: ShipmentCreateData): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const product of data.packages.flatMap((pkg) => pkg.products)) {
+    if (product.variant_id && product.quantity > 0) {
+      units.set(product.variant_id, (units.get(product.variant_id) ?? 0) + product.quantity);
+    }
+  }
+  return units;
+}
+
 const failed = (row: ShipmentRow) =>
   new AppError('GUIDE_PAYMENT_FAILED', {
     reason: row.failureReason ?? '',
@@ -167,7 +184,9 @@ export class PurchaseService {
       // Before the transactions that move money: they then need no second connection.
       this.deps.ledger.prepareAccounts(organizationId),
     ]);
-    const started = await this.start(input, plan, requestHash, now);
+    const started = await this.start(input, plan, requestHash, now).catch((error: unknown) =>
+      this.shortStock(input, error),
+    );
     if ('earlier' in started) return this.answerEarlier(started.earlier, requestHash, language);
 
     const { shipment, packages, products } = started;
@@ -326,9 +345,83 @@ export class PurchaseService {
         },
       });
       if (started.outcome !== 'started') throw new AppError(START_ERRORS[started.outcome]);
+      await this.reserveStock(tx, input, shipment.id);
       const { holdId, packages, products } = started;
       return { shipment: { ...shipment, holdId }, packages, products };
     });
+  }
+
+  /**
+   * Step 2 too, for a guide from one of the organization's stock-keeping locations with catalogue
+   * products: their units are reserved there with the hold (spec §5: out-of-stock products
+   * cannot be shipped), or INSUFFICIENT_STOCK rolls the whole start back.
+   */
+  private async reserveStock(tx: DbOrTx, input: PurchaseInput, shipmentId: string) {
+    const units = unitsPerVariant(input.data);
+    const locationId = input.data.location_id;
+    if (units.size === 0 || !locationId) return;
+    const stockLocationId = await this.deps.inventory.stockLocationOf(
+      input.organizationId,
+      locationId,
+      tx,
+    );
+    if (!stockLocationId) return;
+    await this.deps.stock.apply(
+      input.organizationId,
+      {
+        idempotencyKey: stockReserveKeyOf(shipmentId),
+        kind: 'reserve',
+        cause: { type: 'shipment', id: shipmentId },
+        actorId: input.userId,
+        lines: [...units].map(([variantId, quantity]) => ({
+          variant_id: variantId,
+          location_id: stockLocationId,
+          reserved: quantity,
+        })),
+      },
+      tx,
+    );
+  }
+
+  /**
+   * INSUFFICIENT_STOCK names every short product under its lines' quantities (the start rolled
+   * back, so their availability is read again); any other error passes through.
+   */
+  private async shortStock(input: PurchaseInput, error: unknown): Promise<never> {
+    if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_STOCK') throw error;
+    const stockLocationId = String(error.params.location_id);
+    const units = unitsPerVariant(input.data);
+    const available = await this.deps.inventory.availableAt(input.organizationId, stockLocationId, [
+      ...units.keys(),
+    ]);
+    const short = [...units].filter(([id, wanted]) => wanted > (available.get(id) ?? 0));
+    // Taken meanwhile and back again: the variant the ledger named is the short one.
+    const shortIds = new Set(
+      short.length ? short.map(([id]) => id) : [String(error.params.variant_id)],
+    );
+    const fields: Record<string, string> = {};
+    input.data.packages.forEach((pkg, packageIndex) =>
+      pkg.products.forEach((product, index) => {
+        if (product.variant_id && shortIds.has(product.variant_id)) {
+          fields[`packages.${packageIndex}.products.${index}.quantity`] = errorMessage(
+            'INSUFFICIENT_STOCK',
+            input.language,
+          );
+        }
+      }),
+    );
+    throw new AppError(
+      'INSUFFICIENT_STOCK',
+      {
+        location_id: stockLocationId,
+        products: [...shortIds].map((id) => ({
+          variant_id: id,
+          requested: units.get(id) ?? 0,
+          available: available.get(id) ?? 0,
+        })),
+      },
+      fields,
+    );
   }
 
   /** Step 3, outside any transaction: the carrier's guide, or its refusal. */
@@ -391,6 +484,7 @@ export class PurchaseService {
       },
       tx,
     );
+    await followStock(tx, organizationId, row.id, 'release', this.deps.clock.now());
     await this.deps.quotes.setStatus(organizationId, row.quoteId, 'quote', {
       from: ['in_process'],
       db: tx,

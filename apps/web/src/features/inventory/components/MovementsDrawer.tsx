@@ -12,6 +12,8 @@ import { variantName } from '../variant-name';
 const CAUSE_SCREENS: Record<string, (id: string) => string> = {
   entry: (id) => `/app/products/entry-detail/${id}`,
   shipment: (id) => `/app/shippings/${id}`,
+  // A cancelled label's goods back on hand: the cancelled guide (issue 15).
+  shipment_cancellation: (id) => `/app/shippings/${id}`,
 };
 
 /** What caused a movement, as text; a link when it has a screen. */
@@ -21,7 +23,7 @@ function Cause({ movement }: { movement: MovementView }) {
   if (type === 'adjustment' || type === 'staff_adjustment') {
     return <Text fz="sm">{t(`movements.causes.${type}`)}</Text>;
   }
-  const known = type === 'entry' || type === 'exit' || type === 'shipment';
+  const known = ['entry', 'exit', 'shipment', 'shipment_cancellation'].includes(type);
   const text = known
     ? t(`movements.causes.${type}`, { id })
     : t('movements.causes.other', { type, id });

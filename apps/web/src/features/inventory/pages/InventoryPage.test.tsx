@@ -118,6 +118,37 @@ describe('products/inventory', () => {
     expect(within(drawer).getByText(/Por Ana López/)).toBeInTheDocument();
   }, 15_000);
 
+  it('links a label’s movements to its guide, the goods returned to its cancellation', async () => {
+    const guide = '7d0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
+    stubApi({
+      'GET /inventory': () => page([SHIRT]),
+      'GET /inventory/locations': () => json(200, { data: [CEDIS, OWN] }),
+      [`GET /inventory/variants/${SHIRT.variant_id}/movements`]: () =>
+        page([
+          {
+            ...MOVEMENT,
+            id: 4,
+            kind: 'return',
+            cause: { type: 'shipment_cancellation', id: guide },
+          },
+          { ...MOVEMENT, id: 3, kind: 'ship', cause: { type: 'shipment', id: guide } },
+        ]),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/inventory');
+    const shirt = (await screen.findByText('Playera básica · Rojo / M')).closest('tr')!;
+    fireEvent.click(
+      within(shirt).getByRole('button', { name: 'Ver movimientos de Playera básica · Rojo / M' }),
+    );
+    const drawer = await screen.findByRole('dialog');
+    const cancellation = await within(drawer).findByRole('link', { name: 'Cancelación de guía' });
+    expect(cancellation).toHaveAttribute('href', `/app/shippings/${guide}`);
+    expect(within(drawer).getByRole('link', { name: `Guía ${guide}` })).toHaveAttribute(
+      'href',
+      `/app/shippings/${guide}`,
+    );
+  }, 15_000);
+
   it('asks the API for out-of-stock rows and for the search', async () => {
     const queries: URLSearchParams[] = [];
     stubApi({

@@ -532,6 +532,95 @@ describe('create shipment wizard', () => {
     });
   }, 30_000);
 
+  describe('from an origin that keeps stock', () => {
+    const stocked = (available: number) => ({
+      id: VARIANT_ID,
+      product_id: '0b7c1a52-3c3e-4f0e-9d1e-7a2b1c3d4e5f',
+      product_name: 'Taza',
+      title: null,
+      sku: 'TZ-1',
+      barcode: null,
+      price: 9900,
+      sat_product_code: '53102700',
+      sat_unit_code: 'H87',
+      unit: 'cm_kg',
+      weight: null,
+      length: null,
+      width: null,
+      height: null,
+      thumbnail_url: null,
+      available,
+    });
+    const openPicker = () => fireEvent.click(field('Buscar en mis productos'));
+
+    it('offers what is available there, with how many, and flags a quantity above it', async () => {
+      const askedAt: (string | null)[] = [];
+      stubWizard({
+        'GET /product-variants': (_body, url) => {
+          askedAt.push(url.searchParams.get('location_id'));
+          return json(200, { data: [stocked(2)], keeps_stock: true });
+        },
+      });
+      await toPackages();
+      openPicker();
+      const option = await screen.findByRole('option', { name: /Taza/, hidden: true });
+      expect(within(option).getByText('2 disponibles')).toBeInTheDocument();
+      expect(askedAt[0]).toBe(LOCATION.id);
+      fireEvent.click(option);
+      type('Cantidad', '3');
+      expect(await screen.findByText('Solo hay 2 disponibles en el origen.')).toBeInTheDocument();
+      type('Cantidad', '2');
+      await waitFor(() =>
+        expect(screen.queryByText('Solo hay 2 disponibles en el origen.')).toBeNull(),
+      );
+    }, 30_000);
+
+    it('says "No hay productos en inventario" when nothing is available there', async () => {
+      stubWizard({ 'GET /product-variants': () => json(200, { data: [], keeps_stock: true }) });
+      await toPackages();
+      openPicker();
+      expect(
+        await screen.findByText('No hay productos en inventario', {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+    }, 30_000);
+
+    it('says "Error al obtener los productos" when the call fails', async () => {
+      stubWizard({
+        'GET /product-variants': () =>
+          json(500, { error: { code: 'INTERNAL_ERROR', message: 'Ha ocurrido un error.' } }),
+      });
+      await toPackages();
+      openPicker();
+      expect(
+        await screen.findByText('Error al obtener los productos', {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+    }, 30_000);
+
+    it('shows a purchase refused for stock under the short line', async () => {
+      const message =
+        'No hay existencias suficientes de uno de los productos: quítalo o pon su cantidad en 0.';
+      stubWizard({
+        'POST /shipments': () =>
+          json(409, {
+            error: {
+              code: 'INSUFFICIENT_STOCK',
+              message,
+              fields: { 'packages.0.products.0.quantity': message },
+            },
+          }),
+      });
+      await toPay();
+      fireEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
+      await stepHeading('Paquetes y productos');
+      await waitFor(() => expect(field('Cantidad')).toHaveAttribute('aria-invalid', 'true'));
+      const describedBy = field('Cantidad').getAttribute('aria-describedby') ?? '';
+      const described = describedBy
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+      expect(described).toContain(message);
+    }, 30_000);
+  });
+
   it('pays with one Idempotency-Key kept across retries, then shows the guide and its pickup', async () => {
     let attempts = 0;
     const calls = stubWizard({

@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldRulesOf } from '../../../../lib/field-rules';
@@ -181,6 +182,9 @@ function ProductFields({
   const { t } = useTranslation('shipment-create');
   const form = useFormContext<WizardValues>();
   const { errors } = form.formState;
+  // What the origin has of the picked variant, when it keeps stock: more is flagged here, and
+  // the purchase refuses it (INSUFFICIENT_STOCK, put back under this quantity).
+  const [available, setAvailable] = useState<number | undefined>();
   return (
     <Fieldset
       variant="filled"
@@ -189,7 +193,7 @@ function ProductFields({
       styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
     >
       <Stack gap="sm">
-        <VariantPicker path={path} />
+        <VariantPicker path={path} onAvailable={setAvailable} />
         <TextInput
           label={t('packages.description')}
           withAsterisk={PRODUCT_RULES.description.required}
@@ -229,7 +233,12 @@ function ProductFields({
                 onBlur={field.onBlur}
                 value={field.value ?? ''}
                 onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
-                error={fieldState.error?.message}
+                error={
+                  fieldState.error?.message ??
+                  (available !== undefined && (field.value ?? 0) > available
+                    ? t('packages.overAvailable', { count: available })
+                    : undefined)
+                }
               />
             )}
           />

@@ -20,14 +20,22 @@ const descriptionOf = (pick: VariantPick) =>
 /**
  * "Search my products": fills a product line from a catalogue variant (description, SAT keys,
  * unit value) and remembers its `variant_id`; the fields stay editable, and clearing the picker
- * forgets the variant without touching what was filled.
+ * forgets the variant without touching what was filled. From an origin that keeps stock it offers
+ * only what is available there, with how many, and tells the line (`onAvailable`) for its quantity.
  */
-export function VariantPicker({ path }: { path: `packages.${number}.products.${number}` }) {
+export function VariantPicker({
+  path,
+  onAvailable,
+}: {
+  path: `packages.${number}.products.${number}`;
+  onAvailable: (available: number | undefined) => void;
+}) {
   const { t } = useTranslation('shipment-create');
   const form = useFormContext<WizardValues>();
   // The schema takes any input and keeps a uuid; the form only ever holds a string.
   const variantId = useWatch({ control: form.control, name: `${path}.variant_id` }) as
     string | undefined;
+  const locationId = useWatch({ control: form.control, name: 'location_id' });
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<VariantPick | null>(null);
   // Nothing is asked of the server until the merchant opens the list.
@@ -35,13 +43,14 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
   const [debounced] = useDebouncedValue(search.trim(), DEBOUNCE_MS);
   // While the chosen variant's label is in the box, there is nothing new to search.
   const typing = chosen === null || search !== descriptionOf(chosen);
-  const picks = useVariantPicks(debounced, opened && typing);
-  const found = typing ? (picks.data ?? []) : [];
+  const picks = useVariantPicks(debounced, locationId || undefined, opened && typing);
+  const found = typing ? (picks.data?.picks ?? []) : [];
   const byId = new Map([...(chosen ? [chosen] : []), ...found].map((pick) => [pick.id, pick]));
 
   const choose = (id: string | null) => {
     const pick = id ? byId.get(id) : undefined;
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    onAvailable(pick?.available);
     if (!pick) {
       setChosen(null);
       form.setValue(`${path}.variant_id`, undefined, options);
@@ -55,6 +64,14 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
     if (pick.sat_unit_code) form.setValue(`${path}.sat_unit_code`, pick.sat_unit_code, options);
     if (pick.price !== null)
       form.setValue(`${path}.unit_value`, centavosToPesos(pick.price), options);
+  };
+
+  // Spec §8: the call failed, or the origin keeps stock and has nothing available.
+  const nothingFound = () => {
+    if (picks.isError) return t('packages.picker.error');
+    if (picks.isFetching) return undefined;
+    if (!debounced && picks.data?.keepsStock) return t('packages.picker.noInventory');
+    return debounced ? t('packages.picker.none') : undefined;
   };
 
   return (
@@ -75,7 +92,7 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
       data={[...byId.values()].map((pick) => ({ value: pick.id, label: descriptionOf(pick) }))}
       // The server filters and ranks.
       filter={({ options }) => options}
-      nothingFoundMessage={debounced && !picks.isFetching ? t('packages.picker.none') : undefined}
+      nothingFoundMessage={nothingFound()}
       renderOption={({ option }) => {
         const pick = byId.get(option.value);
         return (
@@ -86,6 +103,11 @@ export function VariantPicker({ path }: { path: `packages.${number}.products.${n
               {pick?.sku && (
                 <Text fz="xs" c="dimmed">
                   {t('packages.picker.sku', { sku: pick.sku })}
+                </Text>
+              )}
+              {pick?.available !== undefined && (
+                <Text fz="xs" c="dimmed">
+                  {t('packages.picker.available', { count: pick.available })}
                 </Text>
               )}
             </div>
