@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { CardToken, Session } from '@despacho/domain';
-import { apiCall, csrfHeaders, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { expect, test } from '@playwright/test';
+import { apiCall, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { topUp } from './guides';
 import {
   chooseCheapestRate,
   fillNewDestination,
@@ -13,30 +13,6 @@ import {
 // Create shipment (`shipment`, decision 017): origin, destination, packages with products,
 // insurance, quote and payment from the balance, then the label and the automatic pickup. The
 // merchant starts with no location and no balance: nothing typed is lost on the way (issue 13).
-
-/** A $2,000.00 card deposit with the sandbox provider's approved test card. */
-async function topUp(request: APIRequestContext, session: Session) {
-  const tokenAnswer = await request.post('/sandbox/payments/tokens', {
-    data: {
-      card_number: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-      holder_name: 'Marisol Prueba',
-    },
-    headers: await csrfHeaders(request),
-  });
-  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(201);
-  const token = ((await tokenAnswer.json()) as { data: CardToken }).data;
-  const deposit = await request.post('/api/v1/deposits/card', {
-    data: { amount: '2000.00', token: token.id },
-    headers: {
-      ...(await csrfHeaders(request)),
-      authorization: `Bearer ${session.access_token}`,
-      'idempotency-key': `e2e-${uniqueId()}`,
-    },
-  });
-  expect(deposit.status(), await deposit.text()).toBe(201);
-}
 
 test('a merchant with nothing set up buys an insured guide without leaving the wizard for good, downloads its label and sees the pickup booked', async ({
   page,

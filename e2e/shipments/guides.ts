@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type {
+  CardToken,
   LocationView,
   PickupTimeRange,
   QuoteView,
+  Session,
   ShipmentDetail,
   WalletBalance,
 } from '@despacho/domain';
@@ -120,4 +122,28 @@ export async function availableBalance(request: APIRequestContext, token: string
     await apiCall(request, 'GET', '/wallet/balance', { token }),
   );
   return balance.available_centavos;
+}
+
+/** A $2,000.00 card deposit with the sandbox provider's approved test card. */
+export async function topUp(request: APIRequestContext, session: Session) {
+  const tokenAnswer = await request.post('/sandbox/payments/tokens', {
+    data: {
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+      holder_name: 'Marisol Prueba',
+    },
+    headers: await csrfHeaders(request),
+  });
+  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(201);
+  const token = ((await tokenAnswer.json()) as { data: CardToken }).data;
+  const deposit = await request.post('/api/v1/deposits/card', {
+    data: { amount: '2000.00', token: token.id },
+    headers: {
+      ...(await csrfHeaders(request)),
+      authorization: `Bearer ${session.access_token}`,
+      'idempotency-key': `e2e-${uniqueId()}`,
+    },
+  });
+  expect(deposit.status(), await deposit.text()).toBe(201);
 }
