@@ -44,9 +44,7 @@ export async function createStockProduct(
 /** The cell of `row` (once it shows) under the column headed `header` in the page's table. */
 export async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
   await expect(row).toBeVisible();
-  const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) =>
-    text.trim(),
-  );
+  const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
   const index = headers.indexOf(header);
   expect(index, `a column headed «${header}» among ${headers.join(', ')}`).toBeGreaterThan(-1);
   return row.getByRole('cell').nth(index);
