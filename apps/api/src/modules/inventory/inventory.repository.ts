@@ -131,3 +131,18 @@ export async function findMovements(
   ]);
   return { rows: rows.rows, total: count.rows[0]!.total };
 }
+
+/** Available per variant at one location, for the variants that have a balance there. */
+export async function findAvailable(
+  db: DbOrTx,
+  organizationId: string,
+  locationId: string,
+  variantIds: string[],
+): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const result = await db.execute<{ variant_id: string; available: number }>(sql`
+    select variant_id, available from stock_balances
+    where organization_id = ${organizationId} and location_id = ${locationId}
+      and variant_id = any(${`{${variantIds.join(',')}}`}::uuid[])`);
+  return new Map(result.rows.map((row) => [row.variant_id, Number(row.available)]));
+}

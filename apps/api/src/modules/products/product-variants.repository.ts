@@ -16,11 +16,12 @@ const coverId = sql<
 export async function findVariantPicks(
   db: DbOrTx,
   organizationId: string,
-  query: { code: string | undefined; words: string[]; limit: number },
+  query: { code: string | undefined; words: string[]; limit: number; ids?: string[] },
 ) {
   const conditions: SQL[] = [
     eq(productVariants.organizationId, organizationId),
-    eq(products.status, 'ACTIVE'),
+    // Named variants (an exit's lines) are described whatever their product's status.
+    query.ids ? inArray(productVariants.id, query.ids) : eq(products.status, 'ACTIVE'),
   ];
   const exact = query.code
     ? or(

@@ -19,6 +19,25 @@ export class ProductVariantsService {
       words: searchWords(query.search),
       limit: query.limit,
     });
+    return this.views(rows);
+  }
+
+  /** The organization's variants of these ids (an exit's lines), in `db` when given. */
+  async picksOf(
+    organizationId: string,
+    ids: string[],
+    db: DbOrTx = this.deps.db,
+  ): Promise<VariantPick[]> {
+    const rows = await repository.findVariantPicks(db, organizationId, {
+      code: undefined,
+      words: [],
+      limit: ids.length,
+      ids,
+    });
+    return this.views(rows);
+  }
+
+  private views(rows: Awaited<ReturnType<typeof repository.findVariantPicks>>): VariantPick[] {
     return rows.map((row) => ({
       id: row.id,
       product_id: row.productId,

@@ -25,7 +25,7 @@ import {
 } from '../carriers';
 import { movementRequestHash, type LedgerService, type Line } from '../wallet';
 import type { PickupsService } from './pickups.service';
-import type { PurchaseChecksService, PurchasePlan } from './purchase-checks.service';
+import type { PurchaseChecksService, PurchaseData, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
 import * as repository from './shipments.repository';
 import type {
@@ -68,7 +68,12 @@ export interface PurchaseInput {
   userId: string;
   idempotencyKey: string;
   language: Language;
-  data: ShipmentCreateData;
+  data: PurchaseData;
+  /**
+   * Given only by a server-side caller (an exit shipped from a platform warehouse, never the
+   * merchant's HTTP body): the guide leaves from here, with no address-book location.
+   */
+  origin?: ShipmentParty;
 }
 
 /** How a label prints a party: the contact, the company, the phone and the address. */
@@ -163,7 +168,7 @@ export class PurchaseService {
 
     const now = this.deps.clock.now();
     const [plan] = await Promise.all([
-      this.deps.checks.plan(organizationId, input.data, language, now),
+      this.deps.checks.plan(organizationId, input.data, language, now, input.origin),
       // Before the transactions that move money: they then need no second connection.
       this.deps.ledger.prepareAccounts(organizationId),
     ]);
@@ -243,7 +248,7 @@ export class PurchaseService {
         idempotencyKey,
         requestHash,
         quoteId: plan.quote.id,
-        locationId: data.location_id,
+        locationId: input.origin ? null : (data.location_id ?? null),
         customerId: plan.customerId,
         carrierKey: rate.carrier_key,
         serviceKey: rate.service_key,
