@@ -119,7 +119,7 @@ export const staffExitsContract = defineContract('staff-exits', {
     tags,
     summary: 'Buys the guide from the merchant’s balance and ships the exit, audited',
     description:
-      'Buys the guide through the purchase path (the purchase’s errors as they are: INSUFFICIENT_BALANCE, GUIDE_PAYMENT_FAILED, QUOTE_EXPIRED…; the exit stays processing with its reservation), then in one transaction takes the reserved units out of on hand and marks the exit shipped with the guide. The same quote sent again buys nothing more.',
+      'Buys the guide through the purchase path (the purchase’s errors as they are: INSUFFICIENT_BALANCE, GUIDE_PAYMENT_FAILED, QUOTE_EXPIRED…; the exit stays processing with its reservation), then in one transaction takes the reserved units out of on hand and marks the exit shipped with the guide. Sent again once the exit is shipped, it answers the exit and buys nothing more.',
     params: idParamsSchema,
     body: exitShipSchema,
     responses: { 200: z.object({ data: staffExitViewSchema }) },

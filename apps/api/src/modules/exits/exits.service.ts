@@ -149,8 +149,10 @@ export class ExitsService {
    * EXIT_OUT_OF_STOCK naming each with what is available, and nothing is reserved.
    */
   async process(organizationId: string, id: string, input: ExitProcessData): Promise<ExitView> {
+    let updated: ExitRow;
     try {
-      return await this.deps.db.transaction(async (tx) => {
+      // The view is read after the commit: inside, it would wait for a second connection.
+      updated = await this.deps.db.transaction(async (tx) => {
         const row = await repository.findExit(tx, organizationId, id, true);
         if (!row) throw notFound();
         if (row.status !== 'created') throw new AppError('EXIT_STATUS_CONFLICT');
@@ -185,12 +187,11 @@ export class ExitsService {
           tx,
         );
         const now = this.deps.clock.now();
-        const updated = await repository.updateExit(tx, id, {
+        return repository.updateExit(tx, id, {
           status: 'processing',
           processingAt: now,
           updatedAt: now,
         });
-        return this.view(tx, updated);
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_STOCK') {
@@ -198,6 +199,7 @@ export class ExitsService {
       }
       throw error;
     }
+    return this.view(this.deps.db, updated);
   }
 
   /** Each line the warehouse cannot cover, with what is available there now. */
@@ -232,10 +234,10 @@ export class ExitsService {
    * Cancelling a cancelled exit answers it unchanged.
    */
   async cancel(organizationId: string, id: string): Promise<ExitView> {
-    return this.deps.db.transaction(async (tx) => {
+    const cancelled = await this.deps.db.transaction(async (tx) => {
       const row = await repository.findExit(tx, organizationId, id, true);
       if (!row) throw notFound();
-      if (row.status === 'cancelled') return this.view(tx, row);
+      if (row.status === 'cancelled') return row;
       if (row.status === 'shipped') throw new AppError('EXIT_STATUS_CONFLICT');
       if (row.status === 'processing') {
         const lines = (await repository.findLines(tx, [id])).filter((line) => line.quantity > 0);
@@ -255,13 +257,13 @@ export class ExitsService {
         );
       }
       const now = this.deps.clock.now();
-      const updated = await repository.updateExit(tx, id, {
+      return repository.updateExit(tx, id, {
         status: 'cancelled',
         cancelledAt: now,
         updatedAt: now,
       });
-      return this.view(tx, updated);
     });
+    return this.view(this.deps.db, cancelled);
   }
 
   // Staff dispatch
@@ -334,6 +336,10 @@ export class ExitsService {
     actorId: string,
     language: Language,
   ): Promise<StaffExitView> {
+    const found = await repository.findExit(this.deps.db, null, id);
+    // A double submit after the exit shipped answers it as it is: nothing is bought again.
+    if (found?.status === 'shipped')
+      return this.staffView(found, await this.view(this.deps.db, found));
     const row = await this.processing(id);
     const warehouse = await this.warehouseOf(row.warehouseId);
     const lines = (await repository.findLines(this.deps.db, [id])).filter((l) => l.quantity > 0);
