@@ -55,6 +55,8 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,
   '/api/v1/inventory/locations/{locationId}': (a) => a.locationId,
   '/api/v1/inventory/variants/{variantId}': (a) => a.variantId,
+  '/api/v1/exits/{id}': (a) => a.exitId,
+  '/api/v1/staff/exits/{id}': (a) => a.exitId,
 };
 
 /**
