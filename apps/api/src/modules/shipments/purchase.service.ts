@@ -3,7 +3,6 @@ import {
   trackingPagePath,
   type Language,
   type PickupTimeRange,
-  type ShipmentCreateData,
   type ShipmentDetail,
   type ShipmentParty,
   type TransactionDescription,
