@@ -119,6 +119,7 @@ const BODIES: Record<string, object> = {
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
   'PUT /api/v1/inventory/locations/{locationId}': { keeps_stock: false },
+  'POST /api/v1/exits/{id}/process': {},
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */

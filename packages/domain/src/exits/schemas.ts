@@ -136,6 +136,7 @@ export type StaffExitDetail = z.infer<typeof staffExitDetailSchema>;
 /** Packing: the parcels, from the catalogue (`package_id`) or measured. */
 export const exitQuoteSchema = quoteRequestSchema.pick({ parcels: true });
 export type ExitQuoteData = z.infer<typeof exitQuoteSchema>;
+export type ExitQuoteInput = z.input<typeof exitQuoteSchema>;
 
 /** Shipping: the parcels quoted and the rate chosen from that quote. */
 export const exitShipSchema = exitQuoteSchema.extend({
@@ -143,3 +144,4 @@ export const exitShipSchema = exitQuoteSchema.extend({
   rate_id: z.string().trim().min(1, { error: 'required' }).max(80),
 });
 export type ExitShipData = z.infer<typeof exitShipSchema>;
+export type ExitShipInput = z.input<typeof exitShipSchema>;
