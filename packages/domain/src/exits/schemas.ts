@@ -68,6 +68,8 @@ export const exitsQuerySchema = paginationQuerySchema.extend({
   warehouse_id: z.uuid({ error: 'invalid' }).optional(),
   /** The exit's number or words of its reference. */
   search: z.string().trim().max(100).optional(),
+  /** One exit: where the inventory's movement history links (`products/outs?exit=<id>`). */
+  exit: z.uuid({ error: 'invalid' }).optional(),
 });
 export type ExitsQuery = z.infer<typeof exitsQuerySchema>;
 

@@ -84,7 +84,7 @@ export async function updateExit(
 export async function listExits(
   db: DbOrTx,
   organizationId: string | null,
-  query: Pick<ExitsQuery, 'page' | 'pageSize' | 'search' | 'warehouse_id'> & {
+  query: Pick<ExitsQuery, 'page' | 'pageSize' | 'search' | 'warehouse_id' | 'exit'> & {
     status?: ExitStatus | undefined;
   },
   order: 'newest' | 'oldest_processing' = 'newest',
@@ -93,6 +93,7 @@ export async function listExits(
   if (organizationId) conditions.push(eq(exits.organizationId, organizationId));
   if (query.status) conditions.push(eq(exits.status, query.status));
   if (query.warehouse_id) conditions.push(eq(exits.warehouseId, query.warehouse_id));
+  if (query.exit) conditions.push(eq(exits.id, query.exit));
   const search = query.search?.trim();
   if (search) {
     const number = /^\d{1,9}$/.test(search) ? Number(search) : null;
