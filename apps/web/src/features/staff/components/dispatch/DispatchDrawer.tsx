@@ -1,4 +1,4 @@
-import { formatMoney, type ParcelInput, type QuoteView } from '@despacho/domain';
+import { formatMoney, type QuoteView } from '@despacho/domain';
 import {
   Alert,
   Button,
@@ -50,7 +50,7 @@ export function DispatchDrawer({
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [rateId, setRateId] = useState<string | null>(null);
   const body = () => ({
-    parcels: parcels.map((parcel) => ({ ...parcel, unit: 'cm_kg' }) as ParcelInput),
+    parcels: parcels.map((parcel) => ({ ...parcel, unit: 'cm_kg' as const })),
   });
 
   const quoting = useMutation({
