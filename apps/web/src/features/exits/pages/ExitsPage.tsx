@@ -5,7 +5,7 @@ import { IconPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
@@ -173,7 +173,11 @@ export function ExitsPage() {
                 header: t('table.guide'),
                 cell: (exit) =>
                   exit.guide ? (
-                    <Anchor href={`/app/shippings/${exit.guide.shipment_id}`} fz="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/app/shippings/${exit.guide.shipment_id}`}
+                      fz="sm"
+                    >
                       {exit.guide.tracking_number ?? t('table.guideLink')}
                     </Anchor>
                   ) : (
