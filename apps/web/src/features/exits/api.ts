@@ -18,8 +18,8 @@ const exitsKeys = queryKeys(exitsContract);
 export const exitsApi = {
   list: (query: ExitsQuery) => call(exitsContract.list, { query }),
   create: (body: ExitCreateInput) => unwrap(call(exitsContract.create, { body })),
-  process: (id: string) =>
-    unwrap(call(exitsContract.process, { params: { id }, body: { quantities: [] } })),
+  process: (id: string, quantities: { variant_id: string; quantity: number }[]) =>
+    unwrap(call(exitsContract.process, { params: { id }, body: { quantities } })),
   cancel: (id: string) => unwrap(call(exitsContract.cancel, { params: { id } })),
 };
 

@@ -148,17 +148,25 @@ describe('products/outs', () => {
     expect(await screen.findByText('Salida 7 creada.')).toBeInTheDocument();
   }, 20_000);
 
-  it('lists exits with their timeline and sends a created one to the warehouse', async () => {
+  it('lists exits and sends one to the warehouse, lowering a short line after the refusal', async () => {
+    let sent = 0;
     const calls = stubApi({
       'GET /exits': () => page([EXIT]),
       [`POST /exits/${EXIT.id}/process`]: () =>
-        json(409, {
-          error: {
-            code: 'EXIT_OUT_OF_STOCK',
-            message:
-              'Hay productos sin existencias suficientes en el almacén: quítalos o pon su cantidad en 0.',
-          },
-        }),
+        ++sent === 1
+          ? json(409, {
+              error: {
+                code: 'EXIT_OUT_OF_STOCK',
+                message:
+                  'Hay productos sin existencias suficientes en el almacén: quítalos o pon su cantidad en 0.',
+                details: {
+                  lines: [
+                    { variant_id: MUG.variant_id, sku: 'TAZ-01', requested: 2, available: 1 },
+                  ],
+                },
+              },
+            })
+          : json(200, { data: { ...EXIT, status: 'processing' } }),
     });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/products/outs');
@@ -167,7 +175,20 @@ describe('products/outs', () => {
     expect(within(row).getByText('2 × TAZ-01')).toBeInTheDocument();
     expect(within(row).getByText('Creada')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Enviar al almacén la salida 7' }));
-    expect(await screen.findByText(/quítalos o pon su cantidad en 0/)).toBeInTheDocument();
-    expect(calls.some((call) => call.key === `POST /exits/${EXIT.id}/process`)).toBe(true);
+
+    const modal = await screen.findByRole('dialog');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Enviar al almacén' }));
+    expect(await within(modal).findByText('Solo hay 1 disponibles')).toBeInTheDocument();
+    expect(within(modal).getByText(/quítalos o pon su cantidad en 0/)).toBeInTheDocument();
+    fireEvent.change(field(modal, /TAZ-01 · Taza/), { target: { value: '1' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Enviar al almacén' }));
+    expect(await screen.findByText('La salida 7 se envió al almacén.')).toBeInTheDocument();
+    const bodies = calls
+      .filter((call) => call.key === `POST /exits/${EXIT.id}/process`)
+      .map((call) => call.body);
+    expect(bodies).toEqual([
+      { quantities: [] },
+      { quantities: [{ variant_id: MUG.variant_id, quantity: 1 }] },
+    ]);
   }, 15_000);
 });

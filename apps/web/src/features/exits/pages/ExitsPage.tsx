@@ -15,6 +15,7 @@ import { ListStatusFilter } from '../../../ui/ListStatusFilter';
 import { RowActions } from '../../../ui/RowActions';
 import { EXITS_PAGE_SIZE, exitsApi, useExits, useRefreshExits } from '../api';
 import { CreateExitDrawer } from '../components/CreateExitDrawer';
+import { ProcessExitModal } from '../components/ProcessExitModal';
 
 const STATUS_COLORS: Record<ExitStatus, string> = {
   created: 'gray',
@@ -36,6 +37,7 @@ export function ExitsPage() {
   const status = list.choice('status', EXIT_STATUSES);
   const refresh = useRefreshExits();
   const [creating, setCreating] = useState(false);
+  const [sending, setSending] = useState<ExitView | null>(null);
   // The inventory's movement history links one exit: `products/outs?exit=<id>`.
   const [params] = useSearchParams();
   const exits = useExits({
@@ -46,8 +48,7 @@ export function ExitsPage() {
     pageSize: EXITS_PAGE_SIZE,
   });
   const act = useMutation({
-    mutationFn: ({ exit, action }: { exit: ExitView; action: 'process' | 'cancel' }) =>
-      action === 'process' ? exitsApi.process(exit.id) : exitsApi.cancel(exit.id),
+    mutationFn: (exit: ExitView) => exitsApi.cancel(exit.id),
     onSuccess: async (exit) => {
       notifications.show({
         color: 'teal',
@@ -199,7 +200,7 @@ export function ExitsPage() {
                               label: t('actions.processFor', { number: exit.number }),
                               tooltip: t('actions.process'),
                               icon: <IconSend size={18} />,
-                              onClick: () => act.mutate({ exit, action: 'process' }),
+                              onClick: () => setSending(exit),
                             },
                           ]
                         : []),
@@ -210,7 +211,7 @@ export function ExitsPage() {
                               tooltip: t('actions.cancel'),
                               icon: <IconX size={18} />,
                               color: 'red',
-                              onClick: () => act.mutate({ exit, action: 'cancel' }),
+                              onClick: () => act.mutate(exit),
                             },
                           ]
                         : []),
@@ -223,6 +224,7 @@ export function ExitsPage() {
         )}
       </ListPage>
       <CreateExitDrawer opened={creating} onClose={() => setCreating(false)} />
+      <ProcessExitModal exit={sending} onClose={() => setSending(null)} />
     </>
   );
 }
