@@ -103,6 +103,7 @@ test.describe('signed in as the demo owner', () => {
     ['product-create', '/app/products/create', 'Nuevo producto'],
     ['collections', '/app/products/collections', 'Colecciones'],
     ['inventory', '/app/products/inventory', 'Inventario'],
+    ['exits', '/app/products/outs', 'Salidas'],
     ['locations', '/app/settings/locations', 'Libreta de direcciones'],
   ] as const) {
     test(name, async ({ page }) => {
@@ -142,6 +143,7 @@ test.describe('signed in as platform staff', () => {
     ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
     ['staff-audit', '/staff/audit', 'Bitácora'],
     ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
+    ['staff-exits', '/staff/exits', 'Salidas por despachar'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);

@@ -26,6 +26,7 @@ import { vendorsRoutes } from './vendors/vendors.routes';
 import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
+import { exitsRoutes, staffExitsRoutes } from './exits/exits.routes';
 import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
@@ -65,6 +66,8 @@ export const modules: AppModule[] = [
   productVariantsRoutes,
   inventoryRoutes,
   staffWarehousesRoutes,
+  exitsRoutes,
+  staffExitsRoutes,
   productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,

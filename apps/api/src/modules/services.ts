@@ -32,6 +32,7 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { TariffFractionsService } from './catalogs/tariff-fractions.service';
 import { CustomersService } from './customers/customers.service';
+import { ExitsService } from './exits/exits.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
@@ -254,6 +255,20 @@ export function buildServices(
     stock,
     inventory,
   });
+  const exits = new ExitsService({
+    ...core,
+    audit,
+    stock,
+    inventory,
+    warehouses,
+    customers,
+    locations,
+    packages,
+    productVariants,
+    accounts,
+    quotes,
+    purchase: purchases,
+  });
 
   const dashboard = new DashboardService({
     ...core,
@@ -308,6 +323,7 @@ export function buildServices(
     stock,
     inventory,
     warehouses,
+    exits,
     notifications,
     support,
     verification,

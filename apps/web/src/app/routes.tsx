@@ -133,6 +133,12 @@ export function createRoutes(): RouteObject[] {
               ),
             },
             {
+              path: 'exits',
+              ...page(() =>
+                import('../features/staff/pages/DispatchPage').then((m) => m.DispatchPage),
+              ),
+            },
+            {
               path: 'audit',
               ...page(() =>
                 import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),

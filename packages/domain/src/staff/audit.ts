@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'warehouse.update',
   'warehouse.status',
   'stock.adjust',
+  'exit.ship',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +34,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'job',
   'warehouse',
   'stock_operation',
+  'exit',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -16,12 +16,17 @@ const coverId = sql<
 export async function findVariantPicks(
   db: DbOrTx,
   organizationId: string,
-  query: { code: string | undefined; words: string[]; limit: number; ids?: string[] | undefined },
+  query: {
+    code: string | undefined;
+    words: string[];
+    limit: number;
+    ids?: string[] | undefined;
+    /** Named variants (an exit's lines) are described whatever their product's status. */
+    anyStatus?: boolean;
+  },
 ) {
-  const conditions: SQL[] = [
-    eq(productVariants.organizationId, organizationId),
-    eq(products.status, 'ACTIVE'),
-  ];
+  const conditions: SQL[] = [eq(productVariants.organizationId, organizationId)];
+  if (!query.anyStatus) conditions.push(eq(products.status, 'ACTIVE'));
   if (query.ids) conditions.push(inArray(productVariants.id, query.ids));
   const exact = query.code
     ? or(

@@ -30,6 +30,29 @@ export class ProductVariantsService {
       limit: query.limit,
       ids: inStock ?? undefined,
     });
+    return this.views(rows, available);
+  }
+
+  /** The organization's variants of these ids (an exit's lines), in `db` when given. */
+  async picksOf(
+    organizationId: string,
+    ids: string[],
+    db: DbOrTx = this.deps.db,
+  ): Promise<VariantPick[]> {
+    const rows = await repository.findVariantPicks(db, organizationId, {
+      code: undefined,
+      words: [],
+      limit: ids.length,
+      ids,
+      anyStatus: true,
+    });
+    return this.views(rows);
+  }
+
+  private views(
+    rows: Awaited<ReturnType<typeof repository.findVariantPicks>>,
+    available?: Map<string, number> | null,
+  ): VariantPick[] {
     return rows.map((row) => ({
       id: row.id,
       product_id: row.productId,

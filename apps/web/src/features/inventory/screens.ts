@@ -33,10 +33,4 @@ export const screens: readonly Screen[] = [
     permission: 'warehousing.warehouse_entries',
     parent: 'productsEntry',
   },
-  {
-    id: 'productsOuts',
-    path: 'products/outs',
-    permission: 'warehousing.warehouse_exits',
-    menu: true,
-  },
 ];
