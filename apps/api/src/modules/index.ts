@@ -27,6 +27,7 @@ import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
 import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
+import { entriesRoutes, staffReceivingRoutes } from './entries/entries.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
@@ -65,6 +66,8 @@ export const modules: AppModule[] = [
   productVariantsRoutes,
   inventoryRoutes,
   staffWarehousesRoutes,
+  entriesRoutes,
+  staffReceivingRoutes,
   productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,

@@ -35,6 +35,7 @@ import { CustomersService } from './customers/customers.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
+import { EntriesService } from './entries/entries.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -203,6 +204,17 @@ export function buildServices(
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
   const staffJobs = new StaffJobsService({ db, jobs, audit });
+  const entries = new EntriesService({
+    ...core,
+    files,
+    audit,
+    stock,
+    inventory,
+    warehouses,
+    productVariants,
+    accounts,
+    notifications,
+  });
 
   // Money
   const ledger = new LedgerService(core);
@@ -304,6 +316,7 @@ export function buildServices(
     stock,
     inventory,
     warehouses,
+    entries,
     notifications,
     support,
     verification,
