@@ -15,7 +15,7 @@ import {
  */
 
 const quantity = z
-  .number({ error: 'required' })
+  .number()
   .int({ error: 'integer' })
   .min(1, { error: 'positive' })
   .max(ENTRY_RULES.maxQuantity);

@@ -11,7 +11,8 @@ CREATE TABLE "entries" (
 	"closed_short" boolean DEFAULT false NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone NOT NULL,
-	"updated_at" timestamp with time zone NOT NULL
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "entries_org_id_unique" UNIQUE("organization_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "entry_counters" (
@@ -79,13 +80,10 @@ ALTER TABLE "entry_incidents" ADD CONSTRAINT "entry_incidents_entry_fk" FOREIGN 
 ALTER TABLE "entry_lines" ADD CONSTRAINT "entry_lines_entry_fk" FOREIGN KEY ("organization_id","entry_id") REFERENCES "public"."entries"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_lines" ADD CONSTRAINT "entry_lines_variant_fk" FOREIGN KEY ("organization_id","variant_id") REFERENCES "public"."product_variants"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_photos" ADD CONSTRAINT "entry_photos_incident_id_entry_incidents_id_fk" FOREIGN KEY ("incident_id") REFERENCES "public"."entry_incidents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "entry_photos" ADD CONSTRAINT "entry_photos_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "entry_photos" ADD CONSTRAINT "entry_photos_thumbnail_file_id_files_id_fk" FOREIGN KEY ("thumbnail_file_id") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_photos" ADD CONSTRAINT "entry_photos_entry_fk" FOREIGN KEY ("organization_id","entry_id") REFERENCES "public"."entries"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_receipts" ADD CONSTRAINT "entry_receipts_line_id_entry_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."entry_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "entry_receipts" ADD CONSTRAINT "entry_receipts_entry_fk" FOREIGN KEY ("organization_id","entry_id") REFERENCES "public"."entries"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "entries_number_unique" ON "entries" USING btree ("organization_id","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "entries_org_id_unique" ON "entries" USING btree ("organization_id","id");--> statement-breakpoint
 CREATE INDEX "entries_list" ON "entries" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "entries_queue" ON "entries" USING btree ("status","warehouse_id","expected_date");--> statement-breakpoint
 CREATE INDEX "entry_incidents_entry" ON "entry_incidents" USING btree ("entry_id");--> statement-breakpoint

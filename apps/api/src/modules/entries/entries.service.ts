@@ -636,12 +636,13 @@ export class EntriesService {
       lines: repository.LineRow[],
     ) => Promise<unknown>,
   ): Promise<StaffEntryView> {
-    return this.deps.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const entry = await repository.findEntry(tx, null, id, true);
       if (!entry) throw notFound();
       await change(tx, entry, await repository.linesOf(tx, id));
-      return this.staffView(tx, (await repository.findEntry(tx, null, id))!);
     });
+    // Read after the commit: the view's other services use their own connections.
+    return this.staffGet(id);
   }
 
   /** As `locked`, for a keyed action: `change` answers whether it was a replay. */

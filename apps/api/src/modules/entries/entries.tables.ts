@@ -10,13 +10,13 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from '../accounts/accounts.tables';
 import { stockLocations } from '../inventory/stock.tables';
 import { productVariants } from '../products/products.tables';
-import { files } from '../../platform/files.tables';
 
 /** The last entry number each organization used: a row lock makes numbering race-free. */
 export const entryCounters = pgTable('entry_counters', {
@@ -50,7 +50,7 @@ export const entries = pgTable(
   },
   (table) => [
     uniqueIndex('entries_number_unique').on(table.organizationId, table.number),
-    uniqueIndex('entries_org_id_unique').on(table.organizationId, table.id),
+    unique('entries_org_id_unique').on(table.organizationId, table.id),
     index('entries_list').on(table.organizationId, table.createdAt.desc()),
     index('entries_queue').on(table.status, table.warehouseId, table.expectedDate),
   ],
@@ -129,12 +129,9 @@ export const entryPhotos = pgTable(
     organizationId: uuid().notNull(),
     entryId: uuid().notNull(),
     incidentId: uuid().references(() => entryIncidents.id),
-    fileId: uuid()
-      .notNull()
-      .references(() => files.id),
-    thumbnailFileId: uuid()
-      .notNull()
-      .references(() => files.id),
+    /** Stored files of the organization (platform/files), as product images keep theirs. */
+    fileId: uuid().notNull(),
+    thumbnailFileId: uuid().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
