@@ -14,7 +14,7 @@ import {
 } from '../../../test/users';
 import { insertVariants, insertWarehouse } from '../inventory/stock.test-support';
 import { verifyStock } from '../inventory/stock.verify';
-import { balanceOf, completeVariants, postKeyed } from './entries.test-support';
+import { balanceOf, completeVariants, postKeyed, samplePhoto } from './entries.test-support';
 
 /** Issue 15: warehouse entries (`products/entry…`) and the staff receiving console. */
 describe('warehouse entries', () => {
@@ -58,11 +58,12 @@ describe('warehouse entries', () => {
     ({ organizationId, owner, other } = await createOwnerAndOther(ctx));
     staff = await createTestUser(ctx, { isStaff: true });
     warehouse = await insertWarehouse(ctx.db);
-    [shirt, cap] = await insertVariants(ctx.db, organizationId, 2, {
-      skus: ['PLAY-01', 'GORRA-01'],
-    });
-    [bare] = await insertVariants(ctx.db, organizationId, 1, { name: 'Taza', skus: ['TAZA-01'] });
-    await completeVariants(ctx, [shirt!, cap!], ['7501000000017', '7501000000024']);
+    const pair = await insertVariants(ctx.db, organizationId, 2, { skus: ['PLAY-01', 'GORRA-01'] });
+    [shirt, cap] = [pair[0]!, pair[1]!];
+    bare = (
+      await insertVariants(ctx.db, organizationId, 1, { name: 'Taza', skus: ['TAZA-01'] })
+    )[0]!;
+    await completeVariants(ctx, [shirt, cap], ['7501000000017', '7501000000024']);
   });
   afterAll(async () => {
     expect(await verifyStock(ctx.db)).toEqual([]);
@@ -72,11 +73,11 @@ describe('warehouse entries', () => {
   describe('announcing', () => {
     it('numbers the entry, shows its units as incoming and each line without definition', async () => {
       const entry = await announce([
-        { variant_id: shirt!, expected_quantity: 10 },
-        { variant_id: cap!, expected_quantity: 4 },
+        { variant_id: shirt, expected_quantity: 10 },
+        { variant_id: cap, expected_quantity: 4 },
       ]);
       expect(entry).toMatchObject({ status: 'pending', reference: 'Pedido proveedor 88' });
-      expect(await balanceOf(ctx, shirt!, warehouse)).toMatchObject({ incoming: 10, on_hand: 0 });
+      expect(await balanceOf(ctx, shirt, warehouse)).toMatchObject({ incoming: 10, on_hand: 0 });
       const detail = (await call(owner, 'GET', `/entries/${entry.id}`)).json().data;
       expect(detail.lines.map((line: { stock_status: string }) => line.stock_status)).toEqual([
         'no_definition',
@@ -95,7 +96,7 @@ describe('warehouse entries', () => {
     it('gives concurrent creates consecutive numbers, never the same one', async () => {
       const before = (await call(owner, 'GET', '/entries?pageSize=1')).json().data[0]?.number ?? 0;
       const created = await Promise.all(
-        Array.from({ length: 8 }, () => announce([{ variant_id: shirt!, expected_quantity: 1 }])),
+        Array.from({ length: 8 }, () => announce([{ variant_id: shirt, expected_quantity: 1 }])),
       );
       expect(created.map((entry) => entry.number).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 8 }, (_, index) => before + index + 1),
@@ -187,7 +188,7 @@ describe('warehouse entries', () => {
           },
         });
       }
-      expect(await balanceOf(ctx, bare!, warehouse)).toMatchObject({ incoming: 0 });
+      expect(await balanceOf(ctx, bare, warehouse)).toMatchObject({ incoming: 0 });
     });
 
     it('answers 404 for another organization’s variant or an unknown warehouse', async () => {
@@ -221,8 +222,8 @@ describe('warehouse entries', () => {
 
     beforeAll(async () => {
       entry = await announce([
-        { variant_id: shirt!, expected_quantity: 10 },
-        { variant_id: cap!, expected_quantity: 4 },
+        { variant_id: shirt, expected_quantity: 10 },
+        { variant_id: cap, expected_quantity: 4 },
       ]);
       shirtLine = entry.lines.find((line) => line.variant_id === shirt)!.id;
       capLine = entry.lines.find((line) => line.variant_id === cap)!.id;
@@ -256,7 +257,7 @@ describe('warehouse entries', () => {
       const statuses = responses.map((response) => response.statusCode);
       expect(statuses.filter((status) => status === 201)).toHaveLength(1);
       expect(statuses.filter((status) => status === 200)).toHaveLength(19);
-      expect(await balanceOf(ctx, shirt!, warehouse)).toMatchObject({ on_hand: 6, incoming: 4 });
+      expect(await balanceOf(ctx, shirt, warehouse)).toMatchObject({ on_hand: 6, incoming: 4 });
       const reused = await postKeyed(
         ctx,
         staff,
@@ -285,7 +286,7 @@ describe('warehouse entries', () => {
         not_sellable: 2,
         stock_status: 'pending',
       });
-      expect(await balanceOf(ctx, cap!, warehouse)).toMatchObject({ not_sellable: 2, incoming: 2 });
+      expect(await balanceOf(ctx, cap, warehouse)).toMatchObject({ not_sellable: 2, incoming: 2 });
       const bySku = await postKeyed(ctx, staff, `/${entry.id}/receipts`, {
         code: 'gorra-01',
         count: 1,
@@ -315,7 +316,7 @@ describe('warehouse entries', () => {
       });
       expect(accepted.statusCode, accepted.body).toBe(201);
       expect(accepted.json().data.entry.lines[1]).toMatchObject({ accepted: 2, not_sellable: 1 });
-      expect(await balanceOf(ctx, cap!, warehouse)).toMatchObject({ on_hand: 2, not_sellable: 1 });
+      expect(await balanceOf(ctx, cap, warehouse)).toMatchObject({ on_hand: 2, not_sellable: 1 });
       for (const [language, message] of [
         ['es', 'La línea no tiene tantas unidades en revisión.'],
         ['en', 'The line does not have that many units under review.'],
@@ -342,12 +343,7 @@ describe('warehouse entries', () => {
           payload: form.payload,
         });
       };
-      const png = await sharp({
-        create: { width: 64, height: 48, channels: 3, background: '#c33' },
-      })
-        .png()
-        .toBuffer();
-      const photo = await upload(png);
+      const photo = await upload(await samplePhoto());
       expect(photo.statusCode, photo.body).toBe(201);
       const tooLarge = await upload(sampleFiles.png(1024 * 1024 + 1));
       expect(tooLarge.statusCode).toBe(413);
@@ -433,8 +429,8 @@ describe('warehouse entries', () => {
       const closed = await call(staff, 'POST', `/staff/receiving/${entry.id}/close`);
       expect(closed.statusCode, closed.body).toBe(200);
       expect(closed.json().data).toMatchObject({ status: 'received', closed_short: true });
-      expect(await balanceOf(ctx, shirt!, warehouse)).toMatchObject({ incoming: 0, on_hand: 6 });
-      expect(await balanceOf(ctx, cap!, warehouse)).toMatchObject({ incoming: 0 });
+      expect(await balanceOf(ctx, shirt, warehouse)).toMatchObject({ incoming: 0, on_hand: 6 });
+      expect(await balanceOf(ctx, cap, warehouse)).toMatchObject({ incoming: 0 });
       expect(await notificationTitles()).toContain(`Entrada ${entry.number} recibida`);
       const late = await postKeyed(ctx, staff, `/${entry.id}/receipts`, {
         line_id: shirtLine,
@@ -468,8 +464,8 @@ describe('warehouse entries', () => {
   });
 
   it('counts more than expected: incoming stops at zero, an "over" incident is recorded, received', async () => {
-    const entry = await announce([{ variant_id: cap!, expected_quantity: 3 }]);
-    const before = await balanceOf(ctx, cap!, warehouse);
+    const entry = await announce([{ variant_id: cap, expected_quantity: 3 }]);
+    const before = await balanceOf(ctx, cap, warehouse);
     const over = await postKeyed(ctx, staff, `/${entry.id}/receipts`, {
       line_id: entry.lines[0]!.id,
       count: 5,
@@ -479,18 +475,18 @@ describe('warehouse entries', () => {
     expect(line).toMatchObject({ received: 5, accepted: 5, stock_status: 'pending' });
     expect(line.incidents).toMatchObject([{ kind: 'over', quantity: 2 }]);
     expect(over.json().data.entry.status).toBe('received');
-    expect(await balanceOf(ctx, cap!, warehouse)).toMatchObject({
+    expect(await balanceOf(ctx, cap, warehouse)).toMatchObject({
       incoming: before.incoming - 3,
       on_hand: before.on_hand + 5,
     });
   });
 
   it('cancels an entry nothing of which arrived, releasing its incoming once', async () => {
-    const entry = await announce([{ variant_id: shirt!, expected_quantity: 7 }]);
-    const before = await balanceOf(ctx, shirt!, warehouse);
+    const entry = await announce([{ variant_id: shirt, expected_quantity: 7 }]);
+    const before = await balanceOf(ctx, shirt, warehouse);
     const cancelled = await call(owner, 'POST', `/entries/${entry.id}/cancel`);
     expect(cancelled.json().data.status).toBe('cancelled');
-    expect(await balanceOf(ctx, shirt!, warehouse)).toMatchObject({
+    expect(await balanceOf(ctx, shirt, warehouse)).toMatchObject({
       incoming: before.incoming - 7,
     });
     expect((await call(owner, 'POST', `/entries/${entry.id}/cancel`)).statusCode).toBe(409);
@@ -499,7 +495,7 @@ describe('warehouse entries', () => {
   });
 
   it('hides an entry from another organization (404) and refuses without the permission (403)', async () => {
-    const entry = await announce([{ variant_id: shirt!, expected_quantity: 1 }]);
+    const entry = await announce([{ variant_id: shirt, expected_quantity: 1 }]);
     const fake = randomUUID();
     await expectEachNotFound(call, other, [
       ['GET', `/entries/${entry.id}`],
