@@ -1,7 +1,7 @@
 import { productsContract, type VariantPick } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, queryKeys } from '../../lib/api-client';
-import { unwrap } from '../../lib/http';
+import { call, queryKeys } from '../api-client';
+import { unwrap } from '../http';
 
 const productsKeys = queryKeys(productsContract);
 
