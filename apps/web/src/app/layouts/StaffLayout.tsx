@@ -7,6 +7,7 @@ import {
   IconMessages,
   IconShieldCheck,
   IconBuildingWarehouse,
+  IconTruckDelivery,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,12 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/warehouses',
     Icon: IconBuildingWarehouse,
     matches: (path) => path.startsWith('/staff/warehouses'),
+  },
+  {
+    key: 'receiving',
+    to: '/staff/receiving',
+    Icon: IconTruckDelivery,
+    matches: (path) => path.startsWith('/staff/receiving'),
   },
   {
     key: 'jobs',
