@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, NumberInput, Paper, Select, Stack, Text } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useVariantPicks } from '../../../lib/api/variant-picks';
@@ -39,39 +39,34 @@ export function EntryLineFields({
   const byId = new Map([...(pick ? [pick] : []), ...(picks.data ?? [])].map((p) => [p.id, p]));
   const missing = pick ? missingProductData(pick) : [];
   const errors = form.formState.errors.lines?.[index];
+  const variantId = useWatch({ control: form.control, name: `lines.${index}.variant_id` });
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap" gap="sm">
-          <Controller
-            control={form.control}
-            name={`lines.${index}.variant_id`}
-            render={({ field }) => (
-              <Select
-                label={t('form.product')}
-                placeholder={t('form.productPlaceholder')}
-                leftSection={<IconSearch size={16} />}
-                searchable
-                clearable
-                value={field.value || null}
-                searchValue={search}
-                onSearchChange={setSearch}
-                onDropdownOpen={() => setOpened(true)}
-                onChange={(value) => {
-                  field.onChange(value ?? '');
-                  onPick(value ? byId.get(value) : undefined);
-                }}
-                data={[...byId.values()].map((p) => ({ value: p.id, label: pickLabel(p) }))}
-                filter={({ options }) => options}
-                nothingFoundMessage={
-                  debounced && !picks.isFetching ? t('form.noneFound') : undefined
-                }
-                error={errors?.variant_id?.message}
-                flex="1 1 280px"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+          <Select
+            label={t('form.product')}
+            placeholder={t('form.productPlaceholder')}
+            leftSection={<IconSearch size={16} />}
+            searchable
+            clearable
+            value={variantId || null}
+            onSearchChange={setSearch}
+            onDropdownOpen={() => setOpened(true)}
+            onChange={(value) => {
+              form.setValue(`lines.${index}.variant_id`, value ?? '', {
+                shouldDirty: true,
+                shouldValidate: form.formState.isSubmitted,
+              });
+              onPick(value ? byId.get(value) : undefined);
+            }}
+            data={[...byId.values()].map((p) => ({ value: p.id, label: pickLabel(p) }))}
+            filter={({ options }) => options}
+            nothingFoundMessage={debounced && !picks.isFetching ? t('form.noneFound') : undefined}
+            error={errors?.variant_id?.message}
+            flex="1 1 280px"
+            comboboxProps={{ withinPortal: true }}
           />
           <Controller
             control={form.control}
