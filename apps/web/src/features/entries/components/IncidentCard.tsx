@@ -78,8 +78,7 @@ export function IncidentCard({
             <Textarea
               label={t('detail.answerLabel')}
               placeholder={t('detail.answerPlaceholder')}
-              autosize
-              minRows={2}
+              rows={2}
               {...form.register('answer')}
               error={form.formState.errors.answer?.message}
             />
