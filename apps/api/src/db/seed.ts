@@ -12,6 +12,7 @@ import { DEMO_CUSTOMERS } from './demo-customers';
 import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
 import { seedDemoWarehouses } from './demo-warehouses';
+import { seedDemoEntries } from './demo-entries';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -166,7 +167,9 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
   await seedDemoShipments(services, { organizationId, ownerId });
   await seedDemoProducts(services, organizationId, seedClock);
-  await seedDemoWarehouses(services, (await accounts.findByEmail(staff.email))!.id);
+  const staffId = (await accounts.findByEmail(staff.email))!.id;
+  await seedDemoWarehouses(services, staffId);
+  await seedDemoEntries(services, { organizationId, ownerId, staffId });
   return true;
 }
 
