@@ -27,7 +27,7 @@ export function EntryStatusBadge({ status }: { status: EntryStatus }) {
 export function StockStatusBadge({ status }: { status: EntryStockStatus }) {
   const { t } = useTranslation('entries');
   return (
-    <Badge color={STOCK_COLORS[status]} variant="outline">
+    <Badge color={STOCK_COLORS[status]} variant="light">
       {t(`stockStatuses.${status}`)}
     </Badge>
   );

@@ -41,7 +41,7 @@ export function IncidentCard({
           {incident.quantity !== null && (
             <Text fz="sm">{t('detail.quantity', { count: incident.quantity })}</Text>
           )}
-          <Badge color={incident.resolved ? 'green' : 'gray'} variant="outline">
+          <Badge color={incident.resolved ? 'green' : 'gray'} variant="light">
             {incident.resolved ? t('detail.resolved') : t('detail.open')}
           </Badge>
           <Text fz="xs" c="dimmed">

@@ -55,7 +55,7 @@ export function ReceivingLineCard({
               {[line.sku, line.barcode].filter(Boolean).join(' · ')}
             </Text>
           </div>
-          <Badge variant="outline">{t(`stockStatuses.${line.stock_status}`)}</Badge>
+          <Badge variant="light">{t(`stockStatuses.${line.stock_status}`)}</Badge>
         </Group>
         <Text fz="sm">
           {t('receiving.counts', {
@@ -105,7 +105,7 @@ export function ReceivingLineCard({
                 {incident.quantity !== null && (
                   <Text fz="sm">{t('detail.quantity', { count: incident.quantity })}</Text>
                 )}
-                <Badge color={incident.resolved ? 'green' : 'gray'} variant="outline">
+                <Badge color={incident.resolved ? 'green' : 'gray'} variant="light">
                   {incident.resolved ? t('detail.resolved') : t('detail.open')}
                 </Badge>
               </Group>
