@@ -240,6 +240,9 @@ describe('warehouse entries', () => {
         expect.objectContaining({
           id: entry.id,
           status: 'pending',
+          lines_count: 2,
+          expected_total: 14,
+          received_total: 0,
           organization: { id: organizationId, name: expect.any(String) },
         }),
       );
@@ -491,7 +494,9 @@ describe('warehouse entries', () => {
     });
     expect((await call(owner, 'POST', `/entries/${entry.id}/cancel`)).statusCode).toBe(409);
     const listed = await call(owner, 'GET', `/entries?status=cancelled&search=${entry.number}`);
-    expect(listed.json().data.map((item: { id: string }) => item.id)).toEqual([entry.id]);
+    expect(listed.json().data).toMatchObject([
+      { id: entry.id, lines_count: 1, expected_total: 7, received_total: 0, open_incidents: 0 },
+    ]);
   });
 
   it('hides an entry from another organization (404) and refuses without the permission (403)', async () => {

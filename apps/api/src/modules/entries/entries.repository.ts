@@ -163,11 +163,12 @@ export async function claimPhotos(tx: DbOrTx, entryId: string, incidentId: strin
   return claimed.length;
 }
 
+// Written out: drizzle leaves columns unqualified inside a subquery, where "id" would be the line's.
 const totals = {
-  linesCount: sql<number>`(select count(*)::int from ${entryLines} where ${entryLines.entryId} = ${entries.id})`,
-  expectedTotal: sql<number>`(select coalesce(sum(${entryLines.expected}), 0)::int from ${entryLines} where ${entryLines.entryId} = ${entries.id})`,
-  receivedTotal: sql<number>`(select coalesce(sum(${entryLines.received}), 0)::int from ${entryLines} where ${entryLines.entryId} = ${entries.id})`,
-  openIncidents: sql<number>`(select count(*)::int from ${entryIncidents} where ${entryIncidents.entryId} = ${entries.id} and ${entryIncidents.resolvedAt} is null)`,
+  linesCount: sql<number>`(select count(*)::int from entry_lines l where l.entry_id = "entries"."id")`,
+  expectedTotal: sql<number>`(select coalesce(sum(l.expected), 0)::int from entry_lines l where l.entry_id = "entries"."id")`,
+  receivedTotal: sql<number>`(select coalesce(sum(l.received), 0)::int from entry_lines l where l.entry_id = "entries"."id")`,
+  openIncidents: sql<number>`(select count(*)::int from entry_incidents i where i.entry_id = "entries"."id" and i.resolved_at is null)`,
 };
 
 export type ListedEntry = EntryRow & {
