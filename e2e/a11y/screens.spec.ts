@@ -159,4 +159,11 @@ test.describe('signed in as platform staff', () => {
       await checkScreen(page, name);
     });
   }
+
+  test('staff receiving an entry', async ({ page }) => {
+    await page.goto('/staff/receiving?status=partial');
+    await page.getByRole('link', { name: /^\d+$/ }).first().click();
+    await expect(page.getByRole('heading', { level: 2, name: /Comercio Demo/ })).toBeVisible();
+    await checkScreen(page, 'staff-receiving-entry');
+  });
 });

@@ -45,7 +45,7 @@ export const entriesContract = defineContract('entries', {
     access,
     summary: 'Announces an entry to a platform warehouse',
     description:
-      'Numbered consecutively per organization. Lines name the organization’s variants (404 otherwise), at least one (`entry_needs_product`) and none twice (`no_duplicates`). A variant without dimensions, weight, SAT keys or barcode answers 422 ENTRY_PRODUCT_DATA_MISSING with `details.lines` (index, variant and what is missing). The expected units show as incoming at the warehouse at once.',
+      'Numbered consecutively per organization. Lines name the organization’s variants (404 otherwise), at least one (`entry_needs_product`) and none twice (`no_duplicates`). A variant without dimensions, weight, SAT keys or barcode answers 400 ENTRY_PRODUCT_DATA_MISSING with `details.lines` (index, variant and what is missing). The expected units show as incoming at the warehouse at once.',
     body: entrySchema,
     responses: { 201: one },
   }),

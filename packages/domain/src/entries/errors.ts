@@ -1,13 +1,10 @@
 import type { ErrorDefinition } from '../error-definition';
 
-/** Warehouse entries (issue 15): refusals, merged into `ERRORS` (errors.ts). */
+/**
+ * Warehouse entries (issue 15): refusals, merged into `ERRORS` (errors.ts). Spec §8's "missing
+ * product data must be filled in" is ENTRY_PRODUCT_DATA_MISSING, already among the products' errors.
+ */
 export const ENTRIES_ERRORS = {
-  // Spec §8 Entries: "missing product data must be filled in"; details name each line's gaps.
-  ENTRY_PRODUCT_DATA_MISSING: {
-    status: 422,
-    es: 'Faltan datos de productos: complétalos antes de registrar la entrada.',
-    en: 'Product data is missing: fill it in before registering the entry.',
-  },
   ENTRY_NOT_CANCELLABLE: {
     status: 409,
     es: 'La entrada ya tiene unidades recibidas o está cerrada: ya no se puede cancelar.',

@@ -156,8 +156,8 @@ describe('warehouse entries', () => {
 
     it('refuses a product whose data a warehouse needs is missing, naming what per line', async () => {
       for (const [language, message] of [
-        ['es', 'Faltan datos de productos: complétalos antes de registrar la entrada.'],
-        ['en', 'Product data is missing: fill it in before registering the entry.'],
+        ['es', 'Completa los datos faltantes de los productos.'],
+        ['en', 'Fill in the missing product data.'],
       ] as const) {
         const response = await call(
           owner,
@@ -173,7 +173,7 @@ describe('warehouse entries', () => {
           },
           language,
         );
-        expect(response.statusCode).toBe(422);
+        expect(response.statusCode).toBe(400);
         expect(response.json().error).toMatchObject({
           code: 'ENTRY_PRODUCT_DATA_MISSING',
           message,
