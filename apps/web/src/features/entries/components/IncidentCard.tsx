@@ -58,7 +58,7 @@ export function IncidentCard({
         )}
         {incident.answer && (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span fw={600} fz="sm">
               {t('detail.yourAnswer')}:
             </Text>{' '}
             {incident.answer}

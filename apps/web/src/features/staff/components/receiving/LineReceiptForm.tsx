@@ -87,7 +87,7 @@ export function LineReceiptForm({
         value={disposition}
         onChange={(value) => setDisposition((value as Disposition | null) ?? 'accepted')}
         allowDeselect={false}
-        w={200}
+        w={260}
       />
       <Button type="submit" loading={actions.receive.isPending} disabled={!valid}>
         {t('receiving.receive')}

@@ -74,7 +74,7 @@ export function ReceivingLineCard({
               allowDecimal={false}
               value={quantity}
               onChange={setQuantity}
-              w={120}
+              w={160}
             />
             <Button
               variant="light"
@@ -118,7 +118,7 @@ export function ReceivingLineCard({
                 </Group>
               )}
               <Text fz="sm">
-                <Text span fw={600}>
+                <Text span fw={600} fz="sm">
                   {t('receiving.merchantAnswer')}:
                 </Text>{' '}
                 {incident.answer ?? t('receiving.noAnswer')}
