@@ -98,8 +98,7 @@ export function IncidentForm({
       <Textarea
         label={t('receiving.note')}
         maxLength={ENTRY_RULES.noteMax}
-        autosize
-        minRows={2}
+        rows={2}
         value={note}
         onChange={(event) => setNote(event.currentTarget.value)}
       />
