@@ -10,6 +10,7 @@ import {
   entryPhotoViewSchema,
   entrySchema,
   entryViewSchema,
+  entryWarehouseSchema,
   incidentAnswerSchema,
   incidentSchema,
   receiptSchema,
@@ -29,6 +30,13 @@ const one = z.object({ data: entryViewSchema });
  * implements it in modules/entries/entries.routes.ts, the web calls it from features/entries/api.ts.
  */
 export const entriesContract = defineContract('entries', {
+  warehouses: defineOperation({
+    method: 'GET',
+    path: '/entries/warehouses',
+    access,
+    summary: 'The platform warehouses an entry may go to (active ones, by name)',
+    responses: { 200: z.object({ data: z.array(entryWarehouseSchema) }) },
+  }),
   list: defineOperation({
     method: 'GET',
     path: '/entries',

@@ -77,6 +77,8 @@ describe('warehouse entries', () => {
         { variant_id: cap, expected_quantity: 4 },
       ]);
       expect(entry).toMatchObject({ status: 'pending', reference: 'Pedido proveedor 88' });
+      const offered = await call(owner, 'GET', '/entries/warehouses');
+      expect(offered.json().data).toContainEqual(expect.objectContaining({ id: warehouse }));
       expect(await balanceOf(ctx, shirt, warehouse)).toMatchObject({ incoming: 10, on_hand: 0 });
       const detail = (await call(owner, 'GET', `/entries/${entry.id}`)).json().data;
       expect(detail.lines.map((line: { stock_status: string }) => line.stock_status)).toEqual([
@@ -512,6 +514,7 @@ describe('warehouse entries', () => {
     const clerk = await createTestUser(ctx, { organizationId, permissions: ['dashboard'] });
     await expectEachForbidden(call, clerk, [
       ['GET', '/entries'],
+      ['GET', '/entries/warehouses'],
       ['POST', '/entries', { warehouse_id: warehouse, expected_date: '2026-12-01', lines: [] }],
       ['GET', `/entries/${entry.id}`],
       ['POST', `/entries/${entry.id}/cancel`],

@@ -8,6 +8,7 @@ import type { AppModule } from '../services';
 /** The merchant's warehouse entries, as `entriesContract` declares them. */
 export const entriesRoutes: AppModule = async (app, { entries, files }) => {
   implement(app, entriesContract, {
+    warehouses: async (request) => ({ data: await entries.warehouses(organizationOf(request)) }),
     list: async (request) => entries.list(organizationOf(request), request.query),
     create: async (request, reply) =>
       reply.status(201).send({

@@ -67,6 +67,14 @@ export class EntriesService {
 
   // The merchant's side
 
+  /** The active platform warehouses, as the entry form offers them. */
+  async warehouses(organizationId: string) {
+    const locations = await this.deps.inventory.locations(organizationId);
+    return locations
+      .filter((location) => location.kind === 'warehouse' && location.active)
+      .map((location) => ({ id: location.id, name: location.name, code: location.code ?? '' }));
+  }
+
   async list(
     organizationId: string,
     query: EntriesQuery,

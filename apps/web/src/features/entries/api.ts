@@ -18,6 +18,14 @@ export const entriesApi = {
     unwrap(call(entriesContract.answerIncident, { params: { id, incidentId }, body: { answer } })),
 };
 
+/** The active platform warehouses an entry may go to. */
+export function useEntryWarehouses() {
+  return useQuery({
+    queryKey: entriesKeys.warehouses(),
+    queryFn: () => unwrap(call(entriesContract.warehouses)),
+  });
+}
+
 export function useEntries(query: EntriesListQuery) {
   return useQuery({
     queryKey: entriesKeys.list({ query }),

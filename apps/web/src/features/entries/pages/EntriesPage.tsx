@@ -3,12 +3,11 @@ import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useStockLocations } from '../../../lib/api/stock-locations';
 import { useDateFormat } from '../../../lib/dates';
 import { useListParams } from '../../../lib/useListParams';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
-import { ENTRIES_PAGE_SIZE, useEntries } from '../api';
+import { ENTRIES_PAGE_SIZE, useEntries, useEntryWarehouses } from '../api';
 import { EntryStatusBadge } from '../components/EntryStatusBadge';
 
 /**
@@ -22,8 +21,7 @@ export function EntriesPage() {
   const list = useListParams();
   const status = list.params.get('status');
   const warehouseId = list.params.get('warehouse') ?? undefined;
-  const locations = useStockLocations();
-  const warehouses = (locations.data ?? []).filter((location) => location.kind === 'warehouse');
+  const warehouses = useEntryWarehouses().data ?? [];
   const entries = useEntries({
     search: list.debouncedSearch || undefined,
     status: ENTRY_STATUSES.includes(status as EntryStatus) ? (status as EntryStatus) : undefined,

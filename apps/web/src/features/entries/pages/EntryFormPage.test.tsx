@@ -1,4 +1,4 @@
-import type { StockLocationView, VariantPick } from '@despacho/domain';
+import type { VariantPick } from '@despacho/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -6,13 +6,10 @@ import { stubApi } from '../../../test/api-stub';
 import { json, makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
-const CEDIS: StockLocationView = {
+const CEDIS = {
   id: '3a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
-  kind: 'warehouse',
   name: 'CEDIS Tultitlán',
   code: 'CEDIS-MEX',
-  location_id: null,
-  active: true,
 };
 const pick = (overrides: Partial<VariantPick>): VariantPick => ({
   id: '4a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
@@ -64,7 +61,7 @@ describe('products/create-entry', () => {
     // jsdom lacks it; the dropdown scrolls to the chosen option when it opens again.
     Element.prototype.scrollIntoView = vi.fn();
     const calls = stubApi({
-      'GET /inventory/locations': () => json(200, { data: [CEDIS] }),
+      'GET /entries/warehouses': () => json(200, { data: [CEDIS] }),
       'GET /product-variants': () => json(200, { data: [SHIRT, MUG] }),
     });
     saveSession(makeSession(), 'SESSION');

@@ -17,12 +17,11 @@ import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useStockLocations } from '../../../lib/api/stock-locations';
 import { useDateFormat } from '../../../lib/dates';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
 import { PageHeader } from '../../../ui/PageHeader';
-import { entriesApi, entriesKeys } from '../api';
+import { entriesApi, entriesKeys, useEntryWarehouses } from '../api';
 import { EntryLineFields } from '../components/EntryLineFields';
 
 const newLine = () => ({ variant_id: '', expected_quantity: 1 });
@@ -39,10 +38,7 @@ export function EntryFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const dates = useDateFormat();
-  const locations = useStockLocations();
-  const warehouses = (locations.data ?? []).filter(
-    (location) => location.kind === 'warehouse' && location.active,
-  );
+  const warehouses = useEntryWarehouses().data ?? [];
   // The chosen variants, by line, for what each lacks (the picker's answer carries it).
   const [picks, setPicks] = useState<(VariantPick | undefined)[]>([undefined]);
   const { form, formProps } = useDomainForm({
