@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createTenantEntry } from '../src/modules/entries/entries.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
@@ -173,6 +174,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
+    ...(await createTenantEntry(ctx, owner, organization.id, staff)),
   };
 }
 

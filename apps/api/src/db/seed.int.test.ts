@@ -12,6 +12,7 @@ import { verifyLedger } from '../modules/wallet/ledger.verify';
 import { locations } from '../modules/addresses/locations.tables';
 import { verifyStock } from '../modules/inventory/stock.verify';
 import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
+import { entries } from '../modules/entries/entries.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { DEMO_GUIDES } from './demo-shipments';
 import { DEMO_LOGINS, demoAccountsPresent, seedDemo } from './seed';
@@ -97,6 +98,12 @@ describe('seedDemo', () => {
     expect(guides.filter((guide) => guide.declaredValue !== null)).toHaveLength(1);
     expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length + 1);
     expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '06700' }]);
+  });
+
+  it('gives the demo warehouse entries on the way, partly received and received, stock whole', async () => {
+    const rows = await ctx.db.select({ status: entries.status }).from(entries);
+    expect(rows.map((row) => row.status).sort()).toEqual(['partial', 'pending', 'received']);
+    expect(await verifyStock(ctx.db)).toEqual([]);
   });
 
   it('ships one demo exit with a guide from CEDIS Tultitlán and keeps the other processing', async () => {

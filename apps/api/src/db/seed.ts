@@ -13,6 +13,7 @@ import { seedDemoExits } from './demo-exits';
 import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
 import { seedDemoWarehouses } from './demo-warehouses';
+import { seedDemoEntries } from './demo-entries';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -169,6 +170,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   await seedDemoProducts(services, organizationId, seedClock);
   const staffId = (await accounts.findByEmail(staff.email))!.id;
   await seedDemoWarehouses(services, staffId);
+  await seedDemoEntries(services, { organizationId, ownerId, staffId });
   await seedDemoExits(services, { organizationId, ownerId, staffId });
   return true;
 }

@@ -28,6 +28,7 @@ import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
 import { exitsRoutes, staffExitsRoutes } from './exits/exits.routes';
 import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
+import { entriesRoutes, staffReceivingRoutes } from './entries/entries.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
@@ -66,6 +67,8 @@ export const modules: AppModule[] = [
   productVariantsRoutes,
   inventoryRoutes,
   staffWarehousesRoutes,
+  entriesRoutes,
+  staffReceivingRoutes,
   exitsRoutes,
   staffExitsRoutes,
   productImportsRoutes,

@@ -36,6 +36,7 @@ import { ExitsService } from './exits/exits.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
+import { EntriesService } from './entries/entries.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -206,6 +207,17 @@ export function buildServices(
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
   const staffJobs = new StaffJobsService({ db, jobs, audit });
+  const entries = new EntriesService({
+    ...core,
+    files,
+    audit,
+    stock,
+    inventory,
+    warehouses,
+    productVariants,
+    accounts,
+    notifications,
+  });
 
   // Money
   const ledger = new LedgerService(core);
@@ -323,6 +335,7 @@ export function buildServices(
     stock,
     inventory,
     warehouses,
+    entries,
     exits,
     notifications,
     support,

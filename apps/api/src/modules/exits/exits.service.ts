@@ -43,7 +43,7 @@ export interface ExitsDeps {
   customers: Pick<CustomersService, 'get'>;
   locations: Pick<LocationsService, 'get'>;
   packages: Pick<PackagesService, 'list'>;
-  productVariants: Pick<ProductVariantsService, 'picksOf'>;
+  productVariants: Pick<ProductVariantsService, 'byIds'>;
   accounts: Pick<AccountsService, 'organizationNames'>;
   quotes: Pick<QuotesService, 'create'>;
   purchase: Pick<PurchaseService, 'purchase'>;
@@ -86,7 +86,7 @@ export class ExitsService {
     const destination = await this.destinationOf(organizationId, input.destination);
     const variantIds = input.lines.map((line) => line.variant_id);
     const picks = new Map(
-      (await this.deps.productVariants.picksOf(organizationId, variantIds)).map((p) => [p.id, p]),
+      (await this.deps.productVariants.byIds(organizationId, variantIds)).map((p) => [p.id, p]),
     );
     if (picks.size !== new Set(variantIds).size) throw notFound();
     const now = this.deps.clock.now();

@@ -8,6 +8,27 @@ const coverId = sql<
   string | null
 >`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
 
+/** What a picked variant shows: its product's data where the variant has none of its own. */
+const pickColumns = {
+  id: productVariants.id,
+  productId: products.id,
+  productName: products.name,
+  optionValues: productVariants.optionValues,
+  sku: productVariants.sku,
+  barcode: productVariants.barcode,
+  priceCentavos: productVariants.priceCentavos,
+  satProductCode: products.satProductCode,
+  satUnitCode: products.satUnitCode,
+  unit: products.unit,
+  weight: sql<string | null>`coalesce(${productVariants.weight}, ${products.weight})`,
+  length: sql<string | null>`coalesce(${productVariants.length}, ${products.length})`,
+  width: sql<string | null>`coalesce(${productVariants.width}, ${products.width})`,
+  height: sql<string | null>`coalesce(${productVariants.height}, ${products.height})`,
+  coverId,
+};
+
+export type VariantPickRow = Awaited<ReturnType<typeof findVariantsByIds>>[number];
+
 /**
  * Variants of the organization's active products: an exact SKU or barcode (any case), or every
  * word of a name in the product's search text (already normalized, `searchWords`). Exact codes
@@ -21,12 +42,12 @@ export async function findVariantPicks(
     words: string[];
     limit: number;
     ids?: string[] | undefined;
-    /** Named variants (an exit's lines) are described whatever their product's status. */
-    anyStatus?: boolean;
   },
 ) {
-  const conditions: SQL[] = [eq(productVariants.organizationId, organizationId)];
-  if (!query.anyStatus) conditions.push(eq(products.status, 'ACTIVE'));
+  const conditions: SQL[] = [
+    eq(productVariants.organizationId, organizationId),
+    eq(products.status, 'ACTIVE'),
+  ];
   if (query.ids) conditions.push(inArray(productVariants.id, query.ids));
   const exact = query.code
     ? or(
@@ -39,23 +60,7 @@ export async function findVariantPicks(
     conditions.push(or(exact, and(...named))!);
   }
   return db
-    .select({
-      id: productVariants.id,
-      productId: products.id,
-      productName: products.name,
-      optionValues: productVariants.optionValues,
-      sku: productVariants.sku,
-      barcode: productVariants.barcode,
-      priceCentavos: productVariants.priceCentavos,
-      satProductCode: products.satProductCode,
-      satUnitCode: products.satUnitCode,
-      unit: products.unit,
-      weight: sql<string | null>`coalesce(${productVariants.weight}, ${products.weight})`,
-      length: sql<string | null>`coalesce(${productVariants.length}, ${products.length})`,
-      width: sql<string | null>`coalesce(${productVariants.width}, ${products.width})`,
-      height: sql<string | null>`coalesce(${productVariants.height}, ${products.height})`,
-      coverId,
-    })
+    .select(pickColumns)
     .from(productVariants)
     .innerJoin(
       products,
@@ -84,4 +89,22 @@ export async function countOwnVariants(
     productVariants,
     and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
   );
+}
+
+/** The organization's variants among `ids`, whatever their product's status. */
+export async function findVariantsByIds(db: DbOrTx, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(pickColumns)
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, productVariants.productId),
+        eq(products.organizationId, productVariants.organizationId),
+      ),
+    )
+    .where(
+      and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
+    );
 }

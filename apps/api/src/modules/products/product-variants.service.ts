@@ -6,6 +6,26 @@ import * as repository from './product-variants.repository';
 
 const measure = (value: string | null) => (value === null ? null : Number(value));
 
+function pickView(row: repository.VariantPickRow): VariantPick {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    title: row.optionValues.length > 0 ? row.optionValues.join(' / ') : null,
+    sku: row.sku,
+    barcode: row.barcode,
+    price: row.priceCentavos,
+    sat_product_code: row.satProductCode,
+    sat_unit_code: row.satUnitCode,
+    unit: row.unit,
+    weight: measure(row.weight),
+    length: measure(row.length),
+    width: measure(row.width),
+    height: measure(row.height),
+    thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
+  };
+}
+
 /**
  * The variants other domains pick from: the shipment wizard's product lines search them
  * (`productsContract.variants`), and a purchase checks the ones its lines name.
@@ -30,47 +50,20 @@ export class ProductVariantsService {
       limit: query.limit,
       ids: inStock ?? undefined,
     });
-    return this.views(rows, available);
+    return rows.map((row) => ({
+      ...pickView(row),
+      ...(available ? { available: available.get(row.id) ?? 0 } : {}),
+    }));
   }
 
-  /** The organization's variants of these ids (an exit's lines), in `db` when given. */
-  async picksOf(
+  /** The organization's variants among `ids` (any product status); foreign ids are left out. */
+  async byIds(
     organizationId: string,
     ids: string[],
     db: DbOrTx = this.deps.db,
   ): Promise<VariantPick[]> {
-    const rows = await repository.findVariantPicks(db, organizationId, {
-      code: undefined,
-      words: [],
-      limit: ids.length,
-      ids,
-      anyStatus: true,
-    });
-    return this.views(rows);
-  }
-
-  private views(
-    rows: Awaited<ReturnType<typeof repository.findVariantPicks>>,
-    available?: Map<string, number> | null,
-  ): VariantPick[] {
-    return rows.map((row) => ({
-      id: row.id,
-      product_id: row.productId,
-      product_name: row.productName,
-      title: row.optionValues.length > 0 ? row.optionValues.join(' / ') : null,
-      sku: row.sku,
-      barcode: row.barcode,
-      price: row.priceCentavos,
-      sat_product_code: row.satProductCode,
-      sat_unit_code: row.satUnitCode,
-      unit: row.unit,
-      weight: measure(row.weight),
-      length: measure(row.length),
-      width: measure(row.width),
-      height: measure(row.height),
-      thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
-      ...(available ? { available: available.get(row.id) ?? 0 } : {}),
-    }));
+    const rows = await repository.findVariantsByIds(db, organizationId, [...new Set(ids)]);
+    return rows.map(pickView);
   }
 
   /**

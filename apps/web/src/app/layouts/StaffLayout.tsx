@@ -8,6 +8,7 @@ import {
   IconShieldCheck,
   IconBuildingWarehouse,
   IconTruckDelivery,
+  IconPackageImport,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +51,12 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/warehouses',
     Icon: IconBuildingWarehouse,
     matches: (path) => path.startsWith('/staff/warehouses'),
+  },
+  {
+    key: 'receiving',
+    to: '/staff/receiving',
+    Icon: IconPackageImport,
+    matches: (path) => path.startsWith('/staff/receiving'),
   },
   {
     key: 'exits',
