@@ -178,12 +178,14 @@ test('an entry is received partly with a damaged unit, its incident answered, an
     const huipilLine = cardOf(page.getByRole('heading', { name: new RegExp(huipil.sku) }));
     await expect(huipilLine.getByText('Pendiente', { exact: true })).toBeVisible();
     await expect(huipilLine.getByText('Dañado', { exact: true })).toBeVisible();
+    await expect(huipilLine.getByText('1 unidad', { exact: true })).toBeVisible();
     await expect(huipilLine).toContainText('Caja aplastada; el bordado llegó manchado.');
     await expect(huipilLine.getByRole('img', { name: 'Foto de la incidencia' })).toBeVisible();
     await huipilLine
       .getByLabel('Responder a la incidencia')
       .fill('Devuélvanlo al proveedor, por favor.');
     await huipilLine.getByRole('button', { name: 'Responder' }).click();
+    await expect(page.getByText('Respuesta enviada.')).toBeVisible();
     await expect(huipilLine).toContainText('Tu respuesta: Devuélvanlo al proveedor, por favor.');
 
     // Staff see the answer beside the incident.

@@ -1,5 +1,6 @@
 import { incidentAnswerSchema, type EntryIncidentView } from '@despacho/domain';
 import { Badge, Button, Group, Image, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
 import { useDomainForm } from '../../../lib/useDomainForm';
@@ -29,6 +30,7 @@ export function IncidentCard({
     schema: incidentAnswerSchema,
     defaultValues: { answer: incident.answer ?? '' },
     submit: (values) => answer.mutateAsync({ incidentId: incident.id, answer: values.answer }),
+    onSuccess: () => notifications.show({ color: 'teal', message: t('detail.answered') }),
   });
 
   return (
