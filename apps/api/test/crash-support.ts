@@ -20,8 +20,9 @@ export interface HttpAnswer<T> {
   body: T;
 }
 
-/** A POST to `/api/v1{url}` as the user, with an Idempotency-Key when given. */
-export async function postAs<T>(
+/** A call to `/api/v1{url}` as the user, with an Idempotency-Key when given. */
+export async function callJson<T>(
+  method: 'POST' | 'PUT',
   base: string,
   user: TestUser,
   url: string,
@@ -29,7 +30,7 @@ export async function postAs<T>(
   key?: string,
 ): Promise<HttpAnswer<T>> {
   const response = await fetch(`${base}/api/v1${url}`, {
-    method: 'POST',
+    method,
     headers: {
       ...user.headers(),
       'content-type': 'application/json',
@@ -39,6 +40,9 @@ export async function postAs<T>(
   });
   return { status: response.status, body: (await response.json()) as T };
 }
+
+export const postAs = <T>(base: string, user: TestUser, url: string, body: object, key?: string) =>
+  callJson<T>('POST', base, user, url, body, key);
 
 /** Where a test is, with the time taken: what a failure or a slow run first needs. */
 export function phaseLogger(name: string) {
