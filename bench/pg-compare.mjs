@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { cpuSeconds } from './cpu.mjs';
+import { textTable } from './text-table.mjs';
 
 /** utime, stime, cutime and cstime of a process, in seconds (Linux ticks are 1/100 s). */
 export function processTimes(pid) {
@@ -137,15 +138,5 @@ export function comparisonTable(rows, unit) {
     [`PG CPU µs/${unit}`, (row) => row.postgres_cpu_us ?? '-'],
     [`client CPU µs/${unit}`, (row) => row.client_cpu_us ?? '-'],
   ];
-  const cells = [columns.map(([title]) => title)].concat(
-    rows.map((row) => columns.map(([, get]) => String(get(row)))),
-  );
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  return cells
-    .map((line) =>
-      line
-        .map((cell, i) => (i === 0 ? cell.padEnd : cell.padStart).call(cell, widths[i]))
-        .join('  '),
-    )
-    .join('\n');
+  return textTable(columns, rows);
 }

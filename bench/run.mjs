@@ -45,6 +45,7 @@ import { PRODUCT_COUNT, PRODUCTS_GOAL, productScenarios } from './products.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
 import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
 import { STOCK_GOAL, stockScenarios } from './stock.mjs';
+import { textTable } from './text-table.mjs';
 
 const GOAL = { path: '/api/v1/me', minRequestsPerSecond: 3000, maxP99Ms: 25 };
 
@@ -185,17 +186,7 @@ function table(rows) {
     ['API µs/req', (row) => row.api_cpu_us_per_request ?? '-'],
     ['PG µs/req', (row) => row.postgres_cpu_us_per_request ?? '-'],
   ];
-  const cells = [columns.map(([title]) => title)].concat(
-    rows.map((row) => columns.map(([, get]) => String(get(row)))),
-  );
-  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
-  return cells
-    .map((line) =>
-      line
-        .map((cell, i) => (i === 0 ? cell.padEnd : cell.padStart).call(cell, widths[i]))
-        .join('  '),
-    )
-    .join('\n');
+  return textTable(columns, rows);
 }
 
 let exitCode = 1;

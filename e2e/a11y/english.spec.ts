@@ -22,6 +22,9 @@ test('a new merchant’s first screens in English', async ({ page, request }) =>
     ['en-product-create', '/app/products/create', 'New product'],
     ['en-collections', '/app/products/collections', 'Collections'],
     ['en-inventory', '/app/products/inventory', 'Inventory'],
+    ['en-entries', '/app/products/entry', 'Entries'],
+    ['en-entry-create', '/app/products/create-entry', 'Create entry'],
+    ['en-exits', '/app/products/outs', 'Exits'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -85,6 +85,13 @@ test.describe('signed in as the demo owner', () => {
     await checkScreen(page, 'shipments');
   });
 
+  test('entry detail', async ({ page }) => {
+    await page.goto('/app/products/entry?status=partial');
+    await page.getByRole('link', { name: /^\d+$/ }).first().click();
+    await title(page, /^Entrada \d+$/);
+    await checkScreen(page, 'entry-detail');
+  });
+
   test('shipment detail', async ({ page, request }) => {
     const guide = await demoGuide(request);
     await page.goto(`/app/shippings/${guide.id}`);
@@ -103,6 +110,9 @@ test.describe('signed in as the demo owner', () => {
     ['product-create', '/app/products/create', 'Nuevo producto'],
     ['collections', '/app/products/collections', 'Colecciones'],
     ['inventory', '/app/products/inventory', 'Inventario'],
+    ['entries', '/app/products/entry', 'Entradas'],
+    ['entry-create', '/app/products/create-entry', 'Crear entrada'],
+    ['exits', '/app/products/outs', 'Salidas'],
     ['locations', '/app/settings/locations', 'Libreta de direcciones'],
   ] as const) {
     test(name, async ({ page }) => {
@@ -142,6 +152,8 @@ test.describe('signed in as platform staff', () => {
     ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
     ['staff-audit', '/staff/audit', 'Bitácora'],
     ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
+    ['staff-receiving', '/staff/receiving', 'Recepción en almacén'],
+    ['staff-exits', '/staff/exits', 'Salidas por despachar'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
@@ -149,4 +161,11 @@ test.describe('signed in as platform staff', () => {
       await checkScreen(page, name);
     });
   }
+
+  test('staff receiving an entry', async ({ page }) => {
+    await page.goto('/staff/receiving?status=partial');
+    await page.getByRole('link', { name: /^\d+$/ }).first().click();
+    await expect(page.getByRole('heading', { level: 2, name: /Comercio Demo/ })).toBeVisible();
+    await checkScreen(page, 'staff-receiving-entry');
+  });
 });

@@ -55,6 +55,14 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/product-datasheets/{fileId}': (a) => a.productDatasheetId,
   '/api/v1/inventory/locations/{locationId}': (a) => a.locationId,
   '/api/v1/inventory/variants/{variantId}': (a) => a.variantId,
+  '/api/v1/entries/{id}': (a) => a.entryId,
+  '/api/v1/entries/{id}/incidents/{incidentId}': (a) => a.entryIncidentId,
+  '/api/v1/entries/{id}/photos/{photoId}': (a) => a.entryPhotoId,
+  '/api/v1/staff/receiving/{id}': (a) => a.entryId,
+  '/api/v1/staff/receiving/{id}/incidents/{incidentId}': (a) => a.entryIncidentId,
+  '/api/v1/staff/receiving/{id}/photos/{photoId}': (a) => a.entryPhotoId,
+  '/api/v1/exits/{id}': (a) => a.exitId,
+  '/api/v1/staff/exits/{id}': (a) => a.exitId,
 };
 
 /**
@@ -117,6 +125,8 @@ const BODIES: Record<string, object> = {
   'PUT /api/v1/carriers/{key}': { enabled: false },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
   'PUT /api/v1/inventory/locations/{locationId}': { keeps_stock: false },
+  'POST /api/v1/entries/{id}/incidents/{incidentId}/answer': { answer: 'Cambiada' },
+  'POST /api/v1/exits/{id}/process': {},
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createTenantEntry } from '../src/modules/entries/entries.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
@@ -76,6 +77,24 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     keeps_stock: true,
   });
   expect(keeps.statusCode, keeps.body).toBe(200);
+  // A warehouse exit of A's, to A's customer (nothing in stock: it stays created).
+  const exitWarehouse = await callAs(ctx.app, staff, 'POST', '/staff/warehouses', {
+    name: 'CEDIS Prueba',
+    code: `T-${organization.id.slice(0, 8)}`,
+    address: { ...customerBody.addresses[0]!, alias: undefined },
+  });
+  expect(exitWarehouse.statusCode, exitWarehouse.body).toBe(201);
+  const exitId = (
+    await created('/exits', {
+      warehouse_id: (exitWarehouse.json().data as { id: string }).id,
+      destination: {
+        kind: 'customer',
+        customer_id: customer.id,
+        address_id: (customer.addresses as { id: string }[])[0]!.id,
+      },
+      lines: [{ variant_id: variantId, quantity: 1 }],
+    })
+  ).id;
   await fund(ctx, organization.id, 500_000);
   const guide = await buyGuide(ctx, owner, { locationId });
   const invitation = await created('/users/organization-invitation', {
@@ -139,6 +158,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     collectionId,
     locationId,
     variantId: variantId!,
+    exitId,
     quoteId: guide.row.quoteId!,
     shipmentId: guide.detail.id,
     trackingNumber: guide.row.trackingNumber!,
@@ -154,6 +174,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
+    ...(await createTenantEntry(ctx, owner, organization.id, staff)),
   };
 }
 

@@ -9,6 +9,8 @@ import { SUPPORT_ERRORS } from './support/errors';
 import { WALLET_ERRORS } from './wallet/errors';
 import { SHIPMENTS_ERRORS } from './shipments/errors';
 import { INVENTORY_ERRORS } from './inventory/errors';
+import { ENTRIES_ERRORS } from './entries/errors';
+import { EXITS_ERRORS } from './exits/errors';
 import { PRODUCTS_ERRORS } from './products/errors';
 
 /** The errors of the platform itself: sign-in state, access, input the API refuses, uploads. */
@@ -154,6 +156,8 @@ export const ERROR_GROUPS = {
   shipments: SHIPMENTS_ERRORS,
   products: PRODUCTS_ERRORS,
   inventory: INVENTORY_ERRORS,
+  entries: ENTRIES_ERRORS,
+  exits: EXITS_ERRORS,
 } as const;
 
 export const ERRORS = {
@@ -168,6 +172,8 @@ export const ERRORS = {
   ...SHIPMENTS_ERRORS,
   ...PRODUCTS_ERRORS,
   ...INVENTORY_ERRORS,
+  ...ENTRIES_ERRORS,
+  ...EXITS_ERRORS,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -54,6 +54,11 @@ export const VALIDATION_MESSAGES = {
     es: 'No se permiten elementos duplicados.',
     en: 'Duplicate items are not allowed.',
   },
+  // Spec §8 Entries: "one product is needed".
+  entry_needs_product: {
+    es: 'Se necesita al menos un producto en la entrada.',
+    en: 'At least one product is needed in the entry.',
+  },
   one_of: { es: 'Selecciona una opción válida.', en: 'Choose a valid option.' },
   // A NUL character or half of a UTF-16 surrogate pair: no text can hold them (platform/text-input).
   invalid_text: {

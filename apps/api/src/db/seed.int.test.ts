@@ -1,3 +1,4 @@
+import { isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { organizations, roles, users } from '../modules/accounts/accounts.tables';
@@ -9,7 +10,9 @@ import { deposits } from '../modules/wallet/deposits.tables';
 import { LedgerService } from '../modules/wallet/ledger.service';
 import { verifyLedger } from '../modules/wallet/ledger.verify';
 import { locations } from '../modules/addresses/locations.tables';
+import { verifyStock } from '../modules/inventory/stock.verify';
 import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
+import { entries } from '../modules/entries/entries.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { DEMO_GUIDES } from './demo-shipments';
 import { DEMO_LOGINS, demoAccountsPresent, seedDemo } from './seed';
@@ -85,15 +88,33 @@ describe('seedDemo', () => {
   });
 
   it('buys the demo’s first guides from its location, one insured, each with its label', async () => {
-    const guides = await ctx.db.select().from(shipments);
+    // The demo exit's guide leaves from a warehouse (no location): checked below.
+    const guides = await ctx.db.select().from(shipments).where(isNotNull(shipments.locationId));
     expect(guides).toHaveLength(DEMO_GUIDES.length);
     expect(guides.every((guide) => guide.purchaseState === 'purchased')).toBe(true);
     expect(guides.map((guide) => guide.carrierKey).sort()).toEqual(
       DEMO_GUIDES.map((guide) => guide.carrier).sort(),
     );
     expect(guides.filter((guide) => guide.declaredValue !== null)).toHaveLength(1);
-    expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length);
+    expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length + 1);
     expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '06700' }]);
+  });
+
+  it('gives the demo warehouse entries on the way, partly received and received, stock whole', async () => {
+    const rows = await ctx.db.select({ status: entries.status }).from(entries);
+    expect(rows.map((row) => row.status).sort()).toEqual(['partial', 'pending', 'received']);
+    expect(await verifyStock(ctx.db)).toEqual([]);
+  });
+
+  it('ships one demo exit with a guide from CEDIS Tultitlán and keeps the other processing', async () => {
+    const rows = await ctx.db.execute<{ status: string; location_id: string | null }>(sql`
+      select e.status, s.location_id from exits e left join shipments s on s.id = e.shipment_id
+      order by e.number`);
+    expect(rows.rows).toEqual([
+      { status: 'shipped', location_id: null },
+      { status: 'processing', location_id: null },
+    ]);
+    expect(await verifyStock(ctx.db)).toEqual([]);
   });
 
   it('gives every demo login a working password', async () => {

@@ -9,9 +9,11 @@ import type { Db } from '../platform/db';
 import { silentLogger } from '../platform/logger';
 import { hashPassword } from '../platform/passwords';
 import { DEMO_CUSTOMERS } from './demo-customers';
+import { seedDemoExits } from './demo-exits';
 import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
 import { seedDemoWarehouses } from './demo-warehouses';
+import { seedDemoEntries } from './demo-entries';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -166,7 +168,10 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
   await seedDemoShipments(services, { organizationId, ownerId });
   await seedDemoProducts(services, organizationId, seedClock);
-  await seedDemoWarehouses(services, (await accounts.findByEmail(staff.email))!.id);
+  const staffId = (await accounts.findByEmail(staff.email))!.id;
+  await seedDemoWarehouses(services, staffId);
+  await seedDemoEntries(services, { organizationId, ownerId, staffId });
+  await seedDemoExits(services, { organizationId, ownerId, staffId });
   return true;
 }
 

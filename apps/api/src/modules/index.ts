@@ -26,7 +26,9 @@ import { vendorsRoutes } from './vendors/vendors.routes';
 import { productsRoutes } from './products/products.routes';
 import { collectionsRoutes } from './products/collections.routes';
 import { productVariantsRoutes } from './products/product-variants.routes';
+import { exitsRoutes, staffExitsRoutes } from './exits/exits.routes';
 import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
+import { entriesRoutes, staffReceivingRoutes } from './entries/entries.routes';
 import { productImportsRoutes } from './products/product-imports.routes';
 import { quotesRoutes } from './shipments/quotes.routes';
 import { shipmentsRoutes } from './shipments/shipments.routes';
@@ -65,6 +67,10 @@ export const modules: AppModule[] = [
   productVariantsRoutes,
   inventoryRoutes,
   staffWarehousesRoutes,
+  entriesRoutes,
+  staffReceivingRoutes,
+  exitsRoutes,
+  staffExitsRoutes,
   productImportsRoutes,
   quotesRoutes,
   shipmentsRoutes,

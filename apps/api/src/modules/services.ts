@@ -32,9 +32,11 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { TariffFractionsService } from './catalogs/tariff-fractions.service';
 import { CustomersService } from './customers/customers.service';
+import { ExitsService } from './exits/exits.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
+import { EntriesService } from './entries/entries.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -205,6 +207,17 @@ export function buildServices(
   const verification = new VerificationService({ ...platform, notifications, audit });
   const staff = new StaffService({ support, accounts, verification, audit });
   const staffJobs = new StaffJobsService({ db, jobs, audit });
+  const entries = new EntriesService({
+    ...core,
+    files,
+    audit,
+    stock,
+    inventory,
+    warehouses,
+    productVariants,
+    accounts,
+    notifications,
+  });
 
   // Money
   const ledger = new LedgerService(core);
@@ -253,6 +266,20 @@ export function buildServices(
     shipments,
     stock,
     inventory,
+  });
+  const exits = new ExitsService({
+    ...core,
+    audit,
+    stock,
+    inventory,
+    warehouses,
+    customers,
+    locations,
+    packages,
+    productVariants,
+    accounts,
+    quotes,
+    purchase: purchases,
   });
 
   const dashboard = new DashboardService({
@@ -308,6 +335,8 @@ export function buildServices(
     stock,
     inventory,
     warehouses,
+    entries,
+    exits,
     notifications,
     support,
     verification,

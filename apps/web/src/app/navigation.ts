@@ -14,6 +14,8 @@ import { screens as customers } from '../features/customers/screens';
 import { screens as stores } from '../features/stores/screens';
 import { screens as products } from '../features/products/screens';
 import { screens as inventory } from '../features/inventory/screens';
+import { screens as entries } from '../features/entries/screens';
+import { screens as exits } from '../features/exits/screens';
 import { screens as classification } from '../features/classification/screens';
 import { screens as international } from '../features/international/screens';
 import { screens as wallet } from '../features/wallet/screens';
@@ -41,6 +43,8 @@ export const SCREENS: readonly Screen[] = [
   ...stores,
   ...products,
   ...inventory,
+  ...entries,
+  ...exits,
   ...classification,
   ...international,
   ...wallet,

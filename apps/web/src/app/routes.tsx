@@ -133,6 +133,18 @@ export function createRoutes(): RouteObject[] {
               ),
             },
             {
+              path: 'receiving',
+              ...page(() =>
+                import('../features/staff/pages/ReceivingPage').then((m) => m.ReceivingPage),
+              ),
+            },
+            {
+              path: 'exits',
+              ...page(() =>
+                import('../features/staff/pages/DispatchPage').then((m) => m.DispatchPage),
+              ),
+            },
+            {
               path: 'audit',
               ...page(() =>
                 import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),

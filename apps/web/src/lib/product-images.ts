@@ -1,7 +1,7 @@
 import { productsContract } from '@despacho/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { call, queryKeys } from './api-client';
+import { useObjectUrl } from './object-url';
 
 const productsKeys = queryKeys(productsContract);
 const IMAGE_ID = /product-images\/([0-9a-f-]{36})/i;
@@ -22,15 +22,5 @@ export function useProductImage(path: string | null, size: 'large' | 'thumbnail'
     staleTime: Infinity,
     retry: false,
   });
-  const [source, setSource] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob || typeof URL.createObjectURL !== 'function') return;
-    const url = URL.createObjectURL(blob);
-    setSource(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setSource(null);
-    };
-  }, [blob]);
-  return source;
+  return useObjectUrl(blob);
 }

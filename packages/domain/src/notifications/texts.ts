@@ -14,6 +14,8 @@ interface NotificationParams {
   deposit_rejected: { amount: number; tracking_key: string | null; reason: string };
   guide_cancelled: { tracking_number: string };
   support_answer: { excerpt: string };
+  entry_received: { number: number };
+  entry_incident: { number: number };
 }
 
 export type NotificationCode = keyof NotificationParams;
@@ -117,6 +119,26 @@ const TEXTS: { [C in NotificationCode]: (params: NotificationParams[C]) => Texts
   support_answer: ({ excerpt }) => ({
     es: { title: 'Un asesor respondió tu mensaje', body: excerpt },
     en: { title: 'A consultant answered your message', body: excerpt },
+  }),
+  entry_received: ({ number }) => ({
+    es: {
+      title: `Entrada ${number} recibida`,
+      body: 'El almacén terminó de recibir tu entrada. Revisa lo que quedó en existencias.',
+    },
+    en: {
+      title: `Entry ${number} received`,
+      body: 'The warehouse finished receiving your entry. Check what went into stock.',
+    },
+  }),
+  entry_incident: ({ number }) => ({
+    es: {
+      title: `Incidencia en la entrada ${number}`,
+      body: 'El almacén registró una incidencia al recibir tu entrada. Revísala y respóndela.',
+    },
+    en: {
+      title: `Incident on entry ${number}`,
+      body: 'The warehouse recorded an incident while receiving your entry. Review and answer it.',
+    },
   }),
 };
 

@@ -236,7 +236,8 @@ export const shipmentSummarySchema = z.object({
   status: z.enum(SHIPMENT_STATUSES),
   purchase_state: z.enum(PURCHASE_STATES),
   /** The origin location: the pickup screen groups guides by it and asks its availability. */
-  location_id: z.string(),
+  /** Null for a guide bought from a platform warehouse (a warehouse exit). */
+  location_id: z.string().nullable(),
   /** Contact (or company) and zip of the origin as bought. */
   origin_name: z.string(),
   origin_zip: z.string(),

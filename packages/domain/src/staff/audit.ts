@@ -21,6 +21,12 @@ export const AUDIT_ACTIONS = [
   'warehouse.update',
   'warehouse.status',
   'stock.adjust',
+  'entry.receive',
+  'entry.reclassify',
+  'entry.incident',
+  'entry.resolve_incident',
+  'entry.close',
+  'exit.ship',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -33,6 +39,8 @@ export const AUDIT_SUBJECT_TYPES = [
   'job',
   'warehouse',
   'stock_operation',
+  'entry',
+  'exit',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

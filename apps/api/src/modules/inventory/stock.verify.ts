@@ -4,8 +4,7 @@ import { checkInvariants, type InvariantProblem } from '../../platform/invariant
 
 /**
  * Every invariant of the stock ledger, each a query answering the rows that break it
- * (`checkInvariants` runs them in one snapshot). The checks of exits and their reservations
- * join these once exits exist.
+ * (`checkInvariants` runs them in one snapshot), the exits' reservations included.
  */
 const CHECKS: Record<string, SQL> = {
   'balances equal the sum of their movements': sql`
@@ -52,6 +51,27 @@ const CHECKS: Record<string, SQL> = {
     select b.organization_id, b.variant_id, b.location_id
     from stock_balances b join stock_locations l on l.id = b.location_id
     where l.kind = 'own' and l.organization_id <> b.organization_id`,
+  // Label purchases reserve at the same balances, so exits may hold less, never more.
+  'exits in processing reserve no more than their balances hold': sql`
+    select e.organization_id, l.variant_id, e.warehouse_id as location_id,
+           sum(l.quantity) as exits_reserved, coalesce(max(b.reserved), 0) as reserved
+    from exits e join exit_lines l on l.exit_id = e.id
+    left join stock_balances b on b.organization_id = e.organization_id
+      and b.variant_id = l.variant_id and b.location_id = e.warehouse_id
+    where e.status = 'processing'
+    group by e.organization_id, l.variant_id, e.warehouse_id
+    having sum(l.quantity) > coalesce(max(b.reserved), 0)`,
+  // A processing exit holds its lines; a created, shipped or cancelled one holds nothing.
+  'each exit holds exactly its reservation': sql`
+    select e.id as exit_id, e.status, l.variant_id, l.quantity,
+           coalesce(sum(m.reserved), 0) as held
+    from exits e join exit_lines l on l.exit_id = e.id
+    left join stock_operations o on o.organization_id = e.organization_id
+      and o.cause_type = 'exit' and o.cause_id = e.id::text
+    left join stock_movements m on m.operation_id = o.id and m.variant_id = l.variant_id
+    group by e.id, e.status, l.variant_id, l.quantity
+    having coalesce(sum(m.reserved), 0)
+        <> case when e.status = 'processing' then l.quantity else 0 end`,
 };
 
 export const STOCK_CHECKS = Object.keys(CHECKS);

@@ -8,6 +8,27 @@ const coverId = sql<
   string | null
 >`(select ${productImages.id} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`;
 
+/** What a picked variant shows: its product's data where the variant has none of its own. */
+const pickColumns = {
+  id: productVariants.id,
+  productId: products.id,
+  productName: products.name,
+  optionValues: productVariants.optionValues,
+  sku: productVariants.sku,
+  barcode: productVariants.barcode,
+  priceCentavos: productVariants.priceCentavos,
+  satProductCode: products.satProductCode,
+  satUnitCode: products.satUnitCode,
+  unit: products.unit,
+  weight: sql<string | null>`coalesce(${productVariants.weight}, ${products.weight})`,
+  length: sql<string | null>`coalesce(${productVariants.length}, ${products.length})`,
+  width: sql<string | null>`coalesce(${productVariants.width}, ${products.width})`,
+  height: sql<string | null>`coalesce(${productVariants.height}, ${products.height})`,
+  coverId,
+};
+
+export type VariantPickRow = Awaited<ReturnType<typeof findVariantsByIds>>[number];
+
 /**
  * Variants of the organization's active products: an exact SKU or barcode (any case), or every
  * word of a name in the product's search text (already normalized, `searchWords`). Exact codes
@@ -16,7 +37,12 @@ const coverId = sql<
 export async function findVariantPicks(
   db: DbOrTx,
   organizationId: string,
-  query: { code: string | undefined; words: string[]; limit: number; ids?: string[] | undefined },
+  query: {
+    code: string | undefined;
+    words: string[];
+    limit: number;
+    ids?: string[] | undefined;
+  },
 ) {
   const conditions: SQL[] = [
     eq(productVariants.organizationId, organizationId),
@@ -34,23 +60,7 @@ export async function findVariantPicks(
     conditions.push(or(exact, and(...named))!);
   }
   return db
-    .select({
-      id: productVariants.id,
-      productId: products.id,
-      productName: products.name,
-      optionValues: productVariants.optionValues,
-      sku: productVariants.sku,
-      barcode: productVariants.barcode,
-      priceCentavos: productVariants.priceCentavos,
-      satProductCode: products.satProductCode,
-      satUnitCode: products.satUnitCode,
-      unit: products.unit,
-      weight: sql<string | null>`coalesce(${productVariants.weight}, ${products.weight})`,
-      length: sql<string | null>`coalesce(${productVariants.length}, ${products.length})`,
-      width: sql<string | null>`coalesce(${productVariants.width}, ${products.width})`,
-      height: sql<string | null>`coalesce(${productVariants.height}, ${products.height})`,
-      coverId,
-    })
+    .select(pickColumns)
     .from(productVariants)
     .innerJoin(
       products,
@@ -79,4 +89,22 @@ export async function countOwnVariants(
     productVariants,
     and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
   );
+}
+
+/** The organization's variants among `ids`, whatever their product's status. */
+export async function findVariantsByIds(db: DbOrTx, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(pickColumns)
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, productVariants.productId),
+        eq(products.organizationId, productVariants.organizationId),
+      ),
+    )
+    .where(
+      and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
+    );
 }

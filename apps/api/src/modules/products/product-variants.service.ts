@@ -6,6 +6,26 @@ import * as repository from './product-variants.repository';
 
 const measure = (value: string | null) => (value === null ? null : Number(value));
 
+function pickView(row: repository.VariantPickRow): VariantPick {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    product_name: row.productName,
+    title: row.optionValues.length > 0 ? row.optionValues.join(' / ') : null,
+    sku: row.sku,
+    barcode: row.barcode,
+    price: row.priceCentavos,
+    sat_product_code: row.satProductCode,
+    sat_unit_code: row.satUnitCode,
+    unit: row.unit,
+    weight: measure(row.weight),
+    length: measure(row.length),
+    width: measure(row.width),
+    height: measure(row.height),
+    thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
+  };
+}
+
 /**
  * The variants other domains pick from: the shipment wizard's product lines search them
  * (`productsContract.variants`), and a purchase checks the ones its lines name.
@@ -31,23 +51,19 @@ export class ProductVariantsService {
       ids: inStock ?? undefined,
     });
     return rows.map((row) => ({
-      id: row.id,
-      product_id: row.productId,
-      product_name: row.productName,
-      title: row.optionValues.length > 0 ? row.optionValues.join(' / ') : null,
-      sku: row.sku,
-      barcode: row.barcode,
-      price: row.priceCentavos,
-      sat_product_code: row.satProductCode,
-      sat_unit_code: row.satUnitCode,
-      unit: row.unit,
-      weight: measure(row.weight),
-      length: measure(row.length),
-      width: measure(row.width),
-      height: measure(row.height),
-      thumbnail_url: row.coverId ? productImageUrl(row.coverId, 'thumbnail') : null,
+      ...pickView(row),
       ...(available ? { available: available.get(row.id) ?? 0 } : {}),
     }));
+  }
+
+  /** The organization's variants among `ids` (any product status); foreign ids are left out. */
+  async byIds(
+    organizationId: string,
+    ids: string[],
+    db: DbOrTx = this.deps.db,
+  ): Promise<VariantPick[]> {
+    const rows = await repository.findVariantsByIds(db, organizationId, [...new Set(ids)]);
+    return rows.map(pickView);
   }
 
   /**

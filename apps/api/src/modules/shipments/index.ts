@@ -1,7 +1,7 @@
 // The shipments module's public surface (ARCHITECTURE §2): what other modules may import.
 export type { CancellationService } from './cancellation.service';
 export type { PickupsService } from './pickups.service';
-export type { PurchaseChecksService } from './purchase-checks.service';
+export type { PurchaseChecksService, PurchaseData } from './purchase-checks.service';
 export type { PurchaseService } from './purchase.service';
 export type { QuotesService } from './quotes.service';
 export type { ShipmentsService } from './shipments.service';

@@ -89,8 +89,10 @@ export function chooseSlot(
 }
 
 /** A guide the carrier can still be asked to collect. */
-function waitsForPickup(guide: GuideForPickup): boolean {
+/** A guide from a platform warehouse (no location of the merchant's) is collected by the warehouse. */
+function waitsForPickup(guide: GuideForPickup): guide is GuideForPickup & { locationId: string } {
   return (
+    guide.locationId !== null &&
     guide.purchaseState === 'purchased' &&
     guide.status === 'created' &&
     guide.trackingNumber !== null &&
@@ -195,7 +197,7 @@ export class PickupsService {
       throw new AppError('PICKUP_SHIPMENTS_MIXED');
     }
     const refused = guides.filter((guide) => !waitsForPickup(guide));
-    if (refused.length > 0) throw this.notEligible(refused);
+    if (refused.length > 0 || !waitsForPickup(first)) throw this.notEligible(refused);
 
     await this.checkSlot(first.carrierKey, first.origin.zip, input);
     const id = randomUUID();

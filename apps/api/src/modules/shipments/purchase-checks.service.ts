@@ -31,6 +31,12 @@ export interface PurchaseChecksDeps {
   productVariants: Pick<ProductVariantsService, 'assertVariants'>;
 }
 
+/**
+ * What a purchase buys: the merchant's request, or a server-side caller's (an exit shipped from
+ * a platform warehouse) that gives its own origin instead of an address-book location.
+ */
+export type PurchaseData = Omit<ShipmentCreateData, 'location_id'> & { location_id?: string };
+
 /** Everything a purchase needs once the request is checked, before anything is written. */
 export interface PurchasePlan {
   quote: StoredQuote;
@@ -76,23 +82,24 @@ export class PurchaseChecksService {
 
   async plan(
     organizationId: string,
-    data: ShipmentCreateData,
+    data: PurchaseData,
     language: Language,
     now: Date,
+    fixedOrigin?: ShipmentParty,
   ): Promise<PurchasePlan> {
-    const [location, destination, { quote, rate }] = await inOrder<
+    const [origin, destination, { quote, rate }] = await inOrder<
       [
-        Awaited<ReturnType<LocationsService['get']>>,
+        ShipmentParty,
         { party: ShipmentParty; customerId: string | null },
         { quote: StoredQuote; rate: RateView },
       ]
     >([
-      this.deps.locations.get(organizationId, data.location_id),
+      fixedOrigin ? Promise.resolve(fixedOrigin) : this.originOf(organizationId, data.location_id),
       this.destinationOf(organizationId, data.destination),
       this.deps.quotes.loadForPurchase(organizationId, data.quote_id, data.rate_id, now),
     ]);
     this.deps.quotes.assertMatches(quote, {
-      originZip: location.zip,
+      originZip: origin.zip,
       destinationZip: destination.party.zip,
       parcels: data.packages.map((pkg) => parcelInCmKg(pkg)),
     });
@@ -103,13 +110,6 @@ export class PurchaseChecksService {
       this.checkInvoice(organizationId, data.insurance?.invoice_file_id ?? null),
     ]);
 
-    const origin: ShipmentParty = {
-      ...addressFields(location),
-      contact_name: location.contact_name,
-      company: location.company,
-      email: location.contact_email,
-      phone: location.contact_phone,
-    };
     return {
       quote,
       rate,
@@ -117,6 +117,19 @@ export class PurchaseChecksService {
       destination: destination.party,
       customerId: destination.customerId,
       charges: guideCharges(rate, data.insurance?.declared_value ?? null),
+    };
+  }
+
+  /** The merchant's address-book location the guide leaves from (NOT_FOUND unless theirs). */
+  private async originOf(organizationId: string, locationId: string | undefined) {
+    if (!locationId) throw notFound();
+    const location = await this.deps.locations.get(organizationId, locationId);
+    return {
+      ...addressFields(location),
+      contact_name: location.contact_name,
+      company: location.company,
+      email: location.contact_email,
+      phone: location.contact_phone,
     };
   }
 
@@ -153,13 +166,13 @@ export class PurchaseChecksService {
   }
 
   /** Saved packages the parcels came from must be the organization's (NOT_FOUND otherwise). */
-  private async checkSavedPackages(organizationId: string, data: ShipmentCreateData) {
+  private async checkSavedPackages(organizationId: string, data: PurchaseData) {
     const ids = new Set(data.packages.flatMap((pkg) => (pkg.package_id ? [pkg.package_id] : [])));
     await Promise.all([...ids].map((id) => this.deps.packages.get(organizationId, id)));
   }
 
   /** Product lines picked from the catalogue must name the organization's variants (NOT_FOUND). */
-  private async checkVariants(organizationId: string, data: ShipmentCreateData) {
+  private async checkVariants(organizationId: string, data: PurchaseData) {
     const ids = data.packages.flatMap((pkg) =>
       pkg.products.flatMap((product) => (product.variant_id ? [product.variant_id] : [])),
     );
@@ -171,7 +184,7 @@ export class PurchaseChecksService {
    * exactly as packages check theirs (`sat_product_codes`), the unit as the unit catalogue's
    * service does (`sat_unit_codes`). Every refused key is reported under its field.
    */
-  private async checkCatalogues(data: ShipmentCreateData, language: Language) {
+  private async checkCatalogues(data: PurchaseData, language: Language) {
     const productCodes = new Map<string, string[]>();
     const unitCodes = new Map<string, string[]>();
     const add = (map: Map<string, string[]>, code: string, path: string) =>

@@ -4,7 +4,6 @@ import {
   trackingPagePath,
   type Language,
   type PickupTimeRange,
-  type ShipmentCreateData,
   type ShipmentDetail,
   type ShipmentParty,
   type TransactionDescription,
@@ -27,7 +26,7 @@ import {
 import { movementRequestHash, type LedgerService, type Line } from '../wallet';
 import type { InventoryService, StockLedger } from '../inventory';
 import type { PickupsService } from './pickups.service';
-import type { PurchaseChecksService, PurchasePlan } from './purchase-checks.service';
+import type { PurchaseChecksService, PurchaseData, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
 import * as repository from './shipments.repository';
 import type {
@@ -74,7 +73,12 @@ export interface PurchaseInput {
   userId: string;
   idempotencyKey: string;
   language: Language;
-  data: ShipmentCreateData;
+  data: PurchaseData;
+  /**
+   * Given only by a server-side caller (an exit shipped from a platform warehouse, never the
+   * merchant's HTTP body): the guide leaves from here, with no address-book location.
+   */
+  origin?: ShipmentParty;
 }
 
 /** How a label prints a party: the contact, the company, the phone and the address. */
@@ -128,7 +132,7 @@ function captureLines(row: ShipmentRow): Line[] {
 }
 
 /** The units each catalogue variant of the guide takes, summed over its product lines. */
-function unitsPerVariant(data: ShipmentCreateData): Map<string, number> {
+function unitsPerVariant(data: PurchaseData): Map<string, number> {
   const units = new Map<string, number>();
   for (const product of data.packages.flatMap((pkg) => pkg.products)) {
     if (product.variant_id && product.quantity > 0) {
@@ -180,7 +184,7 @@ export class PurchaseService {
 
     const now = this.deps.clock.now();
     const [plan] = await Promise.all([
-      this.deps.checks.plan(organizationId, input.data, language, now),
+      this.deps.checks.plan(organizationId, input.data, language, now, input.origin),
       // Before the transactions that move money: they then need no second connection.
       this.deps.ledger.prepareAccounts(organizationId),
     ]);
@@ -262,7 +266,7 @@ export class PurchaseService {
         idempotencyKey,
         requestHash,
         quoteId: plan.quote.id,
-        locationId: data.location_id,
+        locationId: input.origin ? null : (data.location_id ?? null),
         customerId: plan.customerId,
         carrierKey: rate.carrier_key,
         serviceKey: rate.service_key,
@@ -358,7 +362,8 @@ export class PurchaseService {
    */
   private async reserveStock(tx: DbOrTx, input: PurchaseInput, shipmentId: string) {
     const units = unitsPerVariant(input.data);
-    const locationId = input.data.location_id;
+    // A server-given origin (a warehouse's exit) is not the merchant's: its exit holds the stock.
+    const locationId = input.origin ? null : input.data.location_id;
     if (units.size === 0 || !locationId) return;
     const stockLocationId = await this.deps.inventory.stockLocationOf(
       input.organizationId,

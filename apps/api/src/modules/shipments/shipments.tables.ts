@@ -66,9 +66,8 @@ export const shipments = pgTable(
     quoteId: uuid()
       .notNull()
       .references(() => quotes.id, { onDelete: 'restrict' }),
-    locationId: uuid()
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    /** Null for a guide bought from a platform warehouse (an exit), which is no location of theirs. */
+    locationId: uuid().references(() => locations.id, { onDelete: 'restrict' }),
     customerId: uuid().references(() => customers.id, { onDelete: 'restrict' }),
     carrierKey: text().$type<CarrierKey>().notNull(),
     serviceKey: text().notNull(),

@@ -7,6 +7,8 @@ import {
   IconMessages,
   IconShieldCheck,
   IconBuildingWarehouse,
+  IconTruckDelivery,
+  IconPackageImport,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +51,18 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/warehouses',
     Icon: IconBuildingWarehouse,
     matches: (path) => path.startsWith('/staff/warehouses'),
+  },
+  {
+    key: 'receiving',
+    to: '/staff/receiving',
+    Icon: IconPackageImport,
+    matches: (path) => path.startsWith('/staff/receiving'),
+  },
+  {
+    key: 'exits',
+    to: '/staff/exits',
+    Icon: IconTruckDelivery,
+    matches: (path) => path.startsWith('/staff/exits'),
   },
   {
     key: 'jobs',

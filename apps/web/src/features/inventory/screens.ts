@@ -9,34 +9,4 @@ export const screens: readonly Screen[] = [
     menu: true,
     page: () => import('./pages/InventoryPage').then((m) => m.InventoryPage),
   },
-  {
-    id: 'productsEntry',
-    path: 'products/entry',
-    permission: 'warehousing.warehouse_entries',
-    menu: true,
-  },
-  {
-    id: 'productsCreateEntry',
-    path: 'products/create-entry',
-    permission: 'warehousing.warehouse_entries',
-    parent: 'productsEntry',
-  },
-  {
-    id: 'productsNewEntry',
-    path: 'products/new-entry',
-    permission: 'warehousing.warehouse_entries',
-    parent: 'productsEntry',
-  },
-  {
-    id: 'productsEntryDetail',
-    path: 'products/entry-detail/:id',
-    permission: 'warehousing.warehouse_entries',
-    parent: 'productsEntry',
-  },
-  {
-    id: 'productsOuts',
-    path: 'products/outs',
-    permission: 'warehousing.warehouse_exits',
-    menu: true,
-  },
 ];

@@ -11,6 +11,7 @@ import { variantName } from '../variant-name';
 /** The screen of what caused a movement, where one exists. */
 const CAUSE_SCREENS: Record<string, (id: string) => string> = {
   entry: (id) => `/app/products/entry-detail/${id}`,
+  exit: (id) => `/app/products/outs?exit=${id}`,
   shipment: (id) => `/app/shippings/${id}`,
   // A cancelled label's goods back on hand: the cancelled guide (issue 15).
   shipment_cancellation: (id) => `/app/shippings/${id}`,

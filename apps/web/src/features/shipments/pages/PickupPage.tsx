@@ -52,6 +52,8 @@ interface GuideGroup {
 function groupGuides(guides: ShipmentSummary[]): GuideGroup[] {
   const groups = new Map<string, GuideGroup>();
   for (const guide of guides) {
+    // A guide from a platform warehouse is collected there, never by a merchant's pickup.
+    if (guide.location_id === null) continue;
     const key = `${guide.carrier_key}|${guide.location_id}`;
     let group = groups.get(key);
     if (!group) {

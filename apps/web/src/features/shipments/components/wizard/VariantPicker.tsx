@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useProductImage } from '../../../../lib/product-images';
-import { useVariantPicks } from '../../variants-api';
+import { useVariantPicks } from '../../../../lib/api/variant-picks';
 import type { WizardValues } from './model';
 
 const DEBOUNCE_MS = 250;

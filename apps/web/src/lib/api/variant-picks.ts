@@ -1,6 +1,6 @@
 import { productsContract, type VariantPick } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { call, queryKeys } from '../../lib/api-client';
+import { call, queryKeys } from '../api-client';
 
 const productsKeys = queryKeys(productsContract);
 

@@ -1,0 +1,122 @@
+import type { ExitStatus, ExitsQuery } from '@despacho/domain';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db';
+import { exitLines, exits } from './exits.tables';
+
+export type ExitRow = typeof exits.$inferSelect;
+export type ExitLineRow = typeof exitLines.$inferSelect;
+export type ExitInsert = Omit<typeof exits.$inferInsert, 'number'>;
+
+/**
+ * Inserts an exit with the organization's next number: the organization's advisory lock makes
+ * two creations at once take consecutive numbers instead of the same one.
+ */
+export async function insertExit(
+  db: DbOrTx,
+  values: ExitInsert,
+  lines: Omit<ExitLineRow, 'exitId' | 'organizationId'>[],
+): Promise<ExitRow> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`exits:${values.organizationId}`}, 0))`,
+  );
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${exits.number}), 0) + 1`.mapWith(Number) })
+    .from(exits)
+    .where(eq(exits.organizationId, values.organizationId))) as [{ next: number }];
+  const [row] = await db
+    .insert(exits)
+    .values({ ...values, number: next })
+    .returning();
+  await db
+    .insert(exitLines)
+    .values(
+      lines.map((line) => ({ ...line, exitId: row!.id, organizationId: values.organizationId })),
+    );
+  return row!;
+}
+
+/** The organization's exit (any organization's when `organizationId` is null: staff). */
+export async function findExit(
+  db: DbOrTx,
+  organizationId: string | null,
+  id: string,
+  lock = false,
+): Promise<ExitRow | undefined> {
+  const where = organizationId
+    ? and(eq(exits.organizationId, organizationId), eq(exits.id, id))
+    : eq(exits.id, id);
+  const query = db.select().from(exits).where(where);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findLines(db: DbOrTx, exitIds: string[]): Promise<ExitLineRow[]> {
+  if (exitIds.length === 0) return [];
+  return db
+    .select()
+    .from(exitLines)
+    .where(inArray(exitLines.exitId, exitIds))
+    .orderBy(asc(exitLines.exitId), asc(exitLines.position));
+}
+
+export async function setQuantities(
+  db: DbOrTx,
+  exitId: string,
+  lines: { variantId: string; quantity: number }[],
+): Promise<void> {
+  for (const line of lines) {
+    await db
+      .update(exitLines)
+      .set({ quantity: line.quantity })
+      .where(and(eq(exitLines.exitId, exitId), eq(exitLines.variantId, line.variantId)));
+  }
+}
+
+export async function updateExit(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<ExitRow, 'id' | 'organizationId' | 'number'>>,
+): Promise<ExitRow> {
+  const [row] = await db.update(exits).set(values).where(eq(exits.id, id)).returning();
+  return row!;
+}
+
+export async function listExits(
+  db: DbOrTx,
+  organizationId: string | null,
+  query: Pick<ExitsQuery, 'page' | 'pageSize' | 'search' | 'warehouse_id' | 'exit'> & {
+    status?: ExitStatus | undefined;
+  },
+  order: 'newest' | 'oldest_processing' = 'newest',
+): Promise<{ rows: ExitRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (organizationId) conditions.push(eq(exits.organizationId, organizationId));
+  if (query.status) conditions.push(eq(exits.status, query.status));
+  if (query.warehouse_id) conditions.push(eq(exits.warehouseId, query.warehouse_id));
+  if (query.exit) conditions.push(eq(exits.id, query.exit));
+  const search = query.search?.trim();
+  if (search) {
+    const number = /^\d{1,9}$/.test(search) ? Number(search) : null;
+    conditions.push(
+      number === null
+        ? sql`${exits.reference} ilike ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}`
+        : sql`(${exits.number} = ${number} or ${exits.reference} ilike ${`%${search}%`})`,
+    );
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(exits)
+      .where(where)
+      .orderBy(
+        ...(order === 'newest'
+          ? [desc(exits.createdAt), desc(exits.number)]
+          : [asc(exits.processingAt), asc(exits.id)]),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.$count(exits, where),
+  ]);
+  return { rows, total };
+}

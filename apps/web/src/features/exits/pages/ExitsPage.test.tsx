@@ -1,0 +1,194 @@
+import type { ExitView, InventoryRow, StockLocationView } from '@despacho/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, saveSession } from '../../../lib/session';
+import { stubApi } from '../../../test/api-stub';
+import { json, makeSession } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const CEDIS: StockLocationView = {
+  id: '3a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  kind: 'warehouse',
+  name: 'CEDIS Tultitlán',
+  code: 'CEDIS-MEX',
+  location_id: null,
+  active: true,
+};
+const MUG: InventoryRow = {
+  variant_id: '6a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  product_id: '5a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  product_name: 'Taza',
+  variant_title: '',
+  sku: 'TAZ-01',
+  location: CEDIS,
+  on_hand: 3,
+  reserved: 0,
+  available: 3,
+  incoming: 0,
+  not_sellable: 0,
+};
+const address = {
+  street: 'Av. Constitución',
+  external_number: '455',
+  internal_number: null,
+  reference: null,
+  neighborhood: 'Centro',
+  city: 'Monterrey',
+  municipality: 'Monterrey',
+  state: 'Nuevo León',
+  zip: '64000',
+  country: 'MX',
+};
+const CUSTOMER = {
+  id: '8a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  name: 'Laura',
+  last_name: 'Garza',
+  company: null,
+  email: 'laura@boutiquesol.mx',
+  phone: '8112345678',
+  is_favorite: false,
+  created_at: '2026-03-02T16:00:00.000Z',
+  default_address: {
+    ...address,
+    id: '9a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+    alias: 'Tienda',
+    company: null,
+    contact_name: 'Laura Garza',
+    contact_email: null,
+    contact_phone: '8112345678',
+    is_default: true,
+  },
+  address_count: 1,
+};
+const EXIT: ExitView = {
+  id: 'aa0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  number: 7,
+  status: 'created',
+  warehouse: { id: CEDIS.id, name: CEDIS.name, code: CEDIS.code },
+  destination: { kind: 'customer', name: 'Laura Garza', address },
+  reference: 'PEDIDO-77',
+  notes: null,
+  lines: [
+    {
+      variant_id: MUG.variant_id,
+      product_name: 'Taza',
+      variant_title: null,
+      sku: 'TAZ-01',
+      barcode: null,
+      quantity: 2,
+    },
+  ],
+  guide: null,
+  created_at: '2026-03-02T16:00:00.000Z',
+  processing_at: null,
+  shipped_at: null,
+  cancelled_at: null,
+};
+const field = (container: HTMLElement, label: RegExp) =>
+  within(container)
+    .getAllByLabelText(label)
+    .find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+const page = <T,>(data: T[]) =>
+  json(200, { data, meta: { page: 1, pageSize: 10, total: data.length } });
+
+describe('products/outs', () => {
+  it('creates an exit from the stock at a warehouse, with the quantity capped at what is available', async () => {
+    const calls = stubApi({
+      'GET /exits': () => page([]),
+      'GET /inventory/locations': () => json(200, { data: [CEDIS] }),
+      'GET /customers': () => page([CUSTOMER]),
+      'GET /locations': () => page([]),
+      'GET /inventory': () => page([MUG]),
+      'POST /exits': () => json(201, { data: EXIT }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/outs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nueva salida' }));
+    const drawer = await screen.findByRole('dialog');
+
+    // Nothing chosen: the form says what is missing and sends nothing.
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Crear salida' }));
+    expect(await within(drawer).findByText(/Elige el almacén, el destino/)).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'POST /exits')).toBe(false);
+
+    const pick = async (label: RegExp, option: RegExp) => {
+      const input = field(drawer, label);
+      fireEvent.click(input);
+      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    await pick(/^Almacén/, /CEDIS Tultitlán/);
+    await pick(/^Destino/, /Laura Garza/);
+    await waitFor(() => expect(field(drawer, /^Agregar producto/)).toBeEnabled());
+    await pick(/^Agregar producto/, /TAZ-01 · Taza — 3 disponibles/);
+    await within(drawer).findByText('TAZ-01 · Taza');
+    const quantity = field(drawer, /TAZ-01 · Taza/);
+    // More than the 3 available is refused as typed; 3 is taken.
+    fireEvent.change(quantity, { target: { value: '9' } });
+    expect(quantity).toHaveValue('1');
+    fireEvent.change(quantity, { target: { value: '3' } });
+    await waitFor(() => expect(quantity).toHaveValue('3'));
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Crear salida' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /exits')).toBe(true));
+    expect(calls.find((call) => call.key === 'POST /exits')?.body).toEqual({
+      warehouse_id: CEDIS.id,
+      destination: {
+        kind: 'customer',
+        customer_id: CUSTOMER.id,
+        address_id: CUSTOMER.default_address.id,
+      },
+      reference: '',
+      lines: [{ variant_id: MUG.variant_id, quantity: 3 }],
+    });
+    expect(await screen.findByText('Salida 7 creada.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('lists exits and sends one to the warehouse, lowering a short line after the refusal', async () => {
+    let sent = 0;
+    const calls = stubApi({
+      'GET /exits': () => page([EXIT]),
+      [`POST /exits/${EXIT.id}/process`]: () =>
+        ++sent === 1
+          ? json(409, {
+              error: {
+                code: 'EXIT_OUT_OF_STOCK',
+                message:
+                  'Hay productos sin existencias suficientes en el almacén: quítalos o pon su cantidad en 0.',
+                details: {
+                  lines: [
+                    { variant_id: MUG.variant_id, sku: 'TAZ-01', requested: 2, available: 1 },
+                  ],
+                },
+              },
+            })
+          : json(200, { data: { ...EXIT, status: 'processing' } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/outs');
+    const row = (await screen.findByText('Salida 7')).closest('tr')!;
+    expect(within(row).getByText('PEDIDO-77')).toBeInTheDocument();
+    expect(within(row).getByText('2 × TAZ-01')).toBeInTheDocument();
+    expect(within(row).getByText('Creada')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Enviar al almacén la salida 7' }));
+
+    const modal = await screen.findByRole('dialog');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Enviar al almacén' }));
+    expect(await within(modal).findByText('Solo hay 1 disponibles')).toBeInTheDocument();
+    expect(within(modal).getByText(/quítalos o pon su cantidad en 0/)).toBeInTheDocument();
+    fireEvent.change(field(modal, /TAZ-01 · Taza/), { target: { value: '1' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Enviar al almacén' }));
+    expect(await screen.findByText('La salida 7 se envió al almacén.')).toBeInTheDocument();
+    const bodies = calls
+      .filter((call) => call.key === `POST /exits/${EXIT.id}/process`)
+      .map((call) => call.body);
+    expect(bodies).toEqual([
+      { quantities: [] },
+      { quantities: [{ variant_id: MUG.variant_id, quantity: 1 }] },
+    ]);
+  }, 15_000);
+});
