@@ -1,7 +1,8 @@
 /**
  * Issue 15, failure: the real app (as `npm start` runs it) takes a burst of label purchases
- * that reserve and ship catalogue products, merchant adjustments and staff warehouse
- * adjustments over HTTP; the whole process group dies by SIGKILL after a number of answers;
+ * that reserve and ship catalogue products, merchant adjustments, staff warehouse adjustments,
+ * staff receipts of entries, exits sent to the warehouse (reserved) and exits dispatched with
+ * their guide over HTTP; the whole process group dies by SIGKILL after a number of answers;
  * the app starts again on the same data, its recovery finishes or fails the purchases under
  * way, and every request is sent again (with its Idempotency-Key). Stock moves once per
  * request, and exactly as the answers say.
@@ -19,7 +20,8 @@ import {
 } from '../shipments/guides.test-support';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';
-import { insertVariants, insertWarehouse } from './stock.test-support';
+import { completeVariants } from '../entries/entries.test-support';
+import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
 
 const MERCHANTS = 3;
@@ -27,10 +29,24 @@ const PURCHASES = 5; // per merchant; the last one the sandbox carrier refuses
 const ADJUSTMENTS = 5; // per merchant, at its own location
 const STAFF_ADJUSTMENTS = 3; // per merchant, at the platform's warehouse
 /** The group dies right after this many 2xx answers: well inside the burst. */
-const KILL_AFTER = 14;
+const KILL_AFTER = 20;
 /** Units of each variant counted in at each merchant's own location before the burst. */
 const OPENING = 500;
 const FUNDS = 5_000_000;
+/** Units of each variant each merchant's entry announces (receipts count in less) ... */
+const ANNOUNCED = 20;
+/** ... and staff count in at the warehouse before the burst, for the exits. */
+const WAREHOUSE_OPENING = 50;
+const parcel = { length: 30, width: 20, height: 15, weight: 2 };
+const warehouseAddress = {
+  street: 'Av. Recursos Hidráulicos',
+  external_number: '8',
+  neighborhood: 'La Loma',
+  city: 'Tultitlán',
+  municipality: 'Tultitlán',
+  state: 'Estado de México',
+  zip: '54060',
+};
 
 interface Buckets {
   on_hand: number;
@@ -54,6 +70,7 @@ interface Answer {
     replayed?: boolean;
     rates?: { id: string }[];
     entry?: { id: string };
+    lines?: { id: string; variant_id: string }[];
   };
   error?: { code: string };
 }
@@ -124,6 +141,8 @@ async function stockedMerchant(number: number, opening: Map<string, Buckets>) {
   expect(kept.status, JSON.stringify(kept.body)).toBe(200);
   const own = kept.body.data!.id!;
   const variants = (await insertVariants(power.db, organizationId, 2)) as [string, string];
+  // What a warehouse needs of a product (entries) and a waybill (exits).
+  await completeVariants(power, variants);
   const count = await postAs<Answer>(
     power.url,
     user,
@@ -143,9 +162,184 @@ async function stockedMerchant(number: number, opening: Map<string, Buckets>) {
 }
 type Merchant = Awaited<ReturnType<typeof stockedMerchant>>;
 
+interface ExitSetup {
+  id: string;
+  lines: { variant_id: string; quantity: number }[];
+}
+
+/**
+ * The merchant's work at the warehouse, set up before the burst: stock counted in, an entry
+ * announced, an exit processed and quoted (dispatched in the burst) and one created (processed
+ * in the burst). Answers the burst's requests: receipts, the processing and the dispatch.
+ */
+async function warehouseWork(
+  m: Merchant,
+  number: number,
+  staff: TestUser,
+  warehouse: string,
+  opening: Map<string, Buckets>,
+): Promise<Request[]> {
+  const expectOk = (answer: { status: number; body: Answer }, status: number) =>
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  const counted = await postAs<Answer>(
+    power.url,
+    staff,
+    '/staff/inventory/adjustments',
+    {
+      organization_id: m.organizationId,
+      location_id: warehouse,
+      reason: 'Conteo inicial',
+      lines: m.variants.map((variant_id) => ({ variant_id, on_hand_delta: WAREHOUSE_OPENING })),
+    },
+    `opening-warehouse-${number}`,
+  );
+  expectOk(counted, 201);
+  const announced = await postAs<Answer>(power.url, m.user, '/entries', {
+    warehouse_id: warehouse,
+    expected_date: '2026-12-01',
+    lines: m.variants.map((variant_id) => ({ variant_id, expected_quantity: ANNOUNCED })),
+  });
+  expectOk(announced, 201);
+  for (const variant of m.variants) {
+    opening.set(balanceKey(variant, warehouse), {
+      ...EMPTY,
+      on_hand: WAREHOUSE_OPENING,
+      incoming: ANNOUNCED,
+    });
+  }
+
+  const exit = async (lines: ExitSetup['lines']): Promise<ExitSetup> => {
+    const created = await postAs<Answer>(power.url, m.user, '/exits', {
+      warehouse_id: warehouse,
+      destination: { kind: 'location', location_id: m.locationId },
+      lines,
+    });
+    expectOk(created, 201);
+    return { id: created.body.data!.id!, lines };
+  };
+  const [first, second] = m.variants;
+  const toShip = await exit([
+    { variant_id: first, quantity: 2 },
+    { variant_id: second, quantity: 1 },
+  ]);
+  expectOk(await postAs<Answer>(power.url, m.user, `/exits/${toShip.id}/process`, {}), 200);
+  for (const line of toShip.lines) {
+    opening.get(balanceKey(line.variant_id, warehouse))!.reserved += line.quantity;
+  }
+  const quote = await postAs<Answer>(power.url, staff, `/staff/exits/${toShip.id}/quote`, {
+    parcels: [parcel],
+  });
+  expectOk(quote, 201);
+  const toProcess = await exit([{ variant_id: first, quantity: 3 }]);
+
+  const entry = { id: announced.body.data!.id!, lines: announced.body.data!.lines! };
+  const receipts = [
+    [0, 4, 'accepted'],
+    [0, 3, 'accepted'],
+    [1, 2, 'not_sellable'],
+    [1, 5, 'accepted'],
+  ] as const;
+  return [
+    ...receipts.map(([line, count, disposition], index) =>
+      receipt(
+        m,
+        staff,
+        entry,
+        warehouse,
+        `stock-crash-receipt-${number}-${index}`,
+        line,
+        count,
+        disposition,
+      ),
+    ),
+    processing(m, toProcess, warehouse),
+    dispatch(m, staff, toShip, warehouse, {
+      id: quote.body.data!.id!,
+      rate: quote.body.data!.rates![0]!.id,
+    }),
+  ];
+}
+
+/** Staff count units of an entry's line in: incoming down, on hand (or not sellable) up. */
+function receipt(
+  m: Merchant,
+  staff: TestUser,
+  entry: { id: string; lines: { id: string; variant_id: string }[] },
+  warehouse: string,
+  name: string,
+  line: number,
+  count: number,
+  disposition: 'accepted' | 'not_sellable',
+): Request {
+  const { id: lineId, variant_id } = entry.lines[line]!;
+  return {
+    name,
+    organizationId: m.organizationId,
+    user: staff,
+    url: `/staff/receiving/${entry.id}/receipts`,
+    idempotencyKey: name,
+    body: { line_id: lineId, count, disposition },
+    effects: [
+      {
+        variant: variant_id,
+        location: warehouse,
+        incoming: -count,
+        [disposition === 'accepted' ? 'on_hand' : 'not_sellable']: count,
+      },
+    ],
+    proof: { operationKey: `entry:${entry.id}:receive:${name}`, recordId: entry.id },
+    answered: (answer) => answer.data?.entry?.id,
+    expect: { fresh: 201, again: 200 },
+  };
+}
+
+/** The merchant sends an exit to the warehouse (reserved there); sent again, it is processing. */
+function processing(m: Merchant, exit: ExitSetup, warehouse: string): Request {
+  return {
+    name: `process-${exit.id}`,
+    organizationId: m.organizationId,
+    user: m.user,
+    url: `/exits/${exit.id}/process`,
+    body: {},
+    effects: exit.lines.map((line) => ({
+      variant: line.variant_id,
+      location: warehouse,
+      reserved: line.quantity,
+    })),
+    proof: { operationKey: `exit:${exit.id}:reserve`, recordId: exit.id },
+    answered: (answer) => answer.data?.id,
+    expect: { fresh: 200, again: 'EXIT_STATUS_CONFLICT' },
+  };
+}
+
+/** Staff buy the exit's guide (quoted before) and ship: the reserved units leave on hand. */
+function dispatch(
+  m: Merchant,
+  staff: TestUser,
+  exit: ExitSetup,
+  warehouse: string,
+  quote: { id: string; rate: string },
+): Request {
+  return {
+    name: `ship-${exit.id}`,
+    organizationId: m.organizationId,
+    user: staff,
+    url: `/staff/exits/${exit.id}/ship`,
+    body: { parcels: [parcel], quote_id: quote.id, rate_id: quote.rate },
+    effects: exit.lines.map((line) => ({
+      variant: line.variant_id,
+      location: warehouse,
+      on_hand: -line.quantity,
+      reserved: -line.quantity,
+    })),
+    proof: { operationKey: `exit:${exit.id}:ship`, recordId: exit.id },
+    answered: (answer) => answer.data?.id,
+    expect: { fresh: 200, again: 200 },
+  };
+}
+
 /** A label from the own location: two packages, the first variant in both (their sum reserved). */
 async function purchase(m: Merchant, number: number, index: number): Promise<Request> {
-  const parcel = { length: 30, width: 20, height: 15, weight: 2 };
   const quote = await postAs<Answer>(power.url, m.user, '/quotes', {
     origin_zip: MEXICO_CITY_ZIP,
     destination_zip: MONTERREY_ZIP,
@@ -232,12 +426,19 @@ describe('the stock ledger across a power cut', () => {
     await power.start();
     phase('first start healthy');
     const staff = await createTestUser({ db: power.db, clock: systemClock }, { isStaff: true });
-    const warehouse = await insertWarehouse(power.db);
+    const created = await postAs<Answer>(power.url, staff, '/staff/warehouses', {
+      name: 'CEDIS Apagón',
+      code: 'APAGON-1',
+      address: warehouseAddress,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const warehouse = created.body.data!.id!;
 
     const opening = new Map<string, Buckets>();
     const requests: Request[] = [];
     for (let number = 1; number <= MERCHANTS; number++) {
       const m = await stockedMerchant(number, opening);
+      requests.push(...(await warehouseWork(m, number, staff, warehouse, opening)));
       for (let index = 0; index < PURCHASES; index++) {
         requests.push(await purchase(m, number, index));
       }
