@@ -61,3 +61,17 @@ export function withPasswordConfirmation<
     path: ['password_confirmation'],
   });
 }
+
+/**
+ * Spec §5: a product already registered cannot be added again. A `superRefine` of the lines of
+ * an entry, an exit or an adjustment: each repeated variant is marked on its own line.
+ */
+export function noDuplicateVariants(lines: { variant_id: string }[], context: z.RefinementCtx) {
+  const seen = new Set<string>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.variant_id)) {
+      context.addIssue({ code: 'custom', message: 'no_duplicates', path: [index, 'variant_id'] });
+    }
+    seen.add(line.variant_id);
+  });
+}

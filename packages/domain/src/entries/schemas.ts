@@ -1,4 +1,4 @@
-import { optionalText, requiredText } from '../fields';
+import { noDuplicateVariants, optionalText, requiredText } from '../fields';
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
 import {
@@ -38,20 +38,7 @@ export const entrySchema = z.object({
     .array(entryLineSchema)
     .min(1, { error: 'entry_needs_product' })
     .max(ENTRY_RULES.maxLines)
-    .superRefine((lines, context) => {
-      // Spec §5: a product already registered cannot be added again.
-      const seen = new Set<string>();
-      lines.forEach((line, index) => {
-        if (seen.has(line.variant_id)) {
-          context.addIssue({
-            code: 'custom',
-            message: 'no_duplicates',
-            path: [index, 'variant_id'],
-          });
-        }
-        seen.add(line.variant_id);
-      });
-    }),
+    .superRefine(noDuplicateVariants),
 });
 export type EntryInput = z.input<typeof entrySchema>;
 export type EntryData = z.infer<typeof entrySchema>;

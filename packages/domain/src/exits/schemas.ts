@@ -1,5 +1,5 @@
 import { addressViewSchema } from '../addresses/schemas';
-import { optionalText } from '../fields';
+import { noDuplicateVariants, optionalText } from '../fields';
 import { pageSchema, paginationQuerySchema } from '../pagination';
 import { quoteRequestSchema } from '../shipments/quotes';
 import { z } from '../validation';
@@ -12,17 +12,6 @@ import { EXIT_DESTINATION_KINDS, EXIT_RULES, EXIT_STATUSES } from './rules';
 
 const quantityField = (min: number) =>
   z.number({ error: 'number' }).int({ error: 'integer' }).min(min).max(EXIT_RULES.maxQuantity);
-
-/** Spec §5: no duplicate items. */
-function noDuplicateVariants(lines: { variant_id: string }[], context: z.RefinementCtx) {
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    if (seen.has(line.variant_id)) {
-      context.addIssue({ code: 'custom', message: 'no_duplicates', path: [index, 'variant_id'] });
-    }
-    seen.add(line.variant_id);
-  });
-}
 
 export const exitLineSchema = z.object({
   variant_id: z.uuid({ error: 'required' }),

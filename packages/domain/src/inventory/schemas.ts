@@ -1,5 +1,5 @@
 import { addressFieldsSchema, addressViewSchema } from '../addresses/schemas';
-import { requiredText } from '../fields';
+import { noDuplicateVariants, requiredText } from '../fields';
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
 import { STOCK_LOCATION_KINDS, STOCK_OPERATION_KINDS } from './rules';
@@ -151,20 +151,7 @@ export const adjustmentSchema = z.object({
     .array(adjustmentLineSchema)
     .min(1, { error: 'at_least_one' })
     .max(INVENTORY_RULES.maxLines)
-    .superRefine((lines, context) => {
-      // Spec §5: no duplicate items.
-      const seen = new Set<string>();
-      lines.forEach((line, index) => {
-        if (seen.has(line.variant_id)) {
-          context.addIssue({
-            code: 'custom',
-            message: 'no_duplicates',
-            path: [index, 'variant_id'],
-          });
-        }
-        seen.add(line.variant_id);
-      });
-    }),
+    .superRefine(noDuplicateVariants),
 });
 export type AdjustmentInput = z.input<typeof adjustmentSchema>;
 export type AdjustmentData = z.infer<typeof adjustmentSchema>;

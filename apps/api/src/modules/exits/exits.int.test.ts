@@ -285,6 +285,45 @@ describe('warehouse exits', () => {
     expect(guides.rows).toHaveLength(1);
   });
 
+  it('a cancel sent while staff buy the guide waits, then finds the exit shipped', async () => {
+    const m = await merchant(5);
+    const variant_id = m.variants[0]!;
+    await fund(ctx, m.organizationId, 500_000);
+    const exit = await createExit(m, [{ variant_id, quantity: 2 }]);
+    expect((await call(m.user, 'POST', `/exits/${exit.id}/process`, {})).statusCode).toBe(200);
+    const quote = (
+      await call(staff, 'POST', `/staff/exits/${exit.id}/quote`, { parcels: [parcel] })
+    ).json().data as { id: string; rates: { id: string }[] };
+    /** Resolves once some backend waits on a lock for a statement that matches `pattern`. */
+    const waitingOn = async (pattern: string) => {
+      for (;;) {
+        const waiting = await ctx.db.execute(sql`select 1 from pg_stat_activity
+          where wait_event_type = 'Lock' and query ilike ${pattern}`);
+        if (waiting.rows.length > 0) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Shipments locked elsewhere: the guide's purchase stops at its first write, mid-dispatch.
+    const blocker = await ctx.db.$client.connect();
+    await blocker.query('begin; lock table shipments in exclusive mode');
+    const shipping = call(staff, 'POST', `/staff/exits/${exit.id}/ship`, {
+      parcels: [parcel],
+      quote_id: quote.id,
+      rate_id: quote.rates[0]!.id,
+    });
+    await waitingOn('%insert into "shipments"%');
+    const cancelling = call(m.user, 'POST', `/exits/${exit.id}/cancel`, {});
+    await waitingOn('%from "exits"%for update%');
+    await blocker.query('commit');
+    blocker.release();
+    const [shipped, cancelled] = await Promise.all([shipping, cancelling]);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(cancelled.statusCode, cancelled.body).toBe(409);
+    expect(cancelled.json().error.code).toBe('EXIT_STATUS_CONFLICT');
+    expect((await call(m.user, 'GET', `/exits/${exit.id}`)).json().data.status).toBe('shipped');
+    expect(await balance(m.organizationId, variant_id)).toMatchObject({ on_hand: 3, reserved: 0 });
+  });
+
   it('a purchase refused for the balance leaves the exit processing with its reservation', async () => {
     const m = await merchant(5);
     const variant_id = m.variants[0]!;

@@ -327,8 +327,12 @@ export class ExitsService {
   /**
    * Buys the guide through the one purchase path (paid from the merchant's balance, with the
    * warehouse as origin), then ships: the reserved units leave on hand (`exit:<id>:ship`) in the
-   * transaction that marks the exit shipped with its guide, audited. A failed purchase throws
-   * as the purchase does and leaves the exit processing with its reservation.
+   * transaction that marks the exit shipped with its guide, audited. That transaction holds the
+   * exit's row lock while the guide is bought (the purchase runs on its own connections and
+   * never touches exits), so a cancel sent meanwhile waits and then finds the exit shipped: no
+   * guide is ever bought for a cancelled exit. A failed purchase throws as the purchase does and
+   * leaves the exit processing with its reservation; after a crash between the purchase and the
+   * commit, the same quote buys nothing new (its Idempotency-Key answers the guide bought).
    */
   async ship(
     id: string,
@@ -336,26 +340,22 @@ export class ExitsService {
     actorId: string,
     language: Language,
   ): Promise<StaffExitView> {
-    const found = await repository.findExit(this.deps.db, null, id);
-    // A double submit after the exit shipped answers it as it is: nothing is bought again.
-    if (found?.status === 'shipped')
-      return this.staffView(found, await this.view(this.deps.db, found));
-    const row = await this.processing(id);
-    const warehouse = await this.warehouseOf(row.warehouseId);
-    const lines = (await repository.findLines(this.deps.db, [id])).filter((l) => l.quantity > 0);
-    const { shipment } = await this.deps.purchase.purchase({
-      organizationId: row.organizationId,
-      userId: actorId,
-      idempotencyKey: exitGuideKey(id, input.quote_id),
-      language,
-      origin: partyOfWarehouse(warehouse),
-      data: this.shipmentData(row, lines, input),
-    });
     const shipped = await this.deps.db.transaction(async (tx) => {
       const current = await repository.findExit(tx, null, id, true);
       if (!current) throw notFound();
-      if (current.status === 'shipped' && current.shipmentId === shipment.id) return current;
+      // A double submit after the exit shipped answers it as it is: nothing is bought again.
+      if (current.status === 'shipped') return current;
       if (current.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+      const warehouse = await this.warehouseOf(current.warehouseId);
+      const lines = (await repository.findLines(tx, [id])).filter((l) => l.quantity > 0);
+      const { shipment } = await this.deps.purchase.purchase({
+        organizationId: current.organizationId,
+        userId: actorId,
+        idempotencyKey: exitGuideKey(id, input.quote_id),
+        language,
+        origin: partyOfWarehouse(warehouse),
+        data: this.shipmentData(current, lines, input),
+      });
       await this.deps.stock.apply(
         current.organizationId,
         {

@@ -11,14 +11,13 @@ END;
 $$;
 
 -- Balances change only inside stock_apply, which appends the movements in the same statement;
--- any other write is refused, so a balance always equals the sum of its movements.
+-- any other write is refused, so a balance always equals the sum of its movements. The trigger's
+-- WHEN clause (migration 0039) calls this only for a write outside stock_apply (the setting
+-- stock_apply turns on for its own writes).
 CREATE OR REPLACE FUNCTION stock_balances_guard() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF coalesce(current_setting('despacho.stock_apply', true), '') <> 'on' THEN
-    RAISE EXCEPTION 'stock balances change only through stock_apply (% refused)', TG_OP
-      USING ERRCODE = 'P0001';
-  END IF;
-  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  RAISE EXCEPTION 'stock balances change only through stock_apply (% refused)', TG_OP
+    USING ERRCODE = 'P0001';
 END;
 $$;
 

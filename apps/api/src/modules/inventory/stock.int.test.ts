@@ -186,6 +186,7 @@ describe('stock ledger', () => {
       sql`delete from stock_movements where organization_id = ${organizationId}`,
       sql`update stock_operations set reason = 'x' where organization_id = ${organizationId}`,
       sql`delete from stock_operations where organization_id = ${organizationId}`,
+      sql`truncate stock_movements`,
     ];
     for (const attempt of attempts) {
       // drizzle wraps PostgreSQL's error: its refusal is the cause.
