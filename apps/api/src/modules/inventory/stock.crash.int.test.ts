@@ -21,6 +21,7 @@ import {
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';
 import { completeVariants } from '../entries/entries.test-support';
+import { warehouseAddress } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
 
@@ -38,15 +39,6 @@ const ANNOUNCED = 20;
 /** ... and staff count in at the warehouse before the burst, for the exits. */
 const WAREHOUSE_OPENING = 50;
 const parcel = { length: 30, width: 20, height: 15, weight: 2 };
-const warehouseAddress = {
-  street: 'Av. Recursos Hidráulicos',
-  external_number: '8',
-  neighborhood: 'La Loma',
-  city: 'Tultitlán',
-  municipality: 'Tultitlán',
-  state: 'Estado de México',
-  zip: '54060',
-};
 
 interface Buckets {
   on_hand: number;

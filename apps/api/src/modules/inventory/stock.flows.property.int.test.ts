@@ -23,7 +23,7 @@ import { createTestMerchant, createTestUser, type TestUser } from '../../../test
 import { AppError } from '../../platform/errors';
 import { completeVariants } from '../entries/entries.test-support';
 import { fund, guideProduct, requestGuide } from '../shipments/guides.test-support';
-import { createOwnStockLocation } from './inventory.test-support';
+import { createOwnStockLocation, warehouseAddress } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
 
@@ -527,15 +527,7 @@ describe('stock flows through the services, property-based', () => {
       warehouseSchema.parse({
         name: 'CEDIS Propiedades',
         code: `PROP-${randomUUID().slice(0, 8)}`,
-        address: {
-          street: 'Av. Recursos Hidráulicos',
-          external_number: '8',
-          neighborhood: 'La Loma',
-          city: 'Tultitlán',
-          municipality: 'Tultitlán',
-          state: 'Estado de México',
-          zip: '54060',
-        },
+        address: warehouseAddress,
       }),
       staff.id,
     );
