@@ -5,12 +5,8 @@
  * group (API and PostgreSQL) dies by SIGKILL after a number of answers; the app starts again on
  * the same data, its recovery runs, and every request is sent again with its key.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startThrowawayApp, waitForHealth } from '../../../scripts/lib/throwaway-app.mjs';
-import { testConfig } from '../test/test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phaseLogger, postAs, PowerCut } from '../test/crash-support';
 import { createTestMerchant, type TestUser } from '../test/users';
 import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
 import { LedgerService } from './modules/wallet/ledger.service';
@@ -23,8 +19,6 @@ import {
   originLocation,
 } from './modules/shipments/guides.test-support';
 import { systemClock } from './platform/clock';
-import { connect, type Db } from './platform/db';
-import { embeddedDatabaseUrl, freePort } from './platform/embedded-postgres';
 
 const ORGANIZATIONS = 4;
 const PURCHASES = 6; // per organization
@@ -33,8 +27,6 @@ const DEPOSITS = 6; // per organization
 const KILL_AFTER = 16;
 const OPENING = 5_000_000;
 const DEPOSIT_PESOS = '300.00';
-
-type App = ReturnType<typeof startThrowawayApp>;
 
 interface Request {
   kind: 'purchase' | 'deposit';
@@ -58,60 +50,14 @@ interface Merchant {
   user: TestUser;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-crash-'));
-// As root, embedded PostgreSQL runs as the `postgres` user, which must reach DATA_DIR/pg.
-chmodSync(dataDir, 0o755);
-let app: App | undefined;
-let db: Db | undefined;
-
-afterAll(async () => {
-  if (app) {
-    await app.kill();
-    await app.exited;
-  }
-  await db?.$client.end();
-  rmSync(dataDir, { recursive: true, force: true });
+let power: PowerCut;
+beforeAll(async () => {
+  power = await PowerCut.create('crash');
 });
+afterAll(() => power.close());
 
-/** `npm start`'s API entry, in its own process group, on the test's ports and DATA_DIR. */
-async function startApp(port: number, pgPort: number): Promise<App> {
-  const started = startThrowawayApp({
-    port,
-    name: 'crash',
-    dataDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      EMBEDDED_PG_PORT: String(pgPort),
-      JWT_SECRET: testConfig().JWT_SECRET,
-      LOG_LEVEL: 'fatal',
-      WEB_DIST: '',
-      AUTH_RATE_LIMIT: '1000',
-      JOBS_POLL_MS: '200',
-      JOBS_SWEEP_MS: '300',
-      CARD_RECONCILE_AFTER_SECONDS: '1',
-    },
-  });
-  try {
-    await waitForHealth(started, 90_000);
-  } catch (error) {
-    await started.kill();
-    throw error;
-  }
-  return started;
-}
-
-async function post(base: string, user: TestUser, url: string, body: object, key?: string) {
-  const response = await fetch(`${base}/api/v1${url}`, {
-    method: 'POST',
-    headers: {
-      ...user.headers(),
-      'content-type': 'application/json',
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Answer };
-}
+const post = (base: string, user: TestUser, url: string, body: object, key?: string) =>
+  postAs<Answer>(base, user, url, body, key);
 
 const send = (base: string, request: Request) =>
   post(
@@ -122,32 +68,13 @@ const send = (base: string, request: Request) =>
     request.key,
   );
 
-async function rows<T>(query: string, values: unknown[] = []): Promise<T[]> {
-  return (await db!.$client.query(query, values)).rows as T[];
-}
-
-/** Waits until `done` answers true (recovery is the app's own, on its jobs runner). */
-async function eventually(done: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (await done()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`not within 30 s: ${what}`);
-}
-
-const started = Date.now();
-/** Where the test is, with the time taken: what a failure or a slow run first needs. */
-const phase = (name: string) => console.info(`crash test +${Date.now() - started} ms: ${name}`);
+const phase = phaseLogger('crash test');
 
 describe('the product across a power cut', () => {
   it('keeps every answered purchase and deposit, credits approved charges, recovers purchases at start and moves money once on re-sending', async () => {
-    const port = await freePort();
-    const pgPort = await freePort();
-    app = await startApp(port, pgPort);
+    await power.start();
     phase('first start healthy');
-    db = connect(embeddedDatabaseUrl(pgPort, 'despacho'), 4);
-    const ctx = { db, clock: systemClock };
+    const ctx = { db: power.db, clock: systemClock };
     const ledger = new LedgerService(ctx);
     const sandbox = new SandboxPaymentProvider(ctx);
 
@@ -163,11 +90,11 @@ describe('the product across a power cut', () => {
         amount: OPENING,
         from: 'bank_clearing',
       });
-      const location = await post(app.url, user, '/locations', originLocation());
+      const location = await post(power.url, user, '/locations', originLocation());
       expect(location.status).toBe(201);
       for (let index = 0; index < PURCHASES; index++) {
         const parcel = { length: 30, width: 20, height: 15, weight: 2 };
-        const quote = await post(app.url, user, '/quotes', {
+        const quote = await post(power.url, user, '/quotes', {
           origin_zip: MEXICO_CITY_ZIP,
           destination_zip: MONTERREY_ZIP,
           parcels: [parcel],
@@ -202,51 +129,36 @@ describe('the product across a power cut', () => {
       }
     }
     phase('seeded');
-    await db.$client.end();
-    db = undefined;
 
     // The burst: every request at once; the whole group dies on the KILL_AFTER-th answer.
-    const first = app;
-    const acknowledged = new Map<string, { id: string; tracking?: string; ledger?: string }>();
-    const outcomes = await Promise.allSettled(
-      requests.map(async (request) => {
-        const answer = await send(first.url, request);
-        if (answer.status !== 201) throw new Error(`${request.key}: ${answer.status}`);
-        acknowledged.set(request.key, {
-          id: answer.body.data.id,
-          tracking: answer.body.data.tracking_number,
-          ledger: answer.body.data.ledger_transaction_id,
-        });
-        if (acknowledged.size === KILL_AFTER) void first.kill();
+    const burst = await power.burstUntilKilled(requests, send, KILL_AFTER);
+    const acknowledged = new Map(
+      [...burst.acknowledged].map(([request, answer]) => {
+        expect(answer.status, request.key).toBe(201);
+        const { id, tracking_number, ledger_transaction_id } = answer.body.data;
+        return [request.key, { id, tracking: tracking_number, ledger: ledger_transaction_id }];
       }),
     );
-    // Fewer answers than KILL_AFTER (refusals) must fail the test below, not hang it.
-    await first.kill();
-    await first.exited;
-    app = undefined;
-    const refused = outcomes.flatMap((outcome) =>
-      outcome.status === 'rejected' ? [String(outcome.reason)] : [],
-    );
     phase(
-      `killed after ${acknowledged.size} answers; unanswered: ${refused.slice(0, 5).join('; ')}`,
+      `killed after ${acknowledged.size} answers; unanswered: ${burst.unanswered.slice(0, 5).join('; ')}`,
     );
     expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
-    expect(outcomes.some((outcome) => outcome.status === 'rejected')).toBe(true);
+    expect(burst.unanswered.length).toBeGreaterThan(0);
 
     // The same data directory again: PostgreSQL recovers its log, the app its work.
     const restartedAt = new Date();
-    app = await startApp(port, pgPort);
+    await power.start();
     phase('restarted');
-    db = connect(embeddedDatabaseUrl(pgPort, 'despacho'), 4);
-    await eventually(
+    await power.eventually(
       async () =>
-        (await rows(`select 1 from shipments where purchase_state = 'purchasing'`)).length === 0,
+        (await power.rows(`select 1 from shipments where purchase_state = 'purchasing'`)).length ===
+        0,
       'no guide left purchasing',
     );
-    await eventually(
+    await power.eventually(
       async () =>
         (
-          await rows(
+          await power.rows(
             `select 1 from deposits d join sandbox_card_charges c
                 on c.idempotency_key = 'deposit:' || d.id
               where d.method = 'card' and d.status = 'pending'`,
@@ -256,7 +168,7 @@ describe('the product across a power cut', () => {
     );
 
     phase('recovered');
-    const [recovered] = await rows<{ guides: number; cards: number }>(
+    const [recovered] = await power.rows<{ guides: number; cards: number }>(
       `select (select count(*)::int from jobs where kind = 'shipments.recover_purchase'
                 and state = 'completed' and run_at < created_at + interval '4 minutes') as guides,
               (select count(*)::int from deposits where method = 'card' and status = 'credited'
@@ -266,7 +178,7 @@ describe('the product across a power cut', () => {
     // Every answered request is there as answered: the guide with its label, the credit.
     for (const [key, answer] of acknowledged) {
       if (key.startsWith('crash-purchase')) {
-        const [guide] = await rows<{ purchase_state: string; tracking_number: string }>(
+        const [guide] = await power.rows<{ purchase_state: string; tracking_number: string }>(
           `select s.purchase_state, s.tracking_number from shipments s
              join shipment_labels l on l.shipment_id = s.id where s.id = $1`,
           [answer.id],
@@ -276,7 +188,7 @@ describe('the product across a power cut', () => {
           tracking_number: answer.tracking,
         });
       } else {
-        const [deposit] = await rows<{ status: string; ledger_transaction_id: string }>(
+        const [deposit] = await power.rows<{ status: string; ledger_transaction_id: string }>(
           `select status, ledger_transaction_id from deposits where id = $1`,
           [answer.id],
         );
@@ -284,21 +196,21 @@ describe('the product across a power cut', () => {
       }
     }
     // Approved charges are all credited; what is still pending was never charged.
-    const approvedUncredited = await rows(
+    const approvedUncredited = await power.rows(
       `select d.id from deposits d join sandbox_card_charges c
           on c.idempotency_key = 'deposit:' || d.id
         where c.status = 'approved' and d.status <> 'credited'`,
     );
     expect(approvedUncredited).toEqual([]);
-    expect(await verifyLedger(db)).toEqual([]);
+    expect(await verifyLedger(power.db)).toEqual([]);
 
     // What committed before the re-send, per organization, and the balances it explains.
     const committed = async () => {
-      const guides = await rows<{ key: string; id: string; total: number; org: string }>(
+      const guides = await power.rows<{ key: string; id: string; total: number; org: string }>(
         `select idempotency_key as key, id, total::int, organization_id as org
            from shipments where purchase_state = 'purchased'`,
       );
-      const credits = await rows<{ key: string; id: string; net: number; org: string }>(
+      const credits = await power.rows<{ key: string; id: string; net: number; org: string }>(
         `select idempotency_key as key, id, net::int, organization_id as org
            from deposits where status = 'credited'`,
       );
@@ -307,7 +219,7 @@ describe('the product across a power cut', () => {
     const balances = async () =>
       new Map(
         (
-          await rows<{ org: string; balance: number }>(
+          await power.rows<{ org: string; balance: number }>(
             `select organization_id as org, balance::int from ledger_accounts where kind = 'wallet'`,
           )
         ).map((row) => [row.org, row.balance]),
@@ -334,9 +246,8 @@ describe('the product across a power cut', () => {
     const idOf = new Map([...before.guides, ...before.credits].map((row) => [row.key, row.id]));
 
     // Every request again, with its key: what committed answers itself, the rest goes through.
-    const second = app;
     const answers = await Promise.all(
-      requests.map(async (request) => ({ request, answer: await send(second.url, request) })),
+      requests.map(async (request) => ({ request, answer: await send(power.url, request) })),
     );
     for (const { request, answer } of answers) {
       expect([200, 201], `${request.key}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
@@ -358,7 +269,7 @@ describe('the product across a power cut', () => {
       ORGANIZATIONS * PURCHASES,
     );
     expect(ours(await balances())).toEqual(explained(after));
-    expect(await verifyLedger(db)).toEqual([]);
+    expect(await verifyLedger(power.db)).toEqual([]);
     console.info(
       `product crash test: ${acknowledged.size} answered before the kill, ` +
         `${committedKeys.size} committed after recovery ` +

@@ -10,7 +10,11 @@ import { insertVariants, insertWarehouse } from '../inventory/stock.test-support
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Gives variants (and their products) everything a warehouse needs: measures, SAT keys, barcode. */
-export async function completeVariants(ctx: Ctx, ids: string[], barcodes: string[] = []) {
+export async function completeVariants(
+  ctx: Pick<Ctx, 'db'>,
+  ids: string[],
+  barcodes: string[] = [],
+) {
   for (const [index, id] of ids.entries()) {
     await ctx.db.execute(sql`
       update product_variants set weight = 0.5, length = 20, width = 15, height = 5,

@@ -6,6 +6,17 @@ import { createLocation } from '../shipments/guides.test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
+/** A platform warehouse's address (staff create warehouses with one; exits quote from it). */
+export const warehouseAddress = {
+  street: 'Av. Recursos Hidráulicos',
+  external_number: '8',
+  neighborhood: 'La Loma',
+  city: 'Tultitlán',
+  municipality: 'Tultitlán',
+  state: 'Estado de México',
+  zip: '54060',
+};
+
 /** Posts an adjustment (merchant or staff) under an Idempotency-Key, new unless given. */
 export function postAdjustment(
   ctx: Ctx,

@@ -58,6 +58,7 @@ DECLARE
   hash text;
   stored_hash text;
   changed int;
+  balance_ensured boolean;
   foreign_location uuid;
   i int;
 BEGIN
@@ -129,6 +130,7 @@ BEGIN
 
   PERFORM set_config('despacho.stock_apply', 'on', true);
   FOR i IN 1 .. array_length(variants, 1) LOOP
+    balance_ensured := false;
     LOOP
       UPDATE stock_balances b
          SET on_hand = b.on_hand + on_hands[i],
@@ -145,14 +147,16 @@ BEGIN
          AND b.not_sellable + not_sellables[i] >= 0
          AND b.reserved + reserveds[i] <= b.on_hand + on_hands[i];
       GET DIAGNOSTICS changed = ROW_COUNT;
-      EXIT WHEN changed > 0;
+      EXIT WHEN changed > 0 OR balance_ensured;
       -- No balance changed: either none is kept yet (it starts at zero and takes the line as any
-      -- other; lines go in a fixed order, so two first writes cannot deadlock) or the line does
-      -- not fit the one there is.
+      -- other; lines go in a fixed order, so two first writes cannot deadlock), or a concurrent
+      -- first write's balance was not committed when the UPDATE looked (the INSERT waits for it),
+      -- or the line does not fit the one there is. A balance is there after the INSERT either
+      -- way: the UPDATE once more decides.
       INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
       VALUES (p_organization_id, variants[i], locations[i], p_created_at)
       ON CONFLICT DO NOTHING;
-      EXIT WHEN NOT FOUND;
+      balance_ensured := true;
     END LOOP;
     IF changed = 0 THEN
       RAISE EXCEPTION 'insufficient stock for variant % at %', variants[i], locations[i]

@@ -109,6 +109,38 @@ describe('stock ledger', () => {
     expect(await balance(organizationId, variant)).toMatchObject({ on_hand: 9 });
   });
 
+  it('applies a first count that waited on another first count of the same balance', async () => {
+    // Found by the crash test: the second first write met the first's uncommitted balance,
+    // waited for it, then was refused as insufficient stock.
+    const { id: organizationId } = await createTestOrganization({ db: setup, clock });
+    const [variant] = await insertVariants(setup, organizationId);
+    const count = (key: string, db?: Parameters<StockLedger['apply']>[2]) =>
+      stock.apply(
+        organizationId,
+        {
+          idempotencyKey: key,
+          kind: 'adjust',
+          cause: { type: 'adjustment', id: key },
+          lines: [{ variant_id: variant!, location_id: warehouse, on_hand: 2, not_sellable: 1 }],
+        },
+        db,
+      );
+    let second: Promise<string> | undefined;
+    await crowd.transaction(async (tx) => {
+      await count('first-count', tx);
+      second = count('second-count').then(() => 'applied', codeOf);
+      // Commits only once the second waits on this transaction's new balance.
+      const waiting = async () =>
+        (
+          await setup.execute(sql`select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`)
+        ).rows.length > 0;
+      while (!(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(await second).toBe('applied');
+    expect(await balance(organizationId, variant!)).toMatchObject({ on_hand: 4, not_sellable: 2 });
+  });
+
   it('refuses a key reused with other lines, and changes nothing', async () => {
     const { organizationId, variant } = await organizationWithStock(5);
     const other = stock.apply(organizationId, {
