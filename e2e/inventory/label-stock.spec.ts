@@ -116,9 +116,9 @@ test('a label bought from a location that keeps stock takes its products out, an
   await openInventory(page, product.sku);
   const history = await openMovements(page, row, product.name);
   const steps = [
-    ['Devolución', 'Cancelación de guía', 'Existencia +3'],
-    ['Salida', /^Guía /, 'Existencia −3'],
-    ['Apartado', /^Guía /, 'Apartadas +3'],
+    ['Devolución', `Cancelación de la guía ${tracking}`, 'Existencia +3'],
+    ['Salida', `Guía ${tracking}`, 'Existencia −3'],
+    ['Apartado', `Guía ${tracking}`, 'Apartadas +3'],
   ] as const;
   for (const [kind, cause, delta] of steps) {
     const card = movementCard(history, kind);

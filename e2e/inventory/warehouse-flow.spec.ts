@@ -273,16 +273,18 @@ test('an entry is received partly with a damaged unit, its incident answered, an
     // The hammocks' history: announced, received, reserved and shipped, each linked to its cause.
     const history = await openMovements(page, hammockStock, hammock.name);
     const exitLink = /^\/app\/products\/outs\?exit=[0-9a-f-]{36}$/;
-    for (const [kind, delta, link] of [
-      ['Salida', 'Existencia −3', exitLink],
-      ['Apartado', 'Apartadas +3', exitLink],
-      ['Recepción en almacén', 'Existencia +10', entryPath],
-      ['Entrada anunciada', 'Por llegar +10', entryPath],
+    // Causes go by their numbers: the exit's and the entry's, as their own screens name them.
+    const exitName = `Salida ${exitNumber}`;
+    for (const [kind, delta, link, name] of [
+      ['Salida', 'Existencia −3', exitLink, exitName],
+      ['Apartado', 'Apartadas +3', exitLink, exitName],
+      ['Recepción en almacén', 'Existencia +10', entryPath, entryTitle],
+      ['Entrada anunciada', 'Por llegar +10', entryPath, entryTitle],
     ] as const) {
       const card = movementCard(history, kind);
       await expect(card).toHaveCount(1);
       await expect(card).toContainText(delta);
-      await expect(card.getByRole('link')).toHaveAttribute('href', link);
+      await expect(card.getByRole('link', { name })).toHaveAttribute('href', link);
     }
     await movementCard(history, 'Entrada anunciada').getByRole('link').click();
     await expect(page).toHaveURL(entryPath);

@@ -52,8 +52,8 @@ export async function seedDemoExits(
     );
   const shipped = await create('SAL-DEMO-1', 2);
   const waiting = await create('SAL-DEMO-2', 3);
-  await exits.process(organizationId, shipped.id, { quantities: [] });
-  await exits.process(organizationId, waiting.id, { quantities: [] });
+  await exits.process(organizationId, shipped.id, { quantities: [] }, { userId: ownerId });
+  await exits.process(organizationId, waiting.id, { quantities: [] }, { userId: ownerId });
   const parcels = [{ unit: 'cm_kg' as const, length: 40, width: 30, height: 25, weight: 3 }];
   const quote = await exits.quote(shipped.id, { parcels }, staffId, 'es');
   const rate = quote.rates[0];

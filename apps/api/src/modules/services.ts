@@ -281,6 +281,13 @@ export function buildServices(
     quotes,
     purchase: purchases,
   });
+  // The movement history names what moved stock; those domains depend on inventory, so the root
+  // hands their labels over.
+  inventory.labelCauses(['entry'], (org, ids) => entries.numbersOf(org, ids));
+  inventory.labelCauses(['exit'], (org, ids) => exits.numbersOf(org, ids));
+  inventory.labelCauses(['shipment', 'shipment_cancellation'], (org, ids) =>
+    shipments.trackingNumbersOf(org, ids),
+  );
 
   const dashboard = new DashboardService({
     ...core,

@@ -117,7 +117,8 @@ export const movementViewSchema = z.object({
   incoming: z.number().int(),
   not_sellable: z.number().int(),
   reason: z.string().nullable(),
-  cause: z.object({ type: z.string(), id: z.string() }),
+  /** `label`: what the cause is called where it has a number (an entry's, a guide's tracking). */
+  cause: z.object({ type: z.string(), id: z.string(), label: z.string().nullable() }),
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
 });

@@ -90,7 +90,8 @@ describe('warehouse entries', () => {
       expect(movements.json().data[0]).toMatchObject({
         kind: 'announce',
         incoming: 10,
-        cause: { type: 'entry', id: entry.id },
+        // Named by the entry's number, as its screens name it.
+        cause: { type: 'entry', id: entry.id, label: String(detail.number) },
       });
       await call(owner, 'POST', `/entries/${entry.id}/cancel`);
     });

@@ -232,3 +232,12 @@ export async function receivingQueue(db: DbOrTx, query: ReceivingQuery) {
     query,
   );
 }
+
+/** The numbers of the organization's entries among `ids`, by id (the movement history's causes). */
+export async function findNumbers(db: DbOrTx, organizationId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: entries.id, number: entries.number })
+    .from(entries)
+    .where(and(eq(entries.organizationId, organizationId), inArray(entries.id, ids)));
+  return new Map(rows.map((row) => [row.id, String(row.number)]));
+}

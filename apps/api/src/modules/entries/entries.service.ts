@@ -153,6 +153,11 @@ export class EntriesService {
     return this.get(organizationId, id);
   }
 
+  /** The movement history's label of entries: their numbers, by id. */
+  numbersOf(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+    return repository.findNumbers(this.deps.db, organizationId, ids);
+  }
+
   async get(organizationId: string, id: string): Promise<EntryView> {
     const entry = await repository.findEntry(this.deps.db, organizationId, id);
     if (!entry) throw notFound();

@@ -275,6 +275,16 @@ describe('warehouse exits', () => {
       sql`select action from audit_log where subject_id = ${exit.id}`,
     );
     expect(audit.rows).toEqual([{ action: 'exit.ship' }]);
+    // The history names the exit by its number and who sent it to the warehouse.
+    const history = await call(m.user, 'GET', `/inventory/variants/${variant_id}/movements`);
+    expect(history.json().data.slice(0, 2)).toMatchObject([
+      { kind: 'ship', cause: { type: 'exit', id: exit.id, label: String(exit.number) } },
+      {
+        kind: 'reserve',
+        cause: { type: 'exit', id: exit.id, label: String(exit.number) },
+        actor: { id: m.user.id },
+      },
+    ]);
     // The same request again buys nothing more and moves nothing.
     const replay = await call(staff, 'POST', `/staff/exits/${exit.id}/ship`, body);
     expect(replay.statusCode, replay.body).toBe(200);

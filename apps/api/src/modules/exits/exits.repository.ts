@@ -120,3 +120,12 @@ export async function listExits(
   ]);
   return { rows, total };
 }
+
+/** The numbers of the organization's exits among `ids`, by id (the movement history's causes). */
+export async function findNumbers(db: DbOrTx, organizationId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: exits.id, number: exits.number })
+    .from(exits)
+    .where(and(eq(exits.organizationId, organizationId), inArray(exits.id, ids)));
+  return new Map(rows.map((row) => [row.id, String(row.number)]));
+}

@@ -14,10 +14,14 @@ export const exitsRoutes: AppModule = async (app, { exits }) => {
     }),
     get: async (request) => ({ data: await exits.get(organizationOf(request), request.params.id) }),
     process: async (request) => ({
-      data: await exits.process(organizationOf(request), request.params.id, request.body),
+      data: await exits.process(organizationOf(request), request.params.id, request.body, {
+        userId: authOf(request).userId,
+      }),
     }),
     cancel: async (request) => ({
-      data: await exits.cancel(organizationOf(request), request.params.id),
+      data: await exits.cancel(organizationOf(request), request.params.id, {
+        userId: authOf(request).userId,
+      }),
     }),
   });
 };

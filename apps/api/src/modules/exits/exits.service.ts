@@ -137,6 +137,11 @@ export class ExitsService {
     };
   }
 
+  /** The movement history's label of exits: their numbers, by id. */
+  numbersOf(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+    return repository.findNumbers(this.deps.db, organizationId, ids);
+  }
+
   async get(organizationId: string, id: string): Promise<ExitView> {
     const row = await repository.findExit(this.deps.db, organizationId, id);
     if (!row) throw notFound();
@@ -148,7 +153,12 @@ export class ExitsService {
    * the warehouse in the transaction of the status change. Short lines answer 409
    * EXIT_OUT_OF_STOCK naming each with what is available, and nothing is reserved.
    */
-  async process(organizationId: string, id: string, input: ExitProcessData): Promise<ExitView> {
+  async process(
+    organizationId: string,
+    id: string,
+    input: ExitProcessData,
+    caller: ExitCaller,
+  ): Promise<ExitView> {
     let updated: ExitRow;
     try {
       // The view is read after the commit: inside, it would wait for a second connection.
@@ -178,6 +188,7 @@ export class ExitsService {
             idempotencyKey: exitStockKeys(id).reserve,
             kind: 'reserve',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            actorId: caller.userId,
             lines: kept.map((line) => ({
               variant_id: line.variantId,
               location_id: row.warehouseId,
@@ -233,7 +244,7 @@ export class ExitsService {
    * created or processing → cancelled; a reservation is released once (`exit:<id>:release`).
    * Cancelling a cancelled exit answers it unchanged.
    */
-  async cancel(organizationId: string, id: string): Promise<ExitView> {
+  async cancel(organizationId: string, id: string, caller: ExitCaller): Promise<ExitView> {
     const cancelled = await this.deps.db.transaction(async (tx) => {
       const row = await repository.findExit(tx, organizationId, id, true);
       if (!row) throw notFound();
@@ -247,6 +258,7 @@ export class ExitsService {
             idempotencyKey: exitStockKeys(id).release,
             kind: 'release',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            actorId: caller.userId,
             lines: lines.map((line) => ({
               variant_id: line.variantId,
               location_id: row.warehouseId,

@@ -10,6 +10,7 @@ import {
   type PaginationQuery,
   type StockLocationView,
 } from '@despacho/domain';
+import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { isForeignKeyViolation } from '../../platform/db-errors';
@@ -60,7 +61,18 @@ export interface AdjustmentCall {
  * organization: another organization's variant or location is NOT_FOUND. Stock changes only
  * through the `StockLedger`.
  */
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+
+/** What the movement history shows for causes of one type: a label per cause id ("3", a tracking number). */
+export type CauseLabels = (organizationId: string, ids: string[]) => Promise<Map<string, string>>;
+
 export class InventoryService {
+  /**
+   * Registered by the composition root for the domains that move stock (entries, exits,
+   * shipments), which depend on this module: it cannot ask them itself.
+   */
+  private readonly causeLabels = new Map<string, CauseLabels>();
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -71,6 +83,11 @@ export class InventoryService {
       productVariants: ProductVariantsService;
     },
   ) {}
+
+  /** Names the causes of `types` in the movement history with `labels`. */
+  labelCauses(types: readonly string[], labels: CauseLabels) {
+    for (const type of types) this.causeLabels.set(type, labels);
+  }
 
   async locations(organizationId: string): Promise<StockLocationView[]> {
     const views = (await locations.findUsableLocations(this.deps.db, organizationId)).map(
@@ -202,7 +219,10 @@ export class InventoryService {
     );
     const actorIds = rows.flatMap((row) => (row.actor_id ? [row.actor_id] : []));
     const names = await this.deps.accounts.userNames([...new Set(actorIds)]);
-    const named = await this.currentNames(organizationId, rows.map(joinedLocationView));
+    const [named, labels] = await Promise.all([
+      this.currentNames(organizationId, rows.map(joinedLocationView)),
+      this.labelsOf(organizationId, rows),
+    ]);
     return {
       data: rows.map((row) => ({
         id: row.id,
@@ -214,12 +234,36 @@ export class InventoryService {
         incoming: row.incoming,
         not_sellable: row.not_sellable,
         reason: row.reason,
-        cause: { type: row.cause_type, id: row.cause_id },
+        cause: {
+          type: row.cause_type,
+          id: row.cause_id,
+          label: labels.get(`${row.cause_type}:${row.cause_id}`) ?? null,
+        },
         actor: row.actor_id ? { id: row.actor_id, name: names.get(row.actor_id) ?? '' } : null,
         created_at: new Date(row.created_at).toISOString(),
       })),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
+  }
+
+  /** The registered labels of the rows' causes, by `type:id`, one call per type. */
+  private async labelsOf(
+    organizationId: string,
+    rows: { cause_type: string; cause_id: string }[],
+  ): Promise<Map<string, string>> {
+    const idsByType = new Map<string, Set<string>>();
+    for (const row of rows) {
+      // Records are named by uuid; a cause of another kind (a bench's, say) has no label.
+      if (!this.causeLabels.has(row.cause_type) || !isUuid(row.cause_id)) continue;
+      idsByType.set(row.cause_type, (idsByType.get(row.cause_type) ?? new Set()).add(row.cause_id));
+    }
+    const labelled = await Promise.all(
+      [...idsByType].map(async ([type, ids]) => {
+        const labels = await this.causeLabels.get(type)!(organizationId, [...ids]);
+        return [...labels].map(([id, label]) => [`${type}:${id}`, label] as const);
+      }),
+    );
+    return new Map(labelled.flat());
   }
 
   /**

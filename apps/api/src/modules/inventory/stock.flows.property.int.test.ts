@@ -443,7 +443,12 @@ class World {
         delta: { reserved: line.quantity },
       })),
       act: () =>
-        this.services.exits.process(this.merchant.organizationId, exit.id, { quantities: [] }),
+        this.services.exits.process(
+          this.merchant.organizationId,
+          exit.id,
+          { quantities: [] },
+          { userId: null },
+        ),
       then: () => {
         exit.status = 'processing';
       },
@@ -464,7 +469,8 @@ class World {
               delta: { reserved: -line.quantity },
             }))
           : [],
-      act: () => this.services.exits.cancel(this.merchant.organizationId, exit.id),
+      act: () =>
+        this.services.exits.cancel(this.merchant.organizationId, exit.id, { userId: null }),
       then: () => {
         exit.status = 'cancelled';
       },

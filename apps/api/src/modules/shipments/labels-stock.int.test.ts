@@ -304,9 +304,13 @@ describe('cancelling a label that took stock', () => {
       `/inventory/variants/${m.variantId}/movements`,
     );
     expect(history.statusCode, history.body).toBe(200);
+    const [tracking] = await query<{ tracking_number: string }>(
+      'select tracking_number from shipments where id = $1',
+      [id],
+    );
     expect(history.json().data[0]).toMatchObject({
       kind: 'return',
-      cause: { type: 'shipment_cancellation', id },
+      cause: { type: 'shipment_cancellation', id, label: tracking!.tracking_number },
     });
   });
 });

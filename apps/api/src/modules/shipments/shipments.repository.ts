@@ -451,3 +451,14 @@ export async function startPurchase(
     })),
   };
 }
+
+/** The tracking numbers of the organization's guides among `ids` that have one, by id. */
+export async function findTrackingNumbers(db: DbOrTx, organizationId: string, ids: string[]) {
+  const rows = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(and(eq(shipments.organizationId, organizationId), inArray(shipments.id, ids)));
+  return new Map(
+    rows.flatMap((row) => (row.trackingNumber ? [[row.id, row.trackingNumber] as const] : [])),
+  );
+}

@@ -34,6 +34,11 @@ export class ShipmentsService {
   }
 
   /** One page of the organization's guides, newest first (see `repository.findPage`). */
+  /** The movement history's label of guides: their tracking numbers, by id. */
+  trackingNumbersOf(organizationId: string, ids: string[]): Promise<Map<string, string>> {
+    return repository.findTrackingNumbers(this.deps.db, organizationId, ids);
+  }
+
   async list(
     organizationId: string,
     query: ShipmentsQuery,

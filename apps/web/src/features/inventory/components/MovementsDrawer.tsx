@@ -20,14 +20,16 @@ const CAUSE_SCREENS: Record<string, (id: string) => string> = {
 /** What caused a movement, as text; a link when it has a screen. */
 function Cause({ movement }: { movement: MovementView }) {
   const { t } = useTranslation('inventory');
-  const { type, id } = movement.cause;
+  const { type, id, label } = movement.cause;
   if (type === 'adjustment' || type === 'staff_adjustment') {
     return <Text fz="sm">{t(`movements.causes.${type}`)}</Text>;
   }
   const known = ['entry', 'exit', 'shipment', 'shipment_cancellation'].includes(type);
+  // A record's number (an entry's, a guide's tracking) where it has one, else its id.
+  const name = label ?? id;
   const text = known
-    ? t(`movements.causes.${type}`, { id })
-    : t('movements.causes.other', { type, id });
+    ? t(`movements.causes.${type}`, { id: name })
+    : t('movements.causes.other', { type, id: name });
   const screen = CAUSE_SCREENS[type];
   return screen ? (
     <Anchor component={Link} to={screen(id)} fz="sm">

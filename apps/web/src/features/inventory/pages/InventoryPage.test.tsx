@@ -69,7 +69,7 @@ const MOVEMENT: MovementView = {
   incoming: 0,
   not_sellable: 1,
   reason: 'Dañadas en exhibición',
-  cause: { type: 'adjustment', id: 'key-1' },
+  cause: { type: 'adjustment', id: 'key-1', label: null },
   actor: { id: '9a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b', name: 'Ana López' },
   created_at: '2026-03-02T16:00:00.000Z',
 };
@@ -129,9 +129,14 @@ describe('products/inventory', () => {
             ...MOVEMENT,
             id: 4,
             kind: 'return',
-            cause: { type: 'shipment_cancellation', id: guide },
+            cause: { type: 'shipment_cancellation', id: guide, label: '99M5203612955' },
           },
-          { ...MOVEMENT, id: 3, kind: 'ship', cause: { type: 'shipment', id: guide } },
+          {
+            ...MOVEMENT,
+            id: 3,
+            kind: 'ship',
+            cause: { type: 'shipment', id: guide, label: '99M5203612955' },
+          },
         ]),
     });
     saveSession(makeSession(), 'SESSION');
@@ -141,9 +146,12 @@ describe('products/inventory', () => {
       within(shirt).getByRole('button', { name: 'Ver movimientos de Playera básica · Rojo / M' }),
     );
     const drawer = await screen.findByRole('dialog');
-    const cancellation = await within(drawer).findByRole('link', { name: 'Cancelación de guía' });
+    // Named by the guide's tracking number, linked by its id.
+    const cancellation = await within(drawer).findByRole('link', {
+      name: 'Cancelación de la guía 99M5203612955',
+    });
     expect(cancellation).toHaveAttribute('href', `/app/shippings/${guide}`);
-    expect(within(drawer).getByRole('link', { name: `Guía ${guide}` })).toHaveAttribute(
+    expect(within(drawer).getByRole('link', { name: 'Guía 99M5203612955' })).toHaveAttribute(
       'href',
       `/app/shippings/${guide}`,
     );
