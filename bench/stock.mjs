@@ -7,9 +7,11 @@
 //                     reserved + 1 <= on_hand; INSERT a movement; COMMIT; on one row
 //   pgbench 50 rows   the same script, each client on its own row (:client_id)
 // and pgbench sending the very statement a reservation sends (one `stock_apply` call) on 1 and
-// 50 variants, to tell PostgreSQL's share from Node's. Goal: stock ≥ 50% of pgbench on 50 SKUs.
+// 50 variants, to tell PostgreSQL's share from Node's. Each reservation has its own cause and key,
+// as exits' do (one cause for all would pile every insert onto one leaf of the cause index). Goal: stock ≥ 50% of pgbench on 50 SKUs.
 // The variants are a bench organization's own (50 products written in SQL), stocked with a
 // `adjust` operation through the ledger first; `verifyStock` must be clean afterwards.
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,14 +92,16 @@ export async function stockScenarios({ app, say, seconds }) {
     );
     await db.$client.query('alter table bench_stock_clients add primary key (n)');
 
-    let keys = 0;
-    const reserve = (variantId) =>
-      ledger.apply(organizationId, {
-        idempotencyKey: `bench-${++keys}`,
+    // As an exit reserves: its own cause and a key of its own (`exit:<id>:reserve`).
+    const reserve = (variantId) => {
+      const exitId = randomUUID();
+      return ledger.apply(organizationId, {
+        idempotencyKey: `exit:${exitId}:reserve`,
         kind: 'reserve',
-        cause: { type: 'exit', id: 'bench' },
+        cause: { type: 'exit', id: exitId },
         lines: [{ variant_id: variantId, location_id: locationId, reserved: 1 }],
       });
+    };
     // Warm-up: every connection of the pool open and the plans warm.
     await Promise.all(variantIds.map((variantId) => reserve(variantId)));
 
@@ -113,7 +117,7 @@ COMMIT;
     // The statement StockLedger.apply sends (one `stock_apply` call, its own transaction).
     const stockScript = (client) => `\\set client ${client}
 \\set r random(1, 1000000000000)
-SELECT * FROM stock_apply('${organizationId}', 'pgbench-' || :client || '-' || :r, 'reserve', 'exit', 'pgbench', NULL, NULL, now(), jsonb_build_array(jsonb_build_object('variant_id', (SELECT variant_id FROM bench_stock_clients WHERE n = :client), 'location_id', '${locationId}', 'reserved', 1)));
+SELECT * FROM stock_apply('${organizationId}', 'exit:pgbench-' || :client || '-' || :r || ':reserve', 'reserve', 'exit', 'pgbench-' || :client || '-' || :r, NULL, NULL, now(), jsonb_build_array(jsonb_build_object('variant_id', (SELECT variant_id FROM bench_stock_clients WHERE n = :client), 'location_id', '${locationId}', 'reserved', 1)));
 `;
     const results = [
       await clientsRun({ ...run, name: 'stock, 1 SKU' }, () => reserve(variantIds[0])),
