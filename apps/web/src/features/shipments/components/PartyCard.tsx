@@ -25,9 +25,12 @@ export function PartyCard({ title, party }: { title: string; party: ShipmentPart
             {party.reference}
           </Text>
         )}
-        <Anchor href={`tel:+52${party.phone}`} fz="sm">
-          {formatPhone(party.phone)}
-        </Anchor>
+        {/* A platform warehouse, the origin of an exit's guide, has no phone of its own. */}
+        {party.phone && (
+          <Anchor href={`tel:+52${party.phone}`} fz="sm">
+            {formatPhone(party.phone)}
+          </Anchor>
+        )}
         {party.email && (
           <Anchor href={`mailto:${party.email}`} fz="sm">
             {party.email}
