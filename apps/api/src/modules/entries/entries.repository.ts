@@ -146,6 +146,25 @@ export async function findPhoto(db: DbOrTx, entryId: string, photoId: string) {
   return row;
 }
 
+/** Photos uploaded before `before` that no incident named, locked (skipping locked rows). */
+export async function unclaimedPhotos(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(entryPhotos)
+    .where(and(isNull(entryPhotos.incidentId), sql`${entryPhotos.createdAt} < ${before}`))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function deletePhotos(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(entryPhotos).where(inArray(entryPhotos.id, [...ids]));
+}
+
 /** Attaches the entry's unclaimed photos among `ids`; answers how many it attached. */
 export async function claimPhotos(tx: DbOrTx, entryId: string, incidentId: string, ids: string[]) {
   if (ids.length === 0) return 0;

@@ -23,6 +23,8 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FileStore, StoredFile } from '../../platform/files';
 import { processImage } from '../../platform/images';
+import type { JobHandler } from '../../platform/jobs';
+import { staleUploadsJob } from '../../platform/stale-uploads';
 import type { AccountsService } from '../accounts';
 import type { InventoryService, StockLedger, WarehousesService } from '../inventory';
 import type { NotificationsService } from '../notifications';
@@ -30,8 +32,10 @@ import type { ProductVariantsService } from '../products';
 import * as repository from './entries.repository';
 import { entryView, listItem } from './entry-view';
 
-const PHOTO_PURPOSE = 'entry.photo';
-const PHOTO_THUMBNAIL_PURPOSE = 'entry.photo_thumbnail';
+const PHOTO_PURPOSES = { image: 'entry.photo', thumbnail: 'entry.photo_thumbnail' };
+/** Hourly: photos no incident named within a day are deleted with their files. */
+export const ENTRY_PHOTOS_JOB = 'entries.remove_stale_photos';
+export const ENTRY_PHOTOS_CRON = '41 * * * *';
 const CAUSE = 'entry';
 
 /** Who acts at the warehouse, and the Idempotency-Key their screen sent. */
@@ -63,7 +67,17 @@ const detailLink = (id: string) => `/app/products/entry-detail/${id}`;
  * each staff action locks the entry first, which orders concurrent counts of one entry.
  */
 export class EntriesService {
-  constructor(private readonly deps: Deps) {}
+  /** The hourly job: a batch of day-old photos no incident named, rows and files. */
+  readonly removeStalePhotos: JobHandler;
+
+  constructor(private readonly deps: Deps) {
+    this.removeStalePhotos = staleUploadsJob({
+      files: deps.files,
+      purposes: PHOTO_PURPOSES,
+      unclaimed: repository.unclaimedPhotos,
+      remove: repository.deletePhotos,
+    });
+  }
 
   // The merchant's side
 
@@ -402,8 +416,8 @@ export class EntriesService {
           },
           tx,
         );
-      const file = await stored(large.content, PHOTO_PURPOSE, 'foto.webp');
-      const thumb = await stored(thumbnail.content, PHOTO_THUMBNAIL_PURPOSE, 'miniatura.webp');
+      const file = await stored(large.content, PHOTO_PURPOSES.image, 'foto.webp');
+      const thumb = await stored(thumbnail.content, PHOTO_PURPOSES.thumbnail, 'miniatura.webp');
       const photo = await repository.insertPhoto(tx, {
         organizationId: entry.organizationId,
         entryId: id,

@@ -141,6 +141,10 @@ export const entryPhotos = pgTable(
       name: 'entry_photos_entry_fk',
     }),
     index('entry_photos_entry').on(table.entryId),
+    // The hourly sweep of photos no incident named.
+    index('entry_photos_unclaimed')
+      .on(table.createdAt)
+      .where(sql`${table.incidentId} is null`),
   ],
 );
 

@@ -5,18 +5,16 @@ import { notFound } from '../../platform/errors';
 import type { FileStore, StoredFile } from '../../platform/files';
 import { processImage } from '../../platform/images';
 import type { JobHandler } from '../../platform/jobs';
+import { removeImageFiles, staleUploadsJob } from '../../platform/stale-uploads';
 import { DATASHEET_PURPOSE } from './products.problems';
 import * as repository from './products.repository';
 import { datasheetView, imageView } from './products.view';
 
-const IMAGE_PURPOSE = 'product.image';
-const THUMBNAIL_PURPOSE = 'product.thumbnail';
+const PURPOSES = { image: 'product.image', thumbnail: 'product.thumbnail' };
 
 /** Hourly: uploads no product or collection claimed within a day are deleted with their files. */
 export const PRODUCT_UPLOADS_JOB = 'products.remove_stale_uploads';
 export const PRODUCT_UPLOADS_CRON = '23 * * * *';
-const UNCLAIMED_MS = 24 * 60 * 60 * 1000;
-const SWEEP_BATCH = 500;
 
 /**
  * A catalogue's images and data sheets. An image is re-encoded (`processImage`) into a 1200 px
@@ -24,7 +22,17 @@ const SWEEP_BATCH = 500;
  * collection) is saved with its id.
  */
 export class ProductMedia {
-  constructor(private readonly deps: { db: Db; clock: Clock; files: FileStore }) {}
+  /** The hourly job: a batch of day-old unclaimed uploads, rows and files. */
+  readonly removeStaleUploads: JobHandler;
+
+  constructor(private readonly deps: { db: Db; clock: Clock; files: FileStore }) {
+    this.removeStaleUploads = staleUploadsJob({
+      files: deps.files,
+      purposes: PURPOSES,
+      unclaimed: repository.staleUploads,
+      remove: repository.deleteImages,
+    });
+  }
 
   async uploadImage(
     organizationId: string,
@@ -39,8 +47,8 @@ export class ProductMedia {
           { organizationId, purpose, kind: 'webp', name, ...(uploadedBy ? { uploadedBy } : {}) },
           tx,
         );
-      const file = await stored(large.content, IMAGE_PURPOSE, 'imagen.webp');
-      const thumb = await stored(thumbnail.content, THUMBNAIL_PURPOSE, 'miniatura.webp');
+      const file = await stored(large.content, PURPOSES.image, 'imagen.webp');
+      const thumb = await stored(thumbnail.content, PURPOSES.thumbnail, 'miniatura.webp');
       return repository.insertImage(tx, {
         organizationId,
         fileId: file.id,
@@ -84,26 +92,6 @@ export class ProductMedia {
     images: readonly repository.ImageRow[],
     db: DbOrTx = this.deps.db,
   ): Promise<void> {
-    if (images.length === 0) return;
-    const ids = images.flatMap((image) => [image.fileId, image.thumbnailFileId]);
-    const stored = [
-      ...(await this.deps.files.findMany(organizationId, ids, IMAGE_PURPOSE, db)),
-      ...(await this.deps.files.findMany(organizationId, ids, THUMBNAIL_PURPOSE, db)),
-    ];
-    for (const file of stored) await this.deps.files.remove(file, db);
+    await removeImageFiles(this.deps.files, PURPOSES, organizationId, images, db);
   }
-
-  /** The hourly job: a batch of day-old unclaimed uploads, rows and files. */
-  readonly removeStaleUploads: JobHandler = async (tx, _payload, job) => {
-    const stale = await repository.staleUploads(
-      tx,
-      new Date(job.now.getTime() - UNCLAIMED_MS),
-      SWEEP_BATCH,
-    );
-    await repository.deleteImages(
-      tx,
-      stale.map((image) => image.id),
-    );
-    for (const image of stale) await this.forget(image.organizationId, [image], tx);
-  };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "entry_photos_unclaimed" ON "entry_photos" USING btree ("created_at") WHERE "entry_photos"."incident_id" is null;
