@@ -1,5 +1,5 @@
 import { warehouseSchema, type WarehouseView } from '@despacho/domain';
-import { Divider, Group, TextInput } from '@mantine/core';
+import { Divider, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { addressFormValues } from '../../../lib/address-form';
@@ -88,23 +88,21 @@ function WarehouseForm({
         error={errors.code?.message}
         {...form.register('code')}
       />
-      <Group grow align="flex-start">
-        <TextInput
-          label={t('warehouses.fields.contactPhone')}
-          description={t('warehouses.fields.contactPhoneHint')}
-          withAsterisk
-          inputMode="tel"
-          maxLength={10}
-          error={errors.contact_phone?.message}
-          {...form.register('contact_phone')}
-        />
-        <TextInput
-          label={t('warehouses.fields.contactEmail')}
-          type="email"
-          error={errors.contact_email?.message}
-          {...form.register('contact_email')}
-        />
-      </Group>
+      <TextInput
+        label={t('warehouses.fields.contactPhone')}
+        description={t('warehouses.fields.contactPhoneHint')}
+        withAsterisk
+        inputMode="tel"
+        maxLength={10}
+        error={errors.contact_phone?.message}
+        {...form.register('contact_phone')}
+      />
+      <TextInput
+        label={t('warehouses.fields.contactEmail')}
+        type="email"
+        error={errors.contact_email?.message}
+        {...form.register('contact_email')}
+      />
       <Divider label={t('warehouses.fields.address')} labelPosition="left" />
       <AddressFields name="address" />
     </EntityForm>
