@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
+import { warehouseContact } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
@@ -82,6 +83,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     name: 'CEDIS Prueba',
     code: `T-${organization.id.slice(0, 8)}`,
     address: { ...customerBody.addresses[0]!, alias: undefined },
+    ...warehouseContact,
   });
   expect(exitWarehouse.statusCode, exitWarehouse.body).toBe(201);
   const exitId = (

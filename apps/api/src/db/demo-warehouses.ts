@@ -16,6 +16,8 @@ const DEMO_WAREHOUSES = [
       state: 'Estado de México',
       zip: '54060',
     },
+    contact_phone: '5558994310',
+    contact_email: 'cedis.tultitlan@despacho.mx',
   },
   {
     name: 'CEDIS Apodaca',
@@ -30,6 +32,8 @@ const DEMO_WAREHOUSES = [
       state: 'Nuevo León',
       zip: '66600',
     },
+    contact_phone: '8183862250',
+    contact_email: 'cedis.apodaca@despacho.mx',
   },
 ];
 

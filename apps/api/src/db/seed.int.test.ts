@@ -107,12 +107,18 @@ describe('seedDemo', () => {
   });
 
   it('ships one demo exit with a guide from CEDIS Tultitlán and keeps the other processing', async () => {
-    const rows = await ctx.db.execute<{ status: string; location_id: string | null }>(sql`
-      select e.status, s.location_id from exits e left join shipments s on s.id = e.shipment_id
+    const rows = await ctx.db.execute<{
+      status: string;
+      location_id: string | null;
+      phone: string | null;
+    }>(sql`
+      select e.status, s.location_id, s.origin->>'phone' as phone
+      from exits e left join shipments s on s.id = e.shipment_id
       order by e.number`);
+    // The guide's sender is the warehouse, with its contact phone.
     expect(rows.rows).toEqual([
-      { status: 'shipped', location_id: null },
-      { status: 'processing', location_id: null },
+      { status: 'shipped', location_id: null, phone: '5558994310' },
+      { status: 'processing', location_id: null, phone: null },
     ]);
     expect(await verifyStock(ctx.db)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { addressFieldsSchema, addressViewSchema } from '../addresses/schemas';
-import { noDuplicateVariants, requiredText } from '../fields';
+import { noDuplicateVariants, optionalEmailField, phoneField, requiredText } from '../fields';
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
 import { STOCK_LOCATION_KINDS, STOCK_OPERATION_KINDS } from './rules';
@@ -53,6 +53,9 @@ export const warehouseSchema = z.object({
   name: requiredText(100),
   code: warehouseCodeField,
   address: addressFieldsSchema,
+  /** The sender's phone on the guides of the warehouse's exits: carriers require one. */
+  contact_phone: phoneField,
+  contact_email: optionalEmailField,
 });
 export type WarehouseInput = z.input<typeof warehouseSchema>;
 export type WarehouseData = z.infer<typeof warehouseSchema>;
@@ -64,6 +67,9 @@ export const warehouseViewSchema = z.object({
   name: z.string(),
   code: z.string(),
   address: addressViewSchema,
+  /** Null for a warehouse created before warehouses had a contact, until staff edit it. */
+  contact_phone: z.string().nullable(),
+  contact_email: z.string().nullable(),
   active: z.boolean(),
   created_at: z.string(),
 });

@@ -10,20 +10,15 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
-import { postAdjustment } from '../inventory/inventory.test-support';
+import {
+  postAdjustment,
+  warehouseAddress,
+  warehouseContact,
+} from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyStock } from '../inventory/stock.verify';
 import { fund, MONTERREY_ZIP } from '../shipments/guides.test-support';
 
-const warehouseAddress = {
-  street: 'Av. Recursos Hidráulicos',
-  external_number: '8',
-  neighborhood: 'La Loma',
-  city: 'Tultitlán',
-  municipality: 'Tultitlán',
-  state: 'Estado de México',
-  zip: '54060',
-};
 const customerBody = {
   name: 'Laura',
   last_name: 'Garza',
@@ -112,6 +107,7 @@ describe('warehouse exits', () => {
       name: 'CEDIS Tultitlán',
       code: `EX-${randomUUID().slice(0, 8)}`,
       address: warehouseAddress,
+      ...warehouseContact,
     });
     expect(created.statusCode, created.body).toBe(201);
     warehouseId = created.json().data.id;
@@ -267,10 +263,19 @@ describe('warehouse exits', () => {
     const view = shipped.json().data;
     expect(view).toMatchObject({ status: 'shipped', guide: { shipment_id: expect.any(String) } });
     expect(await balance(m.organizationId, variant_id)).toMatchObject({ on_hand: 3, reserved: 0 });
-    const guide = await ctx.db.execute<{ location_id: string | null; total: number }>(
-      sql`select location_id, total from shipments where id = ${view.guide.shipment_id}`,
+    const guide = await ctx.db.execute<{ location_id: string | null; origin: object }>(
+      sql`select location_id, origin from shipments where id = ${view.guide.shipment_id}`,
     );
-    expect(guide.rows[0]).toMatchObject({ location_id: null });
+    // The warehouse is the sender: its contact phone is on the waybill, no email given.
+    expect(guide.rows[0]).toMatchObject({
+      location_id: null,
+      origin: {
+        contact_name: 'CEDIS Tultitlán',
+        phone: warehouseContact.contact_phone,
+        email: '',
+        zip: warehouseAddress.zip,
+      },
+    });
     const audit = await ctx.db.execute(
       sql`select action from audit_log where subject_id = ${exit.id}`,
     );

@@ -61,8 +61,8 @@ function partyOfWarehouse(warehouse: WarehouseView): ShipmentParty {
     ...warehouse.address,
     contact_name: warehouse.name,
     company: null,
-    email: '',
-    phone: '',
+    email: warehouse.contact_email ?? '',
+    phone: warehouse.contact_phone ?? '',
   };
 }
 

@@ -17,6 +17,9 @@ export const warehouseAddress = {
   zip: '54060',
 };
 
+/** A warehouse's contact: the sender's phone on its exits' guides. */
+export const warehouseContact = { contact_phone: '5558761200' };
+
 /** Posts an adjustment (merchant or staff) under an Idempotency-Key, new unless given. */
 export function postAdjustment(
   ctx: Ctx,

@@ -9,19 +9,14 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
-import { createOwnStockLocation, postAdjustment } from './inventory.test-support';
+import {
+  createOwnStockLocation,
+  postAdjustment,
+  warehouseAddress as address,
+  warehouseContact,
+} from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
-
-const address = {
-  street: 'Av. Recursos Hidráulicos',
-  external_number: '8',
-  neighborhood: 'La Loma',
-  city: 'Tultitlán',
-  municipality: 'Tultitlán',
-  state: 'Estado de México',
-  zip: '54060',
-};
 
 /** Issue 15: the platform's warehouses (`/staff/warehouses`) and staff adjustments there. */
 describe('staff warehouses', () => {
@@ -53,11 +48,12 @@ describe('staff warehouses', () => {
     await ctx.close();
   });
 
-  it('creates a warehouse with its code upper-cased and its address, audited', async () => {
+  it('creates a warehouse with its code upper-cased, its address and contact, audited', async () => {
     const response = await call(staff, 'POST', '/staff/warehouses', {
       name: 'CEDIS Tultitlán',
       code: 'cedis-mex',
       address,
+      ...warehouseContact,
     });
     expect(response.statusCode, response.body).toBe(201);
     const warehouse = response.json().data;
@@ -66,6 +62,8 @@ describe('staff warehouses', () => {
       code: 'CEDIS-MEX',
       active: true,
       address: { ...address, internal_number: null, reference: null, country: 'MX' },
+      contact_phone: warehouseContact.contact_phone,
+      contact_email: null,
     });
     warehouseId = warehouse.id;
     expect(await auditOf(warehouseId)).toEqual([
@@ -86,7 +84,7 @@ describe('staff warehouses', () => {
         staff,
         'POST',
         '/staff/warehouses',
-        { name: 'Otro', code: 'CEDIS-mex', address },
+        { name: 'Otro', code: 'CEDIS-mex', address, ...warehouseContact },
         language,
       );
       expect(response.statusCode).toBe(409);
@@ -99,11 +97,15 @@ describe('staff warehouses', () => {
       name: 'CEDIS Tultitlán Norte',
       code: 'CEDIS-MEX',
       address: { ...address, external_number: '10' },
+      contact_phone: '8183210000',
+      contact_email: 'Almacen@Despacho.mx',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({
       name: 'CEDIS Tultitlán Norte',
       address: { external_number: '10' },
+      contact_phone: '8183210000',
+      contact_email: 'almacen@despacho.mx',
     });
     expect((await auditOf(warehouseId)).map((entry) => entry.action)).toEqual([
       'warehouse.create',
@@ -113,8 +115,30 @@ describe('staff warehouses', () => {
       name: 'X',
       code: 'X',
       address,
+      ...warehouseContact,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses a warehouse without a 10-digit contact phone or with a bad email (400)', async () => {
+    for (const contact of [
+      {},
+      { contact_phone: '55 1234' },
+      { contact_phone: '555123456789' },
+      { ...warehouseContact, contact_email: 'no-es-correo' },
+    ]) {
+      const response = await call(staff, 'PUT', `/staff/warehouses/${warehouseId}`, {
+        name: 'CEDIS Tultitlán Norte',
+        code: 'CEDIS-MEX',
+        address,
+        ...contact,
+      });
+      expect(response.statusCode, JSON.stringify(contact)).toBe(400);
+    }
+    const kept = await call(staff, 'GET', '/staff/warehouses');
+    expect(kept.json().data).toContainEqual(
+      expect.objectContaining({ id: warehouseId, contact_phone: '8183210000' }),
+    );
   });
 
   it('adjusts a merchant’s stock at a warehouse once per key, audited once', async () => {
@@ -249,8 +273,12 @@ describe('staff warehouses', () => {
   it('refuses every staff route to a merchant (403)', async () => {
     await expectEachForbidden(call, merchant, [
       ['GET', '/staff/warehouses'],
-      ['POST', '/staff/warehouses', { name: 'X', code: 'X', address }],
-      ['PUT', `/staff/warehouses/${warehouseId}`, { name: 'X', code: 'X', address }],
+      ['POST', '/staff/warehouses', { name: 'X', code: 'X', address, ...warehouseContact }],
+      [
+        'PUT',
+        `/staff/warehouses/${warehouseId}`,
+        { name: 'X', code: 'X', address, ...warehouseContact },
+      ],
       ['PATCH', `/staff/warehouses/${warehouseId}/status`, { active: true }],
       ['POST', '/staff/inventory/adjustments', {}],
     ]);

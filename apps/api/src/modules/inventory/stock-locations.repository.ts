@@ -8,7 +8,13 @@ import { warehouseAddresses } from './warehouses.tables';
 export type StockLocationRow = typeof stockLocations.$inferSelect;
 export type WarehouseRow = StockLocationRow & { address: typeof warehouseAddresses.$inferSelect };
 
-type AddressColumnValues = ReturnType<typeof addressValues>;
+type WarehouseValues = {
+  name: string;
+  code: string;
+  address: ReturnType<typeof addressValues>;
+  contactPhone: string;
+  contactEmail: string | null;
+};
 
 const CODE_UNIQUE = 'stock_locations_code_unique';
 
@@ -151,9 +157,15 @@ export async function unlessCodeTaken<T>(write: () => Promise<T>): Promise<T | '
   }
 }
 
+const contactValues = (values: WarehouseValues) => ({
+  ...values.address,
+  contactPhone: values.contactPhone,
+  contactEmail: values.contactEmail,
+});
+
 export async function insertWarehouse(
   db: DbOrTx,
-  values: { name: string; code: string; address: AddressColumnValues },
+  values: WarehouseValues,
   now: Date,
 ): Promise<string> {
   const [row] = await db
@@ -162,14 +174,14 @@ export async function insertWarehouse(
     .returning({ id: stockLocations.id });
   await db
     .insert(warehouseAddresses)
-    .values({ stockLocationId: row!.id, ...values.address, updatedAt: now });
+    .values({ stockLocationId: row!.id, ...contactValues(values), updatedAt: now });
   return row!.id;
 }
 
 export async function updateWarehouse(
   db: DbOrTx,
   id: string,
-  values: { name: string; code: string; address: AddressColumnValues },
+  values: WarehouseValues,
   now: Date,
 ): Promise<void> {
   await db
@@ -178,6 +190,6 @@ export async function updateWarehouse(
     .where(eq(stockLocations.id, id));
   await db
     .update(warehouseAddresses)
-    .set({ ...values.address, updatedAt: now })
+    .set({ ...contactValues(values), updatedAt: now })
     .where(eq(warehouseAddresses.stockLocationId, id));
 }

@@ -21,7 +21,7 @@ import {
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../wallet/ledger.verify';
 import { completeVariants } from '../entries/entries.test-support';
-import { warehouseAddress } from './inventory.test-support';
+import { warehouseAddress, warehouseContact } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
 
@@ -422,6 +422,7 @@ describe('the stock ledger across a power cut', () => {
       name: 'CEDIS Apagón',
       code: 'APAGON-1',
       address: warehouseAddress,
+      ...warehouseContact,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const warehouse = created.body.data!.id!;

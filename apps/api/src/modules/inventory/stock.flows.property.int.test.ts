@@ -23,7 +23,11 @@ import { createTestMerchant, createTestUser, type TestUser } from '../../../test
 import { AppError } from '../../platform/errors';
 import { completeVariants } from '../entries/entries.test-support';
 import { fund, guideProduct, requestGuide } from '../shipments/guides.test-support';
-import { createOwnStockLocation, warehouseAddress } from './inventory.test-support';
+import {
+  createOwnStockLocation,
+  warehouseAddress,
+  warehouseContact,
+} from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
 import { verifyStock } from './stock.verify';
 
@@ -534,6 +538,7 @@ describe('stock flows through the services, property-based', () => {
         name: 'CEDIS Propiedades',
         code: `PROP-${randomUUID().slice(0, 8)}`,
         address: warehouseAddress,
+        ...warehouseContact,
       }),
       staff.id,
     );

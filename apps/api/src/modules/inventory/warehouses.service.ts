@@ -18,6 +18,8 @@ function warehouseView(row: locations.WarehouseRow): WarehouseView {
     name: row.name,
     code: row.code!,
     address: addressView(row.address),
+    contact_phone: row.address.contactPhone,
+    contact_email: row.address.contactEmail,
     active: row.active,
     created_at: row.createdAt.toISOString(),
   };
@@ -27,6 +29,8 @@ const values = (input: WarehouseData) => ({
   name: input.name,
   code: input.code,
   address: addressValues(input.address),
+  contactPhone: input.contact_phone,
+  contactEmail: input.contact_email ?? null,
 });
 
 /**

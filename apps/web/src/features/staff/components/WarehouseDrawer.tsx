@@ -47,6 +47,8 @@ function WarehouseForm({
       name: warehouse?.name ?? '',
       code: warehouse?.code ?? '',
       address: addressFormValues(warehouse?.address),
+      contact_phone: warehouse?.contact_phone ?? '',
+      contact_email: warehouse?.contact_email ?? '',
     },
     submit: (values) =>
       warehouse ? warehousesApi.update(warehouse.id, values) : warehousesApi.create(values),
@@ -85,6 +87,21 @@ function WarehouseForm({
         styles={{ input: { textTransform: 'uppercase' } }}
         error={errors.code?.message}
         {...form.register('code')}
+      />
+      <TextInput
+        label={t('warehouses.fields.contactPhone')}
+        description={t('warehouses.fields.contactPhoneHint')}
+        withAsterisk
+        inputMode="tel"
+        maxLength={10}
+        error={errors.contact_phone?.message}
+        {...form.register('contact_phone')}
+      />
+      <TextInput
+        label={t('warehouses.fields.contactEmail')}
+        type="email"
+        error={errors.contact_email?.message}
+        {...form.register('contact_email')}
       />
       <Divider label={t('warehouses.fields.address')} labelPosition="left" />
       <AddressFields name="address" />

@@ -27,6 +27,8 @@ const CEDIS: WarehouseView = {
     zip: '54060',
     country: 'MX',
   },
+  contact_phone: '5558994310',
+  contact_email: null,
   active: true,
   created_at: '2026-03-02T16:00:00.000Z',
 };
@@ -73,5 +75,32 @@ describe('staff console: warehouses', () => {
       ),
     ).toBeInTheDocument();
     expect(calls.some((call) => call.key === 'POST /staff/warehouses')).toBe(false);
+  }, 15_000);
+
+  it('edits the contact phone: refuses one without 10 digits, sends a valid one', async () => {
+    const calls = stubApi({
+      'GET /staff/warehouses': () => json(200, { data: [CEDIS] }),
+      [`PUT /staff/warehouses/${CEDIS.id}`]: () =>
+        json(200, { data: { ...CEDIS, contact_phone: '8183862250' } }),
+    });
+    saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
+    await renderApp('/staff/warehouses');
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar CEDIS Tultitlán' }));
+    const drawer = await screen.findByRole('dialog');
+    const phone = field(drawer, /Teléfono de contacto/);
+    expect(phone.value).toBe('5558994310');
+    fireEvent.change(phone, { target: { value: '81 8386' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    expect(
+      await within(drawer).findByText('El teléfono debe tener exactamente 10 dígitos.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.key === `PUT /staff/warehouses/${CEDIS.id}`)).toBe(false);
+
+    fireEvent.change(phone, { target: { value: '8183862250' } });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Almacén CEDIS Tultitlán actualizado.');
+    expect(
+      calls.find((call) => call.key === `PUT /staff/warehouses/${CEDIS.id}`)?.body,
+    ).toMatchObject({ contact_phone: '8183862250' });
   }, 15_000);
 });

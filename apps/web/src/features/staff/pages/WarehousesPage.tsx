@@ -117,7 +117,7 @@ export function WarehousesPage() {
                     actions={[
                       {
                         label: t('warehouses.editFor', { name: warehouse.name }),
-                        tooltip: t('warehouses.edit'),
+                        tooltip: t('warehouses.edit.action'),
                         icon: <IconEdit size={18} />,
                         onClick: () => setDrawer({ warehouse }),
                       },
