@@ -65,11 +65,9 @@ describe('warehouseSchema', () => {
       state: 'Estado de México',
       zip: '54060',
     };
-    expect(warehouseSchema.parse({ name: 'CEDIS', code: 'cedis-mex', address }).code).toBe(
-      'CEDIS-MEX',
-    );
-    expect(warehouseSchema.safeParse({ name: 'CEDIS', code: 'cedis mex', address }).success).toBe(
-      false,
-    );
+    const warehouse = { name: 'CEDIS', address, contact_phone: '5558994310' };
+    expect(warehouseSchema.parse({ ...warehouse, code: 'cedis-mex' }).code).toBe('CEDIS-MEX');
+    const spaced = warehouseSchema.safeParse({ ...warehouse, code: 'cedis mex' });
+    expect(spaced.error?.issues.map((issue) => issue.path)).toEqual([['code']]);
   });
 });
