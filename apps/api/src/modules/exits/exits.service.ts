@@ -38,7 +38,7 @@ export interface ExitsDeps {
   clock: Clock;
   audit: AuditLog;
   stock: StockLedger;
-  inventory: Pick<InventoryService, 'available'>;
+  inventory: Pick<InventoryService, 'availableAt'>;
   warehouses: Pick<WarehousesService, 'list'>;
   customers: Pick<CustomersService, 'get'>;
   locations: Pick<LocationsService, 'get'>;
@@ -223,7 +223,7 @@ export class ExitsService {
       })),
       input.quantities,
     );
-    const available = await this.deps.inventory.available(
+    const available = await this.deps.inventory.availableAt(
       organizationId,
       row.warehouseId,
       lines.map((line) => line.variantId),

@@ -325,15 +325,4 @@ export class InventoryService {
     );
     return { operation_id: operationId, replayed };
   }
-
-  /** What is available of each variant at a location (0 without a balance), read in `db`. */
-  async available(
-    organizationId: string,
-    locationId: string,
-    variantIds: string[],
-    db: DbOrTx = this.deps.db,
-  ): Promise<Map<string, number>> {
-    const rows = await inventory.findAvailableAt(db, organizationId, locationId, variantIds);
-    return new Map(variantIds.map((id) => [id, rows.get(id) ?? 0]));
-  }
 }
