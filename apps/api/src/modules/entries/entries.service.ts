@@ -286,42 +286,19 @@ export class EntriesService {
       }
       const taken = incomingTaken(line.expected, line.received, input.count);
       const bucket = input.disposition === 'accepted' ? 'on_hand' : 'not_sellable';
-      const operationId = await this.move(tx, entry, call, 'receive', [
-        {
-          variant_id: line.variantId,
-          location_id: entry.warehouseId,
-          incoming: -taken,
-          [bucket]: input.count,
-        },
-      ]);
       const after = {
         received: line.received + input.count,
         accepted: line.accepted + (bucket === 'on_hand' ? input.count : 0),
         notSellable: line.notSellable + (bucket === 'not_sellable' ? input.count : 0),
       };
-      await repository.updateLine(tx, line.id, after);
-      await repository.insertReceipt(tx, {
-        organizationId: entry.organizationId,
-        entryId: id,
-        lineId: line.id,
-        idempotencyKey: call.idempotencyKey,
+      await this.count(tx, entry, line, call, {
+        kind: 'receive',
         action,
         quantity: input.count,
-        operationId,
-        actorId: call.actorId,
-        createdAt: this.deps.clock.now(),
+        deltas: { incoming: -taken, [bucket]: input.count },
+        after,
+        detail: { disposition: input.disposition },
       });
-      await this.audited(
-        tx,
-        call.actorId,
-        'entry.receive',
-        entry,
-        {
-          line_id: line.id,
-          ...pick(line),
-        },
-        { line_id: line.id, ...after, disposition: input.disposition },
-      );
       const over = after.received - line.expected;
       if (over > 0 && line.received <= line.expected) {
         await this.addIncident(tx, entry, call.actorId, {
@@ -358,42 +335,18 @@ export class EntriesService {
         throw new AppError('ENTRY_NOTHING_TO_ACCEPT');
       }
       const sign = accept ? 1 : -1;
-      const operationId = await this.move(tx, entry, call, 'reclassify', [
-        {
-          variant_id: line.variantId,
-          location_id: entry.warehouseId,
-          on_hand: sign * input.quantity,
-          not_sellable: -sign * input.quantity,
-        },
-      ]);
-      const after = {
-        received: line.received,
-        accepted: line.accepted + sign * input.quantity,
-        notSellable: line.notSellable - sign * input.quantity,
-      };
-      await repository.updateLine(tx, line.id, after);
-      await repository.insertReceipt(tx, {
-        organizationId: entry.organizationId,
-        entryId: id,
-        lineId: line.id,
-        idempotencyKey: call.idempotencyKey,
+      await this.count(tx, entry, line, call, {
+        kind: 'reclassify',
         action,
         quantity: input.quantity,
-        operationId,
-        actorId: call.actorId,
-        createdAt: this.deps.clock.now(),
-      });
-      await this.audited(
-        tx,
-        call.actorId,
-        'entry.reclassify',
-        entry,
-        {
-          line_id: line.id,
-          ...pick(line),
+        deltas: { on_hand: sign * input.quantity, not_sellable: -sign * input.quantity },
+        after: {
+          received: line.received,
+          accepted: line.accepted + sign * input.quantity,
+          notSellable: line.notSellable - sign * input.quantity,
         },
-        { line_id: line.id, ...after, direction: input.direction },
-      );
+        detail: { direction: input.direction },
+      });
       return false;
     });
   }
@@ -550,25 +503,56 @@ export class EntriesService {
     return true;
   }
 
-  private async move(
+  /**
+   * One count of a line, a receipt or a reclassification: its stock operation (keyed by the
+   * request's Idempotency-Key), the line's new counts, the receipt that a resend finds and the
+   * audit entry, all in `tx`.
+   */
+  private async count(
     tx: DbOrTx,
     entry: repository.EntryRow,
+    line: repository.LineRow,
     call: StaffCall,
-    kind: 'receive' | 'reclassify',
-    lines: StockLine[],
-  ): Promise<string> {
-    const applied = await this.deps.stock.apply(
+    step: {
+      kind: 'receive' | 'reclassify';
+      action: string;
+      quantity: number;
+      deltas: Omit<StockLine, 'variant_id' | 'location_id'>;
+      after: ReturnType<typeof pick>;
+      detail: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    const { operationId } = await this.deps.stock.apply(
       entry.organizationId,
       {
-        idempotencyKey: `entry:${entry.id}:${kind}:${call.idempotencyKey}`,
-        kind,
+        idempotencyKey: `entry:${entry.id}:${step.kind}:${call.idempotencyKey}`,
+        kind: step.kind,
         cause: { type: CAUSE, id: entry.id },
         actorId: call.actorId,
-        lines,
+        lines: [{ variant_id: line.variantId, location_id: entry.warehouseId, ...step.deltas }],
       },
       tx,
     );
-    return applied.operationId;
+    await repository.updateLine(tx, line.id, step.after);
+    await repository.insertReceipt(tx, {
+      organizationId: entry.organizationId,
+      entryId: entry.id,
+      lineId: line.id,
+      idempotencyKey: call.idempotencyKey,
+      action: step.action,
+      quantity: step.quantity,
+      operationId,
+      actorId: call.actorId,
+      createdAt: this.deps.clock.now(),
+    });
+    await this.audited(
+      tx,
+      call.actorId,
+      `entry.${step.kind}`,
+      entry,
+      { line_id: line.id, ...pick(line) },
+      { line_id: line.id, ...step.after, ...step.detail },
+    );
   }
 
   private async addIncident(
