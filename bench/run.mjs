@@ -14,6 +14,8 @@
 //   POST /api/v1/quotes              (six sandbox carriers; goal: server time p95 <= 10 ms)
 // and the guide purchases of bench/shipments.mjs:
 //   POST /api/v1/shipments           (20 merchants at once, labels generated; goal: >= 200 guides/s)
+//   the same with catalogue products from a stock-keeping location (group shipments-products),
+//   and staff shipping warehouse exits, POST /api/v1/staff/exits/{id}/ship (group dispatch)
 // and the stock reservations of bench/stock.mjs (next to pgbench on the same server):
 //   StockLedger.apply `reserve`  (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
 //                                 single-row update on 50 rows)
@@ -24,7 +26,7 @@
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
 //          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
-//          shipments, stock, first-screen; default all).
+//          shipments, shipments-products, dispatch, stock, first-screen; default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -57,7 +59,8 @@ const { values: args } = parseArgs({
     'postal-codes': { type: 'string', default: DEFAULT_POSTAL_CODES_FILE },
     only: {
       type: 'string',
-      default: 'core,postal-codes,customers,products,quotes,shipments,stock,first-screen',
+      default:
+        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,first-screen',
     },
   },
 });
@@ -68,6 +71,8 @@ const SCENARIOS = [
   'products',
   'quotes',
   'shipments',
+  'shipments-products',
+  'dispatch',
   'stock',
   'first-screen',
 ];
@@ -281,7 +286,15 @@ try {
     jwtSecret: JWT_SECRET,
   };
   if (
-    ['postal-codes', 'customers', 'products', 'quotes', 'shipments'].some((name) => only.has(name))
+    [
+      'postal-codes',
+      'customers',
+      'products',
+      'quotes',
+      'shipments',
+      'shipments-products',
+      'dispatch',
+    ].some((name) => only.has(name))
   ) {
     db = await openAppDatabase(app);
     context.db = db;
@@ -358,18 +371,24 @@ try {
     });
   }
 
-  let shipments = null;
-  if (only.has('shipments')) {
-    const bought = await shipmentScenarios(context);
+  const shipments = {};
+  const GUIDE_GROUPS = {
+    shipments: 'plain',
+    'shipments-products': 'products',
+    dispatch: 'dispatch',
+  };
+  for (const [group, kind] of Object.entries(GUIDE_GROUPS)) {
+    if (!only.has(group)) continue;
+    const bought = await shipmentScenarios(context, kind);
     results.push(...bought.results);
-    shipments = bought.report;
+    shipments[kind] = bought.report;
     const { goal, latency_ms: latency } = bought.report;
     goals.push({
-      name: 'shipments',
+      name: group,
       ...goal,
       text:
-        `Goal POST /api/v1/shipments >= ${SHIPMENTS_GOAL.minGuidesPerSecond} guides/s with ` +
-        `${SHIPMENTS_GOAL.merchants} merchants, every guide with its label and a whole ledger: ` +
+        `Goal ${bought.results[0].name} >= ${SHIPMENTS_GOAL.minGuidesPerSecond} guides/s, ` +
+        `every guide with its label and a whole ledger and stock: ` +
         `${goal.pass ? 'PASS' : 'FAIL'} (${bought.report.guides_per_s} guides/s, p50 ` +
         `${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms; ` +
         `${bought.report.guides} guides, check ${JSON.stringify(bought.report.check)})`,

@@ -8,10 +8,19 @@
 //   Quotes are made beforehand: one real POST /api/v1/quotes per merchant, copied in SQL so each
 //   purchase has a quote of its own (a quote buys one guide), none of them timed.
 //   Afterwards: every guide bought has its label, no hold is left open, and the ledger verifies.
+// Three kinds of guide (issue 21 compares each before and after the flows):
+//   plain      the product is free text: no stock moves (the figures since issue 6)
+//   products   the product is a catalogue variant and the origin keeps stock: the purchase
+//              reserves its units with the hold and ships them with the capture
+//   dispatch   staff ship a warehouse exit (POST /api/v1/staff/exits/{id}/ship): the exit's
+//              guide is bought from the merchant's balance with the warehouse as origin and the
+//              exit's reserved units leave on hand. Each merchant's exits are created, sent to
+//              the warehouse and quoted beforehand (untimed); only the ship is timed.
 import { randomUUID } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import { percentile } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
+import { insertBenchVariants } from './stock.mjs';
 
 export const SHIPMENTS_GOAL = { merchants: 20, minGuidesPerSecond: 200 };
 
@@ -56,6 +65,15 @@ const PRODUCT = {
   unit_value: '120.00',
 };
 const RATE_ID = 'estafeta:terrestre';
+export const GUIDE_KINDS = ['plain', 'products', 'dispatch'];
+const STOCK_UNITS = 100_000; // the most one adjustment adds: never the limit here
+const EXIT_UNITS = 2;
+/**
+ * Staff ship exits with this many requests at once (two people at the dispatch desk), over the
+ * 20 merchants' exits. Before issue 21 a dispatch held a pooled connection while its purchase
+ * took others: 20 at once, and even 5, took the whole pool (20) and every dispatch waited for ever.
+ */
+const DISPATCH_LANES = 2;
 
 /** A merchant with an owner signed in (an access token), a funded wallet and a location. */
 async function createMerchant(index, { db, app, jwtSecret }) {
@@ -125,14 +143,8 @@ async function createMerchant(index, { db, app, jwtSecret }) {
     'x-xsrf-token': 'bench',
     'content-type': 'application/json',
   };
-  const post = async (path, body, extra = {}) => {
-    const response = await fetch(`${app.url}/api/v1${path}`, {
-      method: 'POST',
-      headers: { ...headers, ...extra },
-      body: JSON.stringify(body),
-    });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  };
+  const send = senderOf(app, headers);
+  const post = (path, body, extra) => send('POST', path, body, extra);
   const location = await post('/locations', LOCATION);
   if (location.status !== 201) throw new Error(`POST /locations: ${JSON.stringify(location)}`);
   const quote = await post('/quotes', {
@@ -158,31 +170,173 @@ async function createMerchant(index, { db, app, jwtSecret }) {
     locationId: location.body.data.id,
     total: rate.total,
     quotes: rows.map((row) => row.id),
+    send,
     post,
   };
 }
 
-/** One merchant buying guides one after another until `until`; answers what each took. */
-async function buyUntil(merchant, until) {
-  const outcomes = [];
-  while (performance.now() < until) {
-    const quoteId = merchant.quotes.pop();
-    if (!quoteId) break;
-    const started = performance.now();
-    let status;
-    try {
-      ({ status } = await merchant.post(
+const JSON_HEADERS = {
+  cookie: 'XSRF-TOKEN=bench',
+  'x-xsrf-token': 'bench',
+  'content-type': 'application/json',
+};
+
+/** `send(method, path, body, extraHeaders)` against the app's API with these headers. */
+function senderOf(app, headers) {
+  return async (method, path, body, extra = {}) => {
+    const response = await fetch(`${app.url}/api/v1${path}`, {
+      method,
+      headers: { ...headers, ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  };
+}
+
+function expect(answer, status, what) {
+  if (answer.status !== status) throw new Error(`${what}: ${JSON.stringify(answer)}`);
+  return answer.body?.data;
+}
+
+/** The merchant's location keeps stock, with one catalogue variant stocked there. */
+async function stockAtLocation(merchant, db) {
+  const [variantId] = await insertBenchVariants(db, merchant.organizationId, 1);
+  const stockLocation = expect(
+    await merchant.send('PUT', `/inventory/locations/${merchant.locationId}`, {
+      keeps_stock: true,
+    }),
+    200,
+    'PUT /inventory/locations/{id}',
+  );
+  expect(
+    await merchant.post(
+      '/inventory/adjustments',
+      {
+        location_id: stockLocation.id,
+        reason: 'Banco de pruebas',
+        lines: [{ variant_id: variantId, on_hand_delta: STOCK_UNITS }],
+      },
+      { 'idempotency-key': randomUUID() },
+    ),
+    201,
+    'POST /inventory/adjustments',
+  );
+  merchant.product = { ...PRODUCT, variant_id: variantId };
+}
+
+/** Platform staff signed in, and the warehouse exits leave from. */
+async function staffAtWarehouse({ app, db }) {
+  const { DEMO_LOGINS } = await api('db/seed.ts');
+  const staff = DEMO_LOGINS.find((login) => login.email.endsWith('@despacho.mx'));
+  const login = await senderOf(app, JSON_HEADERS)('POST', '/auth/login', {
+    email: staff.email,
+    password: staff.password,
+  });
+  const token = expect(login, 200, 'staff login').access_token;
+  const {
+    rows: [warehouse],
+  } = await db.$client.query(
+    `select id from stock_locations where kind = 'warehouse' and active order by code limit 1`,
+  );
+  if (!warehouse) throw new Error('no active warehouse: does the seed create them?');
+  return {
+    warehouseId: warehouse.id,
+    send: senderOf(app, { ...JSON_HEADERS, authorization: `Bearer ${token}` }),
+  };
+}
+
+/**
+ * The merchant's variant stocked at the warehouse by staff, and `count` exits to the
+ * merchant's own location, each sent to the warehouse and quoted by staff: ready to ship.
+ */
+async function exitsReady(merchant, staff, db, count) {
+  const [variantId] = await insertBenchVariants(db, merchant.organizationId, 1);
+  expect(
+    await staff.send(
+      'POST',
+      '/staff/inventory/adjustments',
+      {
+        organization_id: merchant.organizationId,
+        location_id: staff.warehouseId,
+        reason: 'Banco de pruebas',
+        lines: [{ variant_id: variantId, on_hand_delta: STOCK_UNITS }],
+      },
+      { 'idempotency-key': randomUUID() },
+    ),
+    201,
+    'POST /staff/inventory/adjustments',
+  );
+  merchant.exits = [];
+  for (let i = 0; i < count; i += 1) {
+    const exit = expect(
+      await merchant.post('/exits', {
+        warehouse_id: staff.warehouseId,
+        destination: { kind: 'location', location_id: merchant.locationId },
+        lines: [{ variant_id: variantId, quantity: EXIT_UNITS }],
+      }),
+      201,
+      'POST /exits',
+    );
+    expect(await merchant.post(`/exits/${exit.id}/process`, {}), 200, 'POST /exits/{id}/process');
+    const quote = expect(
+      await staff.send('POST', `/staff/exits/${exit.id}/quote`, { parcels: [PARCEL] }),
+      201,
+      'POST /staff/exits/{id}/quote',
+    );
+    merchant.exits.push({ id: exit.id, quoteId: quote.id });
+  }
+}
+
+/** The request that buys the merchant's next guide of this kind, or null when none is left. */
+function nextPurchase(merchant, kind, staff) {
+  if (kind === 'dispatch') {
+    const exit = merchant.exits.pop();
+    return (
+      exit &&
+      (() =>
+        staff.send('POST', `/staff/exits/${exit.id}/ship`, {
+          parcels: [PARCEL],
+          quote_id: exit.quoteId,
+          rate_id: RATE_ID,
+        }))
+    );
+  }
+  const quoteId = merchant.quotes.pop();
+  return (
+    quoteId &&
+    (() =>
+      merchant.post(
         '/shipments',
         {
           location_id: merchant.locationId,
           destination: DESTINATION,
-          packages: [{ ...PARCEL, products: [PRODUCT] }],
+          packages: [{ ...PARCEL, products: [merchant.product ?? PRODUCT] }],
           quote_id: quoteId,
           rate_id: RATE_ID,
           reference: 'BENCH',
         },
         { 'idempotency-key': randomUUID() },
-      ));
+      ))
+  );
+}
+
+/**
+ * One lane buying guides one after another until `until`, each from the next of its merchants
+ * that has one left; answers what each took.
+ */
+async function buyUntil(lane, until, kind, staff) {
+  const outcomes = [];
+  let turn = 0;
+  while (performance.now() < until) {
+    let buy = null;
+    for (let tried = 0; !buy && tried < lane.length; tried += 1) {
+      buy = nextPurchase(lane[turn++ % lane.length], kind, staff);
+    }
+    if (!buy) break;
+    const started = performance.now();
+    let status;
+    try {
+      ({ status } = await buy());
     } catch {
       status = 'error';
     }
@@ -191,27 +345,52 @@ async function buyUntil(merchant, until) {
   return outcomes;
 }
 
-/** Guides bought per second by 20 merchants at once, with their latency and CPU per guide. */
-export async function shipmentScenarios(ctx) {
+/** The merchants split into `count` lanes that buy at once. */
+const lanesOf = (merchants, count) =>
+  Array.from({ length: count }, (_, lane) => merchants.filter((_, i) => i % count === lane));
+
+const OPERATION = {
+  plain: 'POST /api/v1/shipments',
+  products: 'POST /api/v1/shipments (catalogue products, stock)',
+  dispatch: 'POST /api/v1/staff/exits/{id}/ship',
+};
+const SUCCESS = { plain: 201, products: 201, dispatch: 200 };
+
+/**
+ * Guides bought per second by 20 merchants at once, with their latency and CPU per guide, for
+ * one kind of guide (GUIDE_KINDS).
+ */
+export async function shipmentScenarios(ctx, kind = 'plain') {
   const { db, app, seconds, say } = ctx;
   const merchants = SHIPMENTS_GOAL.merchants;
-  say(`Guide purchases: ${merchants} merchants, each funded, one location, quotes copied…`);
+  say(`Guide purchases (${kind}): ${merchants} merchants, each funded, one location…`);
   const created = [];
   for (let i = 0; i < merchants; i += 1) created.push(await createMerchant(i, ctx));
+  const staff = kind === 'dispatch' ? await staffAtWarehouse(ctx) : null;
+  for (const merchant of created) {
+    if (kind === 'products') await stockAtLocation(merchant, db);
+    // Four per second of the run per merchant: more than staff ship at today's pace.
+    if (kind === 'dispatch') await exitsReady(merchant, staff, db, seconds(10) * 4);
+  }
 
   // Warm-up: one guide per merchant (JIT, plans, the first pickup of each merchant).
-  await Promise.all(created.map((merchant) => buyUntil(merchant, performance.now() + 1)));
+  await Promise.all(
+    created.map((merchant) => buyUntil([merchant], performance.now() + 1, kind, staff)),
+  );
+  const lanes = lanesOf(created, kind === 'dispatch' ? DISPATCH_LANES : merchants);
 
   const duration = seconds(10);
-  say(`POST /api/v1/shipments: ${duration} s, ${merchants} merchants at once…`);
+  say(`${OPERATION[kind]}: ${duration} s, ${lanes.length} at once over ${merchants} merchants…`);
   const before = cpuSeconds(app.child.pid);
   const started = performance.now();
   const until = started + duration * 1000;
-  const outcomes = (await Promise.all(created.map((merchant) => buyUntil(merchant, until)))).flat();
+  const outcomes = (
+    await Promise.all(lanes.map((lane) => buyUntil(lane, until, kind, staff)))
+  ).flat();
   const elapsed = (performance.now() - started) / 1000;
   const after = cpuSeconds(app.child.pid);
 
-  const bought = outcomes.filter((outcome) => outcome.status === 201);
+  const bought = outcomes.filter((outcome) => outcome.status === SUCCESS[kind]);
   const latencies = bought.map((outcome) => outcome.ms);
   const statusCodes = {};
   for (const outcome of outcomes) {
@@ -231,7 +410,9 @@ export async function shipmentScenarios(ctx) {
     [created.map((merchant) => merchant.organizationId)],
   );
   const { verifyLedger } = await api('modules/wallet/ledger.verify.ts');
+  const { verifyStock } = await api('modules/inventory/stock.verify.ts');
   const ledgerProblems = await verifyLedger(db);
+  const stockProblems = kind === 'plain' ? [] : await verifyStock(db);
 
   const cpu =
     before && after && bought.length > 0
@@ -243,15 +424,15 @@ export async function shipmentScenarios(ctx) {
         }
       : null;
   const row = {
-    name: `POST /api/v1/shipments (${merchants} merchants)`,
-    connections: merchants,
+    name: `${OPERATION[kind]} (${lanes.length} at once)`,
+    connections: lanes.length,
     duration_s: round(elapsed, 1),
     requests: outcomes.length,
     requests_per_s: Math.round(guidesPerSecond),
     latency_p50_ms: round(percentile(latencies, 50), 1),
     latency_p99_ms: round(percentile(latencies, 99), 1),
     latency_max_ms: round(latencies.length ? Math.max(...latencies) : null, 1),
-    non_2xx: outcomes.filter((outcome) => outcome.status !== 201).length,
+    non_2xx: outcomes.filter((outcome) => outcome.status !== SUCCESS[kind]).length,
     errors: outcomes.filter((outcome) => outcome.status === 'error').length,
     timeouts: 0,
     api_cpu_us_per_request: cpu?.api_us_per_guide ?? null,
@@ -262,10 +443,12 @@ export async function shipmentScenarios(ctx) {
     row.non_2xx === 0 &&
     check.labels === check.purchased &&
     check.purchasing === 0 &&
-    ledgerProblems.length === 0;
+    ledgerProblems.length === 0 &&
+    stockProblems.length === 0;
   return {
     results: [row],
     report: {
+      kind,
       merchants,
       quotes: 'beforehand: one POST /api/v1/quotes per merchant, copied in SQL (untimed)',
       guides: bought.length,
@@ -276,7 +459,11 @@ export async function shipmentScenarios(ctx) {
         p99: round(percentile(latencies, 99), 1),
       },
       cpu,
-      check: { ...check, ledger_problems: ledgerProblems.length },
+      check: {
+        ...check,
+        ledger_problems: ledgerProblems.length,
+        stock_problems: stockProblems.length,
+      },
       goal: {
         ...SHIPMENTS_GOAL,
         pass: healthy && guidesPerSecond >= SHIPMENTS_GOAL.minGuidesPerSecond,

@@ -25,15 +25,10 @@ const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 const ON_HAND = 1_000_000_000;
 
 /**
- * A bench organization with `count` products of one variant each, in SQL (the products service
- * would need the whole app around it; these rows only have to exist for the stock's keys).
+ * `count` products of one variant each for an organization, in SQL (the products service would
+ * need the whole app around it; these rows only have to exist for the stock's keys).
  */
-async function benchVariants(db, count) {
-  const organization = await db.$client.query(
-    `insert into organizations (company, default_currency, default_unit, abbreviation)
-     values ('Banco de pruebas de inventario', 'MXN', 'kg', 'BI') returning id`,
-  );
-  const organizationId = organization.rows[0].id;
+export async function insertBenchVariants(db, organizationId, count) {
   const variants = await db.$client.query(
     `with made as (
        insert into products (organization_id, name, handle, status, unit, search_text, created_at, updated_at)
@@ -45,7 +40,17 @@ async function benchVariants(db, count) {
      returning id`,
     [organizationId, count],
   );
-  return { organizationId, variantIds: variants.rows.map((row) => row.id) };
+  return variants.rows.map((row) => row.id);
+}
+
+/** A bench organization with `count` products of one variant each. */
+async function benchVariants(db, count) {
+  const organization = await db.$client.query(
+    `insert into organizations (company, default_currency, default_unit, abbreviation)
+     values ('Banco de pruebas de inventario', 'MXN', 'kg', 'BI') returning id`,
+  );
+  const organizationId = organization.rows[0].id;
+  return { organizationId, variantIds: await insertBenchVariants(db, organizationId, count) };
 }
 
 export async function stockScenarios({ app, say, seconds }) {
