@@ -36,7 +36,8 @@ import { ExitsService } from './exits/exits.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
-import { ENTRY_PHOTOS_CRON, ENTRY_PHOTOS_JOB, EntriesService } from './entries/entries.service';
+import { EntriesService } from './entries/entries.service';
+import { ENTRY_PHOTOS_CRON, ENTRY_PHOTOS_JOB, ReceivingService } from './entries/receiving.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -210,9 +211,16 @@ export function buildServices(
   const entries = new EntriesService({
     ...core,
     files,
-    audit,
     stock,
     inventory,
+    warehouses,
+    productVariants,
+  });
+  const receiving = new ReceivingService({
+    ...core,
+    files,
+    audit,
+    stock,
     warehouses,
     productVariants,
     accounts,
@@ -309,7 +317,7 @@ export function buildServices(
   jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
     cron: PRODUCT_UPLOADS_CRON,
   });
-  jobs.register(ENTRY_PHOTOS_JOB, entries.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
+  jobs.register(ENTRY_PHOTOS_JOB, receiving.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
   jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
@@ -344,6 +352,7 @@ export function buildServices(
     inventory,
     warehouses,
     entries,
+    receiving,
     exits,
     notifications,
     support,
