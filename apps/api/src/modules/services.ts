@@ -60,6 +60,7 @@ import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.serv
 import { ShipmentsService } from './shipments/shipments.service';
 import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
 import { StaffJobsService } from './staff/staff-jobs.service';
+import { StaffLabelsService } from './staff/staff-labels.service';
 import { StaffService } from './staff/staff.service';
 import { SupportService } from './support/support.service';
 import { VendorsService } from './vendors/vendors.service';
@@ -289,6 +290,7 @@ export function buildServices(
     quotes,
     purchase: purchases,
   });
+  const staffLabels = new StaffLabelsService({ exits, shipments });
   // The movement history names what moved stock; those domains depend on inventory, so the root
   // hands their labels over.
   inventory.labelCauses(['entry'], (org, ids) => entries.numbersOf(org, ids));
@@ -359,6 +361,7 @@ export function buildServices(
     verification,
     staff,
     staffJobs,
+    staffLabels,
     ledger,
     billing,
     transactions,

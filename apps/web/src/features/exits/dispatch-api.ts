@@ -1,5 +1,6 @@
 import {
   staffExitsContract,
+  staffLabelsContract,
   type ExitQuoteInput,
   type ExitShipInput,
   type StaffExitsQuery,
@@ -33,6 +34,8 @@ export const dispatchApi = {
     unwrap(call(staffExitsContract.quote, { params: { id }, body })),
   ship: (id: string, body: ExitShipInput) =>
     unwrap(call(staffExitsContract.ship, { params: { id }, body })),
+  /** The label of the guide that shipped the exit, as the carrier issued it (PDF). */
+  label: (id: string) => call(staffLabelsContract.exitLabel, { params: { id } }),
 };
 
 export function useRefreshDispatch() {

@@ -93,4 +93,48 @@ describe('/staff/receiving', () => {
     expect(receipt.body).toEqual({ code: '7501000000024', count: 1, disposition: 'accepted' });
     expect(receipt.headers.get('idempotency-key')).toMatch(/.{8,}/);
   }, 20_000);
+
+  it('asks in a dialog before closing short, saying how many units stop being expected', async () => {
+    const counted = { ...ENTRY, status: 'partial' as const };
+    counted.lines = [{ ...ENTRY.lines[0]!, received: 5, accepted: 5 }];
+    const calls = stubApi({
+      'GET /staff/receiving': () =>
+        json(200, { data: [ROW], meta: { page: 1, pageSize: 20, total: 1 } }),
+      'GET /staff/warehouses': () => json(200, { data: [] }),
+      [`GET /staff/receiving/${ENTRY.id}`]: () => json(200, { data: counted }),
+      [`POST /staff/receiving/${ENTRY.id}/close`]: () =>
+        json(200, { data: { ...counted, status: 'received', closed_short: true } }),
+    });
+    // The browser's own confirm is not how this asks.
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => true),
+    );
+    saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
+    await renderApp('/staff/receiving');
+    const row = (await screen.findByText('Comercio Demo')).closest('tr')!;
+    // The warehouse by its name, the code beneath it.
+    expect(within(row).getByText('CEDIS Tultitlán')).toBeInTheDocument();
+    expect(within(row).getByText('CEDIS-MEX')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('link', { name: '3' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cerrar con faltantes' }));
+
+    const dialog = await screen.findByRole('dialog', {
+      name: '¿Cerrar la entrada 3 con faltantes?',
+    });
+    expect(dialog).toHaveTextContent('Faltan 7 unidades por contar.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Seguir recibiendo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.key.endsWith('/close'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar con faltantes' }));
+    const again = await screen.findByRole('dialog', {
+      name: '¿Cerrar la entrada 3 con faltantes?',
+    });
+    fireEvent.click(within(again).getByRole('button', { name: 'Cerrar con faltantes' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key.endsWith('/close'))).toHaveLength(1),
+    );
+    expect(window.confirm).not.toHaveBeenCalled();
+  }, 20_000);
 });

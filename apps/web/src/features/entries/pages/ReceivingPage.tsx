@@ -8,6 +8,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PagedList } from '../../../ui/PagedList';
+import { WarehouseLabel } from '../../../ui/WarehouseLabel';
 import { ReceivingEntryPanel } from '../components/receiving/ReceivingEntryPanel';
 import { RECEIVING_PAGE_SIZE, useReceivingQueue } from '../receiving-api';
 import { useWarehouses } from '../../../lib/api/staff-warehouses';
@@ -115,7 +116,7 @@ export function ReceivingPage() {
                     {
                       key: 'warehouse',
                       header: t('table.warehouse'),
-                      cell: (row) => row.warehouse.name,
+                      cell: (row) => <WarehouseLabel warehouse={row.warehouse} />,
                     },
                     {
                       key: 'expectedDate',

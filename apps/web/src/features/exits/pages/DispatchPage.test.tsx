@@ -120,11 +120,26 @@ describe('staff console: dispatch', () => {
             guide: { shipment_id: QUOTE_ID, tracking_number: 'EST123' },
           },
         }),
+      [`GET /staff/exits/${EXIT.id}/label.pdf`]: () =>
+        new Response(new Blob(['%PDF-1.4'], { type: 'application/pdf' }), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf' },
+        }),
     });
+    // The label opens in a new tab, given its file's object URL.
+    const tab = { location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    Object.assign(URL, { createObjectURL: () => 'blob:label', revokeObjectURL: () => {} });
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
     await renderApp('/staff/exits');
     const row = (await screen.findByText('Salida 7')).closest('tr')!;
     expect(within(row).getByText('Comercio Demo')).toBeInTheDocument();
+    // The warehouse by the name merchants know it by, its code as a second line.
+    expect(within(row).getByText('CEDIS Tultitlán')).toBeInTheDocument();
+    expect(within(row).getByText('CEDIS-MEX')).toBeInTheDocument();
     fireEvent.click(within(row).getByRole('button', { name: 'Despachar la salida 7' }));
 
     const drawer = await screen.findByRole('dialog');
@@ -154,14 +169,18 @@ describe('staff console: dispatch', () => {
     });
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Comprar guía y enviar' }));
-    expect(await screen.findByText('Salida 7 enviada con la guía EST123.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(
-        calls.find((call) => call.key === `POST /staff/exits/${EXIT.id}/ship`)?.body,
-      ).toMatchObject({
-        quote_id: QUOTE_ID,
-        rate_id: RATE.id,
-      }),
-    );
+    // The drawer stays open on the shipped exit, with its label to print.
+    const done = await within(drawer).findByRole('status');
+    expect(done).toHaveTextContent('Salida 7 enviada');
+    expect(done).toHaveTextContent('Se compró la guía EST123');
+    expect(
+      calls.find((call) => call.key === `POST /staff/exits/${EXIT.id}/ship`)?.body,
+    ).toMatchObject({ quote_id: QUOTE_ID, rate_id: RATE.id });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Imprimir etiqueta' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:label'));
+    expect(calls.map((call) => call.key)).toContain(`GET /staff/exits/${EXIT.id}/label.pdf`);
+
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Listo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 20_000);
 });

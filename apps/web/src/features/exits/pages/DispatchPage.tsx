@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { DataTable } from '../../../ui/DataTable';
 import { PageHeader } from '../../../ui/PageHeader';
+import { WarehouseLabel } from '../../../ui/WarehouseLabel';
 import { DispatchDrawer } from '../components/dispatch/DispatchDrawer';
 import { useDispatchQueue } from '../dispatch-api';
 import { useWarehouses } from '../../../lib/api/staff-warehouses';
@@ -73,9 +74,7 @@ export function DispatchPage() {
                 {
                   key: 'warehouse',
                   header: t('dispatch.columns.warehouse'),
-                  cell: (exit) => (
-                    <Badge variant="light">{exit.warehouse.code ?? exit.warehouse.name}</Badge>
-                  ),
+                  cell: (exit) => <WarehouseLabel warehouse={exit.warehouse} />,
                 },
                 {
                   key: 'destination',

@@ -1,8 +1,10 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../../lib/dates';
 import { messageOf } from '../../../../lib/server-errors';
+import { ConfirmDeleteModal } from '../../../../ui/ConfirmDeleteModal';
 import { useReceivingActions, useReceivingEntry } from '../../receiving-api';
 import { IncidentForm } from './IncidentForm';
 import { LineReceiptForm } from './LineReceiptForm';
@@ -14,6 +16,7 @@ export function ReceivingEntryPanel({ id }: { id: string }) {
   const dates = useDateFormat();
   const entry = useReceivingEntry(id);
   const actions = useReceivingActions(id);
+  const [confirming, setConfirming] = useState(false);
   if (entry.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
@@ -24,13 +27,19 @@ export function ReceivingEntryPanel({ id }: { id: string }) {
   if (!entry.data) return <Loader size="sm" />;
   const data = entry.data;
   const open = data.status === 'pending' || data.status === 'partial';
-  const close = () => {
-    if (!window.confirm(t('receiving.closeConfirm'))) return;
+  // Units announced and not counted: what closing stops expecting.
+  const missing = data.lines.reduce(
+    (sum, line) => sum + Math.max(line.expected - line.received, 0),
+    0,
+  );
+  const close = () =>
     actions.close.mutate(undefined, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('receiving.closed') }),
+      onSuccess: () => {
+        setConfirming(false);
+        notifications.show({ color: 'teal', message: t('receiving.closed') });
+      },
       onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
     });
-  };
 
   return (
     <Stack gap="md">
@@ -58,7 +67,7 @@ export function ReceivingEntryPanel({ id }: { id: string }) {
               color="orange"
               variant="light"
               loading={actions.close.isPending}
-              onClick={close}
+              onClick={() => setConfirming(true)}
             >
               {t('receiving.close')}
             </Button>
@@ -87,6 +96,16 @@ export function ReceivingEntryPanel({ id }: { id: string }) {
           <IncidentForm entry={data} actions={actions} />
         </Paper>
       )}
+      <ConfirmDeleteModal
+        item={confirming ? data : null}
+        onClose={() => setConfirming(false)}
+        title={t('receiving.closeConfirm.title', { number: data.number })}
+        text={() => t('receiving.closeConfirm.text', { count: missing })}
+        cancelLabel={t('receiving.closeConfirm.cancel')}
+        confirmLabel={t('receiving.closeConfirm.confirm')}
+        busy={actions.close.isPending}
+        onConfirm={close}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMoney, type QuoteView } from '@despacho/domain';
+import { formatMoney, type QuoteView, type StaffExitView } from '@despacho/domain';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../lib/server-errors';
 import { dispatchApi, useDispatchExit, useRefreshDispatch } from '../../dispatch-api';
+import { DispatchShipped } from './DispatchShipped';
 import { PickList } from './PickList';
 
 type Parcel = {
@@ -49,6 +50,7 @@ export function DispatchDrawer({
   const [parcels, setParcels] = useState<Parcel[]>([emptyParcel]);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [rateId, setRateId] = useState<string | null>(null);
+  const [shipped, setShipped] = useState<StaffExitView | null>(null);
   const body = () => ({
     parcels: parcels.map((parcel) => ({ ...parcel, unit: 'cm_kg' as const })),
   });
@@ -68,16 +70,10 @@ export function DispatchDrawer({
         quote_id: quote!.id,
         rate_id: rateId!,
       }),
-    onSuccess: async (shipped) => {
-      notifications.show({
-        color: 'teal',
-        message: t('dispatch.shipped', {
-          number: shipped.number,
-          tracking: shipped.guide?.tracking_number ?? '',
-        }),
-      });
+    // The drawer stays open on the shipped exit: its label is what staff need next.
+    onSuccess: async (view) => {
+      setShipped(view);
       await refresh();
-      close();
     },
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
   });
@@ -85,6 +81,7 @@ export function DispatchDrawer({
     setParcels([emptyParcel]);
     setQuote(null);
     setRateId(null);
+    setShipped(null);
     onClose();
   };
   const change = (index: number, next: Partial<Parcel>) => {
@@ -108,7 +105,9 @@ export function DispatchDrawer({
           : t('dispatch.title')
       }
     >
-      {exit.isPending ? (
+      {shipped ? (
+        <DispatchShipped exit={shipped} onClose={close} />
+      ) : exit.isPending ? (
         <Skeleton h={240} />
       ) : exit.isError ? (
         <Alert color="red">{messageOf(exit.error)}</Alert>
