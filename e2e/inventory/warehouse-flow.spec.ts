@@ -254,11 +254,15 @@ test('an entry is received partly with a damaged unit, its incident answered, an
     await dispatch.getByRole('button', { name: 'Cotizar' }).click();
     await expect(dispatch.getByRole('radio').first()).toBeChecked();
     await dispatch.getByRole('button', { name: 'Comprar guía y enviar' }).click();
-    const shipped = staff.getByText(
-      new RegExp(`^Salida ${exitNumber} enviada con la guía (\\w+)\\.$`),
-    );
-    await expect(shipped).toBeVisible();
-    const tracking = /con la guía (\w+)\./.exec((await shipped.textContent()) ?? '')![1]!;
+    // The dialog stays on the shipped exit with its label, to print before closing.
+    const shipped = dispatch.getByRole('status');
+    await expect(shipped).toContainText(`Salida ${exitNumber} enviada`);
+    const tracking = /la guía (\w+) con el saldo/.exec((await shipped.textContent()) ?? '')![1]!;
+    const download = staff.waitForEvent('download');
+    await dispatch.getByRole('button', { name: 'Descargar PDF' }).click();
+    expect((await download).suggestedFilename()).toBe(`guia-${tracking}.pdf`);
+    await dispatch.getByRole('button', { name: 'Listo' }).click();
+    await expect(dispatch).toBeHidden();
 
     // The merchant sees it shipped with its guide, and the hammocks gone from stock.
     await page.goto('/app/products/outs');

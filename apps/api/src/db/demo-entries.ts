@@ -2,9 +2,9 @@ import { entrySchema, missingProductData } from '@despacho/domain';
 import type { Services } from '../modules/services';
 
 /**
- * "Comercio Demo"'s warehouse entries (issue 15), written through the entries service so each
- * moves stock through the ledger: one on the way, one partly received with a damaged-unit
- * incident, and one received in full.
+ * "Comercio Demo"'s warehouse entries (issue 15), written through the entries and receiving
+ * services so each moves stock through the ledger: one on the way, one partly received with a
+ * damaged-unit incident, and one received in full.
  */
 export async function seedDemoEntries(
   services: Services,
@@ -14,7 +14,7 @@ export async function seedDemoEntries(
     staffId,
   }: { organizationId: string; ownerId: string; staffId: string },
 ): Promise<void> {
-  const { entries, productVariants, warehouses } = services;
+  const { entries, receiving, productVariants, warehouses } = services;
   const [tultitlan, apodaca] = await warehouses.list();
   const ready = (await productVariants.pick(organizationId, { limit: 50 })).filter(
     (variant) => missingProductData(variant).length === 0,
@@ -42,17 +42,17 @@ export async function seedDemoEntries(
 
   const partial = await announce(tultitlan.id, 'OC-1002', [30, 10]);
   const [first, second] = partial.lines;
-  await entries.receive(
+  await receiving.receive(
     partial.id,
     { line_id: first!.id, count: 30, disposition: 'accepted' },
     staff('1002-a'),
   );
-  await entries.receive(
+  await receiving.receive(
     partial.id,
     { line_id: second!.id, count: 4, disposition: 'not_sellable' },
     staff('1002-b'),
   );
-  await entries.recordIncident(
+  await receiving.recordIncident(
     partial.id,
     {
       line_id: second!.id,
@@ -66,7 +66,7 @@ export async function seedDemoEntries(
 
   const received = await announce(apodaca.id, 'OC-1003', [15, 8]);
   for (const [index, line] of received.lines.entries()) {
-    await entries.receive(
+    await receiving.receive(
       received.id,
       { line_id: line.id, count: line.expected, disposition: 'accepted' },
       staff(`1003-${index}`),

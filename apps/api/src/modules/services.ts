@@ -36,7 +36,8 @@ import { ExitsService } from './exits/exits.service';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
-import { ENTRY_PHOTOS_CRON, ENTRY_PHOTOS_JOB, EntriesService } from './entries/entries.service';
+import { EntriesService } from './entries/entries.service';
+import { ENTRY_PHOTOS_CRON, ENTRY_PHOTOS_JOB, ReceivingService } from './entries/receiving.service';
 import { figureProviders } from './dashboard/dashboard.figures';
 import { firstStepChecks } from './dashboard/dashboard.first-steps';
 import { DashboardService } from './dashboard/dashboard.service';
@@ -59,6 +60,7 @@ import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.serv
 import { ShipmentsService } from './shipments/shipments.service';
 import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
 import { StaffJobsService } from './staff/staff-jobs.service';
+import { StaffLabelsService } from './staff/staff-labels.service';
 import { StaffService } from './staff/staff.service';
 import { SupportService } from './support/support.service';
 import { VendorsService } from './vendors/vendors.service';
@@ -210,9 +212,16 @@ export function buildServices(
   const entries = new EntriesService({
     ...core,
     files,
-    audit,
     stock,
     inventory,
+    warehouses,
+    productVariants,
+  });
+  const receiving = new ReceivingService({
+    ...core,
+    files,
+    audit,
+    stock,
     warehouses,
     productVariants,
     accounts,
@@ -281,6 +290,7 @@ export function buildServices(
     quotes,
     purchase: purchases,
   });
+  const staffLabels = new StaffLabelsService({ exits, shipments });
   // The movement history names what moved stock; those domains depend on inventory, so the root
   // hands their labels over.
   inventory.labelCauses(['entry'], (org, ids) => entries.numbersOf(org, ids));
@@ -309,7 +319,7 @@ export function buildServices(
   jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
     cron: PRODUCT_UPLOADS_CRON,
   });
-  jobs.register(ENTRY_PHOTOS_JOB, entries.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
+  jobs.register(ENTRY_PHOTOS_JOB, receiving.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
   jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
@@ -344,12 +354,14 @@ export function buildServices(
     inventory,
     warehouses,
     entries,
+    receiving,
     exits,
     notifications,
     support,
     verification,
     staff,
     staffJobs,
+    staffLabels,
     ledger,
     billing,
     transactions,

@@ -6,60 +6,66 @@ import {
   type PermissionKey,
 } from '@despacho/domain';
 import { matchPath } from 'react-router';
-import type { Screen } from '../lib/screens';
-import { screens as dashboard } from '../features/dashboard/screens';
-import { screens as shipments } from '../features/shipments/screens';
-import { screens as orders } from '../features/orders/screens';
-import { screens as customers } from '../features/customers/screens';
-import { screens as stores } from '../features/stores/screens';
-import { screens as products } from '../features/products/screens';
-import { screens as inventory } from '../features/inventory/screens';
-import { screens as entries } from '../features/entries/screens';
-import { screens as exits } from '../features/exits/screens';
-import { screens as classification } from '../features/classification/screens';
-import { screens as international } from '../features/international/screens';
-import { screens as wallet } from '../features/wallet/screens';
-import { screens as billing } from '../features/billing/screens';
-import { screens as financing } from '../features/financing/screens';
-import { screens as accounts } from '../features/accounts/screens';
-import { screens as verification } from '../features/verification/screens';
-import { screens as addresses } from '../features/addresses/screens';
-import { screens as packages } from '../features/packages/screens';
-import { screens as carriers } from '../features/carriers/screens';
-import { screens as vendors } from '../features/vendors/screens';
-import { screens as users } from '../features/users/screens';
-import { screens as developers } from '../features/developers/screens';
-import { screens as support } from '../features/support/screens';
+import type { Screen, StaffScreen } from '../lib/screens';
+
+/** What a domain's `features/<domain>/screens.ts` lists: its app screens, its console screens. */
+interface DomainScreens {
+  screens?: readonly Screen[];
+  staffScreens?: readonly StaffScreen[];
+}
+
+const screenFiles = import.meta.glob<DomainScreens>('../features/*/screens.ts', { eager: true });
 
 /**
- * Every authenticated screen: each domain's list, registered with one line, in the spec's menu
- * order (the menu lists a module's entries in the order they are registered here).
+ * The domains with screens, one line each, in the spec's menu order: the menu lists a module's
+ * entries, and the staff menu a group's, in the order they are registered here.
  */
-export const SCREENS: readonly Screen[] = [
-  ...dashboard,
-  ...shipments,
-  ...orders,
-  ...customers,
-  ...stores,
-  ...products,
-  ...inventory,
-  ...entries,
-  ...exits,
-  ...classification,
-  ...international,
-  ...wallet,
-  ...billing,
-  ...financing,
-  ...accounts,
-  ...verification,
-  ...addresses,
-  ...packages,
-  ...carriers,
-  ...vendors,
-  ...users,
-  ...developers,
-  ...support,
-];
+export const SCREEN_DOMAINS = [
+  'dashboard',
+  'shipments',
+  'orders',
+  'customers',
+  'stores',
+  'products',
+  'inventory',
+  'entries',
+  'exits',
+  'classification',
+  'international',
+  'wallet',
+  'billing',
+  'financing',
+  'accounts',
+  'verification',
+  'addresses',
+  'packages',
+  'carriers',
+  'vendors',
+  'users',
+  'developers',
+  'support',
+  'jobs',
+  'audit',
+] as const;
+
+export const screenFileOf = (domain: string) => `../features/${domain}/screens.ts`;
+
+function screensOf(domain: string): DomainScreens {
+  const file = screenFiles[screenFileOf(domain)];
+  if (!file) throw new Error(`features/${domain}/screens.ts is missing`);
+  return file;
+}
+
+/** Every `screens.ts` found, registered or not (`navigation.test.ts` checks both agree). */
+export const SCREEN_FILES = Object.keys(screenFiles);
+
+/** Every authenticated screen of the app. */
+export const SCREENS: readonly Screen[] = SCREEN_DOMAINS.flatMap((d) => screensOf(d).screens ?? []);
+
+/** Every screen of the operators' console (`app/staff-navigation.ts` builds its menu). */
+export const STAFF_SCREENS: readonly StaffScreen[] = SCREEN_DOMAINS.flatMap(
+  (d) => screensOf(d).staffScreens ?? [],
+);
 
 export type { Screen };
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, generatePath } from 'react-router';
 import { clearSession, saveSession } from '../lib/session';
-import { makeSession } from '../test/fixtures';
-import { SCREENS } from './navigation';
+import { makeSession, staffUser } from '../test/fixtures';
+import { SCREENS, STAFF_SCREENS } from './navigation';
 import { createRoutes } from './routes';
 
 /** Where the router lands after opening `path`, redirects and lazy pages included. */
@@ -54,6 +54,19 @@ describe('routes', () => {
     for (const screen of SCREENS) {
       const path = generatePath(`/app/${screen.path}`, { id: '1' });
       expect(await land(path), path).toEqual({ url: path, matched: screen.path });
+    }
+  });
+
+  it("opens every screen of the console's table for staff, and none for a merchant", async () => {
+    for (const screen of STAFF_SCREENS) {
+      const path = generatePath(`/staff/${screen.path}`, { organizationId: '1' }).replace(
+        /\/$/,
+        '',
+      );
+      saveSession(makeSession({ user: staffUser() }), 'SESSION');
+      expect(await land(path), path).toEqual({ url: path, matched: screen.path || undefined });
+      saveSession(makeSession(), 'SESSION');
+      expect((await land(path)).url, path).toBe('/app/dashboard');
     }
   });
 

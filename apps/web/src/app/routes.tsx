@@ -4,7 +4,7 @@ import { readSession } from '../lib/session';
 import { FullPageLoader } from '../ui/AppLoadingOverlay';
 import { LOGIN_PATH } from '../lib/paths';
 import { decide } from './guard';
-import { SCREENS } from './navigation';
+import { SCREENS, STAFF_SCREENS } from './navigation';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
@@ -87,78 +87,15 @@ export function createRoutes(): RouteObject[] {
         },
         {
           // The operators' console: platform staff only (the guard sends anyone else home),
-          // in a layout of its own. Its first screen is the account verification queue.
+          // in a layout of its own; each domain lists its screens (`staffScreens`).
           path: 'staff',
           loader: guard,
           lazy: { Component: () => import('./layouts/StaffLayout').then((m) => m.StaffLayout) },
-          children: [
-            {
-              index: true,
-              ...page(() =>
-                import('../features/staff/pages/VerificationQueuePage').then(
-                  (m) => m.VerificationQueuePage,
-                ),
-              ),
-            },
-            {
-              path: 'verifications/:organizationId',
-              ...page(() =>
-                import('../features/staff/pages/VerificationReviewPage').then(
-                  (m) => m.VerificationReviewPage,
-                ),
-              ),
-            },
-            {
-              path: 'conversations',
-              ...page(() =>
-                import('../features/staff/pages/ConversationsPage').then(
-                  (m) => m.ConversationsPage,
-                ),
-              ),
-            },
-            {
-              path: 'deposits',
-              ...page(() =>
-                import('../features/staff/pages/DepositQueuePage').then((m) => m.DepositQueuePage),
-              ),
-            },
-            {
-              path: 'jobs',
-              ...page(() => import('../features/staff/pages/JobsPage').then((m) => m.JobsPage)),
-            },
-            {
-              path: 'warehouses',
-              ...page(() =>
-                import('../features/staff/pages/WarehousesPage').then((m) => m.WarehousesPage),
-              ),
-            },
-            {
-              path: 'receiving',
-              ...page(() =>
-                import('../features/staff/pages/ReceivingPage').then((m) => m.ReceivingPage),
-              ),
-            },
-            {
-              path: 'exits',
-              ...page(() =>
-                import('../features/staff/pages/DispatchPage').then((m) => m.DispatchPage),
-              ),
-            },
-            {
-              path: 'audit',
-              ...page(() =>
-                import('../features/staff/pages/AuditLogPage').then((m) => m.AuditLogPage),
-              ),
-            },
-            {
-              path: 'bank-transfers',
-              ...page(() =>
-                import('../features/staff/pages/BankTransfersPage').then(
-                  (m) => m.BankTransfersPage,
-                ),
-              ),
-            },
-          ],
+          children: STAFF_SCREENS.map((screen) =>
+            screen.path === ''
+              ? { index: true, ...page(screen.page) }
+              : { path: screen.path, ...page(screen.page) },
+          ),
         },
         {
           // Public tracking (decision 017): no sign-in and no app chrome; open when signed in too.

@@ -1,4 +1,5 @@
 import type { PermissionKey } from '@despacho/domain';
+import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
 /**
@@ -30,4 +31,29 @@ export interface Screen {
   openToMembers?: boolean;
   /** The built page; a screen without one shows its "coming soon" page. */
   page?: () => Promise<ComponentType>;
+}
+
+/** The staff menu's groups, in menu order: a new staff screen joins one, it needs no new list. */
+export const STAFF_MENU_GROUPS = ['accounts', 'money', 'warehouse', 'platform'] as const;
+export type StaffMenuGroup = (typeof STAFF_MENU_GROUPS)[number];
+
+/**
+ * A screen of the operators' console (`/staff`), listed by its domain as `staffScreens` in
+ * `features/<domain>/screens.ts`: the app builds the staff routes and menu from them
+ * (`app/staff-navigation.ts`). Platform staff open every one; the guard keeps everyone else out.
+ */
+export interface StaffScreen {
+  id: string;
+  /** Path under /staff; `''` is the console's first screen. */
+  path: string;
+  /** Its menu entry; a screen without one (a detail) names the entry it belongs to as `parent`. */
+  menu?: {
+    group: StaffMenuGroup;
+    /** The entry's text as `namespace:key`, in the domain's own texts. */
+    label: string;
+    Icon: Icon;
+  };
+  /** The menu entry shown active while this screen is open. */
+  parent?: string;
+  page: () => Promise<ComponentType>;
 }

@@ -13,3 +13,6 @@ export function useQueueParams<S extends string>(statuses: readonly S[], fallbac
   };
   return { statuses, status, page: list.page, show };
 }
+
+/** How often a staff queue (deposits, transfers, jobs, chats…) looks for new work. */
+export const QUEUE_POLL_MS = 10_000;

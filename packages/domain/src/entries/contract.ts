@@ -104,7 +104,7 @@ const RECEIPT_ANSWERS =
  * The staff receiving console (`/staff/receiving`): the queue of entries per warehouse and date,
  * counting, incidents with photos, not sellable units accepted or set apart, closing short. Every
  * action is audited. The API implements it in modules/entries/entries.routes.ts, the web calls
- * it from features/staff/receiving-api.ts.
+ * it from features/entries/receiving-api.ts.
  */
 export const staffReceivingContract = defineContract('staff-receiving', {
   queue: defineOperation({

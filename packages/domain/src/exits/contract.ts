@@ -80,7 +80,7 @@ const tags = ['staff'];
  * The staff dispatch console (`/staff/exits`): exits in processing per warehouse, their pick
  * list and packing, the guide bought through the purchase path and paid from the merchant's
  * balance, and shipping. The API implements it in modules/exits/staff-exits.routes.ts, the web
- * calls it from features/staff/exits-api.ts.
+ * calls it from features/exits/dispatch-api.ts.
  */
 export const staffExitsContract = defineContract('staff-exits', {
   queue: defineOperation({

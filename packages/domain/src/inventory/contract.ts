@@ -90,7 +90,7 @@ const warehouse = z.object({ data: warehouseViewSchema });
 /**
  * The operators' console of the platform's warehouses (`/staff/warehouses`) and the stock
  * adjustments staff make there, audited. The API implements it in
- * modules/inventory/staff-warehouses.routes.ts, the web calls it from features/staff/warehouses-api.ts.
+ * modules/inventory/staff-warehouses.routes.ts, the web calls it from features/inventory/warehouses-api.ts.
  */
 export const staffWarehousesContract = defineContract('staff-warehouses', {
   list: defineOperation({

@@ -27,7 +27,8 @@ const verificationAnswer = z.object({ data: staffVerificationSchema });
 /**
  * The operators' console (`/staff`): platform staff answer every organization's consultant chat,
  * review account verifications and read the audit log of what they did. The API implements it
- * in modules/staff/staff.routes.ts, the web calls it from features/staff/api.ts.
+ * in modules/staff/staff.routes.ts; the web calls it from the features it serves (support,
+ * verification, audit).
  */
 export const staffContract = defineContract('staff', {
   conversations: defineOperation({
@@ -128,5 +129,23 @@ export const staffJobsContract = defineContract('staff-jobs', {
     summary: 'Runs a job that failed for good once more, now',
     params: idParamsSchema,
     responses: { 200: z.object({ data: staffJobSchema }) },
+  }),
+});
+
+/**
+ * `staff/exits/:id/label.pdf`: the label of the guide staff bought for a warehouse exit, to print
+ * it at the warehouse. Staff reach a guide only through the exit it ships, never by a shipment id
+ * of any organization. Implemented in modules/staff/staff-labels.routes.ts.
+ */
+export const staffLabelsContract = defineContract('staff-labels', {
+  exitLabel: defineOperation({
+    method: 'GET',
+    path: '/staff/exits/:id/label.pdf',
+    access,
+    tags: ['staff'],
+    download: true,
+    summary: 'The label of the guide that shipped a warehouse exit (4×6 in PDF)',
+    description: '404 when the exit does not exist or has no guide yet.',
+    params: idParamsSchema,
   }),
 });

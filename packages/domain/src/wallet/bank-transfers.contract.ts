@@ -21,7 +21,7 @@ import {
  * SPEI reconciliation (decision 014): the bank reports each incoming transfer by a signed
  * webhook and in the statement staff import; staff settle what could not be credited by itself.
  * The API implements these in modules/wallet/{spei-webhook,bank-statements,bank-transfers}.routes.ts,
- * the web calls the staff ones from features/staff/bank-transfers-api.ts.
+ * the web calls the staff ones from features/wallet/bank-transfers-api.ts.
  */
 
 const access = 'staff';

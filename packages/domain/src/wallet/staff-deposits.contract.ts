@@ -11,7 +11,7 @@ const staffDepositAnswer = z.object({ data: staffDepositSchema });
 /**
  * The operators' console: deposits of every organization, SPEI notifications approved or
  * rejected, stuck card deposits settled. The API implements it in
- * modules/wallet/deposits.routes.ts, the web calls it from features/staff/deposits-api.ts.
+ * modules/wallet/deposits.routes.ts, the web calls it from features/wallet/staff-deposits-api.ts.
  */
 export const staffDepositsContract = defineContract('staff-deposits', {
   list: defineOperation({

@@ -1,21 +1,13 @@
 import type { EntriesQuery, EntryStatus, ReceivingQuery } from '@despacho/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { likePattern } from '../../platform/search';
-import {
-  entries,
-  entryCounters,
-  entryIncidents,
-  entryLines,
-  entryPhotos,
-  entryReceipts,
-} from './entries.tables';
+import { entries, entryCounters, entryIncidents, entryLines, entryPhotos } from './entries.tables';
 
 export type EntryRow = typeof entries.$inferSelect;
 export type LineRow = typeof entryLines.$inferSelect;
 export type IncidentRow = typeof entryIncidents.$inferSelect;
 export type PhotoRow = typeof entryPhotos.$inferSelect;
-export type ReceiptRow = typeof entryReceipts.$inferSelect;
 
 /** The organization's next entry number: the counter's row lock orders concurrent creates. */
 export async function nextNumber(tx: DbOrTx, organizationId: string): Promise<number> {
@@ -90,33 +82,6 @@ export async function setStatus(
     .where(eq(entries.id, id));
 }
 
-export async function updateLine(
-  tx: DbOrTx,
-  id: string,
-  changes: Pick<LineRow, 'received' | 'accepted' | 'notSellable'>,
-) {
-  await tx.update(entryLines).set(changes).where(eq(entryLines.id, id));
-}
-
-export async function findReceipt(tx: DbOrTx, entryId: string, idempotencyKey: string) {
-  const [row] = await tx
-    .select()
-    .from(entryReceipts)
-    .where(
-      and(eq(entryReceipts.entryId, entryId), eq(entryReceipts.idempotencyKey, idempotencyKey)),
-    );
-  return row;
-}
-
-export async function insertReceipt(tx: DbOrTx, values: typeof entryReceipts.$inferInsert) {
-  await tx.insert(entryReceipts).values(values);
-}
-
-export async function insertIncident(tx: DbOrTx, values: typeof entryIncidents.$inferInsert) {
-  const [row] = await tx.insert(entryIncidents).values(values).returning();
-  return row!;
-}
-
 export async function findIncident(tx: DbOrTx, entryId: string, incidentId: string) {
   const [row] = await tx
     .select()
@@ -133,53 +98,12 @@ export async function updateIncident(
   await tx.update(entryIncidents).set(changes).where(eq(entryIncidents.id, id));
 }
 
-export async function insertPhoto(tx: DbOrTx, values: typeof entryPhotos.$inferInsert) {
-  const [row] = await tx.insert(entryPhotos).values(values).returning();
-  return row!;
-}
-
 export async function findPhoto(db: DbOrTx, entryId: string, photoId: string) {
   const [row] = await db
     .select()
     .from(entryPhotos)
     .where(and(eq(entryPhotos.entryId, entryId), eq(entryPhotos.id, photoId)));
   return row;
-}
-
-/** Photos uploaded before `before` that no incident named, locked (skipping locked rows). */
-export async function unclaimedPhotos(
-  db: DbOrTx,
-  before: Date,
-  limit: number,
-): Promise<PhotoRow[]> {
-  return db
-    .select()
-    .from(entryPhotos)
-    .where(and(isNull(entryPhotos.incidentId), sql`${entryPhotos.createdAt} < ${before}`))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-}
-
-export async function deletePhotos(db: DbOrTx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(entryPhotos).where(inArray(entryPhotos.id, [...ids]));
-}
-
-/** Attaches the entry's unclaimed photos among `ids`; answers how many it attached. */
-export async function claimPhotos(tx: DbOrTx, entryId: string, incidentId: string, ids: string[]) {
-  if (ids.length === 0) return 0;
-  const claimed = await tx
-    .update(entryPhotos)
-    .set({ incidentId })
-    .where(
-      and(
-        eq(entryPhotos.entryId, entryId),
-        inArray(entryPhotos.id, ids),
-        isNull(entryPhotos.incidentId),
-      ),
-    )
-    .returning({ id: entryPhotos.id });
-  return claimed.length;
 }
 
 // Written out: drizzle leaves columns unqualified inside a subquery, where "id" would be the line's.
@@ -197,7 +121,8 @@ export type ListedEntry = EntryRow & {
   openIncidents: number;
 };
 
-async function page(
+/** One page of entries with their totals: the merchant's list and the staff queue. */
+export async function entriesPage(
   db: DbOrTx,
   where: SQL | undefined,
   order: SQL[],
@@ -231,23 +156,10 @@ export async function listEntries(db: DbOrTx, organizationId: string, query: Ent
       number === null ? byReference : sql`(${entries.number} = ${number} or ${byReference})`,
     );
   }
-  return page(db, and(...conditions), [desc(entries.createdAt), desc(entries.number)], query);
-}
-
-/** Every organization's entries to receive, by expected date: the staff queue. */
-export async function receivingQueue(db: DbOrTx, query: ReceivingQuery) {
-  const conditions: SQL[] = [
-    query.status
-      ? eq(entries.status, query.status)
-      : inArray(entries.status, ['pending', 'partial']),
-  ];
-  if (query.warehouse_id) conditions.push(eq(entries.warehouseId, query.warehouse_id));
-  if (query.from) conditions.push(gte(entries.expectedDate, query.from));
-  if (query.to) conditions.push(lte(entries.expectedDate, query.to));
-  return page(
+  return entriesPage(
     db,
     and(...conditions),
-    [asc(entries.expectedDate), asc(entries.createdAt), asc(entries.id)],
+    [desc(entries.createdAt), desc(entries.number)],
     query,
   );
 }

@@ -47,20 +47,20 @@ export const entriesRoutes: AppModule = async (app, { entries, files }) => {
 };
 
 /** The staff receiving console, as `staffReceivingContract` declares it. */
-export const staffReceivingRoutes: AppModule = async (app, { entries, files }) => {
+export const staffReceivingRoutes: AppModule = async (app, { receiving, files }) => {
   const callOf = (request: Parameters<typeof idempotencyKeyOf>[0]) => ({
     actorId: authOf(request).userId,
     idempotencyKey: idempotencyKeyOf(request),
   });
   implement(app, staffReceivingContract, {
-    queue: async (request) => entries.queue(request.query),
-    get: async (request) => ({ data: await entries.staffGet(request.params.id) }),
+    queue: async (request) => receiving.queue(request.query),
+    get: async (request) => ({ data: await receiving.get(request.params.id) }),
     receive: async (request, reply) => {
-      const data = await entries.receive(request.params.id, request.body, callOf(request));
+      const data = await receiving.receive(request.params.id, request.body, callOf(request));
       return reply.status(data.replayed ? 200 : 201).send({ data });
     },
     reclassify: async (request, reply) => {
-      const data = await entries.reclassify(request.params.id, request.body, callOf(request));
+      const data = await receiving.reclassify(request.params.id, request.body, callOf(request));
       return reply.status(data.replayed ? 200 : 201).send({ data });
     },
     uploadPhoto: async (request, reply) => {
@@ -68,27 +68,31 @@ export const staffReceivingRoutes: AppModule = async (app, { entries, files }) =
         field: 'file',
         maxBytes: ENTRY_RULES.photoMaxBytes,
       });
-      const data = await entries.uploadPhoto(request.params.id, content, authOf(request).userId);
+      const data = await receiving.uploadPhoto(request.params.id, content, authOf(request).userId);
       return reply.status(201).send({ data });
     },
     photo: async (request, reply) =>
       files.send(
         reply,
-        await entries.photo(null, request.params.id, request.params.photoId, request.query.size),
+        await receiving.photo(request.params.id, request.params.photoId, request.query.size),
       ),
     recordIncident: async (request, reply) =>
       reply.status(201).send({
-        data: await entries.recordIncident(request.params.id, request.body, authOf(request).userId),
+        data: await receiving.recordIncident(
+          request.params.id,
+          request.body,
+          authOf(request).userId,
+        ),
       }),
     resolveIncident: async (request) => ({
-      data: await entries.resolveIncident(
+      data: await receiving.resolveIncident(
         request.params.id,
         request.params.incidentId,
         authOf(request).userId,
       ),
     }),
     close: async (request) => ({
-      data: await entries.close(request.params.id, authOf(request).userId),
+      data: await receiving.close(request.params.id, authOf(request).userId),
     }),
   });
 };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart';
 import { createTestApp } from '../../../test/test-app';
 import { createOwnerAndOther, createTestUser, type TestUser } from '../../../test/users';
-import { ENTRY_PHOTOS_JOB } from './entries.service';
+import { ENTRY_PHOTOS_JOB } from './receiving.service';
 import { createTenantEntry, samplePhoto } from './entries.test-support';
 
 const MINUTE_MS = 60 * 1000;

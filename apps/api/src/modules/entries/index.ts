@@ -1,2 +1,3 @@
-// The entries module's public surface: nothing other modules use yet but the service's type.
+// The entries module's public surface: nothing other modules use yet but the services' types.
 export type { EntriesService } from './entries.service';
+export type { ReceivingService } from './receiving.service';

@@ -325,7 +325,7 @@ class World {
 
   private receive(step: Extract<Command, { kind: 'receive' }>): Plan | undefined {
     const call = (receipt: Receipt) => () =>
-      this.services.entries.receive(receipt.entry.id, receipt.input, {
+      this.services.receiving.receive(receipt.entry.id, receipt.input, {
         actorId: this.staff.id,
         idempotencyKey: receipt.key,
       });
@@ -380,7 +380,7 @@ class World {
         place: 'warehouse',
         delta: { incoming: -incomingTaken(line.expected, line.received, line.expected) },
       })),
-      act: () => this.services.entries.close(entry.id, this.staff.id),
+      act: () => this.services.receiving.close(entry.id, this.staff.id),
       then: () => {
         entry.status = 'received';
       },

@@ -1,4 +1,5 @@
-import type { Screen } from '../../lib/screens';
+import { IconPackageImport } from '@tabler/icons-react';
+import type { Screen, StaffScreen } from '../../lib/screens';
 
 const permission = 'warehousing.warehouse_entries';
 const form = () => import('./pages/EntryFormPage').then((m) => m.EntryFormPage);
@@ -33,5 +34,15 @@ export const screens: readonly Screen[] = [
     permission,
     parent: 'productsEntry',
     page: () => import('./pages/EntryDetailPage').then((m) => m.EntryDetailPage),
+  },
+];
+
+/** This domain's screens of the operators' console, registered with its `screens` (`app/navigation.ts`). */
+export const staffScreens: readonly StaffScreen[] = [
+  {
+    id: 'receiving',
+    path: 'receiving',
+    menu: { group: 'warehouse', label: 'entries:receiving.nav', Icon: IconPackageImport },
+    page: () => import('./pages/ReceivingPage').then((m) => m.ReceivingPage),
   },
 ];

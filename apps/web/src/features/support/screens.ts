@@ -1,4 +1,5 @@
-import type { Screen } from '../../lib/screens';
+import { IconMessages } from '@tabler/icons-react';
+import type { Screen, StaffScreen } from '../../lib/screens';
 
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
 export const screens: readonly Screen[] = [
@@ -9,5 +10,15 @@ export const screens: readonly Screen[] = [
     path: 'support/ticket/:id',
     permission: 'help',
     parent: 'supportTickets',
+  },
+];
+
+/** This domain's screens of the operators' console, registered with its `screens` (`app/navigation.ts`). */
+export const staffScreens: readonly StaffScreen[] = [
+  {
+    id: 'conversations',
+    path: 'conversations',
+    menu: { group: 'accounts', label: 'support:conversations.nav', Icon: IconMessages },
+    page: () => import('./pages/ConversationsPage').then((m) => m.ConversationsPage),
   },
 ];

@@ -1,0 +1,66 @@
+import { staffDepositsContract, type StaffDeposit } from '@despacho/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call, queryKeys } from '../../lib/api-client';
+import { unwrap } from '../../lib/http';
+import { QUEUE_POLL_MS } from '../../lib/useQueueParams';
+
+export const DEPOSITS_PAGE_SIZE = 20;
+
+/**
+ * What staff review: SPEI notifications waiting, card deposits whose answer was lost (pending
+ * past the reconciliation delay), and the notifications already decided.
+ */
+export const STAFF_DEPOSIT_FILTERS = ['pending', 'card', 'credited', 'rejected'] as const;
+export type StaffDepositFilter = (typeof STAFF_DEPOSIT_FILTERS)[number];
+
+export const staffDepositKeys = queryKeys(staffDepositsContract);
+
+const filterQuery = (filter: StaffDepositFilter) =>
+  filter === 'card' ? { stuck: 'true' as const } : { status: filter, method: 'spei' as const };
+
+/** Deposits of every organization for a filter; the pending ones are a queue, oldest first. */
+export function useStaffDeposits(status: StaffDepositFilter, page: number) {
+  const query = { ...filterQuery(status), page, pageSize: DEPOSITS_PAGE_SIZE };
+  return useQuery({
+    queryKey: staffDepositKeys.list({ query }),
+    queryFn: () => call(staffDepositsContract.list, { query }),
+    placeholderData: keepPreviousData,
+    refetchInterval: QUEUE_POLL_MS,
+  });
+}
+
+/** The voucher the merchant uploaded, to open it (it needs the staff sign-in: no plain link). */
+export const loadStaffVoucher = (id: string) =>
+  call(staffDepositsContract.voucher, { params: { id } });
+
+/** Approving or rejecting answers the deposit reviewed; the queue and the audit log change. */
+function useDepositReview<I>(review: (input: I) => Promise<StaffDeposit>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: review,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffDepositKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['staff', 'audit'] }),
+      ]),
+  });
+}
+
+export function useApproveDeposit() {
+  return useDepositReview((id: string) =>
+    unwrap(call(staffDepositsContract.approve, { params: { id } })),
+  );
+}
+
+export function useRejectDeposit() {
+  return useDepositReview(({ id, reason }: { id: string; reason: string }) =>
+    unwrap(call(staffDepositsContract.reject, { params: { id }, body: { reason } })),
+  );
+}
+
+/** Settles a stuck card deposit from what the payment processor recorded. */
+export function useVerifyCardDeposit() {
+  return useDepositReview((id: string) =>
+    unwrap(call(staffDepositsContract.verifyCard, { params: { id } })),
+  );
+}
