@@ -5,8 +5,12 @@ import { createTestOrganization } from '../test/users';
 import { runVerifyCommand } from '../test/verify-command';
 import { ManualClock } from './platform/clock';
 import type { Db } from './platform/db';
-import { StockLedger } from './modules/inventory/stock-ledger';
-import { insertVariants, insertWarehouse } from './modules/inventory/stock.test-support';
+
+import {
+  insertVariants,
+  insertWarehouse,
+  StockOperations,
+} from './modules/inventory/stock.test-support';
 
 const verify = (databaseUrl: string) => runVerifyCommand('stock-verify', databaseUrl);
 
@@ -22,7 +26,7 @@ describe('npm run stock:verify', () => {
     organizationId = (await createTestOrganization({ db, clock })).id;
     const [variant] = await insertVariants(db, organizationId);
     const warehouse = await insertWarehouse(db);
-    const stock = new StockLedger({ db, clock });
+    const stock = new StockOperations({ db, clock });
     const line = { variant_id: variant!, location_id: warehouse };
     await stock.apply(organizationId, {
       idempotencyKey: 'receipt',

@@ -243,6 +243,7 @@ export function buildServices(
     tracking,
     notifications,
     pickups,
+    stock,
   });
   const shipments = new ShipmentsService(platform);
   const purchaseChecks = new PurchaseChecksService({

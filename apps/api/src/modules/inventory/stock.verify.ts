@@ -34,19 +34,19 @@ const CHECKS: Record<string, SQL> = {
     select m.id as movement_id, m.operation_id
     from stock_movements m join stock_operations o on o.id = m.operation_id
     where m.organization_id <> o.organization_id`,
-  // A label's reservation (shipment_stock_follow): shipped once its guide is bought, released once
+  // A label's reservation (stock_follow_reservation): shipped once its guide is bought, released once
   // its purchase failed, held while it is under way.
   'label reservations follow their guide': sql`
     select s.id as shipment_id, s.purchase_state
     from shipments s
     join stock_operations r on r.organization_id = s.organization_id
-      and r.idempotency_key = 'shipment:' || s.id || ':reserve'
+      and r.idempotency_key = stock_key_of('reserve', 'shipment', s.id::text, null)
     where (s.purchase_state = 'purchased') <> exists (select 1 from stock_operations o
             where o.organization_id = s.organization_id
-              and o.idempotency_key = 'shipment:' || s.id || ':ship')
+              and o.idempotency_key = stock_key_of('ship', 'shipment', s.id::text, null))
        or (s.purchase_state = 'failed') <> exists (select 1 from stock_operations o
             where o.organization_id = s.organization_id
-              and o.idempotency_key = 'shipment:' || s.id || ':release-stock')`,
+              and o.idempotency_key = stock_key_of('release', 'shipment', s.id::text, null))`,
   'own locations hold only their organization’s stock': sql`
     select b.organization_id, b.variant_id, b.location_id
     from stock_balances b join stock_locations l on l.id = b.location_id

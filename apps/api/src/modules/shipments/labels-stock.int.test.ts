@@ -51,11 +51,10 @@ async function merchant(company: string, onHand: number): Promise<Merchant> {
   await fund(ctx, organization.id, FUNDS);
   const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
   const [variantId] = await insertVariants(ctx.db, organization.id, 1);
-  await ctx.app.services.stock.apply(organization.id, {
-    idempotencyKey: `count-${randomUUID()}`,
-    kind: 'adjust',
-    cause: { type: 'adjustment', id: 'count' },
-    lines: [{ variant_id: variantId!, location_id: stockLocationId, on_hand: onHand }],
+  await ctx.app.services.stock.adjust(organization.id, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId,
+    lines: [{ variant_id: variantId!, on_hand: onHand }],
   });
   return {
     user,
