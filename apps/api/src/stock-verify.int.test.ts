@@ -18,6 +18,7 @@ describe('npm run stock:verify', () => {
   let db: Db;
   let url: string;
   let organizationId: string;
+  let warehouse: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -25,7 +26,7 @@ describe('npm run stock:verify', () => {
     const clock = new ManualClock();
     organizationId = (await createTestOrganization({ db, clock })).id;
     const [variant] = await insertVariants(db, organizationId);
-    const warehouse = await insertWarehouse(db);
+    warehouse = await insertWarehouse(db);
     const stock = new StockOperations({ db, clock });
     const line = { variant_id: variant!, location_id: warehouse };
     await stock.apply(organizationId, {
@@ -58,5 +59,14 @@ describe('npm run stock:verify', () => {
     const broken = await verify(url);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FALLA balances equal the sum of their movements/);
+  });
+
+  it('names an inactive location that holds stock', async () => {
+    // A deactivation that lost the race of issue 21 (the location's row has no guard).
+    await db.execute(sql`update stock_locations set active = false where id = ${warehouse}`);
+    const broken = await verify(url);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FALLA no inactive location holds stock/);
+    expect(broken.stdout).toContain(warehouse);
   });
 });

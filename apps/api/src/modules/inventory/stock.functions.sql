@@ -33,7 +33,8 @@ $$;
 -- 'SK001' with the line and its balance as JSON in DETAIL, and the caller's transaction rolls
 -- back whole. The operation and its movements are written with the balances.
 --
--- A location must be a platform warehouse or one of the organization's own ('SK002' otherwise).
+-- A location must be a platform warehouse or one of the organization's own, and active
+-- ('SK002' otherwise), before and after the balances change (see the end).
 CREATE OR REPLACE FUNCTION stock_apply(
   p_organization_id uuid,
   p_idempotency_key text,
@@ -153,9 +154,15 @@ BEGIN
       -- first write's balance was not committed when the UPDATE looked (the INSERT waits for it),
       -- or the line does not fit the one there is. A balance is there after the INSERT either
       -- way: the UPDATE once more decides.
-      INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
-      VALUES (p_organization_id, variants[i], locations[i], p_created_at)
-      ON CONFLICT DO NOTHING;
+      BEGIN
+        INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
+        VALUES (p_organization_id, variants[i], locations[i], p_created_at)
+        ON CONFLICT DO NOTHING;
+      EXCEPTION WHEN foreign_key_violation THEN
+        -- The location was deleted meanwhile (an own one that never kept anything, issue 21).
+        RAISE EXCEPTION 'stock location % is gone', locations[i] USING ERRCODE = 'SK002',
+          DETAIL = json_build_object('location_id', locations[i])::text;
+      END;
       balance_ensured := true;
     END LOOP;
     IF changed = 0 THEN
@@ -180,6 +187,21 @@ BEGIN
             reserveds[i], incomings[i], not_sellables[i], p_created_at);
   END LOOP;
   PERFORM set_config('despacho.stock_apply', '', true);
+
+  -- A location deactivated while this ran (issue 21). A deactivation locks the location's row,
+  -- then its balances, and refuses while any holds stock: a balance changed here before that
+  -- holds the deactivation until this commits (it then sees the stock); a balance it locked
+  -- first held the UPDATE above until it committed, and this statement's fresh snapshot sees
+  -- the location inactive now. A first balance is covered by its foreign key, whose share lock
+  -- on the location waits for the deactivation's row lock, or holds it off.
+  SELECT l.id INTO foreign_location
+    FROM stock_locations l
+   WHERE l.id = ANY (locations) AND NOT l.active
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'stock location % was deactivated', foreign_location
+      USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
+  END IF;
   outcome := 'applied';
 END;
 $$;

@@ -47,6 +47,13 @@ const CHECKS: Record<string, SQL> = {
        or (s.purchase_state = 'failed') <> exists (select 1 from stock_operations o
             where o.organization_id = s.organization_id
               and o.idempotency_key = stock_key_of('release', 'shipment', s.id::text, null))`,
+  // Issue 21: an inactive location is hidden from the merchant's lists; stock there would be stuck.
+  'no inactive location holds stock': sql`
+    select b.organization_id, b.variant_id, b.location_id,
+           b.on_hand, b.reserved, b.incoming, b.not_sellable
+    from stock_balances b join stock_locations l on l.id = b.location_id
+    where not l.active
+      and (b.on_hand <> 0 or b.reserved <> 0 or b.incoming <> 0 or b.not_sellable <> 0)`,
   'own locations hold only their organization’s stock': sql`
     select b.organization_id, b.variant_id, b.location_id
     from stock_balances b join stock_locations l on l.id = b.location_id
