@@ -51,7 +51,7 @@ async function benchVariants(db, count) {
 export async function stockScenarios({ app, say, seconds }) {
   const { systemClock } = await api('platform/clock.ts');
   const { StockLedger } = await api('modules/inventory/stock-ledger.ts');
-  const { verifyStock } = await api('modules/inventory/stock.verify.ts');
+  const { verifyStock } = await api('modules/invariants.ts');
 
   const { clients, skus } = STOCK_GOAL;
   const url = await appDatabaseUrl(app);

@@ -48,6 +48,9 @@ describe('npm run stock:verify', () => {
     const whole = await verify(url);
     expect(whole.code).toBe(0);
     expect(whole.stdout).toContain('2 operaciones, 2 movimientos, 1 saldos');
+    // The consumers' checks run beside inventory's own (modules/invariants.ts).
+    expect(whole.stdout).toMatch(/OK +each exit holds exactly its reservation/);
+    expect(whole.stdout).toMatch(/OK +label reservations follow their guide/);
 
     // Tampering needs the triggers off (replication role), as only a superuser could.
     await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { callAs, createTestMerchant, createTestUser, type TestUser } from '../..
 import { createLocation } from '../shipments/guides.test-support';
 import { postAdjustment, warehouseAddress, warehouseContact } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 const ROUNDS = 20;
 const ADJUSTMENTS = 20;

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 
 import { StockLedger } from './stock-ledger';
 import { insertVariants, insertWarehouse, StockOperations } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 const codeOf = (error: unknown) => (error instanceof AppError ? error.code : String(error));
 

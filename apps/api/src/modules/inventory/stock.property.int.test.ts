@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 
 import { insertVariants, insertWarehouse, StockOperations } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 type Buckets = { on_hand: number; reserved: number; incoming: number; not_sellable: number };
 const EMPTY: Buckets = { on_hand: 0, reserved: 0, incoming: 0, not_sellable: 0 };

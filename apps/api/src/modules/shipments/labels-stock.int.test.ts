@@ -11,8 +11,6 @@ import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test
 import { type CarrierAdapters } from '../carriers/carrier-adapters';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
-import { verifyStock } from '../inventory/stock.verify';
-import { verifyLedger } from '../wallet/ledger.verify';
 import { CONFIRM_CANCELLATION_JOB } from './cancellation.service';
 import {
   createLocation,
@@ -24,6 +22,7 @@ import {
   requestGuide,
 } from './guides.test-support';
 import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
+import { verifyLedger, verifyStock } from '../invariants';
 
 const FUNDS = 5_000_000;
 
