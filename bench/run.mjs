@@ -17,7 +17,7 @@
 //   the same with catalogue products from a stock-keeping location (group shipments-products),
 //   and staff shipping warehouse exits, POST /api/v1/staff/exits/{id}/ship (group dispatch)
 // and the stock reservations of bench/stock.mjs (next to pgbench on the same server):
-//   StockLedger.apply `reserve`  (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
+//   StockLedger.reserve         (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
 //                                 single-row update on 50 rows)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)

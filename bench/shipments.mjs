@@ -409,8 +409,7 @@ export async function shipmentScenarios(ctx, kind = 'plain') {
       where s.organization_id = any($1)`,
     [created.map((merchant) => merchant.organizationId)],
   );
-  const { verifyLedger } = await api('modules/wallet/ledger.verify.ts');
-  const { verifyStock } = await api('modules/inventory/stock.verify.ts');
+  const { verifyLedger, verifyStock } = await api('modules/invariants.ts');
   const ledgerProblems = await verifyLedger(db);
   const stockProblems = kind === 'plain' ? [] : await verifyStock(db);
 

@@ -32,13 +32,6 @@ export const EXIT_RULES = {
 /** The cause type of the exits' stock movements (the inventory history links it). */
 export const EXIT_CAUSE_TYPE = 'exit';
 
-/** The ledger's idempotency keys of an exit's operations: each happens once. */
-export const exitStockKeys = (exitId: string) => ({
-  reserve: `exit:${exitId}:reserve`,
-  release: `exit:${exitId}:release`,
-  ship: `exit:${exitId}:ship`,
-});
-
 /** A guide bought for an exit: one purchase per quote, so a retry after a failure can buy again. */
 export const exitGuideKey = (exitId: string, quoteId: string) => `exit:${exitId}:guide:${quoteId}`;
 

@@ -100,17 +100,15 @@ export class EntriesService {
           expected: line.expected_quantity,
         })),
       );
-      await this.deps.stock.apply(
+      await this.deps.stock.announce(
         organizationId,
         {
-          idempotencyKey: `entry:${entry.id}:announce`,
-          kind: 'announce',
           cause: { type: ENTRY_CAUSE, id: entry.id },
+          location: warehouse.id,
           actorId,
           lines: input.lines.map((line) => ({
             variant_id: line.variant_id,
-            location_id: warehouse.id,
-            incoming: line.expected_quantity,
+            quantity: line.expected_quantity,
           })),
         },
         tx,
@@ -139,18 +137,14 @@ export class EntriesService {
       if (entry.status !== 'pending') throw new AppError('ENTRY_NOT_CANCELLABLE');
       const lines = await repository.linesOf(tx, id);
       if (lines.some((line) => line.received > 0)) throw new AppError('ENTRY_NOT_CANCELLABLE');
-      await this.deps.stock.apply(
+      await this.deps.stock.announceCancel(
         organizationId,
         {
-          idempotencyKey: `entry:${id}:cancel`,
-          kind: 'announce_cancel',
           cause: { type: ENTRY_CAUSE, id },
+          ending: 'cancel',
+          location: entry.warehouseId,
           actorId,
-          lines: lines.map((line) => ({
-            variant_id: line.variantId,
-            location_id: entry.warehouseId,
-            incoming: -line.expected,
-          })),
+          lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.expected })),
         },
         tx,
       );

@@ -10,7 +10,6 @@ import {
   type ReclassifyData,
   type StaffEntryListItem,
   type StaffEntryView,
-  type StockLine,
 } from '@despacho/domain';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -21,7 +20,7 @@ import { processImage } from '../../platform/images';
 import type { JobHandler } from '../../platform/jobs';
 import { staleUploadsJob } from '../../platform/stale-uploads';
 import type { AccountsService } from '../accounts';
-import type { StockLedger, WarehousesService } from '../inventory';
+import type { SellableBucket, StockLedger, WarehousesService } from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { ProductVariantsService } from '../products';
 import * as repository from './entries.repository';
@@ -122,7 +121,8 @@ export class ReceivingService {
         kind: 'receive',
         action,
         quantity: input.count,
-        deltas: { incoming: -taken, [bucket]: input.count },
+        into: bucket,
+        fromIncoming: taken,
         after,
         detail: { disposition: input.disposition },
       });
@@ -166,7 +166,7 @@ export class ReceivingService {
         kind: 'reclassify',
         action,
         quantity: input.quantity,
-        deltas: { on_hand: sign * input.quantity, not_sellable: -sign * input.quantity },
+        into: accept ? 'on_hand' : 'not_sellable',
         after: {
           received: line.received,
           accepted: line.accepted + sign * input.quantity,
@@ -247,18 +247,17 @@ export class ReceivingService {
         }))
         .filter(({ missing }) => missing > 0);
       if (rest.length > 0) {
-        await this.deps.stock.apply(
+        await this.deps.stock.announceCancel(
           entry.organizationId,
           {
-            idempotencyKey: `entry:${id}:close`,
-            kind: 'announce_cancel',
             cause: { type: ENTRY_CAUSE, id },
+            ending: 'close',
+            location: entry.warehouseId,
             reason: 'closed_short',
             actorId,
             lines: rest.map(({ line, missing }) => ({
               variant_id: line.variantId,
-              location_id: entry.warehouseId,
-              incoming: -missing,
+              quantity: missing,
             })),
           },
           tx,
@@ -349,22 +348,28 @@ export class ReceivingService {
       kind: 'receive' | 'reclassify';
       action: string;
       quantity: number;
-      deltas: Omit<StockLine, 'variant_id' | 'location_id'>;
+      /** Where the units go; a receipt takes `fromIncoming` of what the line still expected. */
+      into: SellableBucket;
+      fromIncoming?: number;
       after: ReturnType<typeof pick>;
       detail: Record<string, unknown>;
     },
   ): Promise<void> {
-    const { operationId } = await this.deps.stock.apply(
-      entry.organizationId,
-      {
-        idempotencyKey: `entry:${entry.id}:${step.kind}:${call.idempotencyKey}`,
-        kind: step.kind,
-        cause: { type: ENTRY_CAUSE, id: entry.id },
-        actorId: call.actorId,
-        lines: [{ variant_id: line.variantId, location_id: entry.warehouseId, ...step.deltas }],
-      },
-      tx,
-    );
+    const move = {
+      cause: { type: ENTRY_CAUSE, id: entry.id },
+      location: entry.warehouseId,
+      actorId: call.actorId,
+      request: call.idempotencyKey,
+    } as const;
+    const units = { variant_id: line.variantId, quantity: step.quantity, into: step.into };
+    const { operationId } =
+      step.kind === 'receive'
+        ? await this.deps.stock.receive(
+            entry.organizationId,
+            { ...move, lines: [{ ...units, from_incoming: step.fromIncoming ?? 0 }] },
+            tx,
+          )
+        : await this.deps.stock.reclassify(entry.organizationId, { ...move, lines: [units] }, tx);
     await receiving.updateLine(tx, line.id, step.after);
     await receiving.insertReceipt(tx, {
       organizationId: entry.organizationId,

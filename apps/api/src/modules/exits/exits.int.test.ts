@@ -16,7 +16,7 @@ import {
   warehouseContact,
 } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
-import { verifyStock } from '../inventory/stock.verify';
+import { verifyStock } from '../invariants';
 import { fund, MONTERREY_ZIP } from '../shipments/guides.test-support';
 
 const customerBody = {

@@ -1,6 +1,5 @@
 import {
   exitGuideKey,
-  exitStockKeys,
   EXIT_CAUSE_TYPE,
   linesToProcess,
   type ExitCreateData,
@@ -182,18 +181,13 @@ export class ExitsService {
             quantity: kept.find((k) => k.variantId === line.variantId)?.quantity ?? 0,
           })),
         );
-        await this.deps.stock.apply(
+        await this.deps.stock.reserve(
           organizationId,
           {
-            idempotencyKey: exitStockKeys(id).reserve,
-            kind: 'reserve',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            location: row.warehouseId,
             actorId: caller.userId,
-            lines: kept.map((line) => ({
-              variant_id: line.variantId,
-              location_id: row.warehouseId,
-              reserved: line.quantity,
-            })),
+            lines: kept.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
           },
           tx,
         );
@@ -252,18 +246,13 @@ export class ExitsService {
       if (row.status === 'shipped') throw new AppError('EXIT_STATUS_CONFLICT');
       if (row.status === 'processing') {
         const lines = (await repository.findLines(tx, [id])).filter((line) => line.quantity > 0);
-        await this.deps.stock.apply(
+        await this.deps.stock.release(
           organizationId,
           {
-            idempotencyKey: exitStockKeys(id).release,
-            kind: 'release',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            location: row.warehouseId,
             actorId: caller.userId,
-            lines: lines.map((line) => ({
-              variant_id: line.variantId,
-              location_id: row.warehouseId,
-              reserved: -line.quantity,
-            })),
+            lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
           },
           tx,
         );
@@ -368,19 +357,13 @@ export class ExitsService {
         origin: partyOfWarehouse(warehouse),
         data: this.shipmentData(current, lines, input),
       });
-      await this.deps.stock.apply(
+      await this.deps.stock.ship(
         current.organizationId,
         {
-          idempotencyKey: exitStockKeys(id).ship,
-          kind: 'ship',
           cause: { type: EXIT_CAUSE_TYPE, id },
+          location: current.warehouseId,
           actorId,
-          lines: lines.map((line) => ({
-            variant_id: line.variantId,
-            location_id: current.warehouseId,
-            on_hand: -line.quantity,
-            reserved: -line.quantity,
-          })),
+          lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
         },
         tx,
       );
