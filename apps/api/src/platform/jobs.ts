@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { ManualClock, type Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import { SessionSetupPool } from './jobs.session-pool';
 import { JOBS_SCHEMA, jobs } from './jobs.store';
 
 export type JobPayload = Record<string, unknown>;
@@ -133,6 +134,8 @@ export class Jobs {
   private readonly sweeps = new Map<string, Sweep>();
   private readonly testClock: TestClock | undefined;
   private boss: Promise<PgBoss> | undefined;
+  /** pg-boss's connections under a test clock (see `SessionSetupPool`). */
+  private sessions: SessionSetupPool | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -330,15 +333,26 @@ export class Jobs {
       (started) => started.stop({ graceful: false }),
       () => {},
     );
+    const sessions = this.sessions;
+    this.sessions = undefined;
+    await sessions?.close();
   }
 
   /** pg-boss, started on first use (the schema is already installed by the migrations). */
   private open(): Promise<PgBoss> {
     this.boss ??= (async () => {
-      const boss = new PgBoss({
+      const connection = {
         connectionString: this.deps.db.$client.options.connectionString,
-        schema: JOBS_SCHEMA,
         max: 3,
+      };
+      if (this.testClock) {
+        this.sessions = new SessionSetupPool(connection, (error) =>
+          this.deps.log?.error({ err: error }, 'jobs: pg-boss connection error'),
+        );
+      }
+      const boss = new PgBoss({
+        ...(this.sessions ? { db: this.sessions } : connection),
+        schema: JOBS_SCHEMA,
         migrate: false,
         // Maintenance (expiry of crashed runs, deleting finished jobs) and cron run on real
         // time only; a test moves its clock by hand and runs what it needs.
