@@ -26,8 +26,11 @@ async function startAndStop(signal: NodeJS.Signals) {
     const logged = output
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: number; msg: string });
-    return { code, warnings: logged.filter((entry) => entry.level >= 40).map((e) => e.msg) };
+      .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { message: string } });
+    const warnings = logged
+      .filter((entry) => entry.level >= 40)
+      .map((entry) => (entry.err ? `${entry.msg}: ${entry.err.message}` : entry.msg));
+    return { code, warnings };
   } finally {
     await app.stop();
   }

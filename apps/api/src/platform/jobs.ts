@@ -304,19 +304,21 @@ export class Jobs {
   start(intervalMs: number): void {
     if (!this.stopped) return;
     this.stopped = false;
+    const next = () => {
+      this.running = undefined;
+      if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+    };
     const tick = () => {
       this.running = this.sweepIfDue()
         .then(() => this.runDue())
         .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: run failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
-        });
+        .finally(next);
     };
-    this.running = this.schedule().catch((error: unknown) =>
-      this.deps.log?.error({ err: error }, 'jobs: scheduling failed'),
-    );
-    this.timer = setTimeout(tick, intervalMs);
+    // The first round waits for the schedules: `stop` waits for the one piece of work in
+    // `running`, and a round started beside them would leave them running into a closed pg-boss.
+    this.running = this.schedule()
+      .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: scheduling failed'))
+      .finally(next);
   }
 
   /** Stops polling, waits for the run under way and closes pg-boss, so the pool can close. */
