@@ -425,7 +425,8 @@ try {
         `of JS transferred, no chunk over ${FIRST_SCREEN_GOAL.maxChunkKB} KB: ` +
         `${goal.pass ? 'PASS' : 'FAIL'} (${firstScreen.js_files} JS files, ${firstScreen.raw_kb} KB ` +
         `raw, ${firstScreen.compressed_kb} KB compressed bodies, ${firstScreen.transferred_kb} KB ` +
-        `transferred with headers, encodings ${firstScreen.encodings.join('/')}; largest ` +
+        `transferred with headers, encodings ${firstScreen.encodings.join('/')}; offering brotli ` +
+        `${firstScreen.brotli.transferred_kb} KB transferred; largest ` +
         `${largest?.file} ${largest?.raw_kb} KB raw)`,
     });
   }

@@ -30,12 +30,17 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Its own process group: Ctrl-C in the terminal reaches only this script, not the embedded
+// PostgreSQL the API starts in its group, which would stop at once under the API's open
+// connections. The signal is passed on and the API stops in order (jobs, lock, pool, database);
+// then we leave with its code.
 const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], {
   stdio: 'inherit',
   cwd: root,
   env: { WEB_DIST: path.join(root, 'apps/web/dist'), ...process.env },
+  detached: true,
 });
-// Ctrl-C reaches both processes; the API stops the database, then we leave with its code.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => api.kill('SIGTERM'));
+process.on('SIGINT', () => api.kill('SIGINT'));
+// A closed terminal stops it as SIGTERM does.
+for (const signal of ['SIGTERM', 'SIGHUP']) process.on(signal, () => api.kill('SIGTERM'));
 api.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { textPart } from './src/lib/text-parts.ts';
 import { precompress } from './vite-precompress.ts';
 
 // In development the API runs on API_PORT (see scripts/dev.mjs) and Vite proxies /api to it.
@@ -44,10 +45,16 @@ export default defineConfig({
               test: /src[\\/](features[\\/]auth[\\/]pages[\\/]LoginPage|app[\\/]layouts[\\/]AuthLayout)\.tsx$/,
               priority: 1,
             },
-            // One chunk per language (lib/i18n.ts loads the one on screen), not one per file.
+            // Per language, two chunks, not one per file: the signed-out screens' texts ("es")
+            // and the rest ("es-app"); lib/i18n.ts loads those of the language on screen.
             {
               debugName: 'locales',
-              name: (id) => /[\\/]locales[\\/](\w+)[\\/][\w-]+\.json$/.exec(id)?.[1] ?? null,
+              name: (id) => {
+                const [, language, namespace] =
+                  /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id) ?? [];
+                if (!language || !namespace) return null;
+                return textPart(namespace) === 'public' ? language : `${language}-app`;
+              },
               test: /[\\/]src[\\/]locales[\\/]/,
               priority: 3,
             },

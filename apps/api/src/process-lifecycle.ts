@@ -38,6 +38,11 @@ export function stopOnSignals(app: FastifyInstance, db: Db, server: DatabaseServ
     await server.stop();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // The embedded server's library answers these signals itself (its exit hook stops
+    // PostgreSQL at once), which would end the job queue's and the instance lock's connections
+    // under them and log errors: this process stops in the order above instead.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void stop(signal));
+  }
 }

@@ -18,7 +18,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // A folder of its own, so two runs at once (two developers, watch mode) never share a cluster.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir, database: 'despacho_template' });
+  const server = await startEmbeddedPostgres({
+    dataDir,
+    database: 'despacho_template',
+    throwaway: true,
+  });
   const db = connect(server.url, 2);
   await runMigrations(db);
   await db.$client.end();

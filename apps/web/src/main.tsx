@@ -15,9 +15,10 @@ setSessionEndHandler((path) => {
   void router.navigate(path, { replace: true });
 });
 
-// The first paint is in the visitor's language: its texts arrive alongside the page's code.
-// Should they fail to arrive, the app starts anyway (the router shows its own error screens).
-void loadLanguage(currentLanguage())
+// The first paint is in the visitor's language: the signed-out screens' texts arrive alongside
+// the page's code (the other screens' loaders fetch the rest). Should they fail to arrive, the
+// app starts anyway (the router shows its own error screens).
+void loadLanguage(currentLanguage(), ['public'])
   .catch(() => undefined)
   .then(() =>
     createRoot(document.getElementById('root')!).render(

@@ -45,4 +45,7 @@ window.scrollTo = () => {};
 
 // The app downloads one language's texts and the toasts' container on demand; tests have them
 // at hand, as before.
-await Promise.all([...LANGUAGES.map(loadLanguage), import('./app/ToastContainer')]);
+await Promise.all([
+  ...LANGUAGES.map((language) => loadLanguage(language)),
+  import('./app/ToastContainer'),
+]);

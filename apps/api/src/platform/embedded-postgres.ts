@@ -41,14 +41,29 @@ export async function freePort(preferred = 0): Promise<number> {
 }
 
 /**
+ * A server whose data is thrown away when it stops (the test run's) need not flush it to disk:
+ * a commit then costs ~0.15 ms instead of 2–3 ms on this machine. Never for data that is kept,
+ * nor for the crash tests, which run the app's own server.
+ */
+const THROWAWAY_FLAGS = [
+  '-c',
+  'fsync=off',
+  '-c',
+  'synchronous_commit=off',
+  '-c',
+  'full_page_writes=off',
+];
+
+/**
  * Starts a real PostgreSQL whose files live in `dataDir` (created on first use, kept after),
- * and makes sure `database` exists.
+ * and makes sure `database` exists. `throwaway`: see `THROWAWAY_FLAGS`.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   database: string;
   log?: (line: string) => void;
+  throwaway?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(options.dataDir);
   const port = await freePort(options.port ?? 0);
@@ -59,7 +74,10 @@ export async function startEmbeddedPostgres(options: {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      ...(options.throwaway ? THROWAWAY_FLAGS : []),
+    ],
     onLog: (message) => options.log?.(String(message).trim()),
     onError: (message) => options.log?.(String(message).trim()),
   });

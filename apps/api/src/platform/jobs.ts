@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { ManualClock, type Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import { SessionSetupPool } from './jobs.session-pool';
 import { JOBS_SCHEMA, jobs } from './jobs.store';
 
 export type JobPayload = Record<string, unknown>;
@@ -133,6 +134,8 @@ export class Jobs {
   private readonly sweeps = new Map<string, Sweep>();
   private readonly testClock: TestClock | undefined;
   private boss: Promise<PgBoss> | undefined;
+  /** pg-boss's connections under a test clock (see `SessionSetupPool`). */
+  private sessions: SessionSetupPool | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -301,19 +304,21 @@ export class Jobs {
   start(intervalMs: number): void {
     if (!this.stopped) return;
     this.stopped = false;
+    const next = () => {
+      this.running = undefined;
+      if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+    };
     const tick = () => {
       this.running = this.sweepIfDue()
         .then(() => this.runDue())
         .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: run failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
-        });
+        .finally(next);
     };
-    this.running = this.schedule().catch((error: unknown) =>
-      this.deps.log?.error({ err: error }, 'jobs: scheduling failed'),
-    );
-    this.timer = setTimeout(tick, intervalMs);
+    // The first round waits for the schedules: `stop` waits for the one piece of work in
+    // `running`, and a round started beside them would leave them running into a closed pg-boss.
+    this.running = this.schedule()
+      .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: scheduling failed'))
+      .finally(next);
   }
 
   /** Stops polling, waits for the run under way and closes pg-boss, so the pool can close. */
@@ -330,15 +335,26 @@ export class Jobs {
       (started) => started.stop({ graceful: false }),
       () => {},
     );
+    const sessions = this.sessions;
+    this.sessions = undefined;
+    await sessions?.close();
   }
 
   /** pg-boss, started on first use (the schema is already installed by the migrations). */
   private open(): Promise<PgBoss> {
     this.boss ??= (async () => {
-      const boss = new PgBoss({
+      const connection = {
         connectionString: this.deps.db.$client.options.connectionString,
-        schema: JOBS_SCHEMA,
         max: 3,
+      };
+      if (this.testClock) {
+        this.sessions = new SessionSetupPool(connection, (error) =>
+          this.deps.log?.error({ err: error }, 'jobs: pg-boss connection error'),
+        );
+      }
+      const boss = new PgBoss({
+        ...(this.sessions ? { db: this.sessions } : connection),
+        schema: JOBS_SCHEMA,
         migrate: false,
         // Maintenance (expiry of crashed runs, deleting finished jobs) and cron run on real
         // time only; a test moves its clock by hand and runs what it needs.

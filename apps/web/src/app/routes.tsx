@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { generatePath, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { loadAppTexts } from '../lib/i18n';
 import { readSession } from '../lib/session';
 import { FullPageLoader } from '../ui/AppLoadingOverlay';
 import { LOGIN_PATH } from '../lib/paths';
@@ -16,8 +17,19 @@ function guard({ request }: LoaderFunctionArgs) {
   return to ? redirect(to) : null;
 }
 
-/** A page loaded on demand, behind the guard. */
+/** Past the guard, the texts of every screen (the first screen loads the public ones only). */
+async function guardWithTexts(args: LoaderFunctionArgs) {
+  const redirected = guard(args);
+  if (!redirected) await loadAppTexts();
+  return redirected;
+}
+
+/** A page loaded on demand, behind the guard, rendered once its texts are there. */
 const page = (load: () => Promise<ComponentType>) =>
+  ({ loader: guardWithTexts, lazy: { Component: load } }) satisfies RouteObject;
+
+/** A signed-out page (sign-in, sign-up…): the public texts are enough. */
+const publicPage = (load: () => Promise<ComponentType>) =>
   ({ loader: guard, lazy: { Component: load } }) satisfies RouteObject;
 
 const loadScreenPage = () => import('./pages/ScreenPage').then((m) => m.ScreenPage);
@@ -71,7 +83,7 @@ export function createRoutes(): RouteObject[] {
           lazy: { Component: () => import('./layouts/AuthLayout').then((m) => m.AuthLayout) },
           children: [
             { index: true, loader: () => redirect(LOGIN_PATH) },
-            ...Object.entries(AUTH_SCREENS).map(([path, load]) => ({ path, ...page(load) })),
+            ...Object.entries(AUTH_SCREENS).map(([path, load]) => ({ path, ...publicPage(load) })),
           ],
         },
         {
@@ -108,6 +120,7 @@ export function createRoutes(): RouteObject[] {
         },
         {
           path: 'dev/mailbox',
+          loader: () => loadAppTexts(),
           lazy: {
             Component: () =>
               import('../features/mailbox/pages/MailboxPage').then((m) => m.MailboxPage),

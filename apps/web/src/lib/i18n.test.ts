@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadResources, localeLanguages } from './i18n';
+import { PUBLIC_NAMESPACES } from './text-parts';
+
+const SRC = path.resolve(import.meta.dirname, '..');
 
 // Every language's texts, downloaded as the app does it on demand.
 const resources = Object.fromEntries(
@@ -33,5 +38,38 @@ describe('translations', () => {
         keys(resources.es?.[namespace]).toSorted(),
       );
     }
+  });
+});
+
+describe('text parts', () => {
+  it('puts the signed-out screens’ namespaces in the public part and every other in the app part', async () => {
+    for (const language of localeLanguages) {
+      const publicPart = await loadResources(language, 'public');
+      const appPart = await loadResources(language, 'app');
+      expect(Object.keys(publicPart).toSorted()).toEqual([...PUBLIC_NAMESPACES].toSorted());
+      expect([...Object.keys(publicPart), ...Object.keys(appPart)].toSorted()).toEqual(
+        Object.keys(resources[language] ?? {}).toSorted(),
+      );
+    }
+  });
+
+  it('has the signed-out screens use no namespace outside the public part', () => {
+    // What the first screen renders before the app part is fetched (see app/routes.tsx).
+    const sources = [
+      ...readdirSync(path.join(SRC, 'features/auth'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
+        .map((file) => path.join(SRC, 'features/auth', file)),
+      path.join(SRC, 'app/layouts/AuthLayout.tsx'),
+      path.join(SRC, 'app/RootLayout.tsx'),
+      path.join(SRC, 'app/pages/RouteErrorPage.tsx'),
+      path.join(SRC, 'app/pages/NotFoundPage.tsx'),
+    ];
+    const used = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/useTranslation\(\s*'([\w-]+)'/g)].map(
+        (match) => `${path.relative(SRC, file)}: ${match[1]}`,
+      ),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((entry) => !PUBLIC_NAMESPACES.includes(entry.split(': ')[1]!))).toEqual([]);
   });
 });
