@@ -14,6 +14,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { packagesRoutes } from './packages/packages.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { staffJobsRoutes } from './staff/staff-jobs.routes';
+import { staffFlowsRoutes } from './staff/staff-flows.routes';
 import { supportRoutes } from './support/support.routes';
 import { verificationRoutes } from './verification/verification.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -47,6 +48,7 @@ export const modules: AppModule[] = [
   supportRoutes,
   staffRoutes,
   staffJobsRoutes,
+  staffFlowsRoutes,
   verificationRoutes,
   catalogsRoutes,
   carriersRoutes,

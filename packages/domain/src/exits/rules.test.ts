@@ -35,12 +35,11 @@ describe('exits rules', () => {
     ]);
   });
 
-  it('keys each stock operation of an exit once', () => {
-    expect(exitStockKeys('e1')).toEqual({
-      reserve: 'exit:e1:reserve',
-      release: 'exit:e1:release',
-      ship: 'exit:e1:ship',
-    });
+  it('keys each stock operation of an exit once, shipping and returning once per guide', () => {
+    const keys = exitStockKeys('e1');
+    expect([keys.reserve, keys.release]).toEqual(['exit:e1:reserve', 'exit:e1:release']);
+    expect([keys.ship('g1'), keys.ship('g2')]).toEqual(['exit:e1:ship:g1', 'exit:e1:ship:g2']);
+    expect(keys.return('g1')).toBe('exit:e1:return:g1');
   });
 });
 

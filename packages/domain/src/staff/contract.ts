@@ -13,6 +13,7 @@ import {
   verificationRejectSchema,
 } from '../verification/schemas';
 import { auditEntrySchema, staffAuditQuerySchema } from './audit';
+import { staffFlowSchema, staffFlowsQuerySchema } from './flows';
 import { staffJobSchema, staffJobsQuerySchema } from './jobs';
 import {
   staffConversationSchema,
@@ -128,5 +129,21 @@ export const staffJobsContract = defineContract('staff-jobs', {
     summary: 'Runs a job that failed for good once more, now',
     params: idParamsSchema,
     responses: { 200: z.object({ data: staffJobSchema }) },
+  }),
+});
+
+/**
+ * `staff/flows`: work that spans domains (decision 028), with the step each run is at and the
+ * step that failed and why. Implemented by modules/staff/staff-flows.routes.ts.
+ */
+export const staffFlowsContract = defineContract('staff-flows', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/flows',
+    access,
+    tags: ['staff'],
+    summary: 'Flow runs (exit dispatches…), newest first, with their step and failure',
+    query: staffFlowsQuerySchema,
+    responses: { 200: pageSchema(staffFlowSchema) },
   }),
 });
