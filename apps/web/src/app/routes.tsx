@@ -4,6 +4,7 @@ import { readSession } from '../lib/session';
 import { FullPageLoader } from '../ui/AppLoadingOverlay';
 import { LOGIN_PATH } from '../lib/paths';
 import { decide } from './guard';
+import { staffFlowsScreen } from '../features/flows/screens';
 import { SCREENS } from './navigation';
 import { RootLayout } from './RootLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -126,6 +127,7 @@ export function createRoutes(): RouteObject[] {
               path: 'jobs',
               ...page(() => import('../features/staff/pages/JobsPage').then((m) => m.JobsPage)),
             },
+            { path: staffFlowsScreen.path, ...page(staffFlowsScreen.page) },
             {
               path: 'warehouses',
               ...page(() =>

@@ -2,6 +2,7 @@ import { AppShell, Divider, NavLink, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArrowsExchange,
+  IconRoute,
   IconBuildingBank,
   IconHistory,
   IconMessages,
@@ -69,6 +70,12 @@ const SECTIONS: { key: string; to: string; Icon: Icon; matches: (path: string) =
     to: '/staff/jobs',
     Icon: IconAlertTriangle,
     matches: (path) => path.startsWith('/staff/jobs'),
+  },
+  {
+    key: 'flows',
+    to: '/staff/flows',
+    Icon: IconRoute,
+    matches: (path) => path.startsWith('/staff/flows'),
   },
   {
     key: 'audit',
