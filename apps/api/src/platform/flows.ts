@@ -204,29 +204,33 @@ export class Flows {
    */
   async drive<D extends FlowData>(id: string): Promise<FlowOutcome<D>> {
     let refusal: unknown;
+    let run = await this.find<D>(this.deps.db, id);
     for (;;) {
-      const run = await this.find<D>(this.deps.db, id);
       if (!run) throw new Error(`no flow run ${id}`);
       if (isFinal(run.state)) return refusal === undefined ? { run } : { run, refusal };
-      if (run.state === 'compensating') {
-        await this.compensate(run);
-        continue;
-      }
-      const steps = this.definitionOf<D>(run.kind).steps;
-      const index = steps.findIndex((step) => step.name === run.step);
-      const step = steps[index]!;
-      try {
-        if (step.kind === 'call') {
-          const recorded = await step.run(run);
-          await this.checkpoint(run, index, async () => recorded);
-        } else {
-          await this.checkpoint(run, index, (tx, locked) => step.run(tx, locked));
+      const current: FlowRun<D> = run;
+      let moved: FlowRun<D> | undefined;
+      if (current.state === 'compensating') {
+        moved = await this.compensate(current);
+      } else {
+        const steps = this.definitionOf<D>(current.kind).steps;
+        const index = steps.findIndex((step) => step.name === current.step);
+        const step = steps[index]!;
+        try {
+          if (step.kind === 'call') {
+            const recorded = await step.run(current);
+            moved = await this.checkpoint(current, index, async () => recorded);
+          } else {
+            moved = await this.checkpoint(current, index, (tx, locked) => step.run(tx, locked));
+          }
+        } catch (error) {
+          if (!step.refusal?.(error)) throw error;
+          refusal = error;
+          moved = await this.refuse(current, error);
         }
-      } catch (error) {
-        if (!step.refusal?.(error)) throw error;
-        refusal = error;
-        await this.refuse(run, error);
       }
+      // Another driver moved the run meanwhile: read where it stands now.
+      run = moved ?? (await this.find<D>(this.deps.db, id));
     }
   }
 
@@ -341,7 +345,7 @@ export class Flows {
     run: FlowRun<D>,
     index: number,
     work: (tx: DbOrTx, locked: FlowRun<D>) => Promise<Recorded<D>>,
-  ): Promise<void> {
+  ): Promise<FlowRun<D> | undefined> {
     const steps = this.definitionOf<D>(run.kind).steps;
     const advanced = await this.deps.db.transaction(async (tx) => {
       const locked = await this.find<D>(tx, run.id, true);
@@ -363,10 +367,14 @@ export class Flows {
       return runOf<D>(row!);
     });
     if (advanced) await this.deps.afterCheckpoint?.(advanced);
+    return advanced;
   }
 
   /** A refusal: the run is `compensating`, with the step and why, then compensated. */
-  private async refuse<D extends FlowData>(run: FlowRun<D>, error: unknown): Promise<void> {
+  private async refuse<D extends FlowData>(
+    run: FlowRun<D>,
+    error: unknown,
+  ): Promise<FlowRun<D> | undefined> {
     const refused = await this.deps.db.transaction(async (tx) => {
       const locked = await this.find<D>(tx, run.id, true);
       if (!locked || locked.state !== 'running' || locked.step !== run.step) return undefined;
@@ -383,10 +391,11 @@ export class Flows {
       return runOf<D>(row!);
     });
     if (refused) await this.deps.afterCheckpoint?.(refused);
+    return refused;
   }
 
   /** Undoes the steps before the refused one, last first, and records the run compensated. */
-  private async compensate<D extends FlowData>(run: FlowRun<D>): Promise<void> {
+  private async compensate<D extends FlowData>(run: FlowRun<D>): Promise<FlowRun<D> | undefined> {
     const steps = this.definitionOf<D>(run.kind).steps;
     const refused = steps.findIndex((step) => step.name === run.failedStep);
     const compensated = await this.deps.db.transaction(async (tx) => {
@@ -402,5 +411,6 @@ export class Flows {
       return runOf<D>(row!);
     });
     if (compensated) await this.deps.afterCheckpoint?.(compensated);
+    return compensated;
   }
 }
