@@ -45,7 +45,7 @@ const { startEmbeddedPostgres } = await api('platform/embedded-postgres.ts');
 const { connect, runMigrations } = await api('platform/db.ts');
 const { systemClock } = await api('platform/clock.ts');
 const { LedgerService } = await api('modules/wallet/ledger.service.ts');
-const { verifyLedger } = await api('modules/wallet/ledger.verify.ts');
+const { verifyLedger } = await api('modules/invariants.ts');
 
 const loadBefore = os.loadavg();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'despacho-bench-ledger-'));

@@ -15,7 +15,7 @@
 // and the guide purchases of bench/shipments.mjs:
 //   POST /api/v1/shipments           (20 merchants at once, labels generated; goal: >= 200 guides/s)
 // and the stock reservations of bench/stock.mjs (next to pgbench on the same server):
-//   StockLedger.apply `reserve`  (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
+//   StockLedger.reserve         (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
 //                                 single-row update on 50 rows)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)

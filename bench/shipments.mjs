@@ -230,7 +230,7 @@ export async function shipmentScenarios(ctx) {
       where s.organization_id = any($1)`,
     [created.map((merchant) => merchant.organizationId)],
   );
-  const { verifyLedger } = await api('modules/wallet/ledger.verify.ts');
+  const { verifyLedger } = await api('modules/invariants.ts');
   const ledgerProblems = await verifyLedger(db);
 
   const cpu =

@@ -1,12 +1,12 @@
 // Stock reservations of `npm run bench -- --only stock` (issue 15), run by bench/run.mjs on its
 // throwaway app's database, as bench/ledger.mjs measures the ledger:
-//   stock 1 SKU       StockLedger.apply (a `reserve` of 1 unit, its own idempotency key) by 50
+//   stock 1 SKU       StockLedger.reserve (a `reserve` of 1 unit, its own idempotency key) by 50
 //                     clients on one variant at a warehouse
 //   stock 50 SKUs     the same, each client on its own variant
 //   pgbench 1 row     pgbench -n -c 50 -j 2 -T N: BEGIN; UPDATE … reserved + 1 WHERE id AND
 //                     reserved + 1 <= on_hand; INSERT a movement; COMMIT; on one row
 //   pgbench 50 rows   the same script, each client on its own row (:client_id)
-// and pgbench sending the very statement a reservation sends (one `stock_apply` call) on 1 and
+// and pgbench sending the very statement a reservation sends (one `stock_move` call) on 1 and
 // 50 variants, to tell PostgreSQL's share from Node's. Each reservation has its own cause and key,
 // as exits' do (one cause for all would pile every insert onto one leaf of the cause index). Goal: stock ≥ 50% of pgbench on 50 SKUs.
 // The variants are a bench organization's own (50 products written in SQL), stocked with a
@@ -51,7 +51,7 @@ async function benchVariants(db, count) {
 export async function stockScenarios({ app, say, seconds }) {
   const { systemClock } = await api('platform/clock.ts');
   const { StockLedger } = await api('modules/inventory/stock-ledger.ts');
-  const { verifyStock } = await api('modules/inventory/stock.verify.ts');
+  const { verifyStock } = await api('modules/invariants.ts');
 
   const { clients, skus } = STOCK_GOAL;
   const url = await appDatabaseUrl(app);
@@ -67,16 +67,11 @@ export async function stockScenarios({ app, say, seconds }) {
     const locationId = warehouse.rows[0]?.id;
     if (!locationId) throw new Error('no active warehouse: does the seed create them?');
     say(`Stocking ${skus} variants with ${ON_HAND.toLocaleString('en')} units each…`);
-    await ledger.apply(organizationId, {
-      idempotencyKey: 'bench-opening',
-      kind: 'adjust',
-      cause: { type: 'adjustment', id: 'bench' },
+    await ledger.adjust(organizationId, {
+      cause: { type: 'adjustment', id: 'bench-opening' },
+      location: locationId,
       reason: 'bench',
-      lines: variantIds.map((variant_id) => ({
-        variant_id,
-        location_id: locationId,
-        on_hand: ON_HAND,
-      })),
+      lines: variantIds.map((variant_id) => ({ variant_id, on_hand: ON_HAND })),
     });
     await db.$client.query(`
       create table bench_stock (id int primary key, on_hand int not null, reserved int not null,
@@ -95,11 +90,10 @@ export async function stockScenarios({ app, say, seconds }) {
     // As an exit reserves: its own cause and a key of its own (`exit:<id>:reserve`).
     const reserve = (variantId) => {
       const exitId = randomUUID();
-      return ledger.apply(organizationId, {
-        idempotencyKey: `exit:${exitId}:reserve`,
-        kind: 'reserve',
+      return ledger.reserve(organizationId, {
         cause: { type: 'exit', id: exitId },
-        lines: [{ variant_id: variantId, location_id: locationId, reserved: 1 }],
+        location: locationId,
+        lines: [{ variant_id: variantId, quantity: 1 }],
       });
     };
     // Warm-up: every connection of the pool open and the plans warm.
@@ -114,10 +108,10 @@ UPDATE bench_stock SET reserved = reserved + 1 WHERE id = :id AND reserved + 1 <
 INSERT INTO bench_stock_movements (stock_id, reserved) VALUES (:id, 1);
 COMMIT;
 `;
-    // The statement StockLedger.apply sends (one `stock_apply` call, its own transaction).
+    // The statement StockLedger.reserve sends (one `stock_move` call, its own transaction).
     const stockScript = (client) => `\\set client ${client}
 \\set r random(1, 1000000000000)
-SELECT * FROM stock_apply('${organizationId}', 'exit:pgbench-' || :client || '-' || :r || ':reserve', 'reserve', 'exit', 'pgbench-' || :client || '-' || :r, NULL, NULL, now(), jsonb_build_array(jsonb_build_object('variant_id', (SELECT variant_id FROM bench_stock_clients WHERE n = :client), 'location_id', '${locationId}', 'reserved', 1)));
+SELECT * FROM stock_move('${organizationId}', 'reserve', 'exit', 'pgbench-' || :client || '-' || :r, NULL, NULL, NULL, now(), jsonb_build_array(jsonb_build_object('variant_id', (SELECT variant_id FROM bench_stock_clients WHERE n = :client), 'location_id', '${locationId}', 'quantity', 1)));
 `;
     const results = [
       await clientsRun({ ...run, name: 'stock, 1 SKU' }, () => reserve(variantIds[0])),

@@ -33,6 +33,8 @@ describe('npm run ledger:verify', () => {
     const whole = await verify(url);
     expect(whole.code).toBe(0);
     expect(whole.stdout).toContain('1 transacciones, 2 asientos, 1 monederos');
+    // A guide's expectations of its hold run beside the wallet's own (modules/invariants.ts).
+    expect(whole.stdout).toMatch(/OK +guides settle their hold as their purchase ended/);
 
     // Tampering needs the triggers off (replication role), as only a superuser could.
     await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
-// `npm run ledger:verify`: every invariant of the prepaid-balance ledger (ledger.verify.ts).
+// `npm run ledger:verify`: every money invariant, the wallet's and its consumers' (modules/invariants.ts).
 import { runVerifyCommand } from './platform/invariants';
-import { LEDGER_CHECKS, ledgerTotals, verifyLedger } from './modules/wallet/ledger.verify';
+import { LEDGER_CHECKS, verifyLedger } from './modules/invariants';
+import { ledgerTotals } from './modules/wallet/ledger.verify';
 
 runVerifyCommand(async (db) => {
   const [problems, totals] = await Promise.all([verifyLedger(db), ledgerTotals(db)]);

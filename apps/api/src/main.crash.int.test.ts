@@ -10,7 +10,7 @@ import { phaseLogger, postAs, PowerCut } from '../test/crash-support';
 import { createTestMerchant, type TestUser } from '../test/users';
 import { SandboxPaymentProvider } from './modules/wallet/card-payments.sandbox';
 import { LedgerService } from './modules/wallet/ledger.service';
-import { verifyLedger } from './modules/wallet/ledger.verify';
+import { verifyLedger } from './modules/invariants';
 import {
   guideProduct,
   destinationAddress,

@@ -5,8 +5,12 @@ import { createTestOrganization } from '../test/users';
 import { runVerifyCommand } from '../test/verify-command';
 import { ManualClock } from './platform/clock';
 import type { Db } from './platform/db';
-import { StockLedger } from './modules/inventory/stock-ledger';
-import { insertVariants, insertWarehouse } from './modules/inventory/stock.test-support';
+
+import {
+  insertVariants,
+  insertWarehouse,
+  StockOperations,
+} from './modules/inventory/stock.test-support';
 
 const verify = (databaseUrl: string) => runVerifyCommand('stock-verify', databaseUrl);
 
@@ -14,6 +18,7 @@ describe('npm run stock:verify', () => {
   let db: Db;
   let url: string;
   let organizationId: string;
+  let warehouse: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -21,8 +26,8 @@ describe('npm run stock:verify', () => {
     const clock = new ManualClock();
     organizationId = (await createTestOrganization({ db, clock })).id;
     const [variant] = await insertVariants(db, organizationId);
-    const warehouse = await insertWarehouse(db);
-    const stock = new StockLedger({ db, clock });
+    warehouse = await insertWarehouse(db);
+    const stock = new StockOperations({ db, clock });
     const line = { variant_id: variant!, location_id: warehouse };
     await stock.apply(organizationId, {
       idempotencyKey: 'receipt',
@@ -43,6 +48,9 @@ describe('npm run stock:verify', () => {
     const whole = await verify(url);
     expect(whole.code).toBe(0);
     expect(whole.stdout).toContain('2 operaciones, 2 movimientos, 1 saldos');
+    // The consumers' checks run beside inventory's own (modules/invariants.ts).
+    expect(whole.stdout).toMatch(/OK +each exit holds exactly its reservation/);
+    expect(whole.stdout).toMatch(/OK +label reservations follow their guide/);
 
     // Tampering needs the triggers off (replication role), as only a superuser could.
     await db.transaction(async (tx) => {
@@ -54,5 +62,14 @@ describe('npm run stock:verify', () => {
     const broken = await verify(url);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/FALLA balances equal the sum of their movements/);
+  });
+
+  it('names an inactive location that holds stock', async () => {
+    // A deactivation that lost the race of issue 21 (the location's row has no guard).
+    await db.execute(sql`update stock_locations set active = false where id = ${warehouse}`);
+    const broken = await verify(url);
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/FALLA no inactive location holds stock/);
+    expect(broken.stdout).toContain(warehouse);
   });
 });

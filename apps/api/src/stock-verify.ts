@@ -1,6 +1,7 @@
-// `npm run stock:verify`: every invariant of the stock ledger (stock.verify.ts).
+// `npm run stock:verify`: every stock invariant, inventory's and its consumers' (modules/invariants.ts).
 import { runVerifyCommand } from './platform/invariants';
-import { STOCK_CHECKS, stockTotals, verifyStock } from './modules/inventory/stock.verify';
+import { STOCK_CHECKS, verifyStock } from './modules/invariants';
+import { stockTotals } from './modules/inventory/stock.verify';
 
 runVerifyCommand(async (db) => {
   const [problems, totals] = await Promise.all([verifyStock(db), stockTotals(db)]);

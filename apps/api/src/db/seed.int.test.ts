@@ -8,14 +8,13 @@ import { vendors } from '../modules/vendors/vendors.tables';
 import { invoices } from '../modules/billing/billing.tables';
 import { deposits } from '../modules/wallet/deposits.tables';
 import { LedgerService } from '../modules/wallet/ledger.service';
-import { verifyLedger } from '../modules/wallet/ledger.verify';
 import { locations } from '../modules/addresses/locations.tables';
-import { verifyStock } from '../modules/inventory/stock.verify';
 import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
 import { entries } from '../modules/entries/entries.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { DEMO_GUIDES } from './demo-shipments';
 import { DEMO_LOGINS, demoAccountsPresent, seedDemo } from './seed';
+import { verifyLedger, verifyStock } from '../modules/invariants';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

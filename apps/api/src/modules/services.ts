@@ -256,6 +256,7 @@ export function buildServices(
     tracking,
     notifications,
     pickups,
+    stock,
   });
   const shipments = new ShipmentsService(platform);
   const purchaseChecks = new PurchaseChecksService({

@@ -50,10 +50,13 @@ describe("the modules' database functions", () => {
       'product_counts_after_truncate',
       'shipment_settle_purchase',
       'shipment_start_purchase',
-      'shipment_stock_follow',
       'stock_append_only',
       'stock_apply',
       'stock_balances_guard',
+      'stock_follow_reservation',
+      'stock_key_of',
+      'stock_move',
+      'stock_refuse',
     ]);
     const { rows } = await db.$client.query<{ name: string; body: string }>(
       `select proname as name, prosrc as body from pg_proc

@@ -10,6 +10,31 @@ export interface InvariantProblem {
 }
 
 /**
+ * A module's invariants on one subject: its own (the stock ledger's, the wallet's), or what it
+ * expects of another module's records (an exit of its stock movements, a guide of its hold).
+ * Each check is a query answering the rows that break it. The composition root's list
+ * (modules/invariants.ts) registers every set; `stock:verify` and `ledger:verify` run a subject.
+ */
+export interface InvariantSet {
+  subject: 'stock' | 'money';
+  /** The module whose rule it is, named in the report. */
+  owner: string;
+  checks: Record<string, SQL>;
+}
+
+/** Every check of `subject` in `sets`, by name (names are unique across the sets). */
+export function checksOf(sets: readonly InvariantSet[], subject: InvariantSet['subject']) {
+  const checks: Record<string, SQL> = {};
+  for (const set of sets.filter((each) => each.subject === subject)) {
+    for (const [name, query] of Object.entries(set.checks)) {
+      if (name in checks) throw new Error(`invariant "${name}" registered twice`);
+      checks[name] = query;
+    }
+  }
+  return checks;
+}
+
+/**
  * Runs invariant checks (each a query answering the rows that break it) in one repeatable-read
  * snapshot, so a change committing meanwhile cannot look like a break. Empty: all hold.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exitCreateSchema, exitProcessSchema } from './schemas';
-import { canMoveExit, exitStockKeys, linesToProcess } from './rules';
+import { canMoveExit, linesToProcess } from './rules';
 
 const variant = '4a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
 const other = '6a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -33,13 +33,6 @@ describe('exits rules', () => {
       { variant_id: variant, quantity: 1 },
       { variant_id: other, quantity: 5 },
     ]);
-  });
-
-  it('keys each stock operation of an exit once, shipping and returning once per guide', () => {
-    const keys = exitStockKeys('e1');
-    expect([keys.reserve, keys.release]).toEqual(['exit:e1:reserve', 'exit:e1:release']);
-    expect([keys.ship('g1'), keys.ship('g2')]).toEqual(['exit:e1:ship:g1', 'exit:e1:ship:g2']);
-    expect(keys.return('g1')).toBe('exit:e1:return:g1');
   });
 });
 

@@ -32,18 +32,6 @@ export const EXIT_RULES = {
 /** The cause type of the exits' stock movements (the inventory history links it). */
 export const EXIT_CAUSE_TYPE = 'exit';
 
-/**
- * The ledger's idempotency keys of an exit's operations: each happens once. An exit ships once
- * per guide: when the merchant cancels the guide, its units come back once (`return`) and the
- * exit may ship again with another guide (decision 028).
- */
-export const exitStockKeys = (exitId: string) => ({
-  reserve: `exit:${exitId}:reserve`,
-  release: `exit:${exitId}:release`,
-  ship: (shipmentId: string) => `exit:${exitId}:ship:${shipmentId}`,
-  return: (shipmentId: string) => `exit:${exitId}:return:${shipmentId}`,
-});
-
 /** A guide bought for an exit: one purchase per quote, so a retry after a failure can buy again. */
 export const exitGuideKey = (exitId: string, quoteId: string) => `exit:${exitId}:guide:${quoteId}`;
 

@@ -88,13 +88,6 @@ export const exitViewSchema = z.object({
   lines: z.array(exitLineViewSchema),
   /** The guide staff bought when shipping; null until then. */
   guide: z.object({ shipment_id: z.string(), tracking_number: z.string().nullable() }).nullable(),
-  /**
-   * The last guide the merchant cancelled after the exit shipped (decision 028): the exit came
-   * back to processing with its units reserved again, for staff to dispatch it anew.
-   */
-  returned_guide: z
-    .object({ tracking_number: z.string().nullable(), returned_at: z.string() })
-    .nullable(),
   created_at: z.string(),
   processing_at: z.string().nullable(),
   shipped_at: z.string().nullable(),

@@ -130,12 +130,12 @@ const TEXTS: { [C in NotificationCode]: (params: NotificationParams[C]) => Texts
   }),
   exit_guide_cancelled: ({ number, tracking_number }) => ({
     es: {
-      title: `Salida ${number} de vuelta en el almacén`,
-      body: `Se canceló la guía ${tracking_number}: tu salida ${number} volvió a "En proceso" con sus productos apartados. El almacén la enviará con otra guía, o puedes cancelarla.`,
+      title: `Salida ${number} cancelada`,
+      body: `Se canceló la guía ${tracking_number} de tu salida ${number}: la salida quedó cancelada y sus productos volvieron a tus existencias del almacén. Para enviarlos, crea una salida nueva.`,
     },
     en: {
-      title: `Exit ${number} back at the warehouse`,
-      body: `Guide ${tracking_number} was cancelled: your exit ${number} is back "In process" with its products reserved. The warehouse will ship it with another guide, or you can cancel it.`,
+      title: `Exit ${number} cancelled`,
+      body: `Guide ${tracking_number} of your exit ${number} was cancelled: the exit is cancelled and its products are back in your stock at the warehouse. To send them, create a new exit.`,
     },
   }),
   support_answer: ({ excerpt }) => ({

@@ -10,7 +10,7 @@ import { saveTaxInfo } from '../accounts/account-details.repository';
 import { NotificationsService } from '../notifications/notifications.service';
 import { creditPendingDeposit } from '../wallet/deposits.service';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger } from '../invariants';
 import { invoices } from './billing.tables';
 import { checkStampedCfdi } from './cfdi.test-support';
 

@@ -13,7 +13,7 @@ import {
   type TestUser,
 } from '../../../test/users';
 import { insertVariants, insertWarehouse } from '../inventory/stock.test-support';
-import { verifyStock } from '../inventory/stock.verify';
+import { verifyStock } from '../invariants';
 import { balanceOf, completeVariants, postKeyed, samplePhoto } from './entries.test-support';
 
 /** Issue 15: warehouse entries (`products/entry…`) and the staff receiving console. */

@@ -15,7 +15,6 @@ import {
   type ReclassifyData,
   type StaffEntryListItem,
   type StaffEntryView,
-  type StockLine,
 } from '@despacho/domain';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
@@ -26,7 +25,12 @@ import { processImage } from '../../platform/images';
 import type { JobHandler } from '../../platform/jobs';
 import { staleUploadsJob } from '../../platform/stale-uploads';
 import type { AccountsService } from '../accounts';
-import type { InventoryService, StockLedger, WarehousesService } from '../inventory';
+import type {
+  InventoryService,
+  SellableBucket,
+  StockLedger,
+  WarehousesService,
+} from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { ProductVariantsService } from '../products';
 import * as repository from './entries.repository';
@@ -147,17 +151,15 @@ export class EntriesService {
           expected: line.expected_quantity,
         })),
       );
-      await this.deps.stock.apply(
+      await this.deps.stock.announce(
         organizationId,
         {
-          idempotencyKey: `entry:${entry.id}:announce`,
-          kind: 'announce',
           cause: { type: CAUSE, id: entry.id },
+          location: warehouse.id,
           actorId,
           lines: input.lines.map((line) => ({
             variant_id: line.variant_id,
-            location_id: warehouse.id,
-            incoming: line.expected_quantity,
+            quantity: line.expected_quantity,
           })),
         },
         tx,
@@ -186,18 +188,14 @@ export class EntriesService {
       if (entry.status !== 'pending') throw new AppError('ENTRY_NOT_CANCELLABLE');
       const lines = await repository.linesOf(tx, id);
       if (lines.some((line) => line.received > 0)) throw new AppError('ENTRY_NOT_CANCELLABLE');
-      await this.deps.stock.apply(
+      await this.deps.stock.announceCancel(
         organizationId,
         {
-          idempotencyKey: `entry:${id}:cancel`,
-          kind: 'announce_cancel',
           cause: { type: CAUSE, id },
+          ending: 'cancel',
+          location: entry.warehouseId,
           actorId,
-          lines: lines.map((line) => ({
-            variant_id: line.variantId,
-            location_id: entry.warehouseId,
-            incoming: -line.expected,
-          })),
+          lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.expected })),
         },
         tx,
       );
@@ -295,7 +293,8 @@ export class EntriesService {
         kind: 'receive',
         action,
         quantity: input.count,
-        deltas: { incoming: -taken, [bucket]: input.count },
+        into: bucket,
+        fromIncoming: taken,
         after,
         detail: { disposition: input.disposition },
       });
@@ -339,7 +338,7 @@ export class EntriesService {
         kind: 'reclassify',
         action,
         quantity: input.quantity,
-        deltas: { on_hand: sign * input.quantity, not_sellable: -sign * input.quantity },
+        into: accept ? 'on_hand' : 'not_sellable',
         after: {
           received: line.received,
           accepted: line.accepted + sign * input.quantity,
@@ -420,18 +419,17 @@ export class EntriesService {
         }))
         .filter(({ missing }) => missing > 0);
       if (rest.length > 0) {
-        await this.deps.stock.apply(
+        await this.deps.stock.announceCancel(
           entry.organizationId,
           {
-            idempotencyKey: `entry:${id}:close`,
-            kind: 'announce_cancel',
             cause: { type: CAUSE, id },
+            ending: 'close',
+            location: entry.warehouseId,
             reason: 'closed_short',
             actorId,
             lines: rest.map(({ line, missing }) => ({
               variant_id: line.variantId,
-              location_id: entry.warehouseId,
-              incoming: -missing,
+              quantity: missing,
             })),
           },
           tx,
@@ -517,22 +515,28 @@ export class EntriesService {
       kind: 'receive' | 'reclassify';
       action: string;
       quantity: number;
-      deltas: Omit<StockLine, 'variant_id' | 'location_id'>;
+      /** Where the units go; a receipt takes `fromIncoming` of what the line still expected. */
+      into: SellableBucket;
+      fromIncoming?: number;
       after: ReturnType<typeof pick>;
       detail: Record<string, unknown>;
     },
   ): Promise<void> {
-    const { operationId } = await this.deps.stock.apply(
-      entry.organizationId,
-      {
-        idempotencyKey: `entry:${entry.id}:${step.kind}:${call.idempotencyKey}`,
-        kind: step.kind,
-        cause: { type: CAUSE, id: entry.id },
-        actorId: call.actorId,
-        lines: [{ variant_id: line.variantId, location_id: entry.warehouseId, ...step.deltas }],
-      },
-      tx,
-    );
+    const move = {
+      cause: { type: CAUSE, id: entry.id },
+      location: entry.warehouseId,
+      actorId: call.actorId,
+      request: call.idempotencyKey,
+    } as const;
+    const units = { variant_id: line.variantId, quantity: step.quantity, into: step.into };
+    const { operationId } =
+      step.kind === 'receive'
+        ? await this.deps.stock.receive(
+            entry.organizationId,
+            { ...move, lines: [{ ...units, from_incoming: step.fromIncoming ?? 0 }] },
+            tx,
+          )
+        : await this.deps.stock.reclassify(entry.organizationId, { ...move, lines: [units] }, tx);
     await repository.updateLine(tx, line.id, step.after);
     await repository.insertReceipt(tx, {
       organizationId: entry.organizationId,

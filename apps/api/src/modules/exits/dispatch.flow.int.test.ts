@@ -13,10 +13,10 @@ import type { FlowData, FlowRun } from '../../platform/flows';
 import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
-import { verifyStock } from '../inventory/stock.verify';
 import { fund, guideProduct, requestGuide } from '../shipments/guides.test-support';
+import { CONFIRM_CANCELLATION_JOB } from '../shipments/cancellation.service';
 import { RECOVER_PURCHASE_AFTER_MS } from '../shipments/purchase.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger, verifyStock } from '../invariants';
 import { exitsBench } from './exits.test-support';
 
 /** What a test's hook throws to stop a flow as a dead process stops it: nothing after runs. */
@@ -296,11 +296,10 @@ async function stockedLabelMerchant() {
   await fund(ctx, m.organizationId, 500_000);
   const { locationId, stockLocationId } = await createOwnStockLocation(ctx, m.user);
   const [variantId] = await insertVariants(ctx.db, m.organizationId, 1);
-  await ctx.app.services.stock.apply(m.organizationId, {
-    idempotencyKey: `count-${randomUUID()}`,
-    kind: 'adjust',
-    cause: { type: 'adjustment', id: 'count' },
-    lines: [{ variant_id: variantId!, location_id: stockLocationId, on_hand: 5 }],
+  await ctx.app.services.stock.adjust(m.organizationId, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId,
+    lines: [{ variant_id: variantId!, on_hand: 5 }],
   });
   return {
     user: m.user,
@@ -309,7 +308,7 @@ async function stockedLabelMerchant() {
 }
 
 describe('a shipped exit whose guide the merchant cancels', () => {
-  it('comes back to processing with its units reserved, for staff to ship it again', async () => {
+  it('is cancelled with its units back on hand, once, and the merchant is told', async () => {
     const setup = await processingExit();
     const { m, variant, exit } = setup;
     const shipped = await ship(setup);
@@ -322,47 +321,38 @@ describe('a shipped exit whose guide the merchant cancels', () => {
 
     const view = (await call(m.user, 'GET', `/exits/${exit.id}`)).json().data;
     expect(view).toMatchObject({
-      status: 'processing',
-      guide: null,
-      shipped_at: null,
-      returned_guide: { tracking_number: guide.tracking_number },
+      status: 'cancelled',
+      cancelled_at: expect.any(String),
+      // The cancelled guide stays as the exit's history; its page shows it cancelled.
+      guide: { shipment_id: guide.shipment_id },
     });
     expect(await bench.balance(m.organizationId, variant)).toMatchObject({
       on_hand: 5,
-      reserved: 2,
-    });
-    const queue = (await call(bench.staff, 'GET', `/staff/exits?exit=${exit.id}`)).json();
-    expect(queue.data.map((row: { id: string }) => row.id)).toContain(exit.id);
-    const notices = await ctx.db.execute(sql`select code, link from notifications
-      where organization_id = ${m.organizationId} and code = 'exit_guide_cancelled'`);
-    expect(notices.rows).toEqual([{ code: 'exit_guide_cancelled', link: '/app/products/outs' }]);
-    expect(await verifyStock(ctx.db)).toEqual([]);
-
-    // Staff ship it again with a new guide: the units leave once more, under the new guide.
-    const again = await ship(setup, await bench.shipBody(exit.id));
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().data.guide.shipment_id).not.toBe(guide.shipment_id);
-    expect(await bench.balance(m.organizationId, variant)).toMatchObject({
-      on_hand: 3,
       reserved: 0,
     });
+    const notices = await ctx.db.execute(sql`select code, params, link from notifications
+      where organization_id = ${m.organizationId} and code = 'exit_guide_cancelled'`);
+    expect(notices.rows).toEqual([
+      {
+        code: 'exit_guide_cancelled',
+        params: { number: exit.number, tracking_number: guide.tracking_number },
+        link: '/app/products/outs',
+      },
+    ]);
     expect(await verifyStock(ctx.db)).toEqual([]);
     expect(await verifyLedger(ctx.db)).toEqual([]);
-  });
 
-  it('may be cancelled by the merchant once back, its units back on hand', async () => {
-    const setup = await processingExit();
-    const shipped = await ship(setup);
-    const guideId = shipped.json().data.guide.shipment_id as string;
-    await call(setup.m.user, 'POST', `/shipments/${guideId}/cancellation`);
-    ctx.clock.advance(2 * 60_000);
-    await ctx.app.jobs.runDue(ctx.clock.now());
-    const cancelled = await cancel(setup);
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(await bench.balance(setup.m.organizationId, setup.variant)).toMatchObject({
+    // The confirmation delivered again returns nothing more, and the exit stays cancelled.
+    const payload = { shipment_id: guide.shipment_id, confirms_at: ctx.clock.now().toISOString() };
+    await ctx.app.jobs.enqueue(ctx.db, CONFIRM_CANCELLATION_JOB, payload, ctx.clock.now());
+    expect(await ctx.app.jobs.runDue(ctx.clock.now())).toMatchObject({ failed: 0 });
+    expect(await bench.balance(m.organizationId, variant)).toMatchObject({
       on_hand: 5,
       reserved: 0,
     });
+    // Nothing else may ship it now: the staff request answers the exit as it stands.
+    const again = await ship(setup);
+    expect(again.statusCode).toBe(409);
     expect(await verifyStock(ctx.db)).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import {
   exitGuideKey,
-  exitStockKeys,
   EXIT_CAUSE_TYPE,
   type ExitShipData,
   type Language,
@@ -39,7 +38,7 @@ export interface DispatchFlowDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  stock: Pick<StockLedger, 'apply'>;
+  stock: Pick<StockLedger, 'ship' | 'followReservation'>;
   flows: Pick<Flows, 'activeRun'>;
   warehouses: Pick<WarehousesService, 'list'>;
   purchase: Pick<PurchaseService, 'purchase'>;
@@ -129,7 +128,7 @@ const linesOf = async (db: DbOrTx, exitId: string) =>
  *    run compensated: the exit stays processing with its reservation, for another quote.
  *    PURCHASE_IN_PROGRESS is not a refusal: the purchase's recovery settles it, and the run
  *    asks again.
- * 3. `ship` — in one transaction: the reserved units leave on hand (`exit:<id>:ship:<guide>`),
+ * 3. `ship` — in one transaction: the reserved units leave on hand (inventory's `ship` verb),
  *    the exit is shipped with its guide, audited, and the merchant is told their balance paid
  *    the guide. It has no refusal: once the guide is bought the run only goes forward (retried
  *    by its job; after the last retry it is failed, for staff to see in `/staff/flows`).
@@ -188,19 +187,13 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
           const shipmentId = data.shipment_id!;
           const current = (await repository.findExit(tx, null, data.exit_id, true))!;
           const lines = await linesOf(tx, current.id);
-          await deps.stock.apply(
+          await deps.stock.ship(
             current.organizationId,
             {
-              idempotencyKey: exitStockKeys(current.id).ship(shipmentId),
-              kind: 'ship',
               cause: { type: EXIT_CAUSE_TYPE, id: current.id },
+              location: current.warehouseId,
               actorId: data.actor_id,
-              lines: lines.map((line) => ({
-                variant_id: line.variantId,
-                location_id: current.warehouseId,
-                on_hand: -line.quantity,
-                reserved: -line.quantity,
-              })),
+              lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
             },
             tx,
           );

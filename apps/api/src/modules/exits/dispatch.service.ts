@@ -1,5 +1,4 @@
 import {
-  exitStockKeys,
   EXIT_CAUSE_TYPE,
   type ExitQuoteData,
   type ExitShipData,
@@ -23,7 +22,6 @@ import {
   type DispatchFlowDeps,
 } from './dispatch.flow';
 import * as repository from './exits.repository';
-import type { ExitRow } from './exits.repository';
 import type { ExitViews } from './exits.view';
 
 export interface DispatchDeps extends DispatchFlowDeps {
@@ -152,43 +150,26 @@ export class DispatchService {
   /**
    * The carrier confirmed the cancellation of a shipped exit's guide (the merchant asked for it;
    * decision 028), in the confirmation's transaction: the goods never left the warehouse, so the
-   * units come back on hand and reserved again for the exit (`exit:<id>:return:<guide>`), the
-   * exit is processing again without a guide and back in the dispatch queue, showing the guide
-   * it lost (`returned_guide`), and the merchant is told. Staff dispatch it again with a new
-   * guide, or the merchant cancels it. A guide of no exit, or of an exit already moved on,
-   * changes nothing.
+   * exit is cancelled, the units its reservation shipped are back on hand (inventory's `return`
+   * following the exit's reservation, once), the exit keeps the cancelled guide as its history,
+   * and the merchant is told. A guide of no exit, or of an exit not shipped, changes nothing.
    */
   readonly guideCancelled = async (tx: DbOrTx, guide: CancelledGuide): Promise<void> => {
     const row = await repository.findExitOfGuide(tx, guide.organizationId, guide.id);
     if (row?.status !== 'shipped') return;
-    const lines = (await repository.findLines(tx, [row.id])).filter((line) => line.quantity > 0);
-    await this.deps.stock.apply(
+    const exit = { type: EXIT_CAUSE_TYPE, id: row.id } as const;
+    await this.deps.stock.followReservation(
       row.organizationId,
-      {
-        idempotencyKey: exitStockKeys(row.id).return(guide.id),
-        kind: 'return',
-        cause: { type: EXIT_CAUSE_TYPE, id: row.id },
-        actorId: null,
-        lines: lines.map((line) => ({
-          variant_id: line.variantId,
-          location_id: row.warehouseId,
-          on_hand: line.quantity,
-          reserved: line.quantity,
-        })),
-      },
+      'return',
+      { reservedBy: exit, cause: exit },
       tx,
     );
     const now = this.deps.clock.now();
-    const returned: Partial<ExitRow> = {
-      status: 'processing',
-      shipmentId: null,
-      trackingNumber: null,
-      shippedAt: null,
-      returnedTrackingNumber: row.trackingNumber,
-      guideReturnedAt: now,
+    await repository.updateExit(tx, row.id, {
+      status: 'cancelled',
+      cancelledAt: now,
       updatedAt: now,
-    };
-    await repository.updateExit(tx, row.id, returned);
+    });
     await this.deps.notifications.notify(
       row.organizationId,
       {

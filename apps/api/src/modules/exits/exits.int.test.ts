@@ -5,7 +5,7 @@ import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-ea
 import { createTestApp } from '../../../test/test-app';
 import { type CallArgs, createTestUser, type TestUser } from '../../../test/users';
 import { warehouseAddress, warehouseContact } from '../inventory/inventory.test-support';
-import { verifyStock } from '../inventory/stock.verify';
+import { verifyStock } from '../invariants';
 import { fund, MONTERREY_ZIP } from '../shipments/guides.test-support';
 import { exitsBench, parcel } from './exits.test-support';
 

@@ -1,5 +1,4 @@
 import {
-  exitStockKeys,
   EXIT_CAUSE_TYPE,
   linesToProcess,
   type ExitCreateData,
@@ -157,18 +156,13 @@ export class ExitsService {
             quantity: kept.find((k) => k.variantId === line.variantId)?.quantity ?? 0,
           })),
         );
-        await this.deps.stock.apply(
+        await this.deps.stock.reserve(
           organizationId,
           {
-            idempotencyKey: exitStockKeys(id).reserve,
-            kind: 'reserve',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            location: row.warehouseId,
             actorId: caller.userId,
-            lines: kept.map((line) => ({
-              variant_id: line.variantId,
-              location_id: row.warehouseId,
-              reserved: line.quantity,
-            })),
+            lines: kept.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
           },
           tx,
         );
@@ -232,18 +226,13 @@ export class ExitsService {
       }
       if (row.status === 'processing') {
         const lines = (await repository.findLines(tx, [id])).filter((line) => line.quantity > 0);
-        await this.deps.stock.apply(
+        await this.deps.stock.release(
           organizationId,
           {
-            idempotencyKey: exitStockKeys(id).release,
-            kind: 'release',
             cause: { type: EXIT_CAUSE_TYPE, id },
+            location: row.warehouseId,
             actorId: caller.userId,
-            lines: lines.map((line) => ({
-              variant_id: line.variantId,
-              location_id: row.warehouseId,
-              reserved: -line.quantity,
-            })),
+            lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
           },
           tx,
         );

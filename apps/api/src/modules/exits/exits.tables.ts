@@ -45,9 +45,6 @@ export const exits = pgTable(
     notes: text(),
     shipmentId: uuid().references(() => shipments.id),
     trackingNumber: text(),
-    /** The guide the merchant cancelled after the exit shipped, and when it came back (decision 028). */
-    returnedTrackingNumber: text(),
-    guideReturnedAt: timestamp({ withTimezone: true }),
     createdBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     processingAt: timestamp({ withTimezone: true }),

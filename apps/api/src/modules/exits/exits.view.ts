@@ -84,12 +84,6 @@ export class ExitViews {
         guide: row.shipmentId
           ? { shipment_id: row.shipmentId, tracking_number: row.trackingNumber }
           : null,
-        returned_guide: row.guideReturnedAt
-          ? {
-              tracking_number: row.returnedTrackingNumber,
-              returned_at: row.guideReturnedAt.toISOString(),
-            }
-          : null,
         created_at: row.createdAt.toISOString(),
         processing_at: iso(row.processingAt),
         shipped_at: iso(row.shippedAt),

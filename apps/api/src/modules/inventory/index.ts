@@ -1,5 +1,11 @@
-// The inventory module's public surface: the stock ledger other modules apply operations through
-// (a label purchase reserving stock, an order's fulfilment) and the inventory service.
-export type { AppliedOperation, StockLedger, StockOperation } from './stock-ledger';
+// The inventory module's public surface: the stock ledger whose verbs other modules move stock
+// with (a label purchase reserving stock, an exit shipping it) and the inventory services.
+export type {
+  AppliedOperation,
+  SellableBucket,
+  StockCause,
+  StockLedger,
+  StockUnits,
+} from './stock-ledger';
 export type { InventoryService } from './inventory.service';
 export type { WarehousesService } from './warehouses.service';

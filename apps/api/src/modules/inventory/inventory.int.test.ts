@@ -12,7 +12,7 @@ import {
 import { createLocation, originLocation } from '../shipments/guides.test-support';
 import { createOwnStockLocation, postAdjustment } from './inventory.test-support';
 import { insertVariants, insertWarehouse } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 interface Row {
   variant_id: string;

@@ -304,18 +304,16 @@ export class InventoryService {
     // An inactive warehouse is refused by the ledger (404); an own one says how to turn it on.
     if (location?.kind === 'own' && !location.active) throw new AppError('STOCK_LOCATION_INACTIVE');
     const { operationId, replayed } = await applyingLines(input.lines, call.language, () =>
-      this.deps.stock.apply(
+      this.deps.stock.adjust(
         organizationId,
         {
-          // Apart from the keys of other operations (entries, exits) of the organization.
-          idempotencyKey: `${call.cause}:${call.idempotencyKey}`,
-          kind: 'adjust',
+          // The request's key: its own operation, apart from entries' and exits'.
           cause: { type: call.cause, id: call.idempotencyKey },
+          location: input.location_id,
           reason: input.reason,
           actorId: call.actorId,
           lines: input.lines.map((line) => ({
             variant_id: line.variant_id,
-            location_id: input.location_id,
             on_hand: line.on_hand_delta,
             not_sellable: line.not_sellable_delta,
           })),

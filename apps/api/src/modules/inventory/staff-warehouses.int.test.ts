@@ -16,7 +16,7 @@ import {
   warehouseContact,
 } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 /** Issue 15: the platform's warehouses (`/staff/warehouses`) and staff adjustments there. */
 describe('staff warehouses', () => {

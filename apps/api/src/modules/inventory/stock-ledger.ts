@@ -1,20 +1,35 @@
-import type { StockLine, StockOperationKind } from '@despacho/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { raisedDetail } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 
-export interface StockOperation {
-  /** Unique per organization: the same operation sent again is applied once. */
-  idempotencyKey: string;
-  kind: StockOperationKind;
-  /** What caused it (an entry, an exit, a shipment, an adjustment), for the movement history. */
-  cause: { type: string; id: string };
-  reason?: string | null;
-  actorId?: string | null;
-  lines: readonly StockLine[];
+/** What moves stock; the movement history links it, and its key follows from it (`stock_key_of`). */
+export type StockCauseType =
+  'entry' | 'exit' | 'shipment' | 'shipment_cancellation' | 'adjustment' | 'staff_adjustment';
+
+/** The cause of a movement: an entry, an exit, a label (shipment), an adjustment request. */
+export interface StockCause {
+  type: StockCauseType;
+  id: string;
 }
+
+/** Who moved stock at which location and why; every verb takes it. */
+export interface StockCall {
+  cause: StockCause;
+  /** The stock location every line moves at. */
+  location: string;
+  actorId?: string | null;
+  reason?: string | null;
+}
+
+/** Units of a variant a verb moves: never negative (the verb says which way). */
+export interface StockUnits {
+  variant_id: string;
+  quantity: number;
+}
+
+export type SellableBucket = 'on_hand' | 'not_sellable';
 
 export interface AppliedOperation {
   operationId: string;
@@ -22,51 +37,168 @@ export interface AppliedOperation {
   replayed: boolean;
 }
 
+type Verb =
+  | 'announce'
+  | 'announce_cancel'
+  | 'receive'
+  | 'reclassify'
+  | 'adjust'
+  | 'reserve'
+  | 'release'
+  | 'ship'
+  | 'return';
+
+/** A line as `stock_move` reads it (stock.functions.sql). */
+interface MoveLine {
+  variant_id: string;
+  quantity?: number;
+  into?: SellableBucket;
+  from_incoming?: number;
+  on_hand?: number;
+  not_sellable?: number;
+}
+
 /**
- * The one path that changes stock (issue 15): every operation goes through the SQL function
- * `stock_apply` (stock.functions.sql), which sums the lines per variant and location, changes
- * each balance with a conditional update under its row lock in a fixed order and appends the
- * movements, all in the caller's transaction. Nothing else may write a balance (a trigger
- * refuses it).
+ * Inventory's verbs (issue 21), as the ledger offers hold, capture and release for money: a
+ * caller names what happened, what caused it and the units; the SQL function `stock_move`
+ * (stock.functions.sql) decides the bucket deltas and the idempotency key and applies them
+ * through `stock_apply`, the one path that changes stock (issue 15): lines summed per variant and
+ * location, each balance changed by a conditional update under its row lock in a fixed order,
+ * the movements appended, all in the caller's transaction when `db` is one.
+ *
+ * Every verb answers 409 INSUFFICIENT_STOCK (with the variant, location and what is available)
+ * when a line does not fit, rolling the transaction back; 404 when the location is not a
+ * warehouse or one of the organization's active ones; 409 IDEMPOTENCY_KEY_REUSED when its key
+ * already moved other units. Sent again with the same units, it moves nothing (`replayed`).
  */
 export class StockLedger {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
+  /** An entry announced to a warehouse: incoming up (`entry:<id>:announce`). */
+  announce(org: string, call: StockCall & { lines: readonly StockUnits[] }, db?: DbOrTx) {
+    return this.move(org, 'announce', call, null, call.lines, db);
+  }
+
+  /** An announced entry that ends: incoming down, once per ending (cancelled or closed short). */
+  announceCancel(
+    org: string,
+    call: StockCall & { ending: 'cancel' | 'close'; lines: readonly StockUnits[] },
+    db?: DbOrTx,
+  ) {
+    return this.move(org, 'announce_cancel', call, call.ending, call.lines, db);
+  }
+
   /**
-   * Applies an operation, in `db` when it is the caller's transaction (a label purchase
-   * reserving stock with its hold). 409 INSUFFICIENT_STOCK (with the variant, location and what
-   * is available) rolls the transaction back; a location that is not a warehouse or one of the
-   * organization's is 404; a key reused with other lines is 409 IDEMPOTENCY_KEY_REUSED.
+   * Units counted in at a warehouse, once per `request` (the count's Idempotency-Key): `into`
+   * on hand or not sellable, and incoming down by `from_incoming` (what the line still expected).
    */
-  async apply(
+  receive(
+    org: string,
+    call: StockCall & {
+      request: string;
+      lines: readonly (StockUnits & { into: SellableBucket; from_incoming: number })[];
+    },
+    db?: DbOrTx,
+  ) {
+    return this.move(org, 'receive', call, call.request, call.lines, db);
+  }
+
+  /** Units moved `into` on hand from not sellable, or the other way, once per `request`. */
+  reclassify(
+    org: string,
+    call: StockCall & {
+      request: string;
+      lines: readonly (StockUnits & { into: SellableBucket })[];
+    },
+    db?: DbOrTx,
+  ) {
+    return this.move(org, 'reclassify', call, call.request, call.lines, db);
+  }
+
+  /** A count or damage: on hand and not sellable by signed deltas; the cause id is the request's key. */
+  adjust(
+    org: string,
+    call: StockCall & {
+      lines: readonly { variant_id: string; on_hand?: number; not_sellable?: number }[];
+    },
+    db?: DbOrTx,
+  ) {
+    return this.move(org, 'adjust', call, null, call.lines, db);
+  }
+
+  /** Units promised to an exit or a label: reserved up, never beyond on hand. */
+  reserve(org: string, call: StockCall & { lines: readonly StockUnits[] }, db?: DbOrTx) {
+    return this.move(org, 'reserve', call, null, call.lines, db);
+  }
+
+  /** A reservation given back (an exit cancelled): reserved down. */
+  release(org: string, call: StockCall & { lines: readonly StockUnits[] }, db?: DbOrTx) {
+    return this.move(org, 'release', call, null, call.lines, db);
+  }
+
+  /** Reserved units that leave the building: on hand and reserved down. */
+  ship(org: string, call: StockCall & { lines: readonly StockUnits[] }, db?: DbOrTx) {
+    return this.move(org, 'ship', call, null, call.lines, db);
+  }
+
+  /**
+   * What follows the reservation `reservedBy` made (a label's): `ship` its units, `release` it
+   * (only while unshipped) or `return` its shipped units to on hand (at locations that still keep
+   * stock), with its own quantities, in `db`. Nothing when it reserved nothing; once per key.
+   */
+  async followReservation(
+    org: string,
+    verb: 'ship' | 'release' | 'return',
+    causes: { reservedBy: StockCause; cause: StockCause },
+    db: DbOrTx = this.deps.db,
+  ): Promise<void> {
+    await db.execute(sql`
+      select stock_follow_reservation(${org}, ${verb}, ${causes.reservedBy.type},
+        ${causes.reservedBy.id}, ${causes.cause.type}, ${causes.cause.id},
+        ${this.deps.clock.now().toISOString()})`);
+  }
+
+  private async move(
     organizationId: string,
-    operation: StockOperation,
+    verb: Verb,
+    call: StockCall,
+    request: string | null,
+    lines: readonly MoveLine[],
     db: DbOrTx = this.deps.db,
   ): Promise<AppliedOperation> {
-    type Row = { outcome: 'applied' | 'replayed' | 'key_reused'; operation_id: string };
-    let row: Row;
-    try {
-      const result = await db.execute<Row>(sql`
-        select * from stock_apply(
-          ${organizationId}, ${operation.idempotencyKey}, ${operation.kind},
-          ${operation.cause.type}, ${operation.cause.id}, ${operation.reason ?? null},
-          ${operation.actorId ?? null}, ${this.deps.clock.now().toISOString()},
-          ${JSON.stringify(operation.lines)}::jsonb)`);
-      row = result.rows[0]!;
-    } catch (error) {
-      const short = raisedDetail(error, 'SK001');
-      if (short) {
-        const balance = short.balance as { available?: number } | null;
-        throw new AppError('INSUFFICIENT_STOCK', {
-          variant_id: short.variant_id,
-          location_id: short.location_id,
-          available: balance?.available ?? 0,
-        });
-      }
-      if (raisedDetail(error, 'SK002')) throw new AppError('NOT_FOUND');
-      throw error;
-    }
-    if (row.outcome === 'key_reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return { operationId: row.operation_id, replayed: row.outcome === 'replayed' };
+    const located = lines.map((line) => ({ ...line, location_id: call.location }));
+    return applyStatement(
+      db,
+      sql`select * from stock_move(
+        ${organizationId}, ${verb}, ${call.cause.type}, ${call.cause.id}, ${request},
+        ${call.reason ?? null}, ${call.actorId ?? null}, ${this.deps.clock.now().toISOString()},
+        ${JSON.stringify(located)}::jsonb)`,
+    );
   }
+}
+
+/**
+ * Runs a statement answering `stock_apply`'s row (`stock_move`, or `stock_apply` itself in the
+ * core's tests) and turns its refusals into the API's errors.
+ */
+export async function applyStatement(db: DbOrTx, statement: SQL): Promise<AppliedOperation> {
+  type Row = { outcome: 'applied' | 'replayed' | 'key_reused'; operation_id: string };
+  let row: Row;
+  try {
+    row = (await db.execute<Row>(statement)).rows[0]!;
+  } catch (error) {
+    const short = raisedDetail(error, 'SK001');
+    if (short) {
+      const balance = short.balance as { available?: number } | null;
+      throw new AppError('INSUFFICIENT_STOCK', {
+        variant_id: short.variant_id,
+        location_id: short.location_id,
+        available: balance?.available ?? 0,
+      });
+    }
+    if (raisedDetail(error, 'SK002')) throw new AppError('NOT_FOUND');
+    throw error;
+  }
+  if (row.outcome === 'key_reused') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return { operationId: row.operation_id, replayed: row.outcome === 'replayed' };
 }

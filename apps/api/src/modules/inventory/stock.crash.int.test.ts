@@ -19,11 +19,10 @@ import {
   originLocation,
 } from '../shipments/guides.test-support';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
 import { completeVariants } from '../entries/entries.test-support';
 import { warehouseAddress, warehouseContact } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyLedger, verifyStock } from '../invariants';
 
 const MERCHANTS = 3;
 const PURCHASES = 5; // per merchant; the last one the sandbox carrier refuses

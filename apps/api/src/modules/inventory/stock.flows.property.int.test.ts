@@ -29,7 +29,7 @@ import {
   warehouseContact,
 } from './inventory.test-support';
 import { insertVariants } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { verifyStock } from '../invariants';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 type Place = 'own' | 'warehouse';

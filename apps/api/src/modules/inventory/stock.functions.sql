@@ -33,7 +33,8 @@ $$;
 -- 'SK001' with the line and its balance as JSON in DETAIL, and the caller's transaction rolls
 -- back whole. The operation and its movements are written with the balances.
 --
--- A location must be a platform warehouse or one of the organization's own ('SK002' otherwise).
+-- A location must be a platform warehouse or one of the organization's own, and active
+-- ('SK002' otherwise), before and after the balances change (see the end).
 CREATE OR REPLACE FUNCTION stock_apply(
   p_organization_id uuid,
   p_idempotency_key text,
@@ -153,9 +154,15 @@ BEGIN
       -- first write's balance was not committed when the UPDATE looked (the INSERT waits for it),
       -- or the line does not fit the one there is. A balance is there after the INSERT either
       -- way: the UPDATE once more decides.
-      INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
-      VALUES (p_organization_id, variants[i], locations[i], p_created_at)
-      ON CONFLICT DO NOTHING;
+      BEGIN
+        INSERT INTO stock_balances (organization_id, variant_id, location_id, updated_at)
+        VALUES (p_organization_id, variants[i], locations[i], p_created_at)
+        ON CONFLICT DO NOTHING;
+      EXCEPTION WHEN foreign_key_violation THEN
+        -- The location was deleted meanwhile (an own one that never kept anything, issue 21).
+        RAISE EXCEPTION 'stock location % is gone', locations[i] USING ERRCODE = 'SK002',
+          DETAIL = json_build_object('location_id', locations[i])::text;
+      END;
       balance_ensured := true;
     END LOOP;
     IF changed = 0 THEN
@@ -180,6 +187,176 @@ BEGIN
             reserveds[i], incomings[i], not_sellables[i], p_created_at);
   END LOOP;
   PERFORM set_config('despacho.stock_apply', '', true);
+
+  -- A location deactivated while this ran (issue 21). A deactivation locks the location's row,
+  -- then its balances, and refuses while any holds stock: a balance changed here before that
+  -- holds the deactivation until this commits (it then sees the stock); a balance it locked
+  -- first held the UPDATE above until it committed, and this statement's fresh snapshot sees
+  -- the location inactive now. A first balance is covered by its foreign key, whose share lock
+  -- on the location waits for the deactivation's row lock, or holds it off.
+  SELECT l.id INTO foreign_location
+    FROM stock_locations l
+   WHERE l.id = ANY (locations) AND NOT l.active
+   LIMIT 1;
+  IF FOUND THEN
+    RAISE EXCEPTION 'stock location % was deactivated', foreign_location
+      USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
+  END IF;
   outcome := 'applied';
+END;
+$$;
+
+-- The idempotency key of a stock operation (issue 21): written here once, from what caused it
+-- and the verb, and read by stock_move, stock_follow_reservation and the invariant checks. The
+-- formats are those stored since issue 15:
+--   adjustment, staff_adjustment   `<type>:<Idempotency-Key>` (the cause id is the request's key)
+--   entry announce_cancel          `entry:<id>:cancel` or `:close` (p_request says which ended it)
+--   entry receive, reclassify      `entry:<id>:<verb>:<Idempotency-Key>` (one per count)
+--   shipment release               `shipment:<id>:release-stock` (apart from the hold's `:release`)
+--   shipment_cancellation          `shipment:<id>:<verb>` (the cancelled guide's own keys)
+--   anything else                  `<type>:<id>:<verb>` (an exit's reserve, a label's ship …)
+CREATE OR REPLACE FUNCTION stock_key_of(
+  p_verb text,
+  p_cause_type text,
+  p_cause_id text,
+  p_request text
+) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN p_cause_type IN ('adjustment', 'staff_adjustment') THEN p_cause_type || ':' || p_cause_id
+    WHEN p_verb = 'announce_cancel' THEN p_cause_type || ':' || p_cause_id || ':' || p_request
+    WHEN p_cause_type = 'shipment' AND p_verb = 'release'
+      THEN 'shipment:' || p_cause_id || ':release-stock'
+    WHEN p_cause_type = 'shipment_cancellation' THEN 'shipment:' || p_cause_id || ':' || p_verb
+    ELSE p_cause_type || ':' || p_cause_id || ':' || p_verb || coalesce(':' || p_request, '')
+  END
+$$;
+
+-- Inventory's verbs (issue 21): what a stock movement means is decided here, not by its caller.
+-- Other modules (their TypeScript through StockLedger, their SQL directly) name a verb, what
+-- caused it and the units per variant and location; this turns them into the bucket deltas and
+-- the key, and applies them through stock_apply. Lines are jsonb
+-- `[{ variant_id, location_id, quantity, into, from_incoming, on_hand, not_sellable }]`:
+--   announce         incoming + quantity                  (an entry announced)
+--   announce_cancel  incoming − quantity                  (an entry cancelled or closed short)
+--   receive          `into` (on_hand | not_sellable) + quantity, incoming − from_incoming
+--   reclassify       `into` + quantity, the other of on_hand / not_sellable − quantity
+--   adjust           on_hand and not_sellable by their signed deltas (a count or damage)
+--   reserve          reserved + quantity
+--   release          reserved − quantity
+--   ship             on_hand and reserved − quantity
+--   return           on_hand + quantity
+-- A quantity is never negative (22023): a verb does not run backwards.
+CREATE OR REPLACE FUNCTION stock_move(
+  p_organization_id uuid,
+  p_verb text,
+  p_cause_type text,
+  p_cause_id text,
+  p_request text,
+  p_reason text,
+  p_actor_id uuid,
+  p_created_at timestamptz,
+  p_lines jsonb,
+  OUT outcome text,
+  OUT operation_id uuid
+) LANGUAGE plpgsql AS $$
+DECLARE
+  deltas jsonb;
+BEGIN
+  SELECT jsonb_agg(jsonb_build_object('variant_id', l.variant_id, 'location_id', l.location_id,
+      'on_hand', CASE
+        WHEN p_verb = 'adjust' THEN coalesce(l.on_hand, 0)
+        WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'on_hand' THEN l.quantity
+        WHEN p_verb = 'reclassify' THEN -l.quantity
+        WHEN p_verb = 'ship' THEN -l.quantity
+        WHEN p_verb = 'return' THEN l.quantity
+        ELSE 0 END,
+      'reserved', CASE p_verb
+        WHEN 'reserve' THEN l.quantity WHEN 'release' THEN -l.quantity WHEN 'ship' THEN -l.quantity
+        ELSE 0 END,
+      'incoming', CASE p_verb
+        WHEN 'announce' THEN l.quantity WHEN 'announce_cancel' THEN -l.quantity
+        WHEN 'receive' THEN -l.from_incoming ELSE 0 END,
+      'not_sellable', CASE
+        WHEN p_verb = 'adjust' THEN coalesce(l.not_sellable, 0)
+        WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'not_sellable' THEN l.quantity
+        WHEN p_verb = 'reclassify' THEN -l.quantity
+        ELSE 0 END))
+    INTO deltas
+    FROM jsonb_to_recordset(p_lines) AS l(variant_id uuid, location_id uuid, quantity int,
+      "into" text, from_incoming int, on_hand int, not_sellable int)
+   WHERE CASE
+     WHEN p_verb NOT IN ('announce', 'announce_cancel', 'receive', 'reclassify', 'adjust',
+                         'reserve', 'release', 'ship', 'return')
+       THEN stock_refuse('unknown stock verb ' || p_verb)
+     WHEN p_verb <> 'adjust' AND (l.quantity IS NULL OR l.quantity < 0)
+       THEN stock_refuse(p_verb || ' needs a quantity of 0 or more')
+     WHEN p_verb IN ('receive', 'reclassify') AND l."into" IS DISTINCT FROM 'on_hand'
+          AND l."into" IS DISTINCT FROM 'not_sellable'
+       THEN stock_refuse(p_verb || ' needs into: on_hand or not_sellable')
+     WHEN p_verb = 'receive' AND (l.from_incoming IS NULL OR l.from_incoming < 0)
+       THEN stock_refuse('receive needs from_incoming of 0 or more')
+     ELSE true END;
+  SELECT a.outcome, a.operation_id INTO outcome, operation_id
+    FROM stock_apply(p_organization_id,
+      stock_key_of(p_verb, p_cause_type, p_cause_id, p_request), p_verb, p_cause_type,
+      p_cause_id, p_reason, p_actor_id, p_created_at, coalesce(deltas, '[]'::jsonb)) a;
+END;
+$$;
+
+-- Raises a verb's misuse (22023) where an expression is expected: a caller's bug, not a state.
+CREATE OR REPLACE FUNCTION stock_refuse(p_message text) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '%', p_message USING ERRCODE = '22023';
+END;
+$$;
+
+-- What follows a reservation (a label purchase's, issue 15), with the reservation's own
+-- quantities, variants and locations and under its own key, so running it again moves nothing:
+--   ship     the reserved units leave (the guide was issued)
+--   release  the reservation is given back (the carrier refused, the purchase failed)
+--   return   the shipped units are back on hand (the guide was cancelled)
+-- The reservation is `reserve` under p_reserved_by's key; the follow-up is caused by p_cause.
+-- Nothing moves when nothing was reserved; release follows only an unshipped reservation and
+-- return only a shipped one (shipped by p_reserved_by); return skips a location that stopped
+-- keeping stock since.
+CREATE OR REPLACE FUNCTION stock_follow_reservation(
+  p_organization_id uuid,
+  p_verb text,
+  p_reserved_by_type text,
+  p_reserved_by_id text,
+  p_cause_type text,
+  p_cause_id text,
+  p_now timestamptz
+) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  reserve_id uuid;
+  shipped boolean;
+  lines jsonb;
+BEGIN
+  IF p_verb NOT IN ('ship', 'release', 'return') THEN
+    PERFORM stock_refuse('a reservation is followed by ship, release or return, not ' || p_verb);
+  END IF;
+  SELECT o.id INTO reserve_id FROM stock_operations o
+    WHERE o.organization_id = p_organization_id
+      AND o.idempotency_key = stock_key_of('reserve', p_reserved_by_type, p_reserved_by_id, NULL);
+  IF reserve_id IS NULL THEN
+    RETURN;
+  END IF;
+  shipped := EXISTS (SELECT 1 FROM stock_operations o
+    WHERE o.organization_id = p_organization_id
+      AND o.idempotency_key = stock_key_of('ship', p_reserved_by_type, p_reserved_by_id, NULL));
+  IF (p_verb = 'release' AND shipped) OR (p_verb = 'return' AND NOT shipped) THEN
+    RETURN;
+  END IF;
+  SELECT jsonb_agg(jsonb_build_object('variant_id', m.variant_id, 'location_id', m.location_id,
+      'quantity', m.reserved))
+    INTO lines
+    FROM stock_movements m JOIN stock_locations l ON l.id = m.location_id
+    WHERE m.operation_id = reserve_id AND (p_verb <> 'return' OR l.active);
+  IF lines IS NULL THEN
+    RETURN;
+  END IF;
+  PERFORM stock_move(p_organization_id, p_verb, p_cause_type, p_cause_id, NULL, NULL, NULL, p_now,
+    lines);
 END;
 $$;

@@ -5,9 +5,10 @@ import { createTestOrganization } from '../../../test/users';
 import { ManualClock } from '../../platform/clock';
 import { connect, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+
 import { StockLedger } from './stock-ledger';
-import { insertVariants, insertWarehouse } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+import { insertVariants, insertWarehouse, StockOperations } from './stock.test-support';
+import { verifyStock } from '../invariants';
 
 const codeOf = (error: unknown) => (error instanceof AppError ? error.code : String(error));
 
@@ -16,14 +17,14 @@ describe('stock ledger', () => {
   const clock = new ManualClock();
   let setup: Db;
   let crowd: Db;
-  let stock: StockLedger;
+  let stock: StockOperations;
   let warehouse: string;
 
   beforeAll(async () => {
     setup = await createTestDatabase();
     // Enough connections that the concurrent operations below really are in flight at once.
     crowd = connect(setup.$client.options.connectionString!, 60);
-    stock = new StockLedger({ db: crowd, clock });
+    stock = new StockOperations({ db: crowd, clock });
     warehouse = await insertWarehouse(setup);
   });
   afterAll(async () => {
@@ -114,7 +115,7 @@ describe('stock ledger', () => {
     // waited for it, then was refused as insufficient stock.
     const { id: organizationId } = await createTestOrganization({ db: setup, clock });
     const [variant] = await insertVariants(setup, organizationId);
-    const count = (key: string, db?: Parameters<StockLedger['apply']>[2]) =>
+    const count = (key: string, db?: Parameters<StockOperations['apply']>[2]) =>
       stock.apply(
         organizationId,
         {
@@ -173,6 +174,72 @@ describe('stock ledger', () => {
       lines: [{ variant_id: variant, location_id: own.rows[0]!.id, on_hand: 1 }],
     });
     await expect(foreign).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('moves each verb’s units into its buckets, under the keys stored since issue 15', async () => {
+    const ledger = new StockLedger({ db: setup, clock });
+    const { id: organizationId } = await createTestOrganization({ db: setup, clock });
+    const [variant] = await insertVariants(setup, organizationId);
+    const entry = { cause: { type: 'entry', id: 'e1' }, location: warehouse } as const;
+    const exit = { cause: { type: 'exit', id: 'x1' }, location: warehouse } as const;
+    const units = (quantity: number) => [{ variant_id: variant!, quantity }];
+    await ledger.announce(organizationId, { ...entry, lines: units(3) });
+    await ledger.receive(organizationId, {
+      ...entry,
+      request: 'count-1',
+      lines: [{ variant_id: variant!, quantity: 4, into: 'on_hand', from_incoming: 2 }],
+    });
+    await ledger.announceCancel(organizationId, { ...entry, ending: 'close', lines: units(1) });
+    await ledger.reclassify(organizationId, {
+      ...entry,
+      request: 'apart-1',
+      lines: [{ variant_id: variant!, quantity: 1, into: 'not_sellable' }],
+    });
+    await ledger.adjust(organizationId, {
+      cause: { type: 'adjustment', id: 'count-2' },
+      location: warehouse,
+      lines: [{ variant_id: variant!, on_hand: 2 }],
+    });
+    await ledger.reserve(organizationId, { ...exit, lines: units(3) });
+    await ledger.release(organizationId, { ...exit, lines: units(1) });
+    await ledger.ship(organizationId, { ...exit, lines: units(2) });
+
+    // on hand 4 − 1 + 2 − 2, reserved 3 − 1 − 2, incoming 3 − 2 − 1, not sellable 1.
+    expect(await balance(organizationId, variant!)).toMatchObject({
+      on_hand: 3,
+      reserved: 0,
+      incoming: 0,
+      not_sellable: 1,
+    });
+    const keys = await setup.execute<{ kind: string; idempotency_key: string }>(sql`
+      select kind, idempotency_key from stock_operations
+      where organization_id = ${organizationId} order by idempotency_key collate "C"`);
+    expect(keys.rows).toEqual([
+      { kind: 'adjust', idempotency_key: 'adjustment:count-2' },
+      { kind: 'announce', idempotency_key: 'entry:e1:announce' },
+      { kind: 'announce_cancel', idempotency_key: 'entry:e1:close' },
+      { kind: 'receive', idempotency_key: 'entry:e1:receive:count-1' },
+      { kind: 'reclassify', idempotency_key: 'entry:e1:reclassify:apart-1' },
+      { kind: 'release', idempotency_key: 'exit:x1:release' },
+      { kind: 'reserve', idempotency_key: 'exit:x1:reserve' },
+      { kind: 'ship', idempotency_key: 'exit:x1:ship' },
+    ]);
+    const labelKeys = await setup.execute<Record<string, string>>(sql`
+      select stock_key_of('release', 'shipment', 's1', null) as release,
+             stock_key_of('return', 'shipment_cancellation', 's1', null) as return`);
+    expect(labelKeys.rows[0]).toEqual({
+      release: 'shipment:s1:release-stock',
+      return: 'shipment:s1:return',
+    });
+    // A verb never runs backwards: a negative quantity is the caller's bug.
+    await expect(
+      ledger.reserve(organizationId, {
+        ...exit,
+        cause: { type: 'exit', id: 'x2' },
+        lines: units(-1),
+      }),
+    ).rejects.toThrow();
+    expect(await verifyStock(setup)).toEqual([]);
   });
 
   it('refuses any write to balances, operations or movements outside stock_apply', async () => {

@@ -7,9 +7,9 @@ import { createTestOrganization } from '../../../test/users';
 import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { StockLedger } from './stock-ledger';
-import { insertVariants, insertWarehouse } from './stock.test-support';
-import { verifyStock } from './stock.verify';
+
+import { insertVariants, insertWarehouse, StockOperations } from './stock.test-support';
+import { verifyStock } from '../invariants';
 
 type Buckets = { on_hand: number; reserved: number; incoming: number; not_sellable: number };
 const EMPTY: Buckets = { on_hand: 0, reserved: 0, incoming: 0, not_sellable: 0 };
@@ -61,12 +61,12 @@ const operation = fc.record({
 describe('stock ledger, property-based', () => {
   const clock = new ManualClock();
   let db: Db;
-  let stock: StockLedger;
+  let stock: StockOperations;
   let locations: string[];
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    stock = new StockLedger({ db, clock });
+    stock = new StockOperations({ db, clock });
     locations = [await insertWarehouse(db), await insertWarehouse(db)];
   });
   afterAll(() => db.$client.end());

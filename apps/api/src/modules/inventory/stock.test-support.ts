@@ -1,6 +1,42 @@
+import type { StockLine, StockOperationKind } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
 import { searchKey } from '../../platform/search';
+import { applyStatement, type AppliedOperation } from './stock-ledger';
+
+/** An operation as `stock_apply` takes it: a kind, its key and raw deltas per line. */
+export interface StockOperation {
+  idempotencyKey: string;
+  kind: StockOperationKind;
+  cause: { type: string; id: string };
+  reason?: string | null;
+  actorId?: string | null;
+  lines: readonly StockLine[];
+}
+
+/**
+ * `stock_apply` itself, the core under inventory's verbs, for the tests of the core (any kind
+ * with any deltas, as the property test models them); modules move stock through StockLedger.
+ */
+export class StockOperations {
+  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+
+  apply(
+    organizationId: string,
+    operation: StockOperation,
+    db: DbOrTx = this.deps.db,
+  ): Promise<AppliedOperation> {
+    return applyStatement(
+      db,
+      sql`select * from stock_apply(
+        ${organizationId}, ${operation.idempotencyKey}, ${operation.kind},
+        ${operation.cause.type}, ${operation.cause.id}, ${operation.reason ?? null},
+        ${operation.actorId ?? null}, ${this.deps.clock.now().toISOString()},
+        ${JSON.stringify(operation.lines)}::jsonb)`,
+    );
+  }
+}
 
 /**
  * A product with `count` variants, written straight to the tables (the stock ledger's tests);

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { checkInvariants, type InvariantProblem } from '../../platform/invariants';
+import type { InvariantSet } from '../../platform/invariants';
 
 /**
- * Every invariant of the stock ledger, each a query answering the rows that break it
- * (`checkInvariants` runs them in one snapshot), the exits' reservations included.
+ * The stock ledger's own invariants, each a query answering the rows that break it; what other
+ * modules expect of their stock movements is in their own sets (exits.verify.ts,
+ * shipments.verify.ts), registered beside this one in modules/invariants.ts.
  */
 const CHECKS: Record<string, SQL> = {
   'balances equal the sum of their movements': sql`
@@ -34,50 +35,24 @@ const CHECKS: Record<string, SQL> = {
     select m.id as movement_id, m.operation_id
     from stock_movements m join stock_operations o on o.id = m.operation_id
     where m.organization_id <> o.organization_id`,
-  // A label's reservation (shipment_stock_follow): shipped once its guide is bought, released once
-  // its purchase failed, held while it is under way.
-  'label reservations follow their guide': sql`
-    select s.id as shipment_id, s.purchase_state
-    from shipments s
-    join stock_operations r on r.organization_id = s.organization_id
-      and r.idempotency_key = 'shipment:' || s.id || ':reserve'
-    where (s.purchase_state = 'purchased') <> exists (select 1 from stock_operations o
-            where o.organization_id = s.organization_id
-              and o.idempotency_key = 'shipment:' || s.id || ':ship')
-       or (s.purchase_state = 'failed') <> exists (select 1 from stock_operations o
-            where o.organization_id = s.organization_id
-              and o.idempotency_key = 'shipment:' || s.id || ':release-stock')`,
+  // Issue 21: an inactive location is hidden from the merchant's lists; stock there would be stuck.
+  'no inactive location holds stock': sql`
+    select b.organization_id, b.variant_id, b.location_id,
+           b.on_hand, b.reserved, b.incoming, b.not_sellable
+    from stock_balances b join stock_locations l on l.id = b.location_id
+    where not l.active
+      and (b.on_hand <> 0 or b.reserved <> 0 or b.incoming <> 0 or b.not_sellable <> 0)`,
   'own locations hold only their organization’s stock': sql`
     select b.organization_id, b.variant_id, b.location_id
     from stock_balances b join stock_locations l on l.id = b.location_id
     where l.kind = 'own' and l.organization_id <> b.organization_id`,
-  // Label purchases reserve at the same balances, so exits may hold less, never more.
-  'exits in processing reserve no more than their balances hold': sql`
-    select e.organization_id, l.variant_id, e.warehouse_id as location_id,
-           sum(l.quantity) as exits_reserved, coalesce(max(b.reserved), 0) as reserved
-    from exits e join exit_lines l on l.exit_id = e.id
-    left join stock_balances b on b.organization_id = e.organization_id
-      and b.variant_id = l.variant_id and b.location_id = e.warehouse_id
-    where e.status = 'processing'
-    group by e.organization_id, l.variant_id, e.warehouse_id
-    having sum(l.quantity) > coalesce(max(b.reserved), 0)`,
-  // A processing exit holds its lines; a created, shipped or cancelled one holds nothing.
-  'each exit holds exactly its reservation': sql`
-    select e.id as exit_id, e.status, l.variant_id, l.quantity,
-           coalesce(sum(m.reserved), 0) as held
-    from exits e join exit_lines l on l.exit_id = e.id
-    left join stock_operations o on o.organization_id = e.organization_id
-      and o.cause_type = 'exit' and o.cause_id = e.id::text
-    left join stock_movements m on m.operation_id = o.id and m.variant_id = l.variant_id
-    group by e.id, e.status, l.variant_id, l.quantity
-    having coalesce(sum(m.reserved), 0)
-        <> case when e.status = 'processing' then l.quantity else 0 end`,
 };
 
-export const STOCK_CHECKS = Object.keys(CHECKS);
-
-/** Runs every check; an empty answer means the stock ledger is whole. */
-export const verifyStock = (db: DbOrTx): Promise<InvariantProblem[]> => checkInvariants(db, CHECKS);
+export const stockInvariants: InvariantSet = {
+  subject: 'stock',
+  owner: 'inventory',
+  checks: CHECKS,
+};
 
 /** Counts for the report's first line. */
 export async function stockTotals(db: DbOrTx) {

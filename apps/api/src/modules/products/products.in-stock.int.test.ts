@@ -26,11 +26,10 @@ describe('a product with stock', () => {
     });
     const product = await createProduct(ctx.app, owner, body);
     const [stocked, other] = product.variants;
-    await ctx.app.services.stock.apply(organizationId, {
-      idempotencyKey: 'count-1',
-      kind: 'adjust',
+    await ctx.app.services.stock.adjust(organizationId, {
       cause: { type: 'adjustment', id: 'count-1' },
-      lines: [{ variant_id: stocked!.id, location_id: await insertWarehouse(ctx.db), on_hand: 3 }],
+      location: await insertWarehouse(ctx.db),
+      lines: [{ variant_id: stocked!.id, on_hand: 3 }],
     });
 
     const removed = await callAs(ctx.app, owner, 'DELETE', `/products/${product.id}`);

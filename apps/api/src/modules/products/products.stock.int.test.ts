@@ -20,13 +20,16 @@ describe('available stock in the catalogue', () => {
   });
   afterAll(() => ctx.close());
 
-  const count = (lines: { variant_id: string; location_id: string; on_hand: number }[]) =>
-    ctx.app.services.stock.apply(organizationId, {
-      idempotencyKey: `count-${randomUUID()}`,
-      kind: 'adjust',
-      cause: { type: 'adjustment', id: 'count' },
-      lines,
-    });
+  // A count per location (the ledger's verbs move stock at one location at a time).
+  const count = async (lines: { variant_id: string; location_id: string; on_hand: number }[]) => {
+    for (const { location_id, ...line } of lines) {
+      await ctx.app.services.stock.adjust(organizationId, {
+        cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+        location: location_id,
+        lines: [line],
+      });
+    }
+  };
 
   it('lists available units per product over every location, "—" (null) when never stocked', async () => {
     const stocked = await createProduct(
@@ -50,11 +53,10 @@ describe('available stock in the catalogue', () => {
       { variant_id: blue!.id, location_id: warehouse, on_hand: 3 },
     ]);
     // Reserved units are not available.
-    await ctx.app.services.stock.apply(organizationId, {
-      idempotencyKey: `reserve-${randomUUID()}`,
-      kind: 'reserve',
-      cause: { type: 'shipment', id: 'test' },
-      lines: [{ variant_id: red!.id, location_id: stockLocationId, reserved: 1 }],
+    await ctx.app.services.stock.reserve(organizationId, {
+      cause: { type: 'shipment', id: randomUUID() },
+      location: stockLocationId,
+      lines: [{ variant_id: red!.id, quantity: 1 }],
     });
     const response = await callAs(ctx.app, owner, 'GET', '/products?search=Taza');
     expect(response.statusCode, response.body).toBe(200);

@@ -5,7 +5,7 @@ import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test
 import { jobs } from '../../platform/jobs.store';
 import { ledgerTransactions } from '../wallet/ledger.tables';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger } from '../invariants';
 import { CONFIRM_CANCELLATION_JOB, refundKeyOf } from './cancellation.service';
 import { buyGuide, collect, createLocation, fund, guideRow } from './guides.test-support';
 import { trackingEvents } from './shipments.tables';

@@ -7,9 +7,10 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
+import type { StockLedger } from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { LedgerService } from '../wallet';
-import { followStock } from './shipment-stock';
+import { labelStock } from './shipment-stock';
 import { shipments } from './shipments.tables';
 import * as tracking from './tracking.repository';
 import type { ShipmentRow } from './tracking.repository';
@@ -52,6 +53,8 @@ export interface CancellationDeps {
   tracking: TrackingService;
   notifications: NotificationsService;
   pickups: Pick<PickupsService, 'removeGuide'>;
+  /** A cancelled label's goods go back on hand. */
+  stock: Pick<StockLedger, 'followReservation'>;
 }
 
 /** The refund's idempotency key: one refund per guide, however often the job runs. */
@@ -176,7 +179,12 @@ export class CancellationService {
       updatedAt: this.deps.clock.now(),
     });
     // The goods a label took from stock are back on hand (issue 15), once with the refund.
-    await followStock(tx, guide.organizationId, guide.id, 'return', this.deps.clock.now());
+    await this.deps.stock.followReservation(
+      guide.organizationId,
+      'return',
+      labelStock(guide.id, 'shipment_cancellation'),
+      tx,
+    );
     for (const listener of this.listeners) {
       await listener(tx, {
         id: guide.id,

@@ -11,8 +11,6 @@ import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test
 import { type CarrierAdapters } from '../carriers/carrier-adapters';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
-import { verifyStock } from '../inventory/stock.verify';
-import { verifyLedger } from '../wallet/ledger.verify';
 import { CONFIRM_CANCELLATION_JOB } from './cancellation.service';
 import {
   createLocation,
@@ -24,6 +22,7 @@ import {
   requestGuide,
 } from './guides.test-support';
 import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
+import { verifyLedger, verifyStock } from '../invariants';
 
 const FUNDS = 5_000_000;
 
@@ -51,11 +50,10 @@ async function merchant(company: string, onHand: number): Promise<Merchant> {
   await fund(ctx, organization.id, FUNDS);
   const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
   const [variantId] = await insertVariants(ctx.db, organization.id, 1);
-  await ctx.app.services.stock.apply(organization.id, {
-    idempotencyKey: `count-${randomUUID()}`,
-    kind: 'adjust',
-    cause: { type: 'adjustment', id: 'count' },
-    lines: [{ variant_id: variantId!, location_id: stockLocationId, on_hand: onHand }],
+  await ctx.app.services.stock.adjust(organization.id, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId,
+    lines: [{ variant_id: variantId!, on_hand: onHand }],
   });
   return {
     user,

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { LabelRequest } from '../carriers/carrier-adapter';
 import { carrierAdapters, type CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger } from '../invariants';
 import {
   createLocation,
   destinationAddress,

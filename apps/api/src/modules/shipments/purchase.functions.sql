@@ -167,8 +167,8 @@ BEGIN
       FROM jsonb_to_recordset(coalesce(p_jobs, '[]'::jsonb))
         AS j(kind text, payload jsonb, run_at timestamptz);
   -- The stock the purchase reserved leaves with the guide (issue 15), with the capture.
-  PERFORM shipment_stock_follow(p_organization_id, p_shipment_id, 'ship', 'shipment',
-    p_shipment_id::text, p_now);
+  PERFORM stock_follow_reservation(p_organization_id, 'ship', 'shipment', p_shipment_id::text,
+    'shipment', p_shipment_id::text, p_now);
 
   outcome := 'settled';
 END;
@@ -259,54 +259,5 @@ BEGIN
   INSERT INTO jobs (kind, payload, run_at, created_at)
     VALUES (p_job_kind, p_job_payload, p_job_run_at, p_now);
   outcome := 'started';
-END;
-$$;
-
--- What a label does to the stock its purchase reserved (issue 15): the reservation
--- `shipment:<id>:reserve` (PurchaseService.start, through StockLedger) is followed, through
--- `stock_apply`, by one of
---   ship     the guide was issued: on hand and reserved go down (`shipment:<id>:ship`)
---   release  the carrier refused or the purchase failed: reserved goes down (`shipment:<id>:release-stock`)
---   return   the cancelled guide's goods are back on hand (`shipment:<id>:return`)
--- each with the reservation's own quantities, variants and location, and under its own key, so
--- running it again moves nothing. A guide that reserved nothing (no catalogue products, or an
--- origin that keeps no stock) moves nothing; release follows only an unshipped reservation and
--- return only a shipped one. The return skips a location that stopped keeping stock since.
-CREATE OR REPLACE FUNCTION shipment_stock_follow(
-  p_organization_id uuid,
-  p_shipment_id uuid,
-  p_kind text,
-  p_cause_type text,
-  p_cause_id text,
-  p_now timestamptz
-) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  key_of text := 'shipment:' || p_shipment_id || ':';
-  reserve_id uuid;
-  shipped boolean;
-  lines jsonb;
-BEGIN
-  SELECT o.id INTO reserve_id FROM stock_operations o
-    WHERE o.organization_id = p_organization_id AND o.idempotency_key = key_of || 'reserve';
-  IF reserve_id IS NULL THEN
-    RETURN;
-  END IF;
-  shipped := EXISTS (SELECT 1 FROM stock_operations o
-    WHERE o.organization_id = p_organization_id AND o.idempotency_key = key_of || 'ship');
-  IF (p_kind = 'release' AND shipped) OR (p_kind = 'return' AND NOT shipped) THEN
-    RETURN;
-  END IF;
-  SELECT jsonb_agg(jsonb_build_object('variant_id', m.variant_id, 'location_id', m.location_id,
-      'on_hand', CASE p_kind WHEN 'ship' THEN -m.reserved WHEN 'return' THEN m.reserved ELSE 0 END,
-      'reserved', CASE WHEN p_kind IN ('ship', 'release') THEN -m.reserved ELSE 0 END))
-    INTO lines
-    FROM stock_movements m JOIN stock_locations l ON l.id = m.location_id
-    WHERE m.operation_id = reserve_id AND (p_kind <> 'return' OR l.active);
-  IF lines IS NULL THEN
-    RETURN;
-  END IF;
-  PERFORM stock_apply(p_organization_id,
-    key_of || CASE p_kind WHEN 'release' THEN 'release-stock' ELSE p_kind END, p_kind,
-    p_cause_type, p_cause_id, NULL, NULL, p_now, lines);
 END;
 $$;

@@ -28,6 +28,7 @@ import type { InventoryService, StockLedger } from '../inventory';
 import type { PickupsService } from './pickups.service';
 import type { PurchaseChecksService, PurchaseData, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
+import { labelStock } from './shipment-stock';
 import * as repository from './shipments.repository';
 import type {
   SettleRefusal,
@@ -37,7 +38,6 @@ import type {
   TrackingEventRow,
 } from './shipments.repository';
 import type { ShipmentsService } from './shipments.service';
-import { followStock, stockReserveKeyOf } from './shipment-stock';
 import type { TrackingService } from './tracking.service';
 
 /** Finishes a purchase left `purchasing` (a crash between the hold and the capture). */
@@ -63,7 +63,7 @@ export interface PurchaseDeps {
   pickups: Pick<PickupsService, 'scheduleForShipment'>;
   shipments: Pick<ShipmentsService, 'detailOf'>;
   /** A label from a stock-keeping location reserves its catalogue products (issue 15). */
-  stock: Pick<StockLedger, 'apply'>;
+  stock: Pick<StockLedger, 'reserve' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf' | 'availableAt'>;
   log?: FastifyBaseLogger | undefined;
 }
@@ -371,18 +371,13 @@ export class PurchaseService {
       tx,
     );
     if (!stockLocationId) return;
-    await this.deps.stock.apply(
+    await this.deps.stock.reserve(
       input.organizationId,
       {
-        idempotencyKey: stockReserveKeyOf(shipmentId),
-        kind: 'reserve',
         cause: { type: 'shipment', id: shipmentId },
+        location: stockLocationId,
         actorId: input.userId,
-        lines: [...units].map(([variantId, quantity]) => ({
-          variant_id: variantId,
-          location_id: stockLocationId,
-          reserved: quantity,
-        })),
+        lines: [...units].map(([variantId, quantity]) => ({ variant_id: variantId, quantity })),
       },
       tx,
     );
@@ -489,7 +484,7 @@ export class PurchaseService {
       },
       tx,
     );
-    await followStock(tx, organizationId, row.id, 'release', this.deps.clock.now());
+    await this.deps.stock.followReservation(organizationId, 'release', labelStock(row.id), tx);
     await this.deps.quotes.setStatus(organizationId, row.quoteId, 'quote', {
       from: ['in_process'],
       db: tx,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger } from '../invariants';
 
 const FUNDS = 1_000_000;
 

@@ -25,7 +25,7 @@ import { importSatProducts } from '../catalogs/sat-products.importer';
 import { importSatUnits } from '../catalogs/sat-units.importer';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
-import { verifyLedger } from '../wallet/ledger.verify';
+import { verifyLedger } from '../invariants';
 import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -13,7 +13,7 @@ import {
   uploadStatement,
 } from '../../../test/spei';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestUser;

@@ -16,7 +16,7 @@ import {
   signIn,
   type TestUser,
 } from '../../../test/users';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let staff: TestUser;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { CardDepositsService } from './card-deposits.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import * as deposits from './deposits.repository';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 /** The reconciliation delay of these tests (CARD_RECONCILE_AFTER_SECONDS). */
 const DELAY_S = 60;

@@ -16,7 +16,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { creditPendingDeposit } from './deposits.service';
 import { deposits } from './deposits.tables';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 import { receivingClabe, SpeiAccountsService } from './spei-accounts.service';
 import { AccountsService } from '../accounts/accounts.service';
 

@@ -5,7 +5,7 @@ import { ManualClock } from '../../platform/clock';
 import { connect, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 /** Issue 5's figures: many debits at once from many connections, and one key sent many times. */
 describe('ledger under concurrency', () => {

@@ -10,7 +10,7 @@ import { createTestOrganization } from '../../../test/users';
 import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 const SERVER = fileURLToPath(new URL('../../../test/ledger-burst-server.ts', import.meta.url));
 /** Marks the child's connections, so the test can wait for the last of them to end. */

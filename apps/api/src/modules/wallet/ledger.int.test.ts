@@ -6,7 +6,7 @@ import { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LedgerService, type Movement } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 const code = (promise: Promise<unknown>) =>
   promise.then(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { balanceOf, clabeOf, sendSpeiWebhook, speiTransfer } from '../../../test/spei';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let merchant: TestUser;

@@ -9,7 +9,7 @@ import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
 import { buyGuide, createLocation, fund } from '../shipments/guides.test-support';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 import { storeLegacyDescription } from './legacy-description.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

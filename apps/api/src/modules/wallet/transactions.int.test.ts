@@ -10,7 +10,7 @@ import { callAs, createTestMerchant, createTestUser, type TestUser } from '../..
 import { ManualClock } from '../../platform/clock';
 import { organizations } from '../accounts/accounts.tables';
 import { LedgerService } from './ledger.service';
-import { verifyLedger } from './ledger.verify';
+import { verifyLedger } from '../invariants';
 import { storeLegacyDescription } from './legacy-description.test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;

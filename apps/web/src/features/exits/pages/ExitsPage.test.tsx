@@ -84,7 +84,6 @@ const EXIT: ExitView = {
     },
   ],
   guide: null,
-  returned_guide: null,
   created_at: '2026-03-02T16:00:00.000Z',
   processing_at: null,
   shipped_at: null,

@@ -50,7 +50,6 @@ const EXIT: StaffExitDetail = {
     },
   ],
   guide: null,
-  returned_guide: null,
   created_at: '2026-03-02T16:00:00.000Z',
   processing_at: '2026-03-02T17:00:00.000Z',
   shipped_at: null,

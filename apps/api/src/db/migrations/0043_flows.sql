@@ -16,8 +16,6 @@ CREATE TABLE "flow_runs" (
 	CONSTRAINT "flow_runs_state_check" CHECK ("flow_runs"."state" in ('running', 'succeeded', 'compensating', 'compensated', 'failed'))
 );
 --> statement-breakpoint
-ALTER TABLE "exits" ADD COLUMN "returned_tracking_number" text;--> statement-breakpoint
-ALTER TABLE "exits" ADD COLUMN "guide_returned_at" timestamp with time zone;--> statement-breakpoint
 CREATE UNIQUE INDEX "flow_runs_active_subject" ON "flow_runs" USING btree ("kind","subject_id") WHERE "flow_runs"."state" in ('running', 'compensating');--> statement-breakpoint
 CREATE INDEX "flow_runs_staff_list" ON "flow_runs" USING btree ("state","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "flow_runs_newest" ON "flow_runs" USING btree ("created_at" DESC NULLS LAST);
