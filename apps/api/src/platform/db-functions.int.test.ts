@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
 import type { Db } from './db';
-import { applyDatabaseFunctions, functionFiles, MODULES_FOLDER } from './db-functions';
+import { applyDatabaseFunctions, functionFiles, SOURCE_FOLDER } from './db-functions';
 
 let db: Db;
 beforeAll(async () => {
@@ -25,13 +25,14 @@ function bodiesIn(source: string): Map<string, string> {
 describe("the modules' database functions", () => {
   it('are the ones in the *.functions.sql files, as the files write them, once migrated', async () => {
     const files = await functionFiles();
-    expect(files.map((file) => path.relative(MODULES_FOLDER, file))).toEqual([
-      path.join('customers', 'customer-counts.functions.sql'),
-      path.join('inventory', 'stock.functions.sql'),
-      path.join('products', 'collection-products.functions.sql'),
-      path.join('products', 'product-counts.functions.sql'),
-      path.join('shipments', 'purchase.functions.sql'),
-      path.join('wallet', 'ledger.functions.sql'),
+    expect(files.map((file) => path.relative(SOURCE_FOLDER, file))).toEqual([
+      path.join('modules', 'customers', 'customer-counts.functions.sql'),
+      path.join('modules', 'inventory', 'stock.functions.sql'),
+      path.join('modules', 'products', 'collection-products.functions.sql'),
+      path.join('modules', 'products', 'product-counts.functions.sql'),
+      path.join('modules', 'shipments', 'purchase.functions.sql'),
+      path.join('modules', 'wallet', 'ledger.functions.sql'),
+      path.join('platform', 'jobs.functions.sql'),
     ]);
     const expected = new Map(files.flatMap((file) => [...bodiesIn(readFileSync(file, 'utf8'))]));
     expect([...expected.keys()].sort()).toEqual([
@@ -40,8 +41,11 @@ describe("the modules' database functions", () => {
       'customer_counts_after_delete',
       'customer_counts_after_insert',
       'customer_counts_after_truncate',
+      'jobs_enqueue_many',
+      'ledger_capture_hold',
       'ledger_claim',
       'ledger_entries_append_only',
+      'ledger_place_hold',
       'ledger_post',
       'ledger_transaction_balanced',
       'ledger_transactions_immutable',

@@ -3,14 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
-/** Where the modules live: each may keep its PL/pgSQL in `<name>.functions.sql` files. */
-export const MODULES_FOLDER = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../modules',
-);
+/**
+ * Where the API's sources live: each module, and the platform, may keep its PL/pgSQL in
+ * `<name>.functions.sql` files beside its code.
+ */
+export const SOURCE_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every `modules/<domain>/*.functions.sql`, in path order (deterministic across machines). */
-export async function functionFiles(root = MODULES_FOLDER): Promise<string[]> {
+/**
+ * Every `*.functions.sql` under `root` (`modules/<domain>/`, `platform/`), in path order
+ * (deterministic across machines).
+ */
+export async function functionFiles(root = SOURCE_FOLDER): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.functions.sql'))
@@ -25,7 +28,7 @@ export async function functionFiles(root = MODULES_FOLDER): Promise<string[]> {
  * transaction for all files, under an advisory lock, so processes starting together do not
  * collide and a broken file changes nothing.
  */
-export async function applyDatabaseFunctions(pool: pg.Pool, root = MODULES_FOLDER): Promise<void> {
+export async function applyDatabaseFunctions(pool: pg.Pool, root = SOURCE_FOLDER): Promise<void> {
   const files = await functionFiles(root);
   const sources = await Promise.all(files.map((file) => readFile(file, 'utf8')));
   const client = await pool.connect();

@@ -1,10 +1,12 @@
 -- The guide purchase's two steps in SQL (decision 017, "Purchase"; decision 022: the only path).
 -- Applied with CREATE OR REPLACE after the migrations on every start (platform/db-functions.ts):
--- edit a function here, in place. They insert into `jobs` and post through `ledger_post`
--- (modules/wallet/ledger.functions.sql).
+-- edit a function here, in place. They write only the shipments module's tables: money moves
+-- through the wallet's functions (`ledger_place_hold`, `ledger_capture_hold`,
+-- modules/wallet/ledger.functions.sql), stock through inventory's (`stock_follow_reservation`)
+-- and jobs through the platform's (`jobs_enqueue_many`, platform/jobs.functions.sql).
 
 -- Step 4 when the carrier issued the guide, in one statement: the capture of the shipment's hold
--- through `ledger_post` under the key `shipment:<id>:capture` (carrier price to carrier_payable,
+-- through `ledger_capture_hold` under the key `shipment:<id>:capture` (carrier price to carrier_payable,
 -- premium to insurance_payable, VAT to vat_payable, any remainder back to the wallet), the hold
 -- `captured` and its transaction `paid`, the label, the quote `completed`, the guide `purchased`,
 -- the `label_created` event with the status it leads to, and the sandbox timeline's jobs (planned
@@ -38,17 +40,10 @@ CREATE OR REPLACE FUNCTION shipment_settle_purchase(
 ) LANGUAGE plpgsql AS $$
 DECLARE
   s shipments%ROWTYPE;
-  h ledger_holds%ROWTYPE;
   capture_key text := 'shipment:' || p_shipment_id || ':capture';
-  wallet_id uuid;
-  hold_account_id uuid;
   line_kinds text[];
   line_amounts bigint[];
-  charged bigint;
-  accounts uuid[];
-  amounts bigint[];
-  posted record;
-  capture_description jsonb;
+  captured record;
 BEGIN
   SELECT * INTO s FROM shipments
     WHERE organization_id = p_organization_id AND id = p_shipment_id FOR UPDATE;
@@ -65,21 +60,7 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The capture, as LedgerService.capture plans it: claim the key, lock the open hold.
-  IF EXISTS (SELECT 1 FROM ledger_claim(p_organization_id, capture_key)) THEN
-    outcome := 'key_used';
-    RETURN;
-  END IF;
-  SELECT * INTO h FROM ledger_holds
-    WHERE organization_id = p_organization_id AND id = s.hold_id FOR UPDATE;
-  IF NOT FOUND THEN
-    outcome := 'hold_missing';
-    RETURN;
-  END IF;
-  IF h.status <> 'held' THEN
-    outcome := 'hold_settled';
-    RETURN;
-  END IF;
+  -- The capture, through the wallet's own function: the carrier's price, the premium, the VAT.
   line_kinds := ARRAY['carrier_payable'];
   line_amounts := ARRAY[s.carrier_cost::bigint];
   IF s.insurance_premium > 0 THEN
@@ -88,54 +69,14 @@ BEGIN
   END IF;
   line_kinds := array_append(line_kinds, 'vat_payable');
   line_amounts := array_append(line_amounts, s.vat::bigint);
-  IF EXISTS (SELECT 1 FROM unnest(line_amounts) AS a WHERE a < 0) THEN
-    RAISE EXCEPTION 'shipment_settle_purchase: negative charge on %', p_shipment_id
-      USING ERRCODE = 'P0001';
-  END IF;
-  SELECT sum(a) INTO charged FROM unnest(line_amounts) AS a;
-  IF charged > h.amount THEN
-    outcome := 'over_hold';
+  SELECT * INTO captured FROM ledger_capture_hold(p_organization_id, s.hold_id, capture_key,
+    p_capture_request_hash, 'label', 'shipment', p_shipment_id::text, line_kinds, line_amounts,
+    p_now);
+  IF captured.outcome <> 'captured' THEN
+    outcome := captured.outcome;
     RETURN;
   END IF;
-
-  -- The hold was posted through these accounts and the platform's exist before any purchase.
-  SELECT a.id INTO wallet_id FROM ledger_accounts a
-    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet';
-  SELECT a.id INTO hold_account_id FROM ledger_accounts a
-    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet_hold';
-  accounts := ARRAY[hold_account_id];
-  amounts := ARRAY[-h.amount];
-  FOR i IN 1 .. array_length(line_kinds, 1) LOOP
-    accounts := array_append(accounts, (SELECT a.id FROM ledger_accounts a
-      WHERE a.organization_id IS NULL AND a.kind = line_kinds[i]));
-    amounts := array_append(amounts, line_amounts[i]);
-  END LOOP;
-  IF wallet_id IS NULL OR array_position(accounts, NULL) IS NOT NULL THEN
-    RAISE EXCEPTION 'shipment_settle_purchase: ledger accounts of % missing', p_organization_id
-      USING ERRCODE = 'P0001';
-  END IF;
-  IF h.amount > charged THEN
-    accounts := array_append(accounts, wallet_id);
-    amounts := array_append(amounts, h.amount - charged);
-  END IF;
-
-  -- The capture reads as the purchase it completes: the hold's description code and parameters.
-  SELECT jsonb_build_object('code', t.description_code, 'params', t.description_params)
-    INTO capture_description FROM ledger_transactions t
-    WHERE t.id = h.hold_transaction_id AND t.description_code IS NOT NULL;
-  SELECT * INTO posted FROM ledger_post(p_organization_id, capture_key, p_capture_request_hash,
-    'label', 'shipment', p_shipment_id::text, h.hold_transaction_id, capture_description, 'paid',
-    p_now, wallet_id, hold_account_id, accounts, amounts, false);
-  IF posted.outcome <> 'posted' THEN
-    -- The key is claimed and the hold account holds the hold: neither answer can come back.
-    RAISE EXCEPTION 'shipment_settle_purchase: capture of % answered %', p_shipment_id,
-      posted.outcome USING ERRCODE = 'P0001';
-  END IF;
-  charge_transaction_id := posted.transaction_id;
-  UPDATE ledger_holds SET status = 'captured', settle_transaction_id = charge_transaction_id,
-      settled_at = p_now
-    WHERE id = h.id;
-  UPDATE ledger_transactions SET payment_state = 'paid' WHERE id = h.hold_transaction_id;
+  charge_transaction_id := captured.transaction_id;
 
   -- The guide: label, quote, purchase state.
   INSERT INTO shipment_labels (shipment_id, pdf, zpl, created_at)
@@ -162,11 +103,9 @@ BEGIN
         last_event_at = greatest(s.last_event_at, p_now), updated_at = p_now
       WHERE id = p_shipment_id;
   END IF;
-  INSERT INTO jobs (kind, payload, run_at, created_at)
-    SELECT j.kind, j.payload, j.run_at, p_now
-      FROM jsonb_to_recordset(coalesce(p_jobs, '[]'::jsonb))
-        AS j(kind text, payload jsonb, run_at timestamptz);
-  -- The stock the purchase reserved leaves with the guide (issue 15), with the capture.
+  PERFORM jobs_enqueue_many(p_jobs, p_now);
+  -- The stock the purchase reserved leaves with the guide (issue 15), with the capture, through
+  -- inventory's follow-up of the reservation.
   PERFORM stock_follow_reservation(p_organization_id, 'ship', 'shipment', p_shipment_id::text,
     'shipment', p_shipment_id::text, p_now);
 
@@ -176,7 +115,7 @@ $$;
 
 -- A guide purchase's first transaction after the shipment's row (decision 017, "Purchase", step
 -- 2), in one statement: the quote taken (`quote` → `in_process`), the packages and products
--- from JSON, the hold of the total through `ledger_post` under `shipment:<id>:hold` (kind
+-- from JSON, the hold of the total through `ledger_place_hold` under `shipment:<id>:hold` (kind
 -- `label`, `pending`), the shipment's `hold_id` and the recovery job. Runs in the caller's
 -- transaction, right after the shipment's insert; p_hold_description is the hold's
 -- `{ "code", "params" }` (see ledger_post); 'quote_taken', 'insufficient' and
@@ -200,8 +139,6 @@ CREATE OR REPLACE FUNCTION shipment_start_purchase(
   OUT products jsonb
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  wallet_id uuid;
-  hold_account_id uuid;
   posted record;
 BEGIN
   UPDATE quotes SET status = 'in_process'
@@ -236,14 +173,9 @@ BEGIN
       ORDER BY inserted.package_position, inserted.position), '[]'::jsonb)
     INTO products FROM inserted;
 
-  SELECT a.id INTO wallet_id FROM ledger_accounts a
-    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet';
-  SELECT a.id INTO hold_account_id FROM ledger_accounts a
-    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet_hold';
-  SELECT * INTO posted FROM ledger_post(p_organization_id, 'shipment:' || p_shipment_id || ':hold',
-    p_hold_request_hash, 'label', 'shipment', p_shipment_id::text, NULL, p_hold_description,
-    'pending', p_now, wallet_id, hold_account_id, ARRAY[wallet_id, hold_account_id],
-    ARRAY[-p_amount, p_amount], true);
+  SELECT * INTO posted FROM ledger_place_hold(p_organization_id,
+    'shipment:' || p_shipment_id || ':hold', p_hold_request_hash, 'label', 'shipment',
+    p_shipment_id::text, p_hold_description, p_amount, p_now);
   IF posted.outcome = 'insufficient' THEN
     outcome := 'insufficient';
     RETURN;
@@ -256,8 +188,8 @@ BEGIN
 
   UPDATE shipments SET hold_id = shipment_start_purchase.hold_id
     WHERE organization_id = p_organization_id AND id = p_shipment_id;
-  INSERT INTO jobs (kind, payload, run_at, created_at)
-    VALUES (p_job_kind, p_job_payload, p_job_run_at, p_now);
+  PERFORM jobs_enqueue_many(jsonb_build_array(jsonb_build_object('kind', p_job_kind,
+    'payload', p_job_payload, 'run_at', p_job_run_at)), p_now);
   outcome := 'started';
 END;
 $$;

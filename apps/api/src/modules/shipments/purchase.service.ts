@@ -110,8 +110,8 @@ const START_ERRORS = {
 } as const;
 
 /**
- * The errors of `shipment_settle_purchase`'s refusals (decision 022), as LedgerService.capture
- * raises them; the guide stays `purchasing` with its hold, for the recovery job.
+ * The errors of `shipment_settle_purchase`'s refusals (decision 022; the capture's own are
+ * `ledger_capture_hold`'s); the guide stays `purchasing` with its hold, for the recovery job.
  */
 const SETTLE_ERRORS = {
   not_found: 'NOT_FOUND',
@@ -497,9 +497,10 @@ export class PurchaseService {
   }
 
   /**
-   * Step 4, the carrier issued the guide: `shipment_settle_purchase` in one statement captures the hold (key `shipment:<id>:capture`, the
-   * postings and request hash of `LedgerService.capture`) and writes the label, statuses, label
-   * event and sandbox timeline under the guide's row lock. `row` is the guide as the purchase
+   * Step 4, the carrier issued the guide: `shipment_settle_purchase` in one statement captures
+   * the hold through the wallet's `ledger_capture_hold` (key `shipment:<id>:capture`, the
+   * movement's request hash) and writes the label, statuses, label event and sandbox timeline
+   * under the guide's row lock. `row` is the guide as the purchase
    * wrote it (`purchasing`, with its hold). Answers it and its timeline as written; a guide
    * settled meanwhile as it now stands; any other refusal is its error (SETTLE_ERRORS).
    */

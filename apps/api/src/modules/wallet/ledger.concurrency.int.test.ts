@@ -6,6 +6,7 @@ import { connect, type Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LedgerService } from './ledger.service';
 import { verifyLedger } from '../invariants';
+import { captureHold } from './ledger.test-support';
 
 /** Issue 5's figures: many debits at once from many connections, and one key sent many times. */
 describe('ledger under concurrency', () => {
@@ -101,13 +102,18 @@ describe('ledger under concurrency', () => {
             .catch(() => null);
           if (!hold) return;
           if (index % 2 === 0) {
-            await ledger.capture({
-              organizationId: org,
-              idempotencyKey: `c-${index}`,
-              kind: 'label',
-              holdId: hold.holdId!,
-              lines: [{ account: 'carrier_payable', amount: 7_500 }],
-            });
+            const captured = await captureHold(
+              crowd,
+              {
+                organizationId: org,
+                idempotencyKey: `c-${index}`,
+                kind: 'label',
+                holdId: hold.holdId!,
+                lines: [{ account: 'carrier_payable', amount: 7_500 }],
+              },
+              clock.now(),
+            );
+            expect(captured.outcome).toBe('captured');
           } else {
             await ledger.release({
               organizationId: org,

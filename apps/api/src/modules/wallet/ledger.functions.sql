@@ -187,3 +187,144 @@ BEGIN
   payment_state := p_payment_state;
 END;
 $$;
+
+-- Places a hold of p_amount from the organization's wallet (issue 21: the guide purchase's SQL
+-- holds through here instead of reading the wallet's accounts): ledger_post with the wallet and
+-- hold accounts, `pending`, under p_idempotency_key. Answers ledger_post's outcome, the stored
+-- request hash (a replay's may differ: the caller decides) and the hold.
+CREATE OR REPLACE FUNCTION ledger_place_hold(
+  p_organization_id uuid,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_kind text,
+  p_reference_type text,
+  p_reference_id text,
+  p_description jsonb,
+  p_amount bigint,
+  p_now timestamptz,
+  OUT outcome text,
+  OUT request_hash text,
+  OUT hold_id uuid
+) LANGUAGE plpgsql AS $$
+DECLARE
+  wallet_id uuid;
+  hold_account_id uuid;
+  posted record;
+BEGIN
+  SELECT a.id INTO wallet_id FROM ledger_accounts a
+    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet';
+  SELECT a.id INTO hold_account_id FROM ledger_accounts a
+    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet_hold';
+  SELECT * INTO posted FROM ledger_post(p_organization_id, p_idempotency_key, p_request_hash,
+    p_kind, p_reference_type, p_reference_id, NULL, p_description, 'pending', p_now, wallet_id,
+    hold_account_id, ARRAY[wallet_id, hold_account_id], ARRAY[-p_amount, p_amount], true);
+  outcome := posted.outcome;
+  request_hash := posted.request_hash;
+  hold_id := posted.hold_id;
+END;
+$$;
+
+-- Captures an open hold (decision 017 "Purchase" step 4; issue 21: the wallet's own function,
+-- which the guide purchase's settle calls): claims p_idempotency_key, locks the hold, posts the
+-- charges (p_line_kinds[i], a platform account, receives p_line_amounts[i]) from the hold
+-- account with any remainder back to the wallet, the capture reading as the purchase it completes
+-- (the hold's description), and marks the hold `captured` and its transaction `paid`.
+-- Every outcome is explicit, and only 'captured' writes anything:
+--   captured      done; transaction_id, wallet_amount and wallet_balance_after say what moved
+--   key_used      the key holds another movement
+--   hold_missing  no such hold in the organization
+--   hold_settled  the hold was already captured or released
+--   over_hold     the charges exceed the amount held
+-- A negative charge, missing accounts or a posting refused after the key was claimed raise.
+CREATE OR REPLACE FUNCTION ledger_capture_hold(
+  p_organization_id uuid,
+  p_hold_id uuid,
+  p_idempotency_key text,
+  p_request_hash text,
+  p_kind text,
+  p_reference_type text,
+  p_reference_id text,
+  p_line_kinds text[],
+  p_line_amounts bigint[],
+  p_now timestamptz,
+  OUT outcome text,
+  OUT transaction_id uuid,
+  OUT wallet_amount bigint,
+  OUT wallet_balance_after bigint
+) LANGUAGE plpgsql AS $$
+DECLARE
+  h ledger_holds%ROWTYPE;
+  wallet_id uuid;
+  hold_account_id uuid;
+  charged bigint;
+  accounts uuid[];
+  amounts bigint[];
+  posted record;
+  capture_description jsonb;
+BEGIN
+  IF EXISTS (SELECT 1 FROM ledger_claim(p_organization_id, p_idempotency_key)) THEN
+    outcome := 'key_used';
+    RETURN;
+  END IF;
+  SELECT * INTO h FROM ledger_holds
+    WHERE organization_id = p_organization_id AND id = p_hold_id FOR UPDATE;
+  IF NOT FOUND THEN
+    outcome := 'hold_missing';
+    RETURN;
+  END IF;
+  IF h.status <> 'held' THEN
+    outcome := 'hold_settled';
+    RETURN;
+  END IF;
+  IF EXISTS (SELECT 1 FROM unnest(p_line_amounts) AS a WHERE a < 0) THEN
+    RAISE EXCEPTION 'ledger_capture_hold: negative charge on hold %', p_hold_id
+      USING ERRCODE = 'P0001';
+  END IF;
+  SELECT coalesce(sum(a), 0) INTO charged FROM unnest(p_line_amounts) AS a;
+  IF charged > h.amount THEN
+    outcome := 'over_hold';
+    RETURN;
+  END IF;
+
+  -- The hold was posted through these accounts and the platform's exist before any capture.
+  SELECT a.id INTO wallet_id FROM ledger_accounts a
+    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet';
+  SELECT a.id INTO hold_account_id FROM ledger_accounts a
+    WHERE a.organization_id = p_organization_id AND a.kind = 'wallet_hold';
+  accounts := ARRAY[hold_account_id];
+  amounts := ARRAY[-h.amount];
+  FOR i IN 1 .. coalesce(array_length(p_line_kinds, 1), 0) LOOP
+    accounts := array_append(accounts, (SELECT a.id FROM ledger_accounts a
+      WHERE a.organization_id IS NULL AND a.kind = p_line_kinds[i]));
+    amounts := array_append(amounts, p_line_amounts[i]);
+  END LOOP;
+  IF wallet_id IS NULL OR array_position(accounts, NULL) IS NOT NULL THEN
+    RAISE EXCEPTION 'ledger_capture_hold: ledger accounts of % missing', p_organization_id
+      USING ERRCODE = 'P0001';
+  END IF;
+  IF h.amount > charged THEN
+    accounts := array_append(accounts, wallet_id);
+    amounts := array_append(amounts, h.amount - charged);
+  END IF;
+
+  SELECT jsonb_build_object('code', t.description_code, 'params', t.description_params)
+    INTO capture_description FROM ledger_transactions t
+    WHERE t.id = h.hold_transaction_id AND t.description_code IS NOT NULL;
+  SELECT * INTO posted FROM ledger_post(p_organization_id, p_idempotency_key, p_request_hash,
+    p_kind, p_reference_type, p_reference_id, h.hold_transaction_id, capture_description, 'paid',
+    p_now, wallet_id, hold_account_id, accounts, amounts, false);
+  IF posted.outcome <> 'posted' THEN
+    -- The key is claimed and the hold account holds the hold: neither answer can come back.
+    RAISE EXCEPTION 'ledger_capture_hold: capture of % answered %', p_hold_id, posted.outcome
+      USING ERRCODE = 'P0001';
+  END IF;
+  transaction_id := posted.transaction_id;
+  wallet_amount := posted.wallet_amount;
+  wallet_balance_after := posted.wallet_balance_after;
+  UPDATE ledger_holds SET status = 'captured', settle_transaction_id = posted.transaction_id,
+      settled_at = p_now
+    WHERE id = h.id;
+  UPDATE ledger_transactions SET payment_state = 'paid' WHERE id = h.hold_transaction_id;
+  outcome := 'captured';
+END;
+$$;

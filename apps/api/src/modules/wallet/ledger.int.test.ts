@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { LedgerService, type Movement } from './ledger.service';
 import { verifyLedger } from '../invariants';
+import { captureHold } from './ledger.test-support';
 
 const code = (promise: Promise<unknown>) =>
   promise.then(
@@ -120,15 +121,23 @@ describe('ledger', () => {
     });
     expect(await code(spend)).toBe('INSUFFICIENT_BALANCE');
 
-    const captured = await ledger.capture({
-      ...movement(org, 'label'),
-      holdId: hold.holdId!,
-      lines: [
-        { account: 'carrier_payable', amount: 15_000 },
-        { account: 'vat_payable', amount: 2_400 },
-      ],
+    const captured = await captureHold(
+      db,
+      {
+        ...movement(org, 'label'),
+        holdId: hold.holdId!,
+        lines: [
+          { account: 'carrier_payable', amount: 15_000 },
+          { account: 'vat_payable', amount: 2_400 },
+        ],
+      },
+      clock.now(),
+    );
+    expect(captured).toMatchObject({
+      outcome: 'captured',
+      walletAmount: 2_600,
+      walletBalance: 12_600,
     });
-    expect(captured).toMatchObject({ walletAmount: 2_600, walletBalance: 12_600 });
     expect(await ledger.balance(org)).toMatchObject({ on_hold_centavos: 0 });
     const state = await db.execute<{ payment_state: string }>(
       sql`select payment_state from ledger_transactions where id = ${hold.transactionId}`,

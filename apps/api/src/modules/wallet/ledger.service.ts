@@ -152,41 +152,6 @@ export class LedgerService {
     });
   }
 
-  /**
-   * Completes a held charge: `lines` (at most the held amount) go to the platform accounts and
-   * any remainder returns to the wallet. The hold's transaction becomes paid.
-   */
-  capture(input: Movement & { holdId: string; lines: Line[] }, tx?: DbOrTx) {
-    input.lines.forEach((line) => assertCentavos(line.amount));
-    return this.post('capture', input, tx, async (db) => {
-      const hold = await this.openHold(db, input.organizationId, input.holdId);
-      const charged = sum(input.lines);
-      if (charged > hold.amount) throw new AppError('INSUFFICIENT_BALANCE');
-      const postings: Posting[] = [
-        { account: 'wallet_hold', amount: -hold.amount },
-        ...input.lines,
-      ];
-      if (hold.amount > charged)
-        postings.push({ account: 'wallet', amount: hold.amount - charged });
-      return {
-        postings,
-        paymentState: 'paid',
-        related: hold.holdTransactionId,
-        afterInsert: async (tx, transaction) => {
-          await repository.settleHold(
-            tx,
-            hold.id,
-            'captured',
-            transaction.id,
-            transaction.createdAt,
-          );
-          await repository.setPaymentState(tx, hold.holdTransactionId, 'paid');
-          return hold.id;
-        },
-      };
-    });
-  }
-
   /** Abandons a held charge: the whole amount returns to the wallet. */
   release(input: Movement & { holdId: string }, tx?: DbOrTx) {
     return this.post('release', input, tx, async (db) => {

@@ -12,6 +12,7 @@ import { organizations } from '../accounts/accounts.tables';
 import { LedgerService } from './ledger.service';
 import { verifyLedger } from '../invariants';
 import { storeLegacyDescription } from './legacy-description.test-support';
+import { captureHold } from './ledger.test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;
@@ -94,13 +95,17 @@ beforeAll(async () => {
   );
   ids.insurance = held.transactionId;
   await move('2026-03-03T12:05:00Z', (idempotencyKey) =>
-    ledger.capture({
-      ...base,
-      idempotencyKey,
-      kind: 'insurance',
-      holdId: held.holdId!,
-      lines: [{ account: 'insurance_payable', amount: 5_000 }],
-    }),
+    captureHold(
+      ctx.db,
+      {
+        ...base,
+        idempotencyKey,
+        kind: 'insurance',
+        holdId: held.holdId!,
+        lines: [{ account: 'insurance_payable', amount: 5_000 }],
+      },
+      at.now(),
+    ),
   );
   // A hold still pending.
   ids.pending = (
