@@ -98,6 +98,8 @@ const configSchema = z.object({
    */
   CARRIER_SANDBOX_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** How long a sandbox label request takes: the crash tests kill the app while it waits. */
+  CARRIER_SANDBOX_LABEL_DELAY_MS: z.coerce.number().int().min(0).default(0),
   /** Divides the sandbox tracking timeline's delays (1 = real time; 3600 = an hour per second). */
   CARRIER_SANDBOX_TIME_SCALE: z.coerce.number().min(1).default(1),
   /**

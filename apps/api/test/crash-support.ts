@@ -79,8 +79,11 @@ export class PowerCut {
     return this.database;
   }
 
-  /** `npm start`'s API entry, healthy, with recovery jobs polled often; then connects. */
-  async start(): Promise<void> {
+  /**
+   * `npm start`'s API entry, healthy, with recovery jobs polled often; then connects. `env` adds
+   * to its environment for this start (a slow sandbox carrier, say).
+   */
+  async start(env: Record<string, string> = {}): Promise<void> {
     const started = startThrowawayApp({
       port: this.port,
       name: 'crash',
@@ -95,6 +98,7 @@ export class PowerCut {
         JOBS_POLL_MS: '200',
         JOBS_SWEEP_MS: '300',
         CARD_RECONCILE_AFTER_SECONDS: '1',
+        ...env,
       },
     });
     this.app = started;
@@ -152,6 +156,16 @@ export class PowerCut {
     await app.exited;
     this.app = undefined;
     return { acknowledged, unanswered };
+  }
+
+  /** The power cut, now: the test's pool first (it must not meet the dying server), then the group. */
+  async kill(): Promise<void> {
+    await this.database?.$client.end();
+    this.database = undefined;
+    const app = this.app!;
+    await app.kill();
+    await app.exited;
+    this.app = undefined;
   }
 
   /** For afterAll: stops whatever runs and removes the data. */

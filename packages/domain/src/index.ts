@@ -29,6 +29,7 @@ export * from './support/schemas';
 export * from './support/contract';
 export * from './staff/schemas';
 export * from './staff/audit';
+export * from './staff/flows';
 export * from './staff/jobs';
 export * from './staff/contract';
 export * from './verification/schemas';

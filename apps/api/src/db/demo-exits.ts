@@ -14,7 +14,7 @@ export async function seedDemoExits(
     staffId,
   }: { organizationId: string; ownerId: string; staffId: string },
 ): Promise<void> {
-  const { warehouses, productVariants, customers, exits } = services;
+  const { warehouses, productVariants, customers, exits, dispatch } = services;
   const warehouse = (await warehouses.list()).find((w) => w.code === 'CEDIS-MEX')!;
   const variants = (await productVariants.pick(organizationId, { limit: 3 })).filter(
     (variant) => variant.sat_product_code && variant.sat_unit_code,
@@ -55,8 +55,8 @@ export async function seedDemoExits(
   await exits.process(organizationId, shipped.id, { quantities: [] }, { userId: ownerId });
   await exits.process(organizationId, waiting.id, { quantities: [] }, { userId: ownerId });
   const parcels = [{ unit: 'cm_kg' as const, length: 40, width: 30, height: 25, weight: 3 }];
-  const quote = await exits.quote(shipped.id, { parcels }, staffId, 'es');
+  const quote = await dispatch.quote(shipped.id, { parcels }, staffId, 'es');
   const rate = quote.rates[0];
   if (!rate) return;
-  await exits.ship(shipped.id, { parcels, quote_id: quote.id, rate_id: rate.id }, staffId, 'es');
+  await dispatch.ship(shipped.id, { parcels, quote_id: quote.id, rate_id: rate.id }, staffId, 'es');
 }

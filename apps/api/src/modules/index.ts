@@ -15,6 +15,7 @@ import { packagesRoutes } from './packages/packages.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { staffJobsRoutes } from './staff/staff-jobs.routes';
 import { staffLabelsRoutes } from './staff/staff-labels.routes';
+import { staffFlowsRoutes } from './staff/staff-flows.routes';
 import { supportRoutes } from './support/support.routes';
 import { verificationRoutes } from './verification/verification.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -49,6 +50,7 @@ export const modules: AppModule[] = [
   staffRoutes,
   staffJobsRoutes,
   staffLabelsRoutes,
+  staffFlowsRoutes,
   verificationRoutes,
   catalogsRoutes,
   carriersRoutes,

@@ -7,6 +7,7 @@ import { AccessTokens, authGuards } from '../platform/auth';
 import { FileStore } from '../platform/files';
 import { ProcessInstance } from '../platform/instance';
 import { Broadcast } from '../platform/broadcast';
+import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
 import { Jobs } from '../platform/jobs';
 import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
@@ -32,7 +33,9 @@ import { SatProductsService } from './catalogs/sat-products.service';
 import { SatUnitsService } from './catalogs/sat-units.service';
 import { TariffFractionsService } from './catalogs/tariff-fractions.service';
 import { CustomersService } from './customers/customers.service';
+import { DispatchService } from './exits/dispatch.service';
 import { ExitsService } from './exits/exits.service';
+import { ExitViews } from './exits/exits.view';
 import { InventoryService } from './inventory/inventory.service';
 import { StockLedger } from './inventory/stock-ledger';
 import { WarehousesService } from './inventory/warehouses.service';
@@ -90,6 +93,8 @@ export interface ServiceOverrides {
    * audience); by default none, since stores are not a domain yet.
    */
   onlineStore?: NoticeAudiences['online_store'];
+  /** Runs after each flow checkpoint commits (crash tests stop a flow there). */
+  afterFlowCheckpoint?: FlowsDeps['afterCheckpoint'];
 }
 
 /** Stores are not built: no organization has or can connect one until that domain answers here. */
@@ -125,6 +130,13 @@ export function buildServices(
   const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
   const instance = new ProcessInstance({ db, log });
   const audit = new AuditLog({ db, clock });
+  const flows = new Flows({
+    db,
+    clock,
+    jobs,
+    instance,
+    afterCheckpoint: overrides.afterFlowCheckpoint,
+  });
   const platform = {
     config,
     db,
@@ -138,6 +150,7 @@ export function buildServices(
     files,
     jobs,
     instance,
+    flows,
   };
   const core = { db, clock };
 
@@ -277,21 +290,33 @@ export function buildServices(
     stock,
     inventory,
   });
+  const exitViews = new ExitViews({ warehouses, accounts });
   const exits = new ExitsService({
     ...core,
-    audit,
     stock,
+    flows,
+    views: exitViews,
     inventory,
     warehouses,
     customers,
     locations,
-    packages,
     productVariants,
-    accounts,
+  });
+  const dispatch = new DispatchService({
+    ...core,
+    audit,
+    stock,
+    flows,
+    views: exitViews,
+    warehouses,
+    packages,
     quotes,
     purchase: purchases,
+    notifications,
   });
-  const staffLabels = new StaffLabelsService({ exits, shipments });
+  // A shipped exit follows its guide's cancellation (decision 028).
+  cancellation.onGuideCancelled(dispatch.guideCancelled);
+  const staffLabels = new StaffLabelsService({ dispatch, shipments });
   // The movement history names what moved stock; those domains depend on inventory, so the root
   // hands their labels over.
   inventory.labelCauses(['entry'], (org, ids) => entries.numbersOf(org, ids));
@@ -314,7 +339,8 @@ export function buildServices(
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
-  jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob);
+  jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob, { transaction: false });
+  jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
   jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
   jobs.register(PRODUCT_UPLOADS_JOB, productMedia.removeStaleUploads, {
@@ -323,6 +349,7 @@ export function buildServices(
   jobs.register(ENTRY_PHOTOS_JOB, receiving.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
   jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
   jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
+  jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
   jobs.registerSweep('wallet.reconcile_card_deposits', cardDeposits.reconcileStuck);
@@ -357,6 +384,7 @@ export function buildServices(
     entries,
     receiving,
     exits,
+    dispatch,
     notifications,
     support,
     verification,

@@ -54,6 +54,13 @@ export interface JobKindOptions<P extends JobPayload = JobPayload> {
   singletonKey?: (payload: P) => string;
   /** Also enqueued on this cron schedule (empty payload), once across all processes. */
   cron?: string;
+  /**
+   * `false`: the handler gets the plain database, with no transaction open, and the job is
+   * completed after it returns (decision 028). For a handler that calls outside (a carrier):
+   * nothing may wait on that call holding a connection or a lock. Its writes are its own short
+   * transactions, so they must be idempotent: a run that dies before the completion runs again.
+   */
+  transaction?: false;
   /** Runs once the last retry failed, in the transaction that records the failure. */
   onDeadLetter?: (tx: DbOrTx, payload: P, error: string) => Promise<void>;
 }
@@ -433,10 +440,12 @@ export class Jobs {
       runAt: job.startAfter,
       now,
     };
+    const handler = this.handlers.get(job.name)!;
+    const payloadOf = () => (options.payload ? options.payload.parse(job.data) : job.data);
     try {
+      if (options.transaction === false) await handler(this.deps.db, payloadOf(), context);
       await this.transaction(async (tx) => {
-        const payload = options.payload ? options.payload.parse(job.data) : job.data;
-        await this.handlers.get(job.name)!(tx, payload, context);
+        if (options.transaction !== false) await handler(tx, payloadOf(), context);
         const done: Settled = await boss.complete(job.name, attempt, null, {
           db: fromDrizzle(tx, sql),
         });

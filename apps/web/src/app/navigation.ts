@@ -45,6 +45,7 @@ export const SCREEN_DOMAINS = [
   'developers',
   'support',
   'jobs',
+  'flows',
   'audit',
 ] as const;
 

@@ -67,7 +67,7 @@ export const exitsContract = defineContract('exits', {
     path: '/exits/:id/cancel',
     access,
     description:
-      'Cancels a created or processing exit; a reservation is released once. Cancelling a cancelled exit answers it unchanged; a shipped one is 409 EXIT_STATUS_CONFLICT.',
+      'Cancels a created or processing exit; a reservation is released once. Cancelling a cancelled exit answers it unchanged; a shipped one is 409 EXIT_STATUS_CONFLICT; one whose dispatch is under way 409 EXIT_DISPATCHING (allowed again if the dispatch is refused).',
     params: idParamsSchema,
     responses: { 200: one },
   }),
@@ -119,7 +119,7 @@ export const staffExitsContract = defineContract('staff-exits', {
     tags,
     summary: 'Buys the guide from the merchant’s balance and ships the exit, audited',
     description:
-      'Buys the guide through the purchase path (the purchase’s errors as they are: INSUFFICIENT_BALANCE, GUIDE_PAYMENT_FAILED, QUOTE_EXPIRED…; the exit stays processing with its reservation), then in one transaction takes the reserved units out of on hand and marks the exit shipped with the guide. Sent again once the exit is shipped, it answers the exit and buys nothing more.',
+      'Buys the guide through the purchase path (the purchase’s errors as they are: INSUFFICIENT_BALANCE, GUIDE_PAYMENT_FAILED, QUOTE_EXPIRED…; the exit stays processing with its reservation), then in one transaction takes the reserved units out of on hand, marks the exit shipped with the guide and tells the merchant their balance paid it (decision 028: a flow, resumed by a job after a crash). Sent again once the exit is shipped, it answers the exit and buys nothing more; while another dispatch of the exit runs, 409 EXIT_DISPATCHING.',
     params: idParamsSchema,
     body: exitShipSchema,
     responses: { 200: z.object({ data: staffExitViewSchema }) },

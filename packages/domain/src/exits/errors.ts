@@ -18,6 +18,12 @@ export const EXITS_ERRORS = {
     es: 'La salida necesita al menos un producto con cantidad mayor a 0.',
     en: 'The exit needs at least one product with a quantity above 0.',
   },
+  // Decision 028: while staff buy its guide and ship it, the exit cannot change hands.
+  EXIT_DISPATCHING: {
+    status: 409,
+    es: 'El almacén está enviando esta salida en este momento; si el envío no se completa, podrás cancelarla.',
+    en: 'The warehouse is dispatching this exit right now; if the dispatch does not go through, you can cancel it.',
+  },
   EXIT_WAREHOUSE_ONLY: {
     status: 409,
     es: 'Las salidas se hacen desde un almacén de la plataforma activo.',

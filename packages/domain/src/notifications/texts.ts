@@ -13,6 +13,8 @@ interface NotificationParams {
   deposit_credited: { amount: number; net: number; fee: number; tracking_key: string | null };
   deposit_rejected: { amount: number; tracking_key: string | null; reason: string };
   guide_cancelled: { tracking_number: string };
+  exit_guide_purchased: { number: number; tracking_number: string; total: number };
+  exit_guide_cancelled: { number: number; tracking_number: string };
   support_answer: { excerpt: string };
   entry_received: { number: number };
   entry_incident: { number: number };
@@ -114,6 +116,26 @@ const TEXTS: { [C in NotificationCode]: (params: NotificationParams[C]) => Texts
     en: {
       title: 'Label cancelled',
       body: `The carrier confirmed the cancellation of label ${tracking_number}; the refund is in your balance.`,
+    },
+  }),
+  exit_guide_purchased: ({ number, tracking_number, total }) => ({
+    es: {
+      title: `Salida ${number} enviada`,
+      body: `El almacén compró la guía ${tracking_number} para tu salida ${number} y cobró ${money(total)} de tu saldo.`,
+    },
+    en: {
+      title: `Exit ${number} shipped`,
+      body: `The warehouse bought guide ${tracking_number} for your exit ${number} and charged ${money(total)} to your balance.`,
+    },
+  }),
+  exit_guide_cancelled: ({ number, tracking_number }) => ({
+    es: {
+      title: `Salida ${number} cancelada`,
+      body: `Se canceló la guía ${tracking_number} de tu salida ${number}: la salida quedó cancelada y sus productos volvieron a tus existencias del almacén. Para enviarlos, crea una salida nueva.`,
+    },
+    en: {
+      title: `Exit ${number} cancelled`,
+      body: `Guide ${tracking_number} of your exit ${number} was cancelled: the exit is cancelled and its products are back in your stock at the warehouse. To send them, create a new exit.`,
     },
   }),
   support_answer: ({ excerpt }) => ({

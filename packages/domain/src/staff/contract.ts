@@ -13,6 +13,7 @@ import {
   verificationRejectSchema,
 } from '../verification/schemas';
 import { auditEntrySchema, staffAuditQuerySchema } from './audit';
+import { staffFlowSchema, staffFlowsQuerySchema } from './flows';
 import { staffJobSchema, staffJobsQuerySchema } from './jobs';
 import {
   staffConversationSchema,
@@ -147,5 +148,21 @@ export const staffLabelsContract = defineContract('staff-labels', {
     summary: 'The label of the guide that shipped a warehouse exit (4×6 in PDF)',
     description: '404 when the exit does not exist or has no guide yet.',
     params: idParamsSchema,
+  }),
+});
+
+/**
+ * `staff/flows`: work that spans domains (decision 028), with the step each run is at and the
+ * step that failed and why. Implemented by modules/staff/staff-flows.routes.ts.
+ */
+export const staffFlowsContract = defineContract('staff-flows', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/flows',
+    access,
+    tags: ['staff'],
+    summary: 'Flow runs (exit dispatches…), newest first, with their step and failure',
+    query: staffFlowsQuerySchema,
+    responses: { 200: pageSchema(staffFlowSchema) },
   }),
 });

@@ -10,7 +10,12 @@ import { SANDBOX_TARIFFS } from './sandbox-tariffs';
 export type CarrierAdapters = Record<CarrierKey, CarrierAdapter>;
 
 export interface CarrierAdapterDeps {
-  config: Pick<Config, 'CARRIER_SANDBOX_FAILURE_RATE' | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'>;
+  config: Pick<
+    Config,
+    | 'CARRIER_SANDBOX_FAILURE_RATE'
+    | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'
+    | 'CARRIER_SANDBOX_LABEL_DELAY_MS'
+  >;
   postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
 }
@@ -37,6 +42,7 @@ export function carrierAdapters(
       clock: deps.clock,
       failureRate: deps.config.CARRIER_SANDBOX_FAILURE_RATE,
       cancelDelaySeconds: deps.config.CARRIER_SANDBOX_CANCEL_DELAY_SECONDS,
+      labelDelayMs: deps.config.CARRIER_SANDBOX_LABEL_DELAY_MS,
       ...(options.random ? { random: options.random } : {}),
     });
   }

@@ -445,7 +445,11 @@ describe('SandboxCarrier pickups', () => {
 
 describe('carrierAdapters', () => {
   const deps = {
-    config: { CARRIER_SANDBOX_FAILURE_RATE: 0, CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 300 },
+    config: {
+      CARRIER_SANDBOX_FAILURE_RATE: 0,
+      CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 300,
+      CARRIER_SANDBOX_LABEL_DELAY_MS: 0,
+    },
     // Never asked here: the lookup only runs when a quote reaches a route.
     postalCodes: {} as never,
     clock,

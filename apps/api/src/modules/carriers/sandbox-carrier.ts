@@ -54,6 +54,8 @@ export interface SandboxCarrierOptions {
   failureRate?: number;
   /** How long the carrier takes to confirm a cancellation. */
   cancelDelaySeconds?: number;
+  /** How long a label request takes, as a slow carrier would (crash tests). */
+  labelDelayMs?: number;
   /** Uniform in [0, 1): decides the simulated failures; tests inject their own. */
   random?: () => number;
 }
@@ -299,6 +301,9 @@ export class SandboxCarrier implements CarrierAdapter {
 
   async createLabel(request: LabelRequest): Promise<IssuedLabel> {
     const name = this.carrier.name;
+    if (this.options.labelDelayMs) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.labelDelayMs));
+    }
     if (request.reference?.toUpperCase().includes(SANDBOX_FAILURE_REFERENCE)) {
       throw this.refuse(
         `${name} rechazó la guía: no pudo validar el domicilio de destino con su catálogo de ` +

@@ -3,114 +3,28 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
-import {
-  callAs,
-  type CallArgs,
-  createTestMerchant,
-  createTestUser,
-  type TestUser,
-} from '../../../test/users';
-import {
-  postAdjustment,
-  warehouseAddress,
-  warehouseContact,
-} from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { type CallArgs, createTestUser, type TestUser } from '../../../test/users';
+import { warehouseAddress, warehouseContact } from '../inventory/inventory.test-support';
 import { verifyStock } from '../invariants';
 import { fund, MONTERREY_ZIP } from '../shipments/guides.test-support';
-
-const customerBody = {
-  name: 'Laura',
-  last_name: 'Garza',
-  company: 'Boutique Sol',
-  email: 'laura@boutiquesol.mx',
-  phone: '8112345678',
-  addresses: [
-    {
-      alias: 'Tienda',
-      contact_name: 'Laura Garza',
-      contact_phone: '8112345678',
-      street: 'Av. Constitución',
-      external_number: '455',
-      neighborhood: 'Centro',
-      city: 'Monterrey',
-      municipality: 'Monterrey',
-      state: 'Nuevo León',
-      zip: MONTERREY_ZIP,
-    },
-  ],
-};
-const parcel = { length: 30, width: 20, height: 15, weight: 2 };
+import { exitsBench, parcel } from './exits.test-support';
 
 /** Issue 15 "Exits": created → processing (reserved) → shipped (guide, on hand out) or cancelled. */
 describe('warehouse exits', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let bench: Awaited<ReturnType<typeof exitsBench>>;
   let staff: TestUser;
   let warehouseId: string;
-
-  const call = (...args: CallArgs) => callAs(ctx.app, ...args);
-  const balance = async (organizationId: string, variant: string) =>
-    (
-      await ctx.db.execute<{ on_hand: number; reserved: number }>(sql`
-        select on_hand, reserved from stock_balances where organization_id = ${organizationId}
-          and variant_id = ${variant} and location_id = ${warehouseId}`)
-    ).rows[0];
-
-  /** A merchant with `variants` products holding `onHand` each at the warehouse, and a customer. */
-  async function merchant(onHand: number, variants = 1) {
-    const { user, organization } = await createTestMerchant(ctx);
-    const ids = await insertVariants(ctx.db, organization.id, variants, {
-      skus: Array.from({ length: variants }, (_, i) => `SKU-${i}-${randomUUID().slice(0, 6)}`),
-    });
-    await ctx.db.execute(sql`update products set sat_product_code = '53102500',
-      sat_unit_code = 'H87' where organization_id = ${organization.id}`);
-    if (onHand > 0) {
-      const adjusted = await postAdjustment(
-        ctx,
-        staff,
-        {
-          organization_id: organization.id,
-          location_id: warehouseId,
-          reason: 'conteo inicial',
-          lines: ids.map((variant_id) => ({ variant_id, on_hand_delta: onHand })),
-        },
-        { staff: true },
-      );
-      expect(adjusted.statusCode, adjusted.body).toBe(201);
-    }
-    const customer = await call(user, 'POST', '/customers', customerBody);
-    expect(customer.statusCode, customer.body).toBe(201);
-    const destination = {
-      kind: 'customer',
-      customer_id: customer.json().data.id,
-      address_id: customer.json().data.addresses[0].id,
-    };
-    return { user, organizationId: organization.id, variants: ids, destination };
-  }
-  type Merchant = Awaited<ReturnType<typeof merchant>>;
-
-  async function createExit(m: Merchant, lines: { variant_id: string; quantity: number }[]) {
-    const response = await call(m.user, 'POST', '/exits', {
-      warehouse_id: warehouseId,
-      destination: m.destination,
-      reference: 'PEDIDO-77',
-      lines,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as { id: string; number: number; status: string };
-  }
+  const call = (...args: CallArgs) => bench.call(...args);
+  const balance = (organizationId: string, variant: string) =>
+    bench.balance(organizationId, variant);
+  const merchant = (onHand: number, variants = 1) => bench.merchant(onHand, variants);
+  const createExit = (...args: Parameters<typeof bench.createExit>) => bench.createExit(...args);
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    staff = await createTestUser(ctx, { isStaff: true });
-    const created = await call(staff, 'POST', '/staff/warehouses', {
-      name: 'CEDIS Tultitlán',
-      code: `EX-${randomUUID().slice(0, 8)}`,
-      address: warehouseAddress,
-      ...warehouseContact,
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    warehouseId = created.json().data.id;
+    bench = await exitsBench(ctx);
+    ({ staff, warehouseId } = bench);
   });
   afterAll(async () => {
     expect(await verifyStock(ctx.db)).toEqual([]);
@@ -280,6 +194,20 @@ describe('warehouse exits', () => {
       sql`select action from audit_log where subject_id = ${exit.id}`,
     );
     expect(audit.rows).toEqual([{ action: 'exit.ship' }]);
+    // Staff spent the merchant's balance: the merchant is told, with a link to the guide.
+    const notices = await ctx.db.execute(sql`select code, params, link from notifications
+      where organization_id = ${m.organizationId} and code = 'exit_guide_purchased'`);
+    expect(notices.rows).toEqual([
+      {
+        code: 'exit_guide_purchased',
+        params: {
+          number: exit.number,
+          tracking_number: view.guide.tracking_number,
+          total: expect.any(Number),
+        },
+        link: `/app/shippings/${view.guide.shipment_id}`,
+      },
+    ]);
     // The history names the exit by its number and who sent it to the warehouse.
     const history = await call(m.user, 'GET', `/inventory/variants/${variant_id}/movements`);
     expect(history.json().data.slice(0, 2)).toMatchObject([
@@ -300,7 +228,7 @@ describe('warehouse exits', () => {
     expect(guides.rows).toHaveLength(1);
   });
 
-  it('a cancel sent while staff buy the guide waits, then finds the exit shipped', async () => {
+  it('a cancel sent while staff buy the guide is refused at once, and the exit ships', async () => {
     const m = await merchant(5);
     const variant_id = m.variants[0]!;
     await fund(ctx, m.organizationId, 500_000);
@@ -327,14 +255,14 @@ describe('warehouse exits', () => {
       rate_id: quote.rates[0]!.id,
     });
     await waitingOn('%insert into "shipments"%');
-    const cancelling = call(m.user, 'POST', `/exits/${exit.id}/cancel`, {});
-    await waitingOn('%from "exits"%for update%');
+    // The dispatch holds no lock on the exit meanwhile: the cancel is answered, not queued.
+    const cancelled = await call(m.user, 'POST', `/exits/${exit.id}/cancel`, {});
     await blocker.query('commit');
     blocker.release();
-    const [shipped, cancelled] = await Promise.all([shipping, cancelling]);
+    const shipped = await shipping;
     expect(shipped.statusCode, shipped.body).toBe(200);
     expect(cancelled.statusCode, cancelled.body).toBe(409);
-    expect(cancelled.json().error.code).toBe('EXIT_STATUS_CONFLICT');
+    expect(cancelled.json().error.code).toBe('EXIT_DISPATCHING');
     expect((await call(m.user, 'GET', `/exits/${exit.id}`)).json().data.status).toBe('shipped');
     expect(await balance(m.organizationId, variant_id)).toMatchObject({ on_hand: 3, reserved: 0 });
   });

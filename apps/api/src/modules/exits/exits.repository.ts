@@ -50,6 +50,20 @@ export async function findExit(
   return row;
 }
 
+/** The organization's exit shipped with the guide, locked (the guide's cancellation). */
+export async function findExitOfGuide(
+  db: DbOrTx,
+  organizationId: string,
+  shipmentId: string,
+): Promise<ExitRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exits)
+    .where(and(eq(exits.organizationId, organizationId), eq(exits.shipmentId, shipmentId)))
+    .for('update');
+  return row;
+}
+
 export async function findLines(db: DbOrTx, exitIds: string[]): Promise<ExitLineRow[]> {
   if (exitIds.length === 0) return [];
   return db

@@ -27,12 +27,12 @@ export const exitsRoutes: AppModule = async (app, { exits }) => {
 };
 
 /** The staff dispatch console, as `staffExitsContract` declares it. */
-export const staffExitsRoutes: AppModule = async (app, { exits }) => {
+export const staffExitsRoutes: AppModule = async (app, { dispatch }) => {
   implement(app, staffExitsContract, {
-    queue: async (request) => exits.queue(request.query),
-    get: async (request) => ({ data: await exits.staffGet(request.params.id) }),
+    queue: async (request) => dispatch.queue(request.query),
+    get: async (request) => ({ data: await dispatch.get(request.params.id) }),
     quote: async (request) => ({
-      data: await exits.quote(
+      data: await dispatch.quote(
         request.params.id,
         request.body,
         authOf(request).userId,
@@ -40,7 +40,7 @@ export const staffExitsRoutes: AppModule = async (app, { exits }) => {
       ),
     }),
     ship: async (request) => ({
-      data: await exits.ship(
+      data: await dispatch.ship(
         request.params.id,
         request.body,
         authOf(request).userId,

@@ -1,51 +1,37 @@
 import {
-  exitGuideKey,
   EXIT_CAUSE_TYPE,
   linesToProcess,
   type ExitCreateData,
   type ExitProcessData,
-  type ExitQuoteData,
-  type ExitShipData,
   type ExitsQuery,
   type ExitView,
-  type Language,
   type PageMeta,
-  type QuoteView,
-  type ShipmentCreateData,
   type ShipmentParty,
-  type StaffExitDetail,
-  type StaffExitsQuery,
-  type StaffExitView,
-  type WarehouseView,
 } from '@despacho/domain';
-import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { AccountsService } from '../accounts';
+import type { Flows } from '../../platform/flows';
 import type { LocationsService } from '../addresses';
 import type { CustomersService } from '../customers';
 import type { InventoryService, StockLedger, WarehousesService } from '../inventory';
-import type { PackagesService } from '../packages';
 import type { ProductVariantsService } from '../products';
-import type { PurchaseData, PurchaseService, QuotesService } from '../shipments';
+import { DISPATCH_FLOW } from './dispatch.flow';
 import * as repository from './exits.repository';
-import type { ExitLineRow, ExitRow } from './exits.repository';
+import type { ExitRow } from './exits.repository';
+import type { ExitViews } from './exits.view';
 
 export interface ExitsDeps {
   db: Db;
   clock: Clock;
-  audit: AuditLog;
   stock: StockLedger;
+  flows: Pick<Flows, 'activeRun'>;
+  views: ExitViews;
   inventory: Pick<InventoryService, 'availableAt'>;
   warehouses: Pick<WarehousesService, 'list'>;
   customers: Pick<CustomersService, 'get'>;
   locations: Pick<LocationsService, 'get'>;
-  packages: Pick<PackagesService, 'list'>;
   productVariants: Pick<ProductVariantsService, 'byIds'>;
-  accounts: Pick<AccountsService, 'organizationNames'>;
-  quotes: Pick<QuotesService, 'create'>;
-  purchase: Pick<PurchaseService, 'purchase'>;
 }
 
 /** Who creates an exit: a merchant's user, or (later) an order's fulfilment without one. */
@@ -53,22 +39,11 @@ export interface ExitCaller {
   userId: string | null;
 }
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-function partyOfWarehouse(warehouse: WarehouseView): ShipmentParty {
-  return {
-    ...warehouse.address,
-    contact_name: warehouse.name,
-    company: null,
-    email: warehouse.contact_email ?? '',
-    phone: warehouse.contact_phone ?? '',
-  };
-}
-
 /**
- * Warehouse exits (`products/outs`, `/staff/exits`). Stock changes only through the ledger, in
- * the transaction of the status change, under the exit's row lock and with the exit's keys
- * (`exit:<id>:reserve|release|ship`), so a double submit or a race moves stock once.
+ * The merchant's warehouse exits (`products/outs`); staff dispatch them (dispatch.service.ts).
+ * Stock changes only through the ledger, in the transaction of the status change, under the
+ * exit's row lock and with the exit's keys (`exit:<id>:reserve|release`), so a double submit or
+ * a race moves stock once.
  */
 export class ExitsService {
   constructor(private readonly deps: ExitsDeps) {}
@@ -131,7 +106,7 @@ export class ExitsService {
   ): Promise<{ data: ExitView[]; meta: PageMeta }> {
     const { rows, total } = await repository.listExits(this.deps.db, organizationId, query);
     return {
-      data: await this.views(this.deps.db, rows),
+      data: await this.deps.views.many(this.deps.db, rows),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }
@@ -236,7 +211,9 @@ export class ExitsService {
 
   /**
    * created or processing → cancelled; a reservation is released once (`exit:<id>:release`).
-   * Cancelling a cancelled exit answers it unchanged.
+   * Cancelling a cancelled exit answers it unchanged. While staff dispatch it (a dispatch run
+   * owns it, read under the exit's lock, which the run's start and end also take) it is 409
+   * EXIT_DISPATCHING: the guide may be bought already. Once the dispatch is refused, it may go.
    */
   async cancel(organizationId: string, id: string, caller: ExitCaller): Promise<ExitView> {
     const cancelled = await this.deps.db.transaction(async (tx) => {
@@ -244,6 +221,9 @@ export class ExitsService {
       if (!row) throw notFound();
       if (row.status === 'cancelled') return row;
       if (row.status === 'shipped') throw new AppError('EXIT_STATUS_CONFLICT');
+      if (await this.deps.flows.activeRun(tx, DISPATCH_FLOW, id)) {
+        throw new AppError('EXIT_DISPATCHING');
+      }
       if (row.status === 'processing') {
         const lines = (await repository.findLines(tx, [id])).filter((line) => line.quantity > 0);
         await this.deps.stock.release(
@@ -265,188 +245,6 @@ export class ExitsService {
       });
     });
     return this.view(this.deps.db, cancelled);
-  }
-
-  // Staff dispatch
-
-  async queue(query: StaffExitsQuery): Promise<{ data: StaffExitView[]; meta: PageMeta }> {
-    const { rows, total } = await repository.listExits(
-      this.deps.db,
-      null,
-      { ...query, status: 'processing' },
-      'oldest_processing',
-    );
-    const views = await this.views(this.deps.db, rows);
-    return {
-      data: await Promise.all(views.map((view, i) => this.staffView(rows[i]!, view))),
-      meta: { page: query.page, pageSize: query.pageSize, total },
-    };
-  }
-
-  async staffGet(id: string): Promise<StaffExitDetail> {
-    const row = await repository.findExit(this.deps.db, null, id);
-    if (!row) throw notFound();
-    const [view, packages] = await Promise.all([
-      this.view(this.deps.db, row),
-      this.deps.packages.list(row.organizationId, { page: 1, pageSize: 100 }),
-    ]);
-    return {
-      ...(await this.staffView(row, view)),
-      packages: packages.data.map((pkg) => ({
-        id: pkg.id,
-        name: pkg.name,
-        length: pkg.length,
-        width: pkg.width,
-        height: pkg.height,
-        weight: pkg.weight,
-        unit: pkg.unit,
-      })),
-    };
-  }
-
-  /** Rates for the packed parcels, from the warehouse to the destination, as the merchant's quote. */
-  async quote(
-    id: string,
-    input: ExitQuoteData,
-    actorId: string,
-    language: Language,
-  ): Promise<QuoteView> {
-    const row = await this.processing(id);
-    const warehouse = await this.warehouseOf(row.warehouseId);
-    return this.deps.quotes.create(
-      row.organizationId,
-      actorId,
-      {
-        origin_zip: warehouse.address.zip,
-        destination_zip: row.destination.zip,
-        parcels: input.parcels,
-      },
-      language,
-    );
-  }
-
-  /**
-   * Buys the guide through the one purchase path (paid from the merchant's balance, with the
-   * warehouse as origin), then ships: the reserved units leave on hand (`exit:<id>:ship`) in the
-   * transaction that marks the exit shipped with its guide, audited. That transaction holds the
-   * exit's row lock while the guide is bought (the purchase runs on its own connections and
-   * never touches exits), so a cancel sent meanwhile waits and then finds the exit shipped: no
-   * guide is ever bought for a cancelled exit. A failed purchase throws as the purchase does and
-   * leaves the exit processing with its reservation; after a crash between the purchase and the
-   * commit, the same quote buys nothing new (its Idempotency-Key answers the guide bought).
-   */
-  async ship(
-    id: string,
-    input: ExitShipData,
-    actorId: string,
-    language: Language,
-  ): Promise<StaffExitView> {
-    const shipped = await this.deps.db.transaction(async (tx) => {
-      const current = await repository.findExit(tx, null, id, true);
-      if (!current) throw notFound();
-      // A double submit after the exit shipped answers it as it is: nothing is bought again.
-      if (current.status === 'shipped') return current;
-      if (current.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
-      const warehouse = await this.warehouseOf(current.warehouseId);
-      const lines = (await repository.findLines(tx, [id])).filter((l) => l.quantity > 0);
-      const { shipment } = await this.deps.purchase.purchase({
-        organizationId: current.organizationId,
-        userId: actorId,
-        idempotencyKey: exitGuideKey(id, input.quote_id),
-        language,
-        origin: partyOfWarehouse(warehouse),
-        data: this.shipmentData(current, lines, input),
-      });
-      await this.deps.stock.ship(
-        current.organizationId,
-        {
-          cause: { type: EXIT_CAUSE_TYPE, id },
-          location: current.warehouseId,
-          actorId,
-          lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-        },
-        tx,
-      );
-      const now = this.deps.clock.now();
-      const updated = await repository.updateExit(tx, id, {
-        status: 'shipped',
-        shipmentId: shipment.id,
-        trackingNumber: shipment.tracking_number,
-        shippedAt: now,
-        updatedAt: now,
-      });
-      await this.deps.audit.record(tx, {
-        actorId,
-        action: 'exit.ship',
-        subjectType: 'exit',
-        subjectId: id,
-        organizationId: current.organizationId,
-        before: { status: current.status },
-        after: { status: 'shipped', shipment_id: shipment.id },
-      });
-      return updated;
-    });
-    return this.staffView(shipped, await this.view(this.deps.db, shipped));
-  }
-
-  /**
-   * The purchase's request: the exit's destination as typed, its lines as the waybill's
-   * products (declared on the first parcel, with their variants).
-   */
-  private shipmentData(row: ExitRow, lines: ExitLineRow[], input: ExitShipData): PurchaseData {
-    const party = row.destination;
-    return {
-      destination: {
-        kind: 'new',
-        street: party.street,
-        external_number: party.external_number,
-        internal_number: party.internal_number ?? undefined,
-        reference: party.reference ?? undefined,
-        neighborhood: party.neighborhood,
-        city: party.city,
-        municipality: party.municipality,
-        state: party.state,
-        zip: party.zip,
-        country: party.country,
-        contact_name: party.contact_name,
-        company: party.company ?? undefined,
-        email: party.email,
-        phone: party.phone,
-      } as ShipmentCreateData['destination'],
-      packages: input.parcels.map((parcel, index) => ({
-        ...parcel,
-        name: undefined,
-        products:
-          index === 0
-            ? lines.map((line) => ({
-                description: line.productName.slice(0, 100),
-                quantity: line.quantity,
-                sat_product_code: line.satProductCode ?? '',
-                sat_unit_code: line.satUnitCode ?? '',
-                unit_value: line.unitValue,
-                variant_id: line.variantId,
-              }))
-            : [],
-      })),
-      insurance: null,
-      quote_id: input.quote_id,
-      rate_id: input.rate_id,
-      reference: `Salida ${row.number}`,
-      pickup_time_range: null,
-    };
-  }
-
-  private async processing(id: string): Promise<ExitRow> {
-    const row = await repository.findExit(this.deps.db, null, id);
-    if (!row) throw notFound();
-    if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
-    return row;
-  }
-
-  private async warehouseOf(id: string): Promise<WarehouseView> {
-    const warehouse = (await this.deps.warehouses.list()).find((w) => w.id === id);
-    if (!warehouse) throw notFound();
-    return warehouse;
   }
 
   private async destinationOf(
@@ -493,75 +291,7 @@ export class ExitsService {
     };
   }
 
-  private async staffView(row: ExitRow, view: ExitView): Promise<StaffExitView> {
-    const names = await this.deps.accounts.organizationNames([row.organizationId]);
-    return {
-      ...view,
-      organization: { id: row.organizationId, name: names.get(row.organizationId) ?? '' },
-    };
-  }
-
-  private async view(db: DbOrTx, row: ExitRow): Promise<ExitView> {
-    const [view] = await this.views(db, [row]);
-    return view!;
-  }
-
-  private async views(db: DbOrTx, rows: ExitRow[]): Promise<ExitView[]> {
-    const [lines, warehouses] = await Promise.all([
-      repository.findLines(
-        db,
-        rows.map((row) => row.id),
-      ),
-      this.deps.warehouses.list(),
-    ]);
-    return rows.map((row) => {
-      const warehouse = warehouses.find((w) => w.id === row.warehouseId);
-      const party = row.destination;
-      return {
-        id: row.id,
-        number: row.number,
-        status: row.status,
-        warehouse: {
-          id: row.warehouseId,
-          name: warehouse?.name ?? '',
-          code: warehouse?.code ?? null,
-        },
-        destination: {
-          kind: row.destinationKind,
-          name: row.destinationName,
-          address: {
-            street: party.street,
-            external_number: party.external_number,
-            internal_number: party.internal_number,
-            reference: party.reference,
-            neighborhood: party.neighborhood,
-            city: party.city,
-            municipality: party.municipality,
-            state: party.state,
-            zip: party.zip,
-            country: party.country,
-          },
-        },
-        reference: row.reference,
-        notes: row.notes,
-        lines: lines
-          .filter((line) => line.exitId === row.id && line.quantity > 0)
-          .map((line) => ({
-            variant_id: line.variantId,
-            product_name: line.productName,
-            variant_title: line.variantTitle,
-            sku: line.sku,
-            barcode: line.barcode,
-            quantity: line.quantity,
-          })),
-        guide: row.shipmentId
-          ? { shipment_id: row.shipmentId, tracking_number: row.trackingNumber }
-          : null,
-        created_at: row.createdAt.toISOString(),
-        processing_at: iso(row.processingAt),
-        shipped_at: iso(row.shippedAt),
-        cancelled_at: iso(row.cancelledAt),
-      };
-    });
+  private view(db: DbOrTx, row: ExitRow): Promise<ExitView> {
+    return this.deps.views.one(db, row);
   }
 }

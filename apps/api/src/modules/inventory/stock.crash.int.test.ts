@@ -596,4 +596,100 @@ describe('the stock ledger across a power cut', () => {
         `${requests.length - before.size} only on the re-send`,
     );
   }, 120_000);
+
+  it('finishes a dispatch and a label whose process died while the carrier answered', async () => {
+    // The same data, now with a carrier that takes a minute to issue a label.
+    await power.kill();
+    await power.start({ CARRIER_SANDBOX_LABEL_DELAY_MS: '60000' });
+    const staff = await createTestUser({ db: power.db, clock: systemClock }, { isStaff: true });
+    const created = await postAs<Answer>(power.url, staff, '/staff/warehouses', {
+      name: 'CEDIS Apagón 2',
+      code: 'APAGON-2',
+      address: warehouseAddress,
+      ...warehouseContact,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const warehouse = created.body.data!.id!;
+    const opening = new Map<string, Buckets>();
+    const m = await stockedMerchant(MERCHANTS + 1, opening);
+    const work = await warehouseWork(m, MERCHANTS + 1, staff, warehouse, opening);
+    const dispatched = work.find((request) => request.name.startsWith('ship-'))!;
+    const label = await purchase(m, MERCHANTS + 1, 0);
+    const guidesWaiting = async () =>
+      (
+        await power.rows(
+          `select 1 from shipments where organization_id = $1 and purchase_state = 'purchasing'`,
+          [m.organizationId],
+        )
+      ).length;
+
+    // Both reach the carrier (their guides purchasing, the dispatch's run at its purchase), and
+    // the whole group dies while the carrier answers.
+    const unanswered = [dispatched, label].map((request) =>
+      send(power.url, request).then(
+        (answer) => `${request.name}: answered ${answer.status}`,
+        () => null,
+      ),
+    );
+    await power.eventually(async () => (await guidesWaiting()) === 2, 'both at the carrier');
+    const [run] = await power.rows<{ state: string; step: string }>(
+      `select state, step from flow_runs where organization_id = $1`,
+      [m.organizationId],
+    );
+    expect(run).toEqual({ state: 'running', step: 'buy' });
+    await power.kill();
+    expect(await Promise.all(unanswered)).toEqual([null, null]);
+    phase('killed during the carrier call');
+
+    // Restarted with the usual carrier: the recovery (brought forward, the process being gone)
+    // settles both guides and the flow ships the exit; no person does anything.
+    await power.start();
+    await power.eventually(
+      async () =>
+        (await guidesWaiting()) === 0 &&
+        (
+          await power.rows(
+            `select 1 from flow_runs where organization_id = $1 and state = 'succeeded'`,
+            [m.organizationId],
+          )
+        ).length === 1,
+      'guides settled and the dispatch finished',
+      90_000,
+    );
+    phase('recovered after the kill during the carrier call');
+    const [exit] = await power.rows<{ status: string }>(`select status from exits where id = $1`, [
+      dispatched.url.split('/')[3],
+    ]);
+    expect(exit).toEqual({ status: 'shipped' });
+    expect(await verifyStock(power.db)).toEqual([]);
+    expect(await verifyLedger(power.db)).toEqual([]);
+    // Sent again, each answers what went through and nothing moves twice.
+    for (const request of [dispatched, label]) {
+      const answer = await send(power.url, request);
+      expect(said(answer), `${request.name}: ${JSON.stringify(answer.body)}`).toBe(
+        request.expect.again,
+      );
+    }
+    const balances = await power.rows<Buckets & { variant_id: string; location_id: string }>(
+      `select variant_id, location_id, on_hand, reserved, incoming, not_sellable
+         from stock_balances where organization_id = $1`,
+      [m.organizationId],
+    );
+    const expected = new Map([...opening].map(([at, buckets]) => [at, { ...buckets }]));
+    for (const { variant, location, ...delta } of [...dispatched.effects, ...label.effects]) {
+      const buckets = expected.get(balanceKey(variant, location))!;
+      for (const bucket of Object.keys(delta) as (keyof Buckets)[]) {
+        buckets[bucket] += delta[bucket] ?? 0;
+      }
+    }
+    expect(
+      new Map(
+        balances.map(({ variant_id, location_id, ...buckets }) => [
+          balanceKey(variant_id, location_id),
+          buckets,
+        ]),
+      ),
+    ).toEqual(expected);
+    expect(await verifyStock(power.db)).toEqual([]);
+  }, 240_000);
 });

@@ -494,8 +494,8 @@ class World {
       })),
       act: async () => {
         const packed = exitQuoteSchema.parse({ parcels: [parcel] });
-        const quote = await this.services.exits.quote(exit.id, packed, this.staff.id, 'es');
-        await this.services.exits.ship(
+        const quote = await this.services.dispatch.quote(exit.id, packed, this.staff.id, 'es');
+        await this.services.dispatch.ship(
           exit.id,
           exitShipSchema.parse({ ...packed, quote_id: quote.id, rate_id: quote.rates[0]!.id }),
           this.staff.id,

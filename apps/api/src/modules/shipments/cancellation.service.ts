@@ -27,6 +27,15 @@ const confirmPayloadSchema = z.object({
 });
 type ConfirmPayload = z.infer<typeof confirmPayloadSchema>;
 
+/**
+ * Told in the confirmation's transaction that a guide is cancelled and refunded: a domain that
+ * bought a guide for a record of its own (an exit) puts that record right (decision 028).
+ */
+export type GuideCancelledListener = (
+  tx: DbOrTx,
+  guide: { id: string; organizationId: string; trackingNumber: string | null },
+) => Promise<void>;
+
 export interface CancellationRequested {
   cancellation_requested_at: string;
   /** Mexico City day by which the refund reaches the balance. */
@@ -78,9 +87,15 @@ function refusalOf(guide: ShipmentRow, now: Date) {
  */
 export class CancellationService {
   private readonly adapters: Record<CarrierKey, CarrierAdapter>;
+  private readonly listeners: GuideCancelledListener[] = [];
 
   constructor(private readonly deps: CancellationDeps) {
     this.adapters = deps.adapters;
+  }
+
+  /** Registers a domain that follows its guides' cancellations (the composition root does). */
+  onGuideCancelled(listener: GuideCancelledListener): void {
+    this.listeners.push(listener);
   }
 
   async request(organizationId: string, shipmentId: string): Promise<CancellationRequested> {
@@ -124,7 +139,7 @@ export class CancellationService {
   /**
    * `shipments.confirm_cancellation`: marks the guide cancelled (with its `cancelled` event),
    * refunds the whole charge, linked to the guide, and puts back on hand the stock it took; the
-   * merchant is told. Running it again finds
+   * domains that follow guides (an exit's) are told; the merchant is told. Running it again finds
    * the refund made and does nothing. A guide delivered meanwhile is not refunded.
    */
   readonly confirmJob: JobHandler = async (tx, raw) => {
@@ -170,6 +185,13 @@ export class CancellationService {
       labelStock(guide.id, 'shipment_cancellation'),
       tx,
     );
+    for (const listener of this.listeners) {
+      await listener(tx, {
+        id: guide.id,
+        organizationId: guide.organizationId,
+        trackingNumber: guide.trackingNumber,
+      });
+    }
     await this.deps.notifications.notify(
       guide.organizationId,
       {

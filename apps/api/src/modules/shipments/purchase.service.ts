@@ -497,10 +497,10 @@ export class PurchaseService {
   }
 
   /**
-   * Step 4, the carrier issued the guide: `shipment_settle_purchase` in one statement (alone, or
-   * in the recovery job's transaction) captures the hold through the wallet's
-   * `ledger_capture_hold` (key `shipment:<id>:capture`, the movement's request hash) and writes
-   * the label, statuses, label event and sandbox timeline under the guide's row lock. `row` is the guide as the purchase
+   * Step 4, the carrier issued the guide: `shipment_settle_purchase` in one statement captures
+   * the hold through the wallet's `ledger_capture_hold` (key `shipment:<id>:capture`, the
+   * movement's request hash) and writes the label, statuses, label event and sandbox timeline
+   * under the guide's row lock. `row` is the guide as the purchase
    * wrote it (`purchasing`, with its hold). Answers it and its timeline as written; a guide
    * settled meanwhile as it now stands; any other refusal is its error (SETTLE_ERRORS).
    */
@@ -592,23 +592,30 @@ export class PurchaseService {
   }
 
   /**
-   * `shipments.recover_purchase`: a purchase still `purchasing` (its request crashed or lost its
-   * connection after the hold) asks the carrier again with the same shipment id, which issues
-   * the same guide or refuses again, and is settled in the job's transaction. A purchase that
-   * finished meanwhile is left alone. Its pickup is then requested from the pickup screen.
+   * `shipments.recover_purchase`, registered to run with no transaction open (decision 028): a
+   * purchase still `purchasing` (its request crashed or lost its connection after the hold) is
+   * read, the carrier is asked again with the same shipment id (which issues the same guide or
+   * refuses again) while no connection or lock waits on it, and the answer is settled in one
+   * statement or released in a short transaction; both re-check `purchasing` under the guide's
+   * row lock, so a purchase finished meanwhile is left alone. Its pickup is then requested from
+   * the pickup screen.
    */
-  readonly recoverPurchaseJob: JobHandler = async (tx, payload) => {
+  readonly recoverPurchaseJob: JobHandler = async (_db, payload) => {
     const organizationId = String(payload.organization_id);
     const shipmentId = String(payload.shipment_id);
-    const row = await repository.lockShipment(tx, organizationId, shipmentId);
+    const { db } = this.deps;
+    const row = await repository.findShipment(db, organizationId, shipmentId);
     if (!row || row.purchaseState !== 'purchasing') return;
     const [packages, products] = await Promise.all([
-      repository.packagesOf(tx, [row.id]),
-      repository.productsOf(tx, row.id),
+      repository.packagesOf(db, [row.id]),
+      repository.productsOf(db, row.id),
     ]);
     const outcome = await this.askCarrier(row, packages, products);
-    if (outcome instanceof CarrierError) await this.release(tx, organizationId, row.id, outcome);
-    else await this.settleIssued(tx, row, outcome);
+    if (outcome instanceof CarrierError) {
+      await db.transaction((tx) => this.release(tx, organizationId, row.id, outcome));
+    } else {
+      await this.settleIssued(db, row, outcome);
+    }
   };
 
   /**

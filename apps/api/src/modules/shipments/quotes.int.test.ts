@@ -414,7 +414,11 @@ describe('quotes', () => {
         adapters: carrierAdapters(
           {
             ...deps(),
-            config: { CARRIER_SANDBOX_FAILURE_RATE: 1, CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 0 },
+            config: {
+              CARRIER_SANDBOX_FAILURE_RATE: 1,
+              CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 0,
+              CARRIER_SANDBOX_LABEL_DELAY_MS: 0,
+            },
           },
           { random: () => 0.5 },
         ),

@@ -1,9 +1,9 @@
 import { notFound } from '../../platform/errors';
-import type { ExitsService } from '../exits';
+import type { DispatchService } from '../exits';
 import type { ShipmentsService } from '../shipments';
 
 type Deps = {
-  exits: Pick<ExitsService, 'staffGet'>;
+  dispatch: Pick<DispatchService, 'get'>;
   shipments: Pick<ShipmentsService, 'label'>;
 };
 
@@ -16,7 +16,7 @@ export class StaffLabelsService {
   constructor(private readonly deps: Deps) {}
 
   async exitLabel(exitId: string) {
-    const exit = await this.deps.exits.staffGet(exitId);
+    const exit = await this.deps.dispatch.get(exitId);
     if (!exit.guide) throw notFound();
     return this.deps.shipments.label(exit.organization.id, exit.guide.shipment_id, 'pdf');
   }

@@ -1,0 +1,238 @@
+import {
+  exitGuideKey,
+  EXIT_CAUSE_TYPE,
+  type ExitShipData,
+  type Language,
+  type ShipmentCreateData,
+  type ShipmentParty,
+  type WarehouseView,
+} from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import type { FlowDefinition, Flows } from '../../platform/flows';
+import type { StockLedger, WarehousesService } from '../inventory';
+import type { NotificationsService } from '../notifications';
+import type { PurchaseData, PurchaseService } from '../shipments';
+import * as repository from './exits.repository';
+import type { ExitLineRow, ExitRow } from './exits.repository';
+
+/** The flow kind of an exit's dispatch; the merchant's cancel reads whether one owns the exit. */
+export const DISPATCH_FLOW = 'exit.dispatch';
+
+/** What a dispatch run carries: staff's request, then the guide its purchase bought. */
+export interface DispatchData extends Record<string, unknown> {
+  exit_id: string;
+  actor_id: string;
+  language: Language;
+  quote_id: string;
+  rate_id: string;
+  parcels: ExitShipData['parcels'];
+  shipment_id?: string;
+  tracking_number?: string | null;
+  total?: number;
+}
+
+export interface DispatchFlowDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  stock: Pick<StockLedger, 'ship' | 'followReservation'>;
+  flows: Pick<Flows, 'activeRun'>;
+  warehouses: Pick<WarehousesService, 'list'>;
+  purchase: Pick<PurchaseService, 'purchase'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+}
+
+/** The waybill's sender: the warehouse, as its contact. */
+function partyOfWarehouse(warehouse: WarehouseView): ShipmentParty {
+  return {
+    ...warehouse.address,
+    contact_name: warehouse.name,
+    company: null,
+    email: warehouse.contact_email ?? '',
+    phone: warehouse.contact_phone ?? '',
+  };
+}
+
+/**
+ * The purchase's request: the exit's destination as typed, its lines as the waybill's
+ * products (declared on the first parcel, with their variants).
+ */
+function shipmentData(row: ExitRow, lines: ExitLineRow[], data: DispatchData): PurchaseData {
+  const party = row.destination;
+  return {
+    destination: {
+      kind: 'new',
+      street: party.street,
+      external_number: party.external_number,
+      internal_number: party.internal_number ?? undefined,
+      reference: party.reference ?? undefined,
+      neighborhood: party.neighborhood,
+      city: party.city,
+      municipality: party.municipality,
+      state: party.state,
+      zip: party.zip,
+      country: party.country,
+      contact_name: party.contact_name,
+      company: party.company ?? undefined,
+      email: party.email,
+      phone: party.phone,
+    } as ShipmentCreateData['destination'],
+    packages: data.parcels.map((parcel, index) => ({
+      ...parcel,
+      name: undefined,
+      products:
+        index === 0
+          ? lines.map((line) => ({
+              description: line.productName.slice(0, 100),
+              quantity: line.quantity,
+              sat_product_code: line.satProductCode ?? '',
+              sat_unit_code: line.satUnitCode ?? '',
+              unit_value: line.unitValue,
+              variant_id: line.variantId,
+            }))
+          : [],
+    })),
+    insurance: null,
+    quote_id: data.quote_id,
+    rate_id: data.rate_id,
+    reference: `Salida ${row.number}`,
+    pickup_time_range: null,
+  };
+}
+
+export async function warehouseOf(
+  warehouses: Pick<WarehousesService, 'list'>,
+  id: string,
+): Promise<WarehouseView> {
+  const warehouse = (await warehouses.list()).find((w) => w.id === id);
+  if (!warehouse) throw notFound();
+  return warehouse;
+}
+
+const linesOf = async (db: DbOrTx, exitId: string) =>
+  (await repository.findLines(db, [exitId])).filter((line) => line.quantity > 0);
+
+/**
+ * An exit's dispatch as a flow (decision 028):
+ *
+ * 1. `start` — under the exit's row lock, the exit must be processing and no other dispatch may
+ *    own it; the run's row then owns it (the merchant's cancel answers EXIT_DISPATCHING).
+ *    Compensated by taking the exit's lock again, so the run ends under it: a cancel waiting
+ *    there sees the exit free.
+ * 2. `buy` — the guide through the one purchase path, with no transaction of ours open (the
+ *    purchase's own transactions are short). Idempotent by `exit:<id>:guide:<quote>`: after a
+ *    crash the same key answers the guide bought. A refusal (balance, carrier, quote) ends the
+ *    run compensated: the exit stays processing with its reservation, for another quote.
+ *    PURCHASE_IN_PROGRESS is not a refusal: the purchase's recovery settles it, and the run
+ *    asks again.
+ * 3. `ship` — in one transaction: the reserved units leave on hand (inventory's `ship` verb),
+ *    the exit is shipped with its guide, audited, and the merchant is told their balance paid
+ *    the guide. It has no refusal: once the guide is bought the run only goes forward (retried
+ *    by its job; after the last retry it is failed, for staff to see in `/staff/flows`).
+ */
+export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchData> {
+  return {
+    kind: DISPATCH_FLOW,
+    subjectType: 'exit',
+    steps: [
+      {
+        name: 'start',
+        kind: 'db',
+        run: async (tx, run) => {
+          const row = await repository.findExit(tx, null, run.data.exit_id, true);
+          if (!row) throw notFound();
+          if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+          if (await deps.flows.activeRun(tx, DISPATCH_FLOW, row.id)) {
+            throw new AppError('EXIT_DISPATCHING');
+          }
+        },
+        compensate: async (tx, run) => {
+          await repository.findExit(tx, null, run.data.exit_id, true);
+        },
+      },
+      {
+        name: 'buy',
+        kind: 'call',
+        run: async (run) => {
+          const { data } = run;
+          const row = (await repository.findExit(deps.db, null, data.exit_id))!;
+          const [warehouse, lines] = await Promise.all([
+            warehouseOf(deps.warehouses, row.warehouseId),
+            linesOf(deps.db, row.id),
+          ]);
+          const { shipment } = await deps.purchase.purchase({
+            organizationId: row.organizationId,
+            userId: data.actor_id,
+            idempotencyKey: exitGuideKey(row.id, data.quote_id),
+            language: data.language,
+            origin: partyOfWarehouse(warehouse),
+            data: shipmentData(row, lines, data),
+          });
+          return {
+            shipment_id: shipment.id,
+            tracking_number: shipment.tracking_number,
+            total: shipment.charges.total,
+          };
+        },
+        refusal: (error) => error instanceof AppError && error.code !== 'PURCHASE_IN_PROGRESS',
+      },
+      {
+        name: 'ship',
+        kind: 'db',
+        run: async (tx, run) => {
+          const { data } = run;
+          const shipmentId = data.shipment_id!;
+          const current = (await repository.findExit(tx, null, data.exit_id, true))!;
+          const lines = await linesOf(tx, current.id);
+          await deps.stock.ship(
+            current.organizationId,
+            {
+              cause: { type: EXIT_CAUSE_TYPE, id: current.id },
+              location: current.warehouseId,
+              actorId: data.actor_id,
+              lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
+            },
+            tx,
+          );
+          const now = deps.clock.now();
+          await repository.updateExit(tx, current.id, {
+            status: 'shipped',
+            shipmentId,
+            trackingNumber: data.tracking_number ?? null,
+            shippedAt: now,
+            updatedAt: now,
+          });
+          await deps.audit.record(tx, {
+            actorId: data.actor_id,
+            action: 'exit.ship',
+            subjectType: 'exit',
+            subjectId: current.id,
+            organizationId: current.organizationId,
+            before: { status: current.status },
+            after: { status: 'shipped', shipment_id: shipmentId },
+          });
+          // Staff spent the merchant's balance: the merchant hears of it, with the guide.
+          await deps.notifications.notify(
+            current.organizationId,
+            {
+              kind: 'NOTIFICATION',
+              content: {
+                code: 'exit_guide_purchased',
+                params: {
+                  number: current.number,
+                  tracking_number: data.tracking_number ?? shipmentId,
+                  total: data.total ?? 0,
+                },
+              },
+              link: `/app/shippings/${shipmentId}`,
+            },
+            tx,
+          );
+        },
+      },
+    ],
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Decision 028, the flow layer itself: checkpoints that two drivers cannot both pass, a refusal
+ * compensated last step first, a run out of retries failed for staff, and the runs of a dead
+ * process brought forward.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
+import { AppError } from './errors';
+import { RESUME_FLOW_AFTER_MS, type FlowDefinition, type Flows } from './flows';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let flows: Flows;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  flows = ctx.app.services.flows;
+});
+afterAll(() => ctx.close());
+
+interface Counting extends Record<string, unknown> {
+  calls?: number;
+  shipped?: boolean;
+}
+
+async function runRow(id: string) {
+  const rows = await ctx.db.execute<{
+    state: string;
+    step: string;
+    failed_step: string | null;
+    error: string | null;
+    data: Counting;
+  }>(sql`select state, step, failed_step, error, data from flow_runs where id = ${id}`);
+  return rows.rows[0]!;
+}
+
+describe('a flow run', () => {
+  it('passes each checkpoint once, however many drive it at once', async () => {
+    let calls = 0;
+    let writes = 0;
+    const definition = flows.define<Counting>({
+      kind: `test.once.${randomUUID()}`,
+      subjectType: 'test',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        {
+          name: 'call',
+          kind: 'call',
+          run: async () => {
+            calls += 1;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return { calls };
+          },
+        },
+        {
+          name: 'write',
+          kind: 'db',
+          run: async () => {
+            writes += 1;
+            return { shipped: true };
+          },
+        },
+      ],
+    });
+    const run = await flows.start(definition, {
+      organizationId: null,
+      subjectId: randomUUID(),
+      data: {},
+    });
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => flows.drive(run.id)));
+    expect(outcomes.map((outcome) => outcome.run.state)).toEqual(Array(5).fill('succeeded'));
+    // The outside call may be made by each driver (it is idempotent by its own key); only one
+    // checkpoint records it, and the DB step after it runs once.
+    expect(writes).toBe(1);
+    const row = await runRow(run.id);
+    expect(row).toMatchObject({ state: 'succeeded', step: 'write', data: { shipped: true } });
+    expect(row.data.calls).toBeGreaterThanOrEqual(1);
+  });
+
+  it('compensates the steps done, last first, when a step refuses, and keeps why', async () => {
+    const undone: string[] = [];
+    const definition: FlowDefinition<Counting> = flows.define<Counting>({
+      kind: `test.refused.${randomUUID()}`,
+      subjectType: 'test',
+      steps: [
+        {
+          name: 'first',
+          kind: 'db',
+          run: async () => {},
+          compensate: async () => {
+            undone.push('first');
+          },
+        },
+        {
+          name: 'second',
+          kind: 'db',
+          run: async () => {},
+          compensate: async () => {
+            undone.push('second');
+          },
+        },
+        {
+          name: 'refused',
+          kind: 'call',
+          run: async () => {
+            throw new AppError('INSUFFICIENT_BALANCE', { needed: 100 });
+          },
+          refusal: (error) => error instanceof AppError,
+        },
+      ],
+    });
+    const outcome = await flows.run(definition, {
+      organizationId: null,
+      subjectId: randomUUID(),
+      data: {},
+    });
+    expect(outcome.refusal).toBeInstanceOf(AppError);
+    expect(undone).toEqual(['second', 'first']);
+    expect(await runRow(outcome.run.id)).toMatchObject({
+      state: 'compensated',
+      failed_step: 'refused',
+      error: 'INSUFFICIENT_BALANCE {"needed":100}',
+    });
+  });
+
+  it('is failed at its step with the error once its resume job runs out of retries', async () => {
+    const definition = flows.define<Counting>({
+      kind: `test.broken.${randomUUID()}`,
+      subjectType: 'test',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        {
+          name: 'broken',
+          kind: 'call',
+          run: async () => {
+            throw new Error('the store is down');
+          },
+        },
+      ],
+    });
+    const run = await flows.start(definition, {
+      organizationId: null,
+      subjectId: randomUUID(),
+      data: {},
+    });
+    await expect(flows.drive(run.id)).rejects.toThrow('the store is down');
+    expect(await runRow(run.id)).toMatchObject({ state: 'running', step: 'broken' });
+    for (let retry = 0; retry <= 12; retry += 1) {
+      ctx.clock.advance(RESUME_FLOW_AFTER_MS + 2 * 60 * 60_000);
+      await ctx.app.jobs.runDue(ctx.clock.now());
+    }
+    expect(await runRow(run.id)).toMatchObject({
+      state: 'failed',
+      failed_step: 'broken',
+      error: 'the store is down',
+    });
+  });
+
+  it('resumes at once the runs of a process that is gone, and only those', async () => {
+    const definition = flows.define<Counting>({
+      kind: `test.orphan.${randomUUID()}`,
+      subjectType: 'test',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        { name: 'finish', kind: 'db', run: async () => ({ shipped: true }) },
+      ],
+    });
+    const started = await Promise.all(
+      [0, 1].map(() =>
+        flows.start(definition, { organizationId: null, subjectId: randomUUID(), data: {} }),
+      ),
+    );
+    // The first was driven by a process whose instance lock nobody holds: it is gone. The
+    // second by one alive, holding its lock on a connection of its own.
+    const [gone, alive] = [randomUUID(), randomUUID()];
+    const live = await ctx.db.$client.connect();
+    await live.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [`instance:${alive}`]);
+    await ctx.db.execute(sql`update flow_runs set instance = ${gone} where id = ${started[0]!.id}`);
+    await ctx.db.execute(
+      sql`update flow_runs set instance = ${alive} where id = ${started[1]!.id}`,
+    );
+    expect(await flows.resumeOrphaned(ctx.clock.now())).toBe(1);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    expect(await runRow(started[0]!.id)).toMatchObject({ state: 'succeeded' });
+    expect(await runRow(started[1]!.id)).toMatchObject({ state: 'running', step: 'finish' });
+    live.release(true);
+  });
+});
