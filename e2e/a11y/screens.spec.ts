@@ -101,7 +101,7 @@ test.describe('signed in as the demo owner', () => {
 
   for (const [name, path, heading] of [
     ['deposits', '/app/finance/deposits', 'Depósitos'],
-    ['transactions', '/app/finance/transactions', 'Compras'],
+    ['transactions', '/app/finance/transactions', 'Movimientos del saldo'],
     ['billing', '/app/finance/billing', 'Facturación'],
     ['customers', '/app/clients', 'Clientes'],
     ['account-details', '/app/settings/details', 'Mi empresa'],
