@@ -167,7 +167,7 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
             noDestinations && (
               <>
                 {t(`create.noDestinations.${kind}`)}{' '}
-                <Anchor component={Link} to={ADD_DESTINATION[kind]} fz="inherit">
+                <Anchor component={Link} to={ADD_DESTINATION[kind]} fz="inherit" underline="always">
                   {t(`create.addDestination.${kind}`)}
                 </Anchor>
               </>
