@@ -31,7 +31,7 @@ export function SendToCard({ entry }: { entry: EntryView }) {
         <Text fw={600}>{warehouse.name}</Text>
         <Text fz="sm">{streetLine(address)}</Text>
         <Text fz="sm">
-          {address.city}, {address.state}, C.P. {address.zip}
+          {t('detail.sendTo.place', { city: address.city, state: address.state, zip: address.zip })}
         </Text>
         {warehouse.contact_phone && (
           <Text fz="sm">

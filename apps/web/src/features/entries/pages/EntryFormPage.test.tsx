@@ -129,4 +129,14 @@ describe('products/create-entry', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
     await waitFor(() => expect(calls.some((call) => call.key === 'POST /entries')).toBe(true));
   }, 20_000);
+
+  it('focuses the first field in error when the entry is refused, far above the button', async () => {
+    const calls = await open();
+    await choose(0, 'Playera básica · PLY-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
+    const warehouse = screen.getByRole('combobox', { name: 'Almacén de destino' });
+    await waitFor(() => expect(warehouse).toHaveFocus());
+    expect(screen.getByText('Este campo es obligatorio.')).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'POST /entries')).toBe(false);
+  }, 15_000);
 });
