@@ -101,7 +101,7 @@ test.describe('signed in as the demo owner', () => {
 
   for (const [name, path, heading] of [
     ['deposits', '/app/finance/deposits', 'Depósitos'],
-    ['transactions', '/app/finance/transactions', 'Compras'],
+    ['transactions', '/app/finance/transactions', 'Movimientos del saldo'],
     ['billing', '/app/finance/billing', 'Facturación'],
     ['customers', '/app/clients', 'Clientes'],
     ['account-details', '/app/settings/details', 'Mi empresa'],
@@ -130,6 +130,11 @@ test.describe('signed in as the demo owner', () => {
     await fillNewDestination(page);
     await checkScreen(page, 'wizard-destination');
     await nextStep(page).click();
+    // Sent empty first: every field's error shows, and reads (issue 21: red 6 did not).
+    await expect(page.getByRole('heading', { name: 'Paquetes y productos' })).toBeVisible();
+    await nextStep(page).click();
+    await expect(page.getByText('Revisa los datos marcados antes de continuar.')).toBeVisible();
+    await checkScreen(page, 'wizard-packages-errors');
     await fillOnePackage(page);
     await checkScreen(page, 'wizard-packages');
     await nextStep(page).click();

@@ -176,7 +176,8 @@ test('an entry is received partly with a damaged unit, its incident answered, an
     const hammockLine = cardOf(page.getByRole('heading', { name: new RegExp(hammock.sku) }));
     await expect(hammockLine.getByText('En existencias', { exact: true })).toBeVisible();
     const huipilLine = cardOf(page.getByRole('heading', { name: new RegExp(huipil.sku) }));
-    await expect(huipilLine.getByText('Pendiente', { exact: true })).toBeVisible();
+    // Its open incident is what the line waits on, and it says so (issue 21: not "Pendiente").
+    await expect(huipilLine.getByText('Incidencia abierta', { exact: true })).toBeVisible();
     await expect(huipilLine.getByText('Dañado', { exact: true })).toBeVisible();
     await expect(huipilLine.getByText('1 unidad', { exact: true })).toBeVisible();
     await expect(huipilLine).toContainText('Caja aplastada; el bordado llegó manchado.');

@@ -27,8 +27,12 @@ test('the owner cancels a guide and sees the refund reach the balance', async ({
 
   await page.getByRole('button', { name: 'Cancelar guía' }).click();
   const dialog = page.getByRole('dialog', { name: `¿Cancelar la guía ${guide.tracking_number}?` });
-  await expect(dialog.getByText(/dentro de las 73 horas posteriores a su creación/)).toBeVisible();
-  await expect(dialog.getByText(/en un plazo de hasta 7 días hábiles/)).toBeVisible();
+  await expect(
+    dialog.getByText(/Plazo para cancelar: 73 horas desde que se creó la guía/),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText(/a más tardar 7 días hábiles después de tu solicitud\./),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Sí, cancelar guía' }).click();
 
   await expect(
@@ -43,6 +47,7 @@ test('the owner cancels a guide and sees the refund reach the balance', async ({
   await expect(page.getByText(refund)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Cancelada', { exact: true })).toBeVisible();
   await expect(page.getByText(/^Cancelación solicitada —/)).toHaveCount(0);
+  await expect(page.getByText('La guía está cancelada: no necesita recolección.')).toBeVisible();
   await expect(page.getByLabel(`Saldo disponible: ${formatMoney(before)}`)).toBeVisible();
   expect(await availableBalance(request, token)).toBe(before);
 

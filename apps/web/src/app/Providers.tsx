@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 import { permissionLabelKey } from './navigation';
 import { PermissionLabelProvider } from '../lib/permission-labels';
 
@@ -31,20 +31,34 @@ function Toasts() {
   );
 }
 
-/** Theme, toasts, server state, translations and what features read of the app's tables. */
-export function Providers({ children }: { children: ReactNode }) {
+/** Mantine with its own buttons' names in the language on screen (see `localizedTheme`). */
+function Mantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const close = t('dialog.close');
+  const togglePassword = t('dialog.togglePassword');
+  // Rebuilt only when the language changes these words.
+  const theme = useMemo(() => localizedTheme({ close, togglePassword }), [close, togglePassword]);
   return (
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <I18nextProvider i18n={i18n}>
-          <PermissionLabelProvider value={permissionLabelKey}>{children}</PermissionLabelProvider>
-        </I18nextProvider>
-      </QueryClientProvider>
+      {children}
     </MantineProvider>
+  );
+}
+
+/** Theme, toasts, server state, translations and what features read of the app's tables. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Mantine>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>
+          <PermissionLabelProvider value={permissionLabelKey}>{children}</PermissionLabelProvider>
+        </QueryClientProvider>
+      </Mantine>
+    </I18nextProvider>
   );
 }

@@ -44,4 +44,18 @@ describe('readable colours', () => {
       contrastRatio(variables['--mantine-color-placeholder']!, resolved.white),
     ).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
+
+  it('darkens a filled colour under white text only where it does not read', () => {
+    const variables = readableColorVariables(resolved);
+    const filled = (name: string) =>
+      variables[`--mantine-color-${name}-filled`] ?? resolved.colors[name]![7];
+    for (const name of Object.keys(resolved.colors)) {
+      expect(contrastRatio(filled(name), resolved.white), name).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
+    }
+    // The brand's own colour already reads: left as it is.
+    expect(variables['--mantine-color-petrol-filled']).toBeUndefined();
+    expect(variables['--mantine-color-red-filled']).toBeDefined();
+  });
 });

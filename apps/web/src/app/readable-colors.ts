@@ -25,8 +25,9 @@ export function readableOn(color: string, backgrounds: readonly string[]): strin
 /**
  * Mantine's coloured text is each palette's shade 7 (`c="red"`) on white or on the page's gray 0,
  * and its light variant (badges, alerts) shade 9 on shade 1: for teal, orange and yellow both
- * fall under 4.5:1. These variables keep each palette's own hue, darkened just enough; the
- * placeholder (gray 5, 2:1) becomes gray 6 darkened the same way.
+ * fall under 4.5:1; so does a filled button's white label on red, orange, yellow… These variables
+ * keep each palette's own hue, darkened just enough; the placeholder (gray 5, 2:1) becomes gray 6
+ * darkened the same way.
  */
 export function readableColorVariables(theme: MantineTheme): Record<string, string> {
   const page = [theme.white, theme.colors.gray[0]];
@@ -37,6 +38,12 @@ export function readableColorVariables(theme: MantineTheme): Record<string, stri
   for (const [name, shades] of Object.entries(theme.colors)) {
     variables[`--mantine-color-${name}-text`] = readableOn(shades[shade], page);
     variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9], [...page, shades[1]]);
+    // A filled button's white label: red 7 is 4.0:1 under it (the confirm of every delete).
+    const filled = readableOn(shades[shade], [theme.white]);
+    if (filled !== shades[shade]) {
+      variables[`--mantine-color-${name}-filled`] = filled;
+      variables[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.1);
+    }
   }
   return variables;
 }

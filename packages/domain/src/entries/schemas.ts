@@ -1,3 +1,4 @@
+import { addressViewSchema } from '../addresses/schemas';
 import { noDuplicateVariants, optionalText, requiredText } from '../fields';
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
@@ -90,11 +91,20 @@ export const entryLineViewSchema = z.object({
 });
 export type EntryLineView = z.infer<typeof entryLineViewSchema>;
 
+/**
+ * The warehouse as an entry's page shows it: where to send the goods. Address and phone are null
+ * for a warehouse no longer listed (the entry keeps its id).
+ */
+export const entryDestinationWarehouseSchema = entryWarehouseSchema.extend({
+  address: addressViewSchema.nullable(),
+  contact_phone: z.string().nullable(),
+});
+
 export const entryViewSchema = z.object({
   id: z.string(),
   number: z.number().int(),
   reference: z.string().nullable(),
-  warehouse: entryWarehouseSchema,
+  warehouse: entryDestinationWarehouseSchema,
   expected_date: z.string(),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),
@@ -128,6 +138,8 @@ export type StaffEntryListItem = z.infer<typeof staffEntryListItemSchema>;
 
 export const staffEntryViewSchema = entryViewSchema.extend({
   organization: z.object({ id: z.string(), name: z.string() }),
+  // Staff are at the warehouse: its address is the merchant's to send goods to.
+  warehouse: entryWarehouseSchema,
 });
 export type StaffEntryView = z.infer<typeof staffEntryViewSchema>;
 

@@ -10,8 +10,9 @@ import { EXIT_DESTINATION_KINDS, EXIT_RULES, EXIT_STATUSES } from './rules';
  * and receive.
  */
 
+// No schema-wide message: it would word "the minimum is 1" as "enter a number" too.
 const quantityField = (min: number) =>
-  z.number({ error: 'number' }).int({ error: 'integer' }).min(min).max(EXIT_RULES.maxQuantity);
+  z.number().int({ error: 'integer' }).min(min).max(EXIT_RULES.maxQuantity);
 
 export const exitLineSchema = z.object({
   variant_id: z.uuid({ error: 'required' }),

@@ -75,11 +75,8 @@ export const DELAY_CODES: readonly TrackingCode[] = [
 /** One product inside a package: what the Carta Porte waybill declares. */
 export const shipmentProductSchema = z.object({
   description: requiredText(100),
-  quantity: z
-    .number({ error: 'number' })
-    .int({ error: 'integer' })
-    .positive({ error: 'positive' })
-    .max(9999),
+  // No schema-wide message: it would word "the maximum is 9999" as "enter a number" too.
+  quantity: z.number().int({ error: 'integer' }).positive({ error: 'positive' }).max(9999),
   /** c_ClaveProdServCP: the product type key of the waybill. */
   sat_product_code: satProductCodeField,
   /** c_ClaveUnidad: the unit key of the waybill. */

@@ -12,7 +12,8 @@ import {
   createTestUser,
   type TestUser,
 } from '../../../test/users';
-import { insertVariants, insertWarehouse } from '../inventory/stock.test-support';
+import { warehouseAddress, warehouseContact } from '../inventory/inventory.test-support';
+import { insertVariants } from '../inventory/stock.test-support';
 import { verifyStock } from '../invariants';
 import { balanceOf, completeVariants, postKeyed, samplePhoto } from './entries.test-support';
 
@@ -57,7 +58,15 @@ describe('warehouse entries', () => {
     ctx = await createTestApp();
     ({ organizationId, owner, other } = await createOwnerAndOther(ctx));
     staff = await createTestUser(ctx, { isStaff: true });
-    warehouse = await insertWarehouse(ctx.db);
+    // Through staff's screen, with its address: the entry's page shows where to send the goods.
+    const created = await call(staff, 'POST', '/staff/warehouses', {
+      name: 'CEDIS Tultitlán',
+      code: `EN-${randomUUID().slice(0, 8)}`,
+      address: warehouseAddress,
+      ...warehouseContact,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    warehouse = created.json().data.id;
     const pair = await insertVariants(ctx.db, organizationId, 2, { skus: ['PLAY-01', 'GORRA-01'] });
     [shirt, cap] = [pair[0]!, pair[1]!];
     bare = (
@@ -86,6 +95,16 @@ describe('warehouse entries', () => {
         'no_definition',
       ]);
       expect(detail.lines[0]).toMatchObject({ sku: 'PLAY-01', expected: 10, missing_data: [] });
+      expect(detail.warehouse).toEqual({
+        id: warehouse,
+        name: 'CEDIS Tultitlán',
+        code: expect.stringMatching(/^EN-/),
+        address: expect.objectContaining({
+          street: warehouseAddress.street,
+          zip: warehouseAddress.zip,
+        }),
+        contact_phone: warehouseContact.contact_phone,
+      });
       const movements = await call(owner, 'GET', `/inventory/variants/${shirt}/movements`);
       expect(movements.json().data[0]).toMatchObject({
         kind: 'announce',

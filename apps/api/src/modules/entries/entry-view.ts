@@ -14,6 +14,16 @@ export function warehouseOf(warehouses: readonly WarehouseView[], id: string) {
   return { id, name: found?.name ?? '', code: found?.code ?? '' };
 }
 
+/** The warehouse with where to send the goods, as an entry's page shows it. */
+function destinationOf(warehouses: readonly WarehouseView[], id: string) {
+  const found = warehouses.find((warehouse) => warehouse.id === id);
+  return {
+    ...warehouseOf(warehouses, id),
+    address: found?.address ?? null,
+    contact_phone: found?.contact_phone ?? null,
+  };
+}
+
 export function listItem(row: ListedEntry, warehouses: readonly WarehouseView[]): EntryListItem {
   return {
     id: row.id,
@@ -66,7 +76,7 @@ export function entryView({
     id: entry.id,
     number: entry.number,
     reference: entry.reference,
-    warehouse: warehouseOf(warehouses, entry.warehouseId),
+    warehouse: destinationOf(warehouses, entry.warehouseId),
     expected_date: entry.expectedDate,
     carrier: entry.carrier,
     tracking_number: entry.trackingNumber,

@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Group, NumberInput, Paper, Select, Stack, Text } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useVariantPicks } from '../../../lib/api/variant-picks';
@@ -41,26 +41,28 @@ export function EntryLineFields({
   );
   const missing = pick ? missingProductData(pick) : [];
   const errors = form.formState.errors.lines?.[index];
-  const variantId = useWatch({ control: form.control, name: `lines.${index}.variant_id` });
+  // Its element handed to the form: a refused submit focuses the first field in error.
+  const { field: variant } = useController({
+    control: form.control,
+    name: `lines.${index}.variant_id`,
+  });
 
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
         <Group align="flex-start" wrap="wrap" gap="sm">
           <Select
+            ref={variant.ref}
             label={t('form.product')}
             placeholder={t('form.productPlaceholder')}
             leftSection={<IconSearch size={16} />}
             searchable
             clearable
-            value={variantId || null}
+            value={variant.value || null}
             onSearchChange={setSearch}
             onDropdownOpen={() => setOpened(true)}
             onChange={(value) => {
-              form.setValue(`lines.${index}.variant_id`, value ?? '', {
-                shouldDirty: true,
-                shouldValidate: form.formState.isSubmitted,
-              });
+              variant.onChange(value ?? '');
               onPick(value ? byId.get(value) : undefined);
             }}
             data={[...byId.values()].map((p) => ({ value: p.id, label: pickLabel(p) }))}
@@ -75,6 +77,7 @@ export function EntryLineFields({
             name={`lines.${index}.expected_quantity`}
             render={({ field }) => (
               <NumberInput
+                ref={field.ref}
                 label={t('form.quantity')}
                 min={1}
                 allowDecimal={false}

@@ -1,6 +1,7 @@
-import type { EntryStatus, EntryStockStatus } from '@despacho/domain';
+import type { EntryStatus } from '@despacho/domain';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { LineStatus } from './line-status';
 
 const STATUS_COLORS: Record<EntryStatus, string> = {
   pending: 'blue',
@@ -9,9 +10,12 @@ const STATUS_COLORS: Record<EntryStatus, string> = {
   cancelled: 'gray',
 };
 
-const STOCK_COLORS: Record<EntryStockStatus, string> = {
-  no_definition: 'gray',
-  pending: 'yellow',
+const LINE_COLORS: Record<LineStatus, string> = {
+  awaiting: 'blue',
+  not_arrived: 'gray',
+  cancelled: 'gray',
+  incident: 'orange',
+  set_apart: 'yellow',
   stock: 'green',
 };
 
@@ -24,11 +28,11 @@ export function EntryStatusBadge({ status }: { status: EntryStatus }) {
   );
 }
 
-export function StockStatusBadge({ status }: { status: EntryStockStatus }) {
+export function LineStatusBadge({ status }: { status: LineStatus }) {
   const { t } = useTranslation('entries');
   return (
-    <Badge color={STOCK_COLORS[status]} variant="light">
-      {t(`stockStatuses.${status}`)}
+    <Badge color={LINE_COLORS[status]} variant="light">
+      {t(`lineStatuses.${status}`)}
     </Badge>
   );
 }

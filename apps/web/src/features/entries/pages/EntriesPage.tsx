@@ -103,16 +103,17 @@ export function EntriesPage() {
                 </Stack>
               ),
             },
+            // Beside the number: on a phone the table scrolls sideways, the status stays in view.
+            {
+              key: 'status',
+              header: t('table.status'),
+              cell: (row) => <EntryStatusBadge status={row.status} />,
+            },
             { key: 'warehouse', header: t('table.warehouse'), cell: (row) => row.warehouse.name },
             {
               key: 'expectedDate',
               header: t('table.expectedDate'),
               cell: (row) => dates.day(row.expected_date),
-            },
-            {
-              key: 'status',
-              header: t('table.status'),
-              cell: (row) => <EntryStatusBadge status={row.status} />,
             },
             {
               key: 'lines',

@@ -14,6 +14,19 @@ const ENTRY: EntryView = {
     id: '3a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
     name: 'CEDIS Tultitlán',
     code: 'CEDIS-MEX',
+    address: {
+      street: 'Av. Recursos Hidráulicos',
+      external_number: '8',
+      internal_number: 'B',
+      reference: null,
+      neighborhood: 'La Loma',
+      city: 'Tultitlán',
+      municipality: 'Tultitlán',
+      state: 'Estado de México',
+      zip: '54060',
+      country: 'MX',
+    },
+    contact_phone: '5558761200',
   },
   expected_date: '2026-12-01',
   carrier: 'Estafeta',
@@ -60,7 +73,7 @@ describe('products/entry-detail', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows each line’s counts, stock status and incidents, and sends the merchant’s answer', async () => {
+  it('shows each line’s counts, status and incidents, and sends the merchant’s answer', async () => {
     const calls = stubApi({
       [`GET /entries/${ENTRY.id}`]: () => json(200, { data: ENTRY }),
       [`POST /entries/${ENTRY.id}/incidents/${ENTRY.lines[0]!.incidents[0]!.id}/answer`]: () =>
@@ -70,13 +83,13 @@ describe('products/entry-detail', () => {
     await renderApp(`/app/products/entry-detail/${ENTRY.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Entrada 7' })).toBeInTheDocument();
     expect(screen.getByText('Parcial')).toBeInTheDocument();
-    const row = screen.getAllByRole('row')[1]!;
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['12', '10', '8', '2']);
-    expect(screen.getByText('Pendiente')).toBeInTheDocument();
+    for (const figure of ['Esperado: 12', 'Recibido: 10', 'Aceptado: 8', 'No vendible: 2']) {
+      expect(screen.getByLabelText(figure)).toBeInTheDocument();
+    }
+    // Its damaged units await the merchant's answer: said so, not "Pendiente".
+    expect(screen.getByText('Incidencia abierta')).toBeInTheDocument();
+    // Received in part: nothing more to send, so no address to send it to.
+    expect(screen.queryByText('Envía la mercancía a')).toBeNull();
     expect(screen.getByText('Dañado')).toBeInTheDocument();
     expect(screen.getByText('Caja aplastada')).toBeInTheDocument();
     // Something was received: the entry can no longer be cancelled.
@@ -113,13 +126,58 @@ describe('products/entry-detail', () => {
       [`POST /entries/${ENTRY.id}/cancel`]: () =>
         json(200, { data: { ...pending, status: 'cancelled' } }),
     });
-    vi.stubGlobal('confirm', () => true);
     saveSession(makeSession(), 'SESSION');
     await renderApp(`/app/products/entry-detail/${ENTRY.id}`);
-    expect(await screen.findByText('Sin definir')).toBeInTheDocument();
+    // On its way: where to send it, and each line awaited.
+    const sendTo = await screen.findByRole('region', { name: 'Envía la mercancía a' });
+    expect(sendTo).toHaveTextContent('CEDIS Tultitlán');
+    expect(sendTo).toHaveTextContent('Av. Recursos Hidráulicos 8 int. B, La Loma');
+    expect(sendTo).toHaveTextContent('Tultitlán, Estado de México, C.P. 54060');
+    expect(sendTo).toHaveTextContent('Anota el número de entrada 7 en los paquetes');
+    expect(screen.getByText('Por recibir')).toBeInTheDocument();
+
+    // Cancelling asks first, in a dialog.
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar la entrada 7?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No, conservarla' }));
+    expect(calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar entrada' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Sí, cancelar la entrada',
+      }),
+    );
     await waitFor(() =>
       expect(calls.some((call) => call.key === `POST /entries/${ENTRY.id}/cancel`)).toBe(true),
     );
+  }, 15_000);
+
+  it('reads a received entry’s lines as done: arrived, set apart or did not arrive', async () => {
+    const line = ENTRY.lines[0]!;
+    const closed: EntryView = {
+      ...ENTRY,
+      status: 'received',
+      closed_short: true,
+      lines: [
+        { ...line, incidents: [{ ...line.incidents[0]!, resolved: true }] },
+        {
+          ...line,
+          id: '8a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+          sku: 'TAZ-02',
+          received: 0,
+          accepted: 0,
+          not_sellable: 0,
+          incidents: [],
+          stock_status: 'no_definition',
+        },
+      ],
+    };
+    stubApi({ [`GET /entries/${ENTRY.id}`]: () => json(200, { data: closed }) });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp(`/app/products/entry-detail/${ENTRY.id}`);
+    expect(await screen.findByText('Recibida')).toBeInTheDocument();
+    expect(screen.getByText('Con unidades no vendibles')).toBeInTheDocument();
+    expect(screen.getByText('No llegó')).toBeInTheDocument();
+    expect(screen.queryByText(/Sin definir|Pendiente/)).toBeNull();
   }, 15_000);
 });

@@ -1,19 +1,25 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { EntryView } from '@despacho/domain';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
+import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useCancelEntry, useEntry } from '../api';
-import { EntryStatusBadge, StockStatusBadge } from '../components/EntryStatusBadge';
+import { EntryStatusBadge, LineStatusBadge } from '../components/EntryStatusBadge';
 import { IncidentCard } from '../components/IncidentCard';
 import { pickLabel } from '../components/EntryLineFields';
+import { lineStatus } from '../components/line-status';
+import { SendToCard } from '../components/SendToCard';
 
 /**
- * `products/entry-detail/{id}`: what was announced, what the warehouse received, accepted or set
- * apart per line, each line's stock status and incidents (with photos, answered here). Cancelling
- * is offered while nothing was received.
+ * `products/entry-detail/{id}`: where to send the goods while they are on the way, what was
+ * announced, what the warehouse received, accepted or set apart per line, each line's status and
+ * incidents (with photos, answered here). Cancelling is offered, and confirmed in a dialog, while
+ * nothing was received.
  */
 export function EntryDetailPage() {
   const { id = '' } = useParams();
@@ -22,6 +28,7 @@ export function EntryDetailPage() {
   const dates = useDateFormat();
   const entry = useEntry(id);
   const cancel = useCancelEntry(id);
+  const [asking, setAsking] = useState<EntryView | null>(null);
 
   if (entry.isError) {
     return (
@@ -34,13 +41,12 @@ export function EntryDetailPage() {
   const data = entry.data;
   const cancellable = data.status === 'pending' && data.lines.every((line) => line.received === 0);
   const title = t('detail.title', { number: data.number });
-  const onCancel = () => {
-    if (!window.confirm(t('detail.cancelConfirm'))) return;
+  const onCancel = () =>
     cancel.mutate(undefined, {
       onSuccess: () => notifications.show({ color: 'green', message: t('detail.cancelled') }),
       onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
+      onSettled: () => setAsking(null),
     });
-  };
   const facts: [string, string][] = [
     [t('table.reference'), data.reference ?? t('table.noReference')],
     [t('table.warehouse'), data.warehouse.name],
@@ -61,13 +67,14 @@ export function EntryDetailPage() {
         ]}
         action={
           cancellable && (
-            <Button color="red" variant="light" loading={cancel.isPending} onClick={onCancel}>
+            <Button color="red" variant="light" onClick={() => setAsking(data)}>
               {t('actions.cancel')}
             </Button>
           )
         }
       />
       <Stack gap="lg">
+        {data.status === 'pending' && <SendToCard entry={data} />}
         <Paper withBorder radius="lg" p="md">
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             {facts.map(([label, value]) => (
@@ -98,28 +105,29 @@ export function EntryDetailPage() {
                     sku: line.sku,
                   })}
                 </Title>
-                <StockStatusBadge status={line.stock_status} />
+                <LineStatusBadge status={lineStatus(data.status, line)} />
               </Group>
-              <Table.ScrollContainer minWidth={420}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th ta="right">{t('detail.expected')}</Table.Th>
-                      <Table.Th ta="right">{t('detail.received')}</Table.Th>
-                      <Table.Th ta="right">{t('detail.accepted')}</Table.Th>
-                      <Table.Th ta="right">{t('detail.notSellable')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    <Table.Tr>
-                      <Table.Td ta="right">{line.expected}</Table.Td>
-                      <Table.Td ta="right">{line.received}</Table.Td>
-                      <Table.Td ta="right">{line.accepted}</Table.Td>
-                      <Table.Td ta="right">{line.not_sellable}</Table.Td>
-                    </Table.Tr>
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              {/* Four figures side by side, two by two on a phone: never a table scrolled
+                  sideways with the figures out of sight at 390 px. */}
+              <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs">
+                {(
+                  [
+                    ['expected', line.expected],
+                    ['received', line.received],
+                    ['accepted', line.accepted],
+                    ['notSellable', line.not_sellable],
+                  ] as const
+                ).map(([figure, value]) => (
+                  <Stack gap={0} key={figure}>
+                    <Text fz="xs" c="dimmed">
+                      {t(`detail.${figure}`)}
+                    </Text>
+                    <Text fz="lg" fw={600} aria-label={`${t(`detail.${figure}`)}: ${value}`}>
+                      {value}
+                    </Text>
+                  </Stack>
+                ))}
+              </SimpleGrid>
               <Text fz="sm" fw={600}>
                 {t('detail.incidents')}
               </Text>
@@ -141,6 +149,16 @@ export function EntryDetailPage() {
           </Paper>
         ))}
       </Stack>
+      <ConfirmDeleteModal
+        item={asking}
+        onClose={() => setAsking(null)}
+        title={t('detail.cancelTitle', { number: data.number })}
+        text={() => t('detail.cancelConfirm')}
+        cancelLabel={t('detail.keep')}
+        confirmLabel={t('detail.cancelConfirmButton')}
+        busy={cancel.isPending}
+        onConfirm={onCancel}
+      />
     </>
   );
 }

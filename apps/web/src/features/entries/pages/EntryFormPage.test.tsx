@@ -99,4 +99,44 @@ describe('products/create-entry', () => {
     expect(await screen.findByText('No se permiten elementos duplicados.')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((call) => call.key === 'POST /entries')).toBe(false));
   }, 20_000);
+
+  it('shows a quantity below one as an error on the field, as typed', async () => {
+    const calls = await open();
+    const quantity = screen.getByRole('textbox', { name: 'Cantidad esperada' });
+    fireEvent.change(quantity, { target: { value: '-5' } });
+    fireEvent.blur(quantity);
+    expect(quantity).toHaveValue('-5');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
+    expect(await screen.findByText('Solo se aceptan números positivos.')).toBeInTheDocument();
+    expect(quantity).toHaveValue('-5');
+    expect(calls.some((call) => call.key === 'POST /entries')).toBe(false);
+  }, 15_000);
+
+  it('sends the entry once a line is added after "at least one product"', async () => {
+    const calls = await open();
+    calls.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Quitar producto 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
+    await screen.findByText('Se necesita al menos un producto en la entrada.');
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar producto' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Se necesita al menos un producto en la entrada.')).toBeNull(),
+    );
+    await choose(0, 'Playera básica · PLY-01');
+    const warehouse = screen.getByRole('combobox', { name: 'Almacén de destino' });
+    fireEvent.click(warehouse);
+    fireEvent.click(await screen.findByRole('option', { name: CEDIS.name, hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /entries')).toBe(true));
+  }, 20_000);
+
+  it('focuses the first field in error when the entry is refused, far above the button', async () => {
+    const calls = await open();
+    await choose(0, 'Playera básica · PLY-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Registrar entrada' }));
+    const warehouse = screen.getByRole('combobox', { name: 'Almacén de destino' });
+    await waitFor(() => expect(warehouse).toHaveFocus());
+    expect(screen.getByText('Este campo es obligatorio.')).toBeInTheDocument();
+    expect(calls.some((call) => call.key === 'POST /entries')).toBe(false);
+  }, 15_000);
 });

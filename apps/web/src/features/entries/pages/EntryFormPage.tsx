@@ -29,7 +29,9 @@ const newLine = () => ({ variant_id: '', expected_quantity: 1 });
 /**
  * `products/create-entry` and `products/new-entry`: announces goods to a platform warehouse.
  * Each line's missing product data shows as soon as its product is chosen; the server refuses
- * the entry while any remains (spec §8: it must be filled in).
+ * the entry while any remains (spec §8: it must be filled in). Every field hands its element to
+ * the form, so a refused submit focuses (and scrolls to) the first one in error: without it, an
+ * error far above the button looked like a button that did nothing.
  */
 export function EntryFormPage() {
   const { t } = useTranslation('entries');
@@ -88,6 +90,7 @@ export function EntryFormPage() {
                 name="warehouse_id"
                 render={({ field }) => (
                   <Select
+                    ref={field.ref}
                     label={t('form.warehouse')}
                     required
                     data={warehouses.map((location) => ({
@@ -106,6 +109,7 @@ export function EntryFormPage() {
                 name="expected_date"
                 render={({ field }) => (
                   <DatePickerInput
+                    ref={field.ref}
                     label={t('form.expectedDate')}
                     required
                     valueFormat="DD/MM/YYYY"

@@ -1,6 +1,7 @@
-import { exitCreateSchema, type InventoryRow } from '@despacho/domain';
+import { exitCreateSchema, exitLineSchema, type InventoryRow } from '@despacho/domain';
 import {
   Alert,
+  Anchor,
   Button,
   Drawer,
   Group,
@@ -17,15 +18,20 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { exitsApi, useExitChoices, useRefreshExits } from '../api';
+import { quantityError, type TypedQuantity } from './quantity-error';
 
 interface Line {
   variant_id: string;
   label: string;
   available: number;
-  quantity: number;
+  quantity: TypedQuantity;
 }
+
+/** Where a destination of each kind is added, for an empty list. */
+const ADD_DESTINATION = { customer: '/app/create', location: '/app/settings/locations' } as const;
 
 const rowLabel = (row: InventoryRow) =>
   [row.sku, row.product_name, row.variant_title].filter(Boolean).join(' · ');
@@ -33,7 +39,8 @@ const rowLabel = (row: InventoryRow) =>
 /**
  * A new exit: the platform warehouse, the destination (a customer's default address or one of
  * the organization's locations) and the lines, picked from what is available at the warehouse
- * with the quantity capped there (the server checks again when the exit is sent).
+ * each quantity checked against what is available there (the server checks again when the exit
+ * is sent).
  */
 export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('exits');
@@ -49,12 +56,27 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
   const refresh = useRefreshExits();
 
   const customers = choices.customers.data?.data ?? [];
+  const locations = choices.locations.data?.data ?? [];
+  const destinationsLoaded =
+    kind === 'customer' ? choices.customers.isSuccess : choices.locations.isSuccess;
+  const noDestinations =
+    destinationsLoaded && (kind === 'customer' ? customers : locations).length === 0;
+  // A quantity out of range shows its error as typed; one not typed yet, once sending is tried.
+  const [tried, setTried] = useState(false);
+  const lineError = (line: Line) =>
+    !tried && typeof line.quantity !== 'number'
+      ? undefined
+      : quantityError(exitLineSchema.shape.quantity, line.quantity, {
+          max: line.available,
+          message: t('process.available', { count: line.available }),
+        });
   const reset = () => {
     setWarehouseId(null);
     setDestinationId(null);
     setReference('');
     setLines([]);
     setProblem(null);
+    setTried(false);
     onClose();
   };
   const body = () => {
@@ -70,7 +92,10 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
             }
           : { kind, location_id: destinationId ?? '' },
       reference,
-      lines: lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
+      lines: lines.map(({ variant_id, quantity }) => ({
+        variant_id,
+        quantity: typeof quantity === 'number' ? quantity : Number.NaN,
+      })),
     };
   };
   const create = useMutation({
@@ -83,8 +108,9 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
     onError: (error) => setProblem(messageOf(error)),
   });
   const submit = () => {
+    setTried(true);
     const parsed = exitCreateSchema.safeParse(body());
-    if (!parsed.success) {
+    if (!parsed.success || lines.some((line) => lineError(line) !== undefined)) {
       setProblem(t('create.incomplete'));
       return;
     }
@@ -129,13 +155,24 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
                   value: c.id,
                   label: `${[c.name, c.last_name].filter(Boolean).join(' ')} · ${c.default_address.city} ${c.default_address.zip}`,
                 }))
-              : (choices.locations.data?.data ?? []).map((l) => ({
+              : locations.map((l) => ({
                   value: l.id,
                   label: `${l.alias} · ${l.city} ${l.zip}`,
                 }))
           }
           value={destinationId}
           onChange={setDestinationId}
+          disabled={noDestinations}
+          description={
+            noDestinations && (
+              <>
+                {t(`create.noDestinations.${kind}`)}{' '}
+                <Anchor component={Link} to={ADD_DESTINATION[kind]} fz="inherit" underline="always">
+                  {t(`create.addDestination.${kind}`)}
+                </Anchor>
+              </>
+            )
+          }
           required
         />
         <TextInput
@@ -185,12 +222,12 @@ export function CreateExitDrawer({ opened, onClose }: { opened: boolean; onClose
                 value={line.quantity}
                 min={1}
                 max={line.available}
-                clampBehavior="strict"
                 allowDecimal={false}
+                error={lineError(line)}
                 style={{ flex: 1 }}
                 onChange={(value) =>
                   setLines((all) =>
-                    all.map((l, i) => (i === index ? { ...l, quantity: Number(value) || 0 } : l)),
+                    all.map((l, i) => (i === index ? { ...l, quantity: value } : l)),
                   )
                 }
               />

@@ -1,4 +1,4 @@
-import type { ExitView } from '@despacho/domain';
+import { exitProcessSchema, type ExitView } from '@despacho/domain';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
 import { exitsApi, useRefreshExits } from '../api';
+import { quantityError, type TypedQuantity } from './quantity-error';
+
+/** A line's new quantity, as the shared schema checks it (0 drops the line). */
+const processQuantity = exitProcessSchema.shape.quantities.unwrap().element.shape.quantity;
 
 type Short = { variant_id: string; available: number };
 
@@ -24,18 +28,27 @@ export function ProcessExitModal({
 }) {
   const { t } = useTranslation('exits');
   const refresh = useRefreshExits();
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [quantities, setQuantities] = useState<Record<string, TypedQuantity>>({});
   const [short, setShort] = useState<Short[]>([]);
   const close = () => {
     setQuantities({});
     setShort([]);
     onClose();
   };
+  // Lowered only: a quantity above what the exit asked for is an error on its field.
+  const lineError = (line: ExitView['lines'][number]) =>
+    quantityError(processQuantity, quantities[line.variant_id] ?? line.quantity, {
+      max: line.quantity,
+      message: t('process.atMost', { count: line.quantity }),
+    });
   const send = useMutation({
     mutationFn: (target: ExitView) =>
       exitsApi.process(
         target.id,
-        Object.entries(quantities).map(([variant_id, quantity]) => ({ variant_id, quantity })),
+        Object.entries(quantities).map(([variant_id, quantity]) => ({
+          variant_id,
+          quantity: Number(quantity),
+        })),
       ),
     onSuccess: async (processed) => {
       notifications.show({
@@ -68,15 +81,15 @@ export function ProcessExitModal({
               <NumberInput
                 key={line.variant_id}
                 label={[line.sku, line.product_name].filter(Boolean).join(' · ')}
-                error={missing ? t('process.available', { count: missing.available }) : undefined}
+                error={
+                  lineError(line) ??
+                  (missing ? t('process.available', { count: missing.available }) : undefined)
+                }
                 value={quantities[line.variant_id] ?? line.quantity}
                 min={0}
                 max={line.quantity}
-                clampBehavior="strict"
                 allowDecimal={false}
-                onChange={(value) =>
-                  setQuantities((all) => ({ ...all, [line.variant_id]: Number(value) || 0 }))
-                }
+                onChange={(value) => setQuantities((all) => ({ ...all, [line.variant_id]: value }))}
               />
             );
           })}
@@ -84,7 +97,11 @@ export function ProcessExitModal({
             <Button variant="default" onClick={close}>
               {t('create.cancel')}
             </Button>
-            <Button loading={send.isPending} onClick={() => send.mutate(exit)}>
+            <Button
+              loading={send.isPending}
+              disabled={exit.lines.some((line) => lineError(line) !== undefined)}
+              onClick={() => send.mutate(exit)}
+            >
               {t('actions.process')}
             </Button>
           </Group>

@@ -97,7 +97,7 @@ const page = <T,>(data: T[]) =>
   json(200, { data, meta: { page: 1, pageSize: 10, total: data.length } });
 
 describe('products/outs', () => {
-  it('creates an exit from the stock at a warehouse, with the quantity capped at what is available', async () => {
+  it('creates an exit from the stock at a warehouse, a quantity out of range kept as typed with its error', async () => {
     const calls = stubApi({
       'GET /exits': () => page([]),
       'GET /inventory/locations': () => json(200, { data: [CEDIS] }),
@@ -127,11 +127,20 @@ describe('products/outs', () => {
     await pick(/^Agregar producto/, /TAZ-01 · Taza — 3 disponibles/);
     await within(drawer).findByText('TAZ-01 · Taza');
     const quantity = field(drawer, /TAZ-01 · Taza/);
-    // More than the 3 available is refused as typed; 3 is taken.
+    // Out of range stays as typed, with the reason under it, and nothing is sent; 3 is taken.
     fireEvent.change(quantity, { target: { value: '9' } });
-    expect(quantity).toHaveValue('1');
+    fireEvent.blur(quantity);
+    expect(quantity).toHaveValue('9');
+    expect(within(drawer).getByText('Solo hay 3 disponibles')).toBeInTheDocument();
+    fireEvent.change(quantity, { target: { value: '-4' } });
+    fireEvent.blur(quantity);
+    expect(quantity).toHaveValue('-4');
+    expect(within(drawer).getByText('El valor mínimo es 1.')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Crear salida' }));
+    expect(calls.some((call) => call.key === 'POST /exits')).toBe(false);
     fireEvent.change(quantity, { target: { value: '3' } });
     await waitFor(() => expect(quantity).toHaveValue('3'));
+    expect(within(drawer).queryByText('El valor mínimo es 1.')).toBeNull();
 
     fireEvent.click(within(drawer).getByRole('button', { name: 'Crear salida' }));
     await waitFor(() => expect(calls.some((call) => call.key === 'POST /exits')).toBe(true));
@@ -177,6 +186,16 @@ describe('products/outs', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Enviar al almacén la salida 7' }));
 
     const modal = await screen.findByRole('dialog');
+    // More than the exit asked for is an error on the field, not a silent 2.
+    const quantity = field(modal, /TAZ-01 · Taza/);
+    fireEvent.change(quantity, { target: { value: '5' } });
+    fireEvent.blur(quantity);
+    expect(quantity).toHaveValue('5');
+    expect(
+      within(modal).getByText('No puede ser más de 2, lo que pide la salida.'),
+    ).toBeInTheDocument();
+    expect(within(modal).getByRole('button', { name: 'Enviar al almacén' })).toBeDisabled();
+    fireEvent.change(quantity, { target: { value: '2' } });
     fireEvent.click(within(modal).getByRole('button', { name: 'Enviar al almacén' }));
     expect(await within(modal).findByText('Solo hay 1 disponibles')).toBeInTheDocument();
     expect(within(modal).getByText(/quítalos o pon su cantidad en 0/)).toBeInTheDocument();
@@ -187,8 +206,64 @@ describe('products/outs', () => {
       .filter((call) => call.key === `POST /exits/${EXIT.id}/process`)
       .map((call) => call.body);
     expect(bodies).toEqual([
-      { quantities: [] },
+      { quantities: [{ variant_id: MUG.variant_id, quantity: 2 }] },
       { quantities: [{ variant_id: MUG.variant_id, quantity: 1 }] },
     ]);
+  }, 15_000);
+
+  it('says how to add a destination when there is none', async () => {
+    stubApi({
+      'GET /exits': () => page([]),
+      'GET /inventory/locations': () => json(200, { data: [CEDIS] }),
+      'GET /customers': () => page([]),
+      'GET /locations': () => page([]),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/outs');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nueva salida' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Nueva salida' });
+    expect(
+      await within(drawer).findByText('Aún no tienes clientes con dirección.'),
+    ).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Agregar un cliente' })).toHaveAttribute(
+      'href',
+      '/app/create',
+    );
+    fireEvent.click(within(drawer).getByText('A una de mis direcciones'));
+    expect(within(drawer).getByRole('link', { name: 'Agregar una dirección' })).toHaveAttribute(
+      'href',
+      '/app/settings/locations',
+    );
+    // The drawer's close button is named, as every dialog's (the theme's default).
+    expect(within(drawer).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+  }, 15_000);
+
+  it('cancels an exit only once the merchant confirms', async () => {
+    const calls = stubApi({
+      'GET /exits': () => page([EXIT]),
+      [`POST /exits/${EXIT.id}/cancel`]: () =>
+        json(200, { data: { ...EXIT, status: 'cancelled' } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/outs');
+    const row = (await screen.findByText('Salida 7')).closest('tr')!;
+    // Sending to the warehouse is a labelled button, not an icon alone.
+    expect(
+      within(row).getByRole('button', { name: 'Enviar al almacén la salida 7' }),
+    ).toHaveTextContent('Enviar al almacén');
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancelar la salida 7' }));
+    const modal = await screen.findByRole('dialog', { name: '¿Cancelar la salida 7?' });
+    fireEvent.click(within(modal).getByRole('button', { name: 'No, conservarla' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.key.endsWith('/cancel'))).toBe(false);
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancelar la salida 7' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Sí, cancelar la salida',
+      }),
+    );
+    expect(await screen.findByText('La salida 7 se canceló.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.key === `POST /exits/${EXIT.id}/cancel`)).toHaveLength(1);
   }, 15_000);
 });

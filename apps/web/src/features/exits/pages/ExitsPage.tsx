@@ -1,5 +1,5 @@
 import { EXIT_STATUSES, type ExitStatus, type ExitView } from '@despacho/domain';
-import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSend, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
+import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
 import { ListStatusFilter } from '../../../ui/ListStatusFilter';
@@ -38,6 +39,7 @@ export function ExitsPage() {
   const refresh = useRefreshExits();
   const [creating, setCreating] = useState(false);
   const [sending, setSending] = useState<ExitView | null>(null);
+  const [cancelling, setCancelling] = useState<ExitView | null>(null);
   // The inventory's movement history links one exit: `products/outs?exit=<id>`.
   const [params] = useSearchParams();
   const exits = useExits({
@@ -47,13 +49,14 @@ export function ExitsPage() {
     page: list.page,
     pageSize: EXITS_PAGE_SIZE,
   });
-  const act = useMutation({
+  const cancel = useMutation({
     mutationFn: (exit: ExitView) => exitsApi.cancel(exit.id),
     onSuccess: async (exit) => {
       notifications.show({
         color: 'teal',
         message: t(`done.${exit.status}`, { number: exit.number }),
       });
+      setCancelling(null);
       await refresh();
     },
     onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
@@ -190,33 +193,33 @@ export function ExitsPage() {
               {
                 key: 'actions',
                 header: t('table.actions'),
-                width: 100,
                 cell: (exit) => (
-                  <RowActions
-                    actions={[
-                      ...(exit.status === 'created'
-                        ? [
-                            {
-                              label: t('actions.processFor', { number: exit.number }),
-                              tooltip: t('actions.process'),
-                              icon: <IconSend size={18} />,
-                              onClick: () => setSending(exit),
-                            },
-                          ]
-                        : []),
-                      ...(exit.status === 'created' || exit.status === 'processing'
-                        ? [
-                            {
-                              label: t('actions.cancelFor', { number: exit.number }),
-                              tooltip: t('actions.cancel'),
-                              icon: <IconX size={18} />,
-                              color: 'red',
-                              onClick: () => act.mutate(exit),
-                            },
-                          ]
-                        : []),
-                    ]}
-                  />
+                  <Group gap={4} wrap="nowrap">
+                    {exit.status === 'created' && (
+                      // The step that moves the exit on, named in words: an icon alone was missed.
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconSend size={16} />}
+                        aria-label={t('actions.processFor', { number: exit.number })}
+                        onClick={() => setSending(exit)}
+                      >
+                        {t('actions.process')}
+                      </Button>
+                    )}
+                    <RowActions
+                      actions={[
+                        {
+                          label: t('actions.cancelFor', { number: exit.number }),
+                          tooltip: t('actions.cancel'),
+                          icon: <IconX size={18} />,
+                          color: 'red',
+                          hidden: exit.status !== 'created' && exit.status !== 'processing',
+                          onClick: () => setCancelling(exit),
+                        },
+                      ]}
+                    />
+                  </Group>
                 ),
               },
             ]}
@@ -225,6 +228,16 @@ export function ExitsPage() {
       </ListPage>
       <CreateExitDrawer opened={creating} onClose={() => setCreating(false)} />
       <ProcessExitModal exit={sending} onClose={() => setSending(null)} />
+      <ConfirmDeleteModal
+        item={cancelling}
+        onClose={() => setCancelling(null)}
+        title={t('cancel.title', { number: cancelling?.number })}
+        text={() => t('cancel.text')}
+        cancelLabel={t('cancel.keep')}
+        confirmLabel={t('cancel.confirm')}
+        busy={cancel.isPending}
+        onConfirm={(exit) => cancel.mutate(exit)}
+      />
     </>
   );
 }

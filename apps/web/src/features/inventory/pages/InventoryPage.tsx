@@ -118,6 +118,21 @@ export function InventoryPage() {
                   </Stack>
                 ),
               },
+              // Right after the product: on a phone the table scrolls sideways, and what is
+              // available (with its out/low badge) is what a merchant opens it for.
+              {
+                key: 'available',
+                header: t('table.available'),
+                align: 'right',
+                cell: (row) => (
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <StockBadge available={row.available} />
+                    <Text fz="sm" fw={600}>
+                      {row.available.toLocaleString()}
+                    </Text>
+                  </Group>
+                ),
+              },
               {
                 key: 'location',
                 header: t('table.location'),
@@ -141,19 +156,6 @@ export function InventoryPage() {
                 header: t('table.reserved'),
                 align: 'right',
                 cell: (row) => quantity(row.reserved),
-              },
-              {
-                key: 'available',
-                header: t('table.available'),
-                align: 'right',
-                cell: (row) => (
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <StockBadge available={row.available} />
-                    <Text fz="sm" fw={600}>
-                      {row.available.toLocaleString()}
-                    </Text>
-                  </Group>
-                ),
               },
               {
                 key: 'incoming',

@@ -1,6 +1,8 @@
 import {
+  CANCELLATION_WINDOW_HOURS,
   ERRORS,
   errorMessage,
+  REFUND_MAX_BUSINESS_DAYS,
   formatMoney,
   type ErrorCode,
   type ShipmentDetail,
@@ -25,8 +27,9 @@ export const refusalText = (refusal: string) =>
   isErrorCode(refusal) ? errorMessage(refusal, currentLanguage()) : refusal;
 
 /**
- * Cancelling a guide (decision 017): a confirmation that explains the 73-hour window and the
- * refund within 7 business days; then the pending request (the page keeps reading the guide until
+ * Cancelling a guide (decision 017): a confirmation that states the window to cancel (in hours
+ * from its creation) and the deadline of the refund (in business days from the request), each
+ * once and from the domain's rule; then the pending request (the page keeps reading the guide until
  * the carrier confirms) and finally the cancellation with what was refunded. A guide that cannot
  * be cancelled says why instead of offering the button; a refusal shows the server's message.
  */
@@ -97,7 +100,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
           <Text fz="sm" fw={600}>
             {shipment.refund_due_by
               ? t('detail.cancel.pending', { date: dates.day(shipment.refund_due_by) })
-              : t('detail.cancel.pendingNoDate')}
+              : t('detail.cancel.pendingNoDate', { days: REFUND_MAX_BUSINESS_DAYS })}
           </Text>
           <Group gap="xs">
             <Loader size="xs" color="yellow" />
@@ -161,6 +164,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
         text={(guide) => (
           <>
             {t('detail.cancel.confirmWindow', {
+              hours: CANCELLATION_WINDOW_HOURS,
               date: dates.dateTimeWithZone(guide.cancellable_until),
             })}
             <br />
@@ -168,6 +172,7 @@ export function CancellationCard({ shipment }: { shipment: ShipmentDetail }) {
             {t('detail.cancel.confirmRefund', {
               carrier: guide.carrier_name,
               amount: formatMoney(guide.charges.total),
+              days: REFUND_MAX_BUSINESS_DAYS,
             })}
           </>
         )}

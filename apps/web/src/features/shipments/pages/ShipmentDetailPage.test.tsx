@@ -111,15 +111,20 @@ describe('shippings/:id (guide detail)', () => {
     const dialog = await screen.findByRole('dialog', {
       name: '¿Cancelar la guía 8055241528464720099314?',
     });
-    expect(
-      within(dialog).getByText(/dentro de las 73 horas posteriores a su creación/),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByText(/05\/03\/2026, 11:15/)).toBeInTheDocument();
+    // The window in hours from its creation, the refund in business days from the request: each
+    // said once, by what it measures.
     expect(
       within(dialog).getByText(
-        /te reembolsaremos \$191\.40 a tu saldo en un plazo de hasta 7 días hábiles/,
+        /Plazo para cancelar: 73 horas desde que se creó la guía, mientras no se recolecte \(esta, hasta el 05\/03\/2026, 11:15/,
       ),
     ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        /Reembolso: .* te devolveremos \$191\.40 a tu saldo, a más tardar 7 días hábiles después de tu solicitud\./,
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.textContent?.match(/horas/g)).toHaveLength(1);
+    expect(dialog.textContent?.match(/días hábiles/g)).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar guía' }));
 
     expect(
@@ -147,6 +152,11 @@ describe('shippings/:id (guide detail)', () => {
     );
     expect(screen.getAllByText('Cancelada').length).toBeGreaterThan(0);
     expect(screen.queryByText(/Cancelación solicitada —/)).toBeNull();
+    // Never collected: the pickup section says it is cancelled, not that the carrier took it.
+    expect(
+      screen.getByText('La guía está cancelada: no necesita recolección.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/ya recolectó/)).toBeNull();
     const reads = readsSinceRequest;
     await vi.advanceTimersByTimeAsync(CANCELLATION_POLL_MS.first * 3);
     expect(readsSinceRequest).toBe(reads);

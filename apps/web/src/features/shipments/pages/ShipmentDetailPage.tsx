@@ -277,8 +277,11 @@ function ShipmentDetails({ shipment }: { shipment: ShipmentDetail }) {
                     )}
                   </Stack>
                 ) : (
+                  // Cancelled, it was never collected; any later status means it was.
                   <Text fz="sm" c="dimmed">
-                    {t('detail.pickup.notNeeded')}
+                    {shipment.status === 'cancelled'
+                      ? t('detail.pickup.cancelled')
+                      : t('detail.pickup.notNeeded')}
                   </Text>
                 )}
               </Section>

@@ -32,7 +32,13 @@ describe('PermissionsTree', () => {
     for (const name of ['Dashboard', 'Envíos', 'Configuración', 'Ayuda', 'Finanzas']) {
       expect(box(name)).toBeInTheDocument();
     }
-    for (const name of ['Cotización rápida', 'Recolección', 'Usuarios', 'Mi empresa', 'Compras']) {
+    for (const name of [
+      'Cotización rápida',
+      'Recolección',
+      'Usuarios',
+      'Mi empresa',
+      'Movimientos del saldo',
+    ]) {
       expect(box(name).checked).toBe(false);
     }
   });

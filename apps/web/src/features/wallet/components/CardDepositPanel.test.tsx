@@ -129,7 +129,7 @@ describe('CardDepositPanel', () => {
 
     await fillForm('300');
     const summary = await screen.findByRole('table', { name: 'Resumen del depósito' });
-    expect(summary.textContent).toContain('$14.50 IVA incluido');
+    expect(summary.textContent).toContain('Comisión$14.50 IVA incluido, por ser menor a $500.00');
     expect(summary.textContent).toContain('Recibirás $285.50');
 
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -166,11 +166,9 @@ describe('CardDepositPanel', () => {
     });
     renderPanel();
     await fillForm('800');
-    expect(
-      within(await screen.findByRole('table', { name: 'Resumen del depósito' })).getByText(
-        'Sin comisión',
-      ),
-    ).toBeTruthy();
+    const summary = await screen.findByRole('table', { name: 'Resumen del depósito' });
+    expect(within(summary).getByRole('row', { name: 'Comisión Sin comisión' })).toBeTruthy();
+    expect(summary.textContent).not.toContain('menor a');
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirmar depósito de $800.00' }));
     expect(await screen.findByText('Tu tarjeta fue rechazada: Fondos insuficientes.')).toBeTruthy();

@@ -7,6 +7,7 @@ import {
   depositBreakdown,
   formatMoney,
   groupCardDigits,
+  MIN_FREE_DEPOSIT_CENTAVOS,
   SANDBOX_TEST_CARDS,
   type CardPaymentsConfig,
   type DepositBreakdown,
@@ -323,7 +324,10 @@ function CardDepositForm({
   );
 }
 
-/** Amount, the small-deposit fee and what reaches the balance: shown before confirming. */
+/**
+ * Amount, the fee and what reaches the balance, shown before confirming. The fee's row says why
+ * only when there is one: "under $500.00" beside "no fee" read as a fee on a $2,000 deposit.
+ */
 function Breakdown({ breakdown }: { breakdown: DepositBreakdown }) {
   const { t } = useTranslation('card-deposits');
   return (
@@ -337,7 +341,10 @@ function Breakdown({ breakdown }: { breakdown: DepositBreakdown }) {
           <Table.Th>{t('breakdown.fee')}</Table.Th>
           <Table.Td>
             {breakdown.fee_total > 0
-              ? t('breakdown.feeValue', { fee: formatMoney(breakdown.fee_total) })
+              ? t('breakdown.feeValue', {
+                  fee: formatMoney(breakdown.fee_total),
+                  min: formatMoney(MIN_FREE_DEPOSIT_CENTAVOS),
+                })
               : t('breakdown.noFee')}
           </Table.Td>
         </Table.Tr>

@@ -54,7 +54,7 @@ describe('finance/transactions', () => {
     stubApi({ 'GET /wallet/transactions': () => page([GUIDE, DEPOSIT]) });
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/finance/transactions');
-    expect(screen.getByRole('heading', { level: 1, name: 'Compras' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Movimientos del saldo' })).toBeTruthy();
 
     const table = await screen.findByRole('table', { name: 'Movimientos del saldo' });
     const deposit = within(table).getByText('Depósito').closest('tr')!;
