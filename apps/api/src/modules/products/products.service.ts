@@ -128,8 +128,9 @@ export class ProductsService {
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
     const ids = products.map(() => randomUUID());
+    const catalogueLoaded = await this.deps.tariffFractions.catalogueLoaded();
     await this.write(products, language, async (tx) => {
-      await this.insertWithHandles(tx, organizationId, products, ids, now);
+      await this.insertWithHandles(tx, organizationId, products, ids, now, catalogueLoaded);
       await repository.insertVariants(
         tx,
         products.flatMap((product, index) =>
@@ -166,6 +167,7 @@ export class ProductsService {
     products: ProductData[],
     ids: string[],
     now: Date,
+    catalogueLoaded: boolean,
   ): Promise<void> {
     const bases = products.map((product) => product.handle ?? handleFor(product.name));
     const next = bases.map(() => 1);
@@ -196,7 +198,7 @@ export class ProductsService {
           organizationId,
           id: ids[index]!,
           handle,
-          tariffStatus: tariffStatusAfter(product),
+          tariffStatus: tariffStatusAfter(product, catalogueLoaded),
           createdAt: now,
           updatedAt: now,
         });
@@ -269,6 +271,7 @@ export class ProductsService {
     const [problem] = await findProblems(this.deps, organizationId, [data], [id]);
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
+    const catalogueLoaded = await this.deps.tariffFractions.catalogueLoaded();
     const leftOut = await this.write([data], language, async (tx) => {
       const row = await repository.lockProduct(tx, organizationId, id);
       if (!row) throw notFound();
@@ -292,7 +295,7 @@ export class ProductsService {
       await repository.insertVariants(tx, inserts);
       await repository.updateProductRow(tx, organizationId, id, {
         ...productValues(data, row.handle),
-        tariffStatus: tariffStatusAfter(data, row.tariffStatus),
+        tariffStatus: tariffStatusAfter(data, catalogueLoaded, row.tariffStatus),
         updatedAt: now,
       });
       const images = await repository.imagesLeftOut(tx, organizationId, id, data.image_ids);
