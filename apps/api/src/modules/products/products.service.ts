@@ -102,8 +102,12 @@ export class ProductsService {
   ) {}
 
   /** Every problem of these products against the database (see `findProblems`). */
-  findProblems(organizationId: string, products: ProductData[]): Promise<ProductProblem[]> {
-    return findProblems(this.deps, organizationId, products);
+  findProblems(
+    organizationId: string,
+    products: ProductData[],
+    ownIds: readonly (string | undefined)[] = [],
+  ): Promise<ProductProblem[]> {
+    return findProblems(this.deps, organizationId, products, ownIds);
   }
 
   async create(
@@ -318,13 +322,13 @@ export class ProductsService {
   }
 
   async get(organizationId: string, id: string): Promise<ProductView> {
-    const [view] = await this.views(organizationId, [id]);
+    const [view] = await this.getMany(organizationId, [id]);
     if (!view) throw notFound();
     return view;
   }
 
   /** The views of these products of the organization, in the order of `ids`. */
-  private async views(organizationId: string, ids: readonly string[]): Promise<ProductView[]> {
+  async getMany(organizationId: string, ids: readonly string[]): Promise<ProductView[]> {
     const { db } = this.deps;
     const rows = await repository.findProducts(db, organizationId, ids);
     if (rows.length === 0) return [];
@@ -416,7 +420,7 @@ export class ProductsService {
         EXPORT_BATCH,
       );
       if (ids.length === 0) return;
-      yield await this.views(organizationId, ids);
+      yield await this.getMany(organizationId, ids);
       after = ids.at(-1)!;
     }
   }
