@@ -74,6 +74,29 @@ describe('products list', () => {
     expect(within(taza).getByText('Unclassified')).toBeInTheDocument();
   });
 
+  it('shows each product as a card on a 390 px screen, its status and stock in sight', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubApi({
+      'GET /products': () => page([PLAYERA, TAZA]),
+      'GET /vendors': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+      'GET /collections': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products');
+
+    const taza = (await screen.findByRole('link', { name: 'Taza de cerámica' })).closest(
+      '[role="listitem"]',
+    ) as HTMLElement;
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(taza).getByText('Estatus').nextSibling).toHaveTextContent(
+      'Borrador (incompleto)',
+    );
+    expect(within(taza).getByText('Existencias').nextSibling).toHaveTextContent('12');
+    expect(
+      within(taza).getByRole('checkbox', { name: 'Seleccionar Taza de cerámica' }),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('sends the search and filters of the URL and keeps new ones in it', async () => {
     const queries: URLSearchParams[] = [];
     stubApi({

@@ -127,6 +127,7 @@ export function ProductsPage() {
                 rowKey={(product) => product.id}
                 label={nav('screens.products.title')}
                 minWidth={900}
+                cardsBelow="xs"
                 columns={[
                   {
                     key: 'select',
@@ -144,6 +145,7 @@ export function ProductsPage() {
                   {
                     key: 'name',
                     header: t('table.product'),
+                    cardTitle: true,
                     cell: (product) => (
                       <Group gap="sm" wrap="nowrap">
                         <ProductThumbnail path={product.thumbnail_url} alt="" />
