@@ -1,29 +1,8 @@
 import type { ProductSort, ProductStatus, TariffStatus } from '@despacho/domain';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  like,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { likePattern } from '../../platform/search';
-import {
-  collectionProducts,
-  collections,
-  productCounts,
-  productImages,
-  products,
-  productVariants,
-} from './products.tables';
+import { productCounts, productImages, products, productVariants } from './products.tables';
 
 /**
  * The catalogue's list reads: the page the merchant filters, searches and sorts, its rows'
@@ -47,7 +26,6 @@ const ORDER: Record<ProductSort, SQL[]> = {
 const COUNT_BOUND = 1000;
 
 const anyUuid = (ids: readonly string[]) => sql`any(${sql.param([...ids])}::uuid[])`;
-
 
 /** Products of the organization with a variant whose SKU (any case) or barcode is `code`. */
 export async function productsWithCode(
@@ -235,4 +213,3 @@ export async function findIdsAfter(
     .limit(limit);
   return rows.map((row) => row.id);
 }
-

@@ -1,29 +1,22 @@
-import type { ProductSort, ProductStatus, TariffStatus } from '@despacho/domain';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  like,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import type { ProductStatus } from '@despacho/domain';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
-import { likePattern } from '../../platform/search';
 import {
   collectionProducts,
   collections,
-  productCounts,
   productImages,
   products,
   productVariants,
 } from './products.tables';
+
+/**
+ * The catalogue's writes and its reads of whole products: what the merchant's create, edit,
+ * delete and bulk actions do, and the views they answer. The list's page and the export's
+ * batches are `products.list.repository.ts`; other modules read variants through
+ * `product-variants.repository.ts`.
+ */
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductInsert = typeof products.$inferInsert;

@@ -26,6 +26,7 @@ import {
   type ProblemDeps,
   type ProductProblem,
 } from './products.problems';
+import * as listRepository from './products.list.repository';
 import * as repository from './products.repository';
 import { handleFor } from './products.search';
 import {
@@ -50,11 +51,13 @@ async function filtersOf(
   db: DbOrTx,
   organizationId: string,
   query: ExportFilters,
-): Promise<repository.ProductFilters> {
+): Promise<listRepository.ProductFilters> {
   const words = searchWords(query.search);
   const term = query.search?.trim();
   const exactIds =
-    term && words.length === 1 ? await repository.productsWithCode(db, organizationId, term) : [];
+    term && words.length === 1
+      ? await listRepository.productsWithCode(db, organizationId, term)
+      : [];
   return {
     ...(exactIds.length > 0 ? { words: [], exactIds } : { words }),
     status: query.status,
@@ -371,13 +374,13 @@ export class ProductsService {
     query: ProductsQuery,
   ): Promise<{ data: ProductListItem[]; meta: PageMeta }> {
     const { db } = this.deps;
-    const { ids, total, capped } = await repository.findPage(db, organizationId, {
+    const { ids, total, capped } = await listRepository.findPage(db, organizationId, {
       ...(await filtersOf(db, organizationId, query)),
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,
     });
-    const rows = await repository.findListItems(db, organizationId, ids);
+    const rows = await listRepository.findListItems(db, organizationId, ids);
     const [vendorNames, stock] = await Promise.all([
       this.deps.vendors.names(
         organizationId,
@@ -412,7 +415,7 @@ export class ProductsService {
     const query = await filtersOf(this.deps.db, organizationId, filters);
     let after: string | null = null;
     for (;;) {
-      const ids = await repository.findIdsAfter(
+      const ids = await listRepository.findIdsAfter(
         this.deps.db,
         organizationId,
         query,
