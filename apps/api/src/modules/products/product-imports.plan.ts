@@ -218,11 +218,10 @@ export async function planImport(
   const products = file.products.map((product, index): PlannedProduct => {
     const plan = planned.get(index);
     if (plan && !refused.has(index)) return plan;
-    const first = product.rows[0]!;
     return {
-      row: first,
-      handle: product.data?.handle ?? '',
-      name: product.data?.name ?? '',
+      row: product.rows[0]!,
+      handle: product.handle,
+      name: product.name,
       outcome: 'refused',
     };
   });

@@ -96,16 +96,20 @@ export function BulkActions({
         centered
       >
         <Stack>
-          <Select
-            label={t('bulk.collection')}
-            data={collections}
-            value={collectionId}
-            onChange={setCollectionId}
-            searchable
-            nothingFoundMessage={t('bulk.noCollections')}
-            description={collections.length === 0 ? t('bulk.noCollections') : undefined}
-            data-autofocus
-          />
+          {/* Without collections, a select would open on nothing over the way to create one. */}
+          {collections.length === 0 ? (
+            <Text fz="sm">{t('bulk.noCollections')}</Text>
+          ) : (
+            <Select
+              label={t('bulk.collection')}
+              data={collections}
+              value={collectionId}
+              onChange={setCollectionId}
+              searchable
+              nothingFoundMessage={t('bulk.noCollections')}
+              data-autofocus
+            />
+          )}
           <Anchor
             component="button"
             type="button"
