@@ -1,7 +1,6 @@
 import {
   Group,
   Paper,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -87,7 +86,8 @@ export function DataTable<T>({
                 <div key={column.key}>{column.cell(row)}</div>
               ))}
             </Group>
-            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+            {/* Each value as wide as it is (a status badge is wider than a count), wrapping. */}
+            <Group gap="lg" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
               {details.map((column) => (
                 <Stack key={column.key} gap={0}>
                   <Text fz="xs" c="dimmed">
@@ -98,7 +98,7 @@ export function DataTable<T>({
                   </Text>
                 </Stack>
               ))}
-            </SimpleGrid>
+            </Group>
           </Paper>
         ))}
       </Stack>
