@@ -51,5 +51,5 @@ test('a new merchant reaches collections, creates one from the list, and sees a 
   await expect(sku).toBeFocused();
   await expect(sku).toHaveAttribute('aria-invalid', 'true');
   await expect(sku).toBeInViewport();
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'ya' })).toBeVisible();
+  await expect(page.getByText('Revisa los campos marcados en rojo.')).toBeVisible();
 });

@@ -59,10 +59,10 @@ export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
     onError: (failure) => {
       if (onError?.(failure)) return;
       const message = applyServerErrors(failure, form.setError);
-      // On fields: the toast carries the message, each field its own. Otherwise the alert.
+      setError(message);
+      // The server's message stays above the fields; the toast points at the fields it refused.
       const onFields = failure instanceof ApiError && Object.keys(failure.fields).length > 0;
-      setError(onFields ? null : message);
-      failed(onFields ? message : null);
+      failed(onFields ? t('form.invalid') : null);
     },
   });
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
