@@ -65,6 +65,8 @@ export interface CatalogCodeConfig<Item extends { code: string }, Answer> {
   describe: (item: Item) => string;
   /** Whether the answer (or error) says the catalogue is not imported. */
   notLoaded: (answer: Answer | undefined, error: unknown) => boolean;
+  /** Known before anything is typed: false shows the note at once. */
+  catalogueLoaded?: boolean;
   /** `data-testid` of the chosen code's name. */
   nameTestId: string;
   texts: {
@@ -101,6 +103,7 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
   isCode,
   describe,
   notLoaded: isNotLoaded,
+  catalogueLoaded,
   nameTestId,
   texts,
 }: CatalogCodeInputProps & CatalogCodeConfig<Item, Answer>) {
@@ -120,7 +123,8 @@ export function CatalogCodeField<Item extends { code: string }, Answer>({
 
   const complete = isCode(typed);
   const chosen = complete ? byCode.get(typed) : undefined;
-  const notLoaded = typed !== '' && isNotLoaded(results.data, results.error);
+  const notLoaded =
+    catalogueLoaded === false || (typed !== '' && isNotLoaded(results.data, results.error));
   // The catalogue answered for the code itself and does not hold it.
   const unknown =
     complete &&

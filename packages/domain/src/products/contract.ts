@@ -147,9 +147,18 @@ export const productsContract = defineContract('products', {
     method: 'POST',
     path: '/product-imports',
     access,
-    description: `multipart/form-data with one CSV (UTF-8, at most ${PRODUCT_IMPORT_MAX_BYTES / (1024 * 1024)} MB, headers in Spanish or English). Every row is checked first: with any error the answer is the import with status \`invalid\` and every error, and nothing is written; otherwise the import is \`queued\` and one job creates the products.`,
+    description: `multipart/form-data with one CSV (UTF-8, at most ${PRODUCT_IMPORT_MAX_BYTES / (1024 * 1024)} MB, headers in Spanish or English). Every row is checked and nothing is written: the answer is the import \`checked\`, each product with what applying it does (created, updated by handle or SKU, unchanged, refused) and every error; \`invalid\` when the file cannot be read at all.`,
     upload: { field: 'file' },
     responses: { 201: z.object({ data: productImportViewSchema }) },
+  }),
+  importApply: defineOperation({
+    method: 'POST',
+    path: '/product-imports/:id/apply',
+    access,
+    description:
+      'Confirms a `checked` import: one job applies the products not refused (the file is checked again as it goes). Applying an import already queued, running or finished answers it as it is; an `invalid` one is PRODUCT_IMPORT_NOT_APPLICABLE.',
+    params: productImportParamsSchema,
+    responses: { 200: z.object({ data: productImportViewSchema }) },
   }),
   importStatus: defineOperation({
     method: 'GET',

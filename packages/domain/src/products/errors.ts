@@ -33,6 +33,11 @@ export const PRODUCTS_ERRORS = {
     es: 'No se puede agregar un producto duplicado.',
     en: 'A duplicate product cannot be added.',
   },
+  PRODUCT_IMPORT_NOT_APPLICABLE: {
+    status: 409,
+    es: 'Este archivo no se puede importar: corrige el archivo y vuelve a subirlo.',
+    en: 'This file cannot be imported: fix the file and upload it again.',
+  },
   COLLECTION_NAME_TAKEN: {
     status: 409,
     es: 'Ya tienes una colección con ese nombre.',

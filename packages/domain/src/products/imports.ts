@@ -8,9 +8,12 @@ import { z } from '../validation';
  * language of the request, UTF-8 with a BOM (Excel opens it with accents), and prefixes a quote to
  * any cell a spreadsheet would run as a formula.
  *
- * An import is checked whole first: if any row is wrong it answers every error (row, column,
- * message) and writes nothing; otherwise one background job creates the products, and the screen
- * follows its progress.
+ * An import is checked whole first and writes nothing: each product of the file (its rows share
+ * a handle) is to be created, updated (the organization has a product with its handle, else
+ * one holding its SKUs), left unchanged (the file says what the product already is, so an
+ * export imported again changes nothing) or refused, with every error (row, column, message).
+ * Once the merchant confirms, one background job applies the products not refused, and the
+ * screen follows its progress. A file that cannot be read at all (encoding, header) is `invalid`.
  */
 export const PRODUCT_CSV_COLUMNS = [
   { key: 'handle', es: 'Identificador', en: 'Handle' },
@@ -95,8 +98,12 @@ export const PRODUCT_IMPORT_MESSAGES = {
     en: 'This SKU is already on row {row} of the file.',
   },
   failed: {
-    es: 'La importación se detuvo: {error} Los primeros {done} productos sí se crearon.',
-    en: 'The import stopped: {error} The first {done} products were created.',
+    es: 'La importación se detuvo: {error} Los primeros {done} productos sí se guardaron.',
+    en: 'The import stopped: {error} The first {done} products were saved.',
+  },
+  sku_elsewhere: {
+    es: 'Los SKU de este producto son de productos distintos; deja en el archivo los de uno solo.',
+    en: 'The SKUs of this product belong to different products; keep those of one only in the file.',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 export type ProductImportMessage = keyof typeof PRODUCT_IMPORT_MESSAGES;
@@ -108,7 +115,21 @@ export const PRODUCT_IMPORT_ERRORS_SHOWN = 200;
 /** Bytes of the CSV file. */
 export const PRODUCT_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-export const PRODUCT_IMPORT_STATUSES = ['invalid', 'queued', 'running', 'done', 'failed'] as const;
+/** Products listed one by one in an import's answer; beyond them it says how many more. */
+export const PRODUCT_IMPORT_ROWS_SHOWN = 500;
+
+/**
+ * `checked`: the file was read and waits for the merchant's confirmation (`apply`); `invalid`:
+ * it could not be read, nothing can be applied.
+ */
+export const PRODUCT_IMPORT_STATUSES = [
+  'invalid',
+  'checked',
+  'queued',
+  'running',
+  'done',
+  'failed',
+] as const;
 export type ProductImportStatus = (typeof PRODUCT_IMPORT_STATUSES)[number];
 
 export const productImportParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
@@ -122,14 +143,40 @@ export const productImportErrorSchema = z.object({
 });
 export type ProductImportError = z.infer<typeof productImportErrorSchema>;
 
+/** What the import does (`checked`) or did (`done`) with a product of the file. */
+export const PRODUCT_IMPORT_OUTCOMES = ['created', 'updated', 'unchanged', 'refused'] as const;
+export type ProductImportOutcome = (typeof PRODUCT_IMPORT_OUTCOMES)[number];
+
+export const productImportRowSchema = z.object({
+  /** The product's first row in the file. */
+  row: z.number().int(),
+  handle: z.string(),
+  name: z.string(),
+  outcome: z.enum(PRODUCT_IMPORT_OUTCOMES),
+});
+export type ProductImportRow = z.infer<typeof productImportRowSchema>;
+
+export const productImportSummarySchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+});
+export type ProductImportSummary = z.infer<typeof productImportSummarySchema>;
+
 export const productImportViewSchema = z.object({
   id: z.string(),
   status: z.enum(PRODUCT_IMPORT_STATUSES),
   file_name: z.string(),
   rows_total: z.number().int(),
-  /** Products in the file, and how many the job has created so far. */
+  /** Products in the file, and how many the job has gone through so far. */
   products_total: z.number().int(),
   products_done: z.number().int(),
+  /** How many products are (to be) created, updated, left unchanged and refused. */
+  summary: productImportSummarySchema,
+  /** Each product with its outcome, in the file's order, the first `PRODUCT_IMPORT_ROWS_SHOWN`. */
+  rows: z.array(productImportRowSchema),
+  rows_more: z.number().int(),
   errors: z.array(productImportErrorSchema),
   /** Errors beyond those listed. */
   errors_more: z.number().int(),

@@ -72,6 +72,11 @@ export class TariffFractionsService {
     throw new AppError('TARIFF_FRACTIONS_NOT_LOADED');
   }
 
+  /** Whether the catalogue is imported: a code is only checked against it then. */
+  catalogueLoaded(): Promise<boolean> {
+    return repository.isLoaded(this.deps.db);
+  }
+
   /**
    * Of `codes` (8 or 10 digits), those a product may not use, each once: once the catalogue is
    * imported, codes it does not hold or that expired before `today` (YYYY-MM-DD); none before.

@@ -5,16 +5,22 @@ import { sendDownload } from '../../platform/download';
 import { readNamedUpload } from '../../platform/files';
 import type { AppModule } from '../services';
 
-const { export: exportOperation, import: importOperation, importStatus } = productsContract;
+const {
+  export: exportOperation,
+  import: importOperation,
+  importApply,
+  importStatus,
+} = productsContract;
 
 /**
  * The products CSV (`products` list's import and export buttons): the export, the upload that
- * checks a file and queues its import, and the import's progress.
+ * checks a file and answers what importing it does, the merchant's confirmation that queues it,
+ * and the import's progress.
  */
 export const productImportsRoutes: AppModule = async (app, { productImports }) => {
   implement(
     app,
-    { export: exportOperation, import: importOperation, importStatus },
+    { export: exportOperation, import: importOperation, importApply, importStatus },
     {
       export: async (request, reply) => {
         const { fileName, stream } = productImports.export(
@@ -39,6 +45,9 @@ export const productImportsRoutes: AppModule = async (app, { productImports }) =
           ),
         };
       },
+      importApply: async (request) => ({
+        data: await productImports.apply(organizationOf(request), request.params.id),
+      }),
       importStatus: async (request) => ({
         data: await productImports.get(organizationOf(request), request.params.id),
       }),

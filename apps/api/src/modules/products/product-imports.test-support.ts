@@ -55,9 +55,11 @@ export function productsCsv({
   language?: Language;
 }): Buffer {
   const rows: Cells[] = [];
+  // Handles of the prefix: another file's products are not this one's to update.
+  const handle = (p: number) => `${prefix.toLowerCase()}-${p}`;
   for (let p = 1; p <= products; p += 1) {
     for (let v = 1; v <= variants; v += 1) {
-      const own = variantRow(`producto-${p}`, `${prefix}-${p}-${v}`, {
+      const own = variantRow(handle(p), `${prefix}-${p}-${v}`, {
         price: `${100 + (p % 900)}.${String(v % 100).padStart(2, '0')}`,
         ...(variants > 1 && { option1_value: `T${v}` }),
       });
@@ -65,7 +67,7 @@ export function productsCsv({
         v > 1
           ? own
           : {
-              ...publishableRow(`producto-${p}`, `Producto ${p}`, own.sku!),
+              ...publishableRow(handle(p), `Producto ${p}`, own.sku!),
               ...own,
               description: `<p>Descripción del producto ${p}</p>`,
               tags: 'generado, prueba',

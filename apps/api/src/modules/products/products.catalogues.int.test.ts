@@ -44,6 +44,28 @@ describe('products: SAT keys and tariff codes against the catalogues', () => {
     }
   });
 
+  it('does not call a code no catalogue checked classified, and does once it is checked', async () => {
+    const unchecked = await save({ tariff_code: '4819.10.01.00' });
+    expect(unchecked.json().data).toMatchObject({
+      tariff_code: '4819100100',
+      tariff_status: 'UNCLASSIFIED',
+    });
+    await importTariffFractions(
+      ctx.db,
+      fixture('../catalogs/fixtures/tariff-fractions-sample.csv'),
+    );
+    const { id, ...saved } = unchecked.json().data;
+    const resaved = await call(owner, 'PUT', `/products/${id}`, {
+      ...productBody({ sat_product_code: '24121503', tariff_code: '4819100100' }),
+      variants: saved.variants.map((variant: { id: string; sku: string }) => ({
+        id: variant.id,
+        sku: variant.sku,
+        price: '1',
+      })),
+    });
+    expect(resaved.json().data, resaved.body).toMatchObject({ tariff_status: 'CLASSIFIED' });
+  });
+
   describe('once imported', () => {
     beforeAll(async () => {
       await importSatProducts(ctx.db, fixture('../../../test/fixtures/sat-products-sample.csv'));

@@ -30,6 +30,9 @@ import { searchKey } from '../../platform/search';
 type ColumnKey = string;
 
 export interface ReadProduct {
+  /** As written on its first row, to name it even when it is refused. */
+  handle: string;
+  name: string;
   /** The file row of each variant, in order; the first is the product's row. */
   rows: number[];
   /** For each option, the file row where each of its values first appears. */
@@ -306,7 +309,12 @@ export class ProductCsvReader {
         ...Object.fromEntries(VARIANT_MEASURES.map((field) => [field, measure(row.cell(field))])),
       })),
     };
-    const read: ReadProduct = { rows: rows.map((row) => row.row), valueRows };
+    const read: ReadProduct = {
+      handle: first.cell('handle').trim(),
+      name: first.cell('name').trim(),
+      rows: rows.map((row) => row.row),
+      valueRows,
+    };
     const parsed = productSchema.safeParse(input);
     if (parsed.success) return { ...read, data: parsed.data };
     for (const issue of parsed.error.issues.map((issue) => onVariantRow(issue, input.variants))) {

@@ -32,7 +32,8 @@ describe('products', () => {
     expect(created).toMatchObject({
       name: 'Playera básica',
       status: 'ACTIVE',
-      tariff_status: 'CLASSIFIED',
+      // 10 digits, but no catalogue checked them (none is imported here): not classified.
+      tariff_status: 'UNCLASSIFIED',
       tariff_code: '6109100100',
       compare_at_price: 29_900,
       tags: ['verano'],

@@ -58,6 +58,10 @@ describe('GET /products', () => {
       ids[name] = (await createProduct(ctx.app, owner, { ...body, name })).id;
     }
     await createProduct(ctx.app, other, productBody({ name: 'Playera Ajena' }));
+    // No catalogue is imported here to check its code: the classification is set as done.
+    await ctx.db.$client.query(`update products set tariff_status = 'CLASSIFIED' where id = $1`, [
+      ids['Gorra Básica'],
+    ]);
   });
   afterAll(() => ctx.close());
 

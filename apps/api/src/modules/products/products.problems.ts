@@ -35,7 +35,7 @@ export interface ProblemDeps {
   vendors: Pick<VendorsService, 'names'>;
   satProducts: Pick<SatProductsService, 'unknownCodes'>;
   satUnits: Pick<SatUnitsService, 'unknownCodes'>;
-  tariffFractions: Pick<TariffFractionsService, 'unusableCodes'>;
+  tariffFractions: Pick<TariffFractionsService, 'unusableCodes' | 'catalogueLoaded'>;
 }
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);

@@ -12,6 +12,7 @@ const {
   export: _export,
   import: _import,
   importStatus: _importStatus,
+  importApply: _importApply,
   ...catalogueOperations
 } = productsContract;
 

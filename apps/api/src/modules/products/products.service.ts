@@ -26,6 +26,7 @@ import {
   type ProblemDeps,
   type ProductProblem,
 } from './products.problems';
+import * as listRepository from './products.list.repository';
 import * as repository from './products.repository';
 import { handleFor } from './products.search';
 import {
@@ -50,11 +51,13 @@ async function filtersOf(
   db: DbOrTx,
   organizationId: string,
   query: ExportFilters,
-): Promise<repository.ProductFilters> {
+): Promise<listRepository.ProductFilters> {
   const words = searchWords(query.search);
   const term = query.search?.trim();
   const exactIds =
-    term && words.length === 1 ? await repository.productsWithCode(db, organizationId, term) : [];
+    term && words.length === 1
+      ? await listRepository.productsWithCode(db, organizationId, term)
+      : [];
   return {
     ...(exactIds.length > 0 ? { words: [], exactIds } : { words }),
     status: query.status,
@@ -102,8 +105,12 @@ export class ProductsService {
   ) {}
 
   /** Every problem of these products against the database (see `findProblems`). */
-  findProblems(organizationId: string, products: ProductData[]): Promise<ProductProblem[]> {
-    return findProblems(this.deps, organizationId, products);
+  findProblems(
+    organizationId: string,
+    products: ProductData[],
+    ownIds: readonly (string | undefined)[] = [],
+  ): Promise<ProductProblem[]> {
+    return findProblems(this.deps, organizationId, products, ownIds);
   }
 
   async create(
@@ -128,8 +135,9 @@ export class ProductsService {
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
     const ids = products.map(() => randomUUID());
+    const catalogueLoaded = await this.deps.tariffFractions.catalogueLoaded();
     await this.write(products, language, async (tx) => {
-      await this.insertWithHandles(tx, organizationId, products, ids, now);
+      await this.insertWithHandles(tx, organizationId, products, ids, now, catalogueLoaded);
       await repository.insertVariants(
         tx,
         products.flatMap((product, index) =>
@@ -166,6 +174,7 @@ export class ProductsService {
     products: ProductData[],
     ids: string[],
     now: Date,
+    catalogueLoaded: boolean,
   ): Promise<void> {
     const bases = products.map((product) => product.handle ?? handleFor(product.name));
     const next = bases.map(() => 1);
@@ -196,7 +205,7 @@ export class ProductsService {
           organizationId,
           id: ids[index]!,
           handle,
-          tariffStatus: tariffStatusAfter(product),
+          tariffStatus: tariffStatusAfter(product, catalogueLoaded),
           createdAt: now,
           updatedAt: now,
         });
@@ -269,6 +278,7 @@ export class ProductsService {
     const [problem] = await findProblems(this.deps, organizationId, [data], [id]);
     if (problem) throw problemError(problem, language);
     const now = this.deps.clock.now();
+    const catalogueLoaded = await this.deps.tariffFractions.catalogueLoaded();
     const leftOut = await this.write([data], language, async (tx) => {
       const row = await repository.lockProduct(tx, organizationId, id);
       if (!row) throw notFound();
@@ -292,7 +302,7 @@ export class ProductsService {
       await repository.insertVariants(tx, inserts);
       await repository.updateProductRow(tx, organizationId, id, {
         ...productValues(data, row.handle),
-        tariffStatus: tariffStatusAfter(data, row.tariffStatus),
+        tariffStatus: tariffStatusAfter(data, catalogueLoaded, row.tariffStatus),
         updatedAt: now,
       });
       const images = await repository.imagesLeftOut(tx, organizationId, id, data.image_ids);
@@ -315,13 +325,13 @@ export class ProductsService {
   }
 
   async get(organizationId: string, id: string): Promise<ProductView> {
-    const [view] = await this.views(organizationId, [id]);
+    const [view] = await this.getMany(organizationId, [id]);
     if (!view) throw notFound();
     return view;
   }
 
   /** The views of these products of the organization, in the order of `ids`. */
-  private async views(organizationId: string, ids: readonly string[]): Promise<ProductView[]> {
+  async getMany(organizationId: string, ids: readonly string[]): Promise<ProductView[]> {
     const { db } = this.deps;
     const rows = await repository.findProducts(db, organizationId, ids);
     if (rows.length === 0) return [];
@@ -364,13 +374,13 @@ export class ProductsService {
     query: ProductsQuery,
   ): Promise<{ data: ProductListItem[]; meta: PageMeta }> {
     const { db } = this.deps;
-    const { ids, total, capped } = await repository.findPage(db, organizationId, {
+    const { ids, total, capped } = await listRepository.findPage(db, organizationId, {
       ...(await filtersOf(db, organizationId, query)),
       sort: query.sort,
       page: query.page,
       pageSize: query.pageSize,
     });
-    const rows = await repository.findListItems(db, organizationId, ids);
+    const rows = await listRepository.findListItems(db, organizationId, ids);
     const [vendorNames, stock] = await Promise.all([
       this.deps.vendors.names(
         organizationId,
@@ -405,7 +415,7 @@ export class ProductsService {
     const query = await filtersOf(this.deps.db, organizationId, filters);
     let after: string | null = null;
     for (;;) {
-      const ids = await repository.findIdsAfter(
+      const ids = await listRepository.findIdsAfter(
         this.deps.db,
         organizationId,
         query,
@@ -413,7 +423,7 @@ export class ProductsService {
         EXPORT_BATCH,
       );
       if (ids.length === 0) return;
-      yield await this.views(organizationId, ids);
+      yield await this.getMany(organizationId, ids);
       after = ids.at(-1)!;
     }
   }

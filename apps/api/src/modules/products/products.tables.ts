@@ -1,6 +1,7 @@
 import {
   PACKAGE_UNITS,
   PRODUCT_IMPORT_STATUSES,
+  type ProductImportRow,
   PRODUCT_STATUSES,
   TARIFF_STATUSES,
 } from '@despacho/domain';
@@ -288,6 +289,8 @@ export const productImports = pgTable(
       .notNull()
       .default([]),
     errorsMore: integer().notNull().default(0),
+    /** Each product of the file with what the import does with it, in the file's order. */
+    results: jsonb().$type<ProductImportRow[]>().notNull().default([]),
     createdBy: uuid(),
     createdAt: created(),
     finishedAt: timestamp({ withTimezone: true }),

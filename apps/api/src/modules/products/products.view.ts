@@ -27,12 +27,18 @@ const IN_CLASSIFICATION: readonly TariffStatus[] = [
 ];
 
 /**
- * The tariff status a save leaves: CLASSIFIED with the 10 digits, UNCLASSIFIED with 8 or none,
- * and untouched while the classification service is working on it.
+ * The tariff status a save leaves: CLASSIFIED with the 10 digits checked against SAT's
+ * catalogue (`catalogueLoaded`: a code it does not hold is refused before), UNCLASSIFIED with
+ * 8, none, or 10 that no catalogue checked; untouched while the classification service is
+ * working on it.
  */
-export function tariffStatusAfter(data: ProductData, current?: TariffStatus): TariffStatus {
+export function tariffStatusAfter(
+  data: ProductData,
+  catalogueLoaded: boolean,
+  current?: TariffStatus,
+): TariffStatus {
   if (current && IN_CLASSIFICATION.includes(current)) return current;
-  return data.tariff_code?.complete ? 'CLASSIFIED' : 'UNCLASSIFIED';
+  return data.tariff_code?.complete && catalogueLoaded ? 'CLASSIFIED' : 'UNCLASSIFIED';
 }
 
 /** The columns of a product as saved, except its keys, handle, status and times. */

@@ -1,5 +1,5 @@
 import type { ProductBulkInput, ProductBulkResult } from '@despacho/domain';
-import { Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { productsApi, useRefreshProducts } from '../api';
-import { useCollectionOptions } from '../collections-api';
-import { useRefreshCollections } from '../collections-api';
+import { useCollectionOptions, useRefreshCollections } from '../collections-api';
+import { CollectionDrawer } from './collections/CollectionDrawer';
 
 /**
  * What the list does with the selected products: archive, publish, add to a collection or delete
- * the drafts. Each product is done or refused on its own.
+ * the drafts. Each product is done or refused on its own. A collection can be created while
+ * adding to one (a new merchant has none): the picker gives way to the collection's drawer and
+ * comes back with the new collection chosen.
  */
 export function BulkActions({
   ids,
@@ -29,6 +31,7 @@ export function BulkActions({
   const refreshCollections = useRefreshCollections();
   const collections = useCollectionOptions();
   const [picking, setPicking] = useState(false);
+  const [creating, setCreating] = useState(false);
   const [collectionId, setCollectionId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string[] | null>(null);
 
@@ -93,15 +96,32 @@ export function BulkActions({
         centered
       >
         <Stack>
-          <Select
-            label={t('bulk.collection')}
-            data={collections}
-            value={collectionId}
-            onChange={setCollectionId}
-            searchable
-            nothingFoundMessage={t('bulk.noCollections')}
-            data-autofocus
-          />
+          {/* Without collections, a select would open on nothing over the way to create one. */}
+          {collections.length === 0 ? (
+            <Text fz="sm">{t('bulk.noCollections')}</Text>
+          ) : (
+            <Select
+              label={t('bulk.collection')}
+              data={collections}
+              value={collectionId}
+              onChange={setCollectionId}
+              searchable
+              nothingFoundMessage={t('bulk.noCollections')}
+              data-autofocus
+            />
+          )}
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            ta="left"
+            onClick={() => {
+              setPicking(false);
+              setCreating(true);
+            }}
+          >
+            {t('bulk.newCollection')}
+          </Anchor>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setPicking(false)}>
               {t('actions.cancel')}
@@ -118,6 +138,20 @@ export function BulkActions({
           </Group>
         </Stack>
       </Modal>
+
+      <CollectionDrawer
+        opened={creating}
+        collection={null}
+        onClose={() => {
+          setCreating(false);
+          setPicking(true);
+        }}
+        onSaved={(saved) => {
+          setCollectionId(saved.id);
+          setCreating(false);
+          setPicking(true);
+        }}
+      />
 
       <ConfirmDeleteModal
         item={deleting}

@@ -2,7 +2,10 @@ import type { ProductImportView } from '@despacho/domain';
 import { Alert, ScrollArea, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The rows an import refused, as the file numbers them; nothing was written. */
+/**
+ * The rows an import refused, as the file numbers them: nothing was written (`invalid`), the
+ * products of those rows will not be (`checked`) or were not (`done`), or why it stopped.
+ */
 export function ImportErrors({ view }: { view: ProductImportView }) {
   const { t } = useTranslation('product-imports');
   const total = view.errors.length + view.errors_more;
@@ -11,7 +14,12 @@ export function ImportErrors({ view }: { view: ProductImportView }) {
       color="red"
       variant="light"
       role="alert"
-      title={t(view.status === 'invalid' ? 'errors.invalid' : 'errors.failed', { count: total })}
+      title={t(
+        `errors.${view.status === 'queued' || view.status === 'running' ? 'checked' : view.status}`,
+        {
+          count: total,
+        },
+      )}
     >
       <ScrollArea.Autosize mah={320}>
         <Table verticalSpacing={4} fz="sm" aria-label={t('errors.table')}>

@@ -15,6 +15,12 @@ const view = (overrides: Partial<ProductImportView>): ProductImportView => ({
   rows_total: 3,
   products_total: 2,
   products_done: 0,
+  summary: { created: 1, updated: 1, unchanged: 0, refused: 0 },
+  rows: [
+    { row: 2, handle: 'playera', name: 'Playera', outcome: 'created' },
+    { row: 3, handle: 'taza', name: 'Taza', outcome: 'updated' },
+  ],
+  rows_more: 0,
   errors: [],
   errors_more: 0,
   created_at: '2026-03-02T16:00:00.000Z',
@@ -74,17 +80,39 @@ describe('ImportProductsButton', () => {
     expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
-  it('follows a queued import to 100 % and reads the products list again', async () => {
+  it('shows what the file does, and applies its valid products once confirmed', async () => {
     let asked = 0;
-    stubApi({
-      'POST /product-imports': () => json(201, { data: view({}) }),
+    const checked = view({
+      status: 'checked',
+      rows_total: 4,
+      products_total: 3,
+      summary: { created: 1, updated: 1, unchanged: 0, refused: 1 },
+      rows: [
+        { row: 2, handle: 'playera', name: 'Playera', outcome: 'created' },
+        { row: 3, handle: 'taza', name: 'Taza', outcome: 'updated' },
+        { row: 4, handle: 'vaso', name: 'Vaso', outcome: 'refused' },
+      ],
+      errors: [{ row: 4, column: 'Precio', message: 'Usa máximo 2 decimales.' }],
+    });
+    const calls = stubApi({
+      'POST /product-imports': () => json(201, { data: checked }),
+      [`POST /product-imports/${ID}/apply`]: () =>
+        json(200, { data: { ...checked, status: 'queued' } }),
       [`GET /product-imports/${ID}`]: () => {
+        if (!calls.some((call) => call.key === `POST /product-imports/${ID}/apply`)) {
+          return json(200, { data: checked });
+        }
         asked += 1;
         return json(200, {
           data:
             asked === 1
-              ? view({ status: 'running', products_done: 1 })
-              : view({ status: 'done', products_done: 2, finished_at: '2026-03-02T16:00:05.000Z' }),
+              ? { ...checked, status: 'running', products_done: 2 }
+              : {
+                  ...checked,
+                  status: 'done',
+                  products_done: 3,
+                  finished_at: '2026-03-02T16:00:05.000Z',
+                },
         });
       },
     });
@@ -92,17 +120,38 @@ describe('ImportProductsButton', () => {
     renderInApp(<ImportProductsButton />);
     await chooseFile();
 
-    await waitFor(() =>
-      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'),
+    const summary = await screen.findByRole('list', { name: 'Lo que hará la importación' });
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Nuevos: 1', 'Se actualizan: 1', 'Sin cambios: 0', 'Con errores: 1']);
+    const rows = within(screen.getByRole('table', { name: 'Productos del archivo' })).getAllByRole(
+      'row',
     );
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'FilaProductoResultado',
+      '2PlayeraNuevos',
+      '3TazaSe actualizan',
+      '4VasoCon errores',
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '1 error: el producto de esa fila no se importará.',
+    );
+    expect(calls.some((call) => call.key.endsWith('/apply'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Importar los 2 productos sin errores' }));
     await waitFor(
       () => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100'),
       { timeout: 4000 },
     );
-    expect(screen.getByText('2 de 2 productos creados')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Se importaron 2 productos.');
+    expect(screen.getByText('3 de 3 productos procesados')).toBeInTheDocument();
+    expect(screen.getByText('Listo: 2 productos importados.')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Resultado de la importación' })).toHaveTextContent(
+      'Creados: 1',
+    );
     expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['products'] }));
-  });
+  }, 20_000);
 
   it('refuses a file over 10 MB before sending it, and offers the template', async () => {
     const calls = stubApi({});

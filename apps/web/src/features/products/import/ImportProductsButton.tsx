@@ -22,8 +22,9 @@ import { formatFileSize } from '../../../lib/file-size';
 import { currentLanguage } from '../../../lib/i18n';
 import { saveFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
-import { useImportStatus, useUploadImport } from './api';
+import { useApplyImport, useImportStatus, useUploadImport } from './api';
 import { ImportErrors } from './ImportErrors';
+import { ImportSummary } from './ImportSummary';
 
 /** The template: the header row in the screen's language, UTF-8 with a BOM as the export. */
 function saveTemplate(name: string) {
@@ -32,20 +33,23 @@ function saveTemplate(name: string) {
 }
 
 /**
- * "Importar": a CSV of products (one row per variant). The server checks every row first; with
- * any error it lists them and writes nothing, otherwise one job creates the products while the
- * bar shows its progress, and the list is read again once it is done.
+ * "Importar": a CSV of products (one row per variant). The server reads the whole file first and
+ * answers what importing it does (new, updated, unchanged, refused and why) without writing;
+ * once the merchant confirms, one job applies the products without errors while the bar shows
+ * its progress, and the list is read again once it is done.
  */
 export function ImportProductsButton() {
   const { t } = useTranslation('product-imports');
   const [opened, { open, close }] = useDisclosure(false);
   const upload = useUploadImport();
+  const apply = useApplyImport();
   const reset = useRef<() => void>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const status = useImportStatus(importId);
   const view = status.data ?? upload.data;
   const running = view && (view.status === 'queued' || view.status === 'running');
+  const toApply = view ? view.summary.created + view.summary.updated : 0;
 
   const pick = (file: File | null) => {
     reset.current?.();
@@ -63,6 +67,11 @@ export function ImportProductsButton() {
       },
       onError: (error) => setProblem(messageOf(error)),
     });
+  };
+
+  const confirm = (id: string) => {
+    setProblem(null);
+    apply.mutate(id, { onError: (error) => setProblem(messageOf(error)) });
   };
 
   // Closed while the job runs, the modal shows its progress again when reopened.
@@ -140,10 +149,28 @@ export function ImportProductsButton() {
               {problem}
             </Alert>
           )}
-          {view && (view.status === 'invalid' || view.status === 'failed') && (
-            <ImportErrors view={view} />
+          {view && (view.status === 'checked' || view.status === 'done') && (
+            <ImportSummary view={view} />
           )}
-          {view && view.status !== 'invalid' && (
+          {view && view.errors.length > 0 && <ImportErrors view={view} />}
+          {view?.status === 'checked' &&
+            (toApply === 0 ? (
+              <Alert color="gray" variant="light" role="status">
+                {t('summary.nothing')}
+              </Alert>
+            ) : (
+              <Stack gap="xs" align="flex-end">
+                {view.summary.refused > 0 && (
+                  <Text fz="sm" c="dimmed" ta="right">
+                    {t('apply.warning')}
+                  </Text>
+                )}
+                <Button loading={apply.isPending} onClick={() => confirm(view.id)}>
+                  {t(view.summary.refused > 0 ? 'apply.valid' : 'apply.all', { count: toApply })}
+                </Button>
+              </Stack>
+            ))}
+          {view && (running || view.status === 'done' || view.status === 'failed') && (
             <Stack gap={4}>
               <Text fz="sm">
                 {t('progress', { done: view.products_done, total: view.products_total })}
@@ -158,7 +185,7 @@ export function ImportProductsButton() {
           )}
           {view?.status === 'done' && (
             <Alert color="green" variant="light" role="status">
-              {t('done', { count: view.products_done })}
+              {t('done', { count: view.summary.created + view.summary.updated })}
             </Alert>
           )}
         </Stack>

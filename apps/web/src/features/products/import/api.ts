@@ -11,17 +11,32 @@ const productsKeys = queryKeys(productsContract);
 /** How often a running import is asked for its progress. */
 const POLL_MS = 1000;
 
+/** Nothing more happens to it without the merchant (`checked` waits for the confirmation). */
 const settled = (status: ProductImportView['status'] | undefined) =>
-  status === 'done' || status === 'failed' || status === 'invalid';
+  status === 'done' || status === 'failed' || status === 'invalid' || status === 'checked';
 
 export const productImportsApi = {
   upload: (file: File) => unwrap(call(productsContract.import, { file })),
   status: (id: string) => unwrap(call(productsContract.importStatus, { params: { id } })),
+  apply: (id: string) => unwrap(call(productsContract.importApply, { params: { id } })),
   exportCsv: (filters: ProductExportFilters) => call(productsContract.export, { query: filters }),
 };
 
 export function useUploadImport() {
   return useMutation({ mutationFn: productImportsApi.upload });
+}
+
+/** The merchant's confirmation of a checked import; the status query follows it from there. */
+export function useApplyImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: productImportsApi.apply,
+    // Asked again, the status polls until the job is done.
+    onSuccess: (view) =>
+      queryClient.invalidateQueries({
+        queryKey: productsKeys.importStatus({ params: { id: view.id } }),
+      }),
+  });
 }
 
 /**

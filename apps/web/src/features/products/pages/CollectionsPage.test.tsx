@@ -1,4 +1,5 @@
 import type { CollectionView, ProductListItem } from '@despacho/domain';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -58,6 +59,8 @@ async function open() {
 
 describe('products/collections', () => {
   afterEach(async () => {
+    // Toasts outlive each test's render; past the visible limit a new one would wait unseen.
+    notifications.clean();
     clearSession();
     vi.unstubAllGlobals();
     await setLanguage('es');

@@ -20,6 +20,7 @@ import {
 import { CollectionDrawer } from '../components/collections/CollectionDrawer';
 import { CollectionProductsDrawer } from '../components/collections/CollectionProductsDrawer';
 import { CollectionThumb } from '../components/collections/CollectionThumb';
+import { PRODUCTS_PATH } from '../paths';
 
 /**
  * `products/collections`: the organization's collections by name (search and page in the URL),
@@ -55,7 +56,7 @@ export function CollectionsPage() {
         title={nav('screens.productsCollections.title')}
         breadcrumbs={[
           { label: nav('modules.warehousing') },
-          { label: nav('screens.products.title'), to: '/app/products' },
+          { label: nav('screens.products.title'), to: PRODUCTS_PATH },
           { label: nav('screens.productsCollections.title') },
         ]}
         action={

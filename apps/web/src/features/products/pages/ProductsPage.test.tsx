@@ -74,6 +74,29 @@ describe('products list', () => {
     expect(within(taza).getByText('Unclassified')).toBeInTheDocument();
   });
 
+  it('shows each product as a card on a 390 px screen, its status and stock in sight', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    stubApi({
+      'GET /products': () => page([PLAYERA, TAZA]),
+      'GET /vendors': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+      'GET /collections': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products');
+
+    const taza = (await screen.findByRole('link', { name: 'Taza de cerámica' })).closest(
+      '[role="listitem"]',
+    ) as HTMLElement;
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(taza).getByText('Estatus').nextSibling).toHaveTextContent(
+      'Borrador (incompleto)',
+    );
+    expect(within(taza).getByText('Existencias').nextSibling).toHaveTextContent('12');
+    expect(
+      within(taza).getByRole('checkbox', { name: 'Seleccionar Taza de cerámica' }),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('sends the search and filters of the URL and keeps new ones in it', async () => {
     const queries: URLSearchParams[] = [];
     stubApi({
@@ -150,4 +173,54 @@ describe('products list', () => {
       ids: [PLAYERA.id, TAZA.id],
     });
   });
+
+  it('leads to the collections, and creates one while adding products to a collection', async () => {
+    const created = {
+      id: '9d1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+      name: 'Verano',
+      description: null,
+      image: null,
+      products_count: 0,
+      created_at: '2026-11-20T16:00:00.000Z',
+      updated_at: '2026-11-20T16:00:00.000Z',
+    };
+    let collections: (typeof created)[] = [];
+    const calls = stubApi({
+      'GET /products': () => page([PLAYERA]),
+      'GET /vendors': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+      'GET /collections': () =>
+        json(200, { data: collections, meta: { page: 1, pageSize: 100, total: 0 } }),
+      'POST /collections': () => {
+        collections = [created];
+        return json(201, { data: created });
+      },
+      'POST /products/bulk': () => json(200, { data: { done: [PLAYERA.id], refused: [] } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products');
+    expect(screen.getByRole('link', { name: 'Colecciones' })).toHaveAttribute(
+      'href',
+      '/app/products/collections',
+    );
+
+    await screen.findByRole('link', { name: 'Playera básica' });
+    fireEvent.click(screen.getByLabelText('Seleccionar todos los de esta página'));
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar a colección' }));
+    const picker = await screen.findByRole('dialog', { name: 'Agregar a colección' });
+    expect(within(picker).getByText('Aún no tienes colecciones')).toBeInTheDocument();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Crear una colección nueva' }));
+
+    fireEvent.change(await screen.findByLabelText(/Nombre/), { target: { value: 'Verano' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar colección' }));
+    const back = await screen.findByRole('dialog', { name: 'Agregar a colección' });
+    await waitFor(() => expect(within(back).getByLabelText('Colección')).toHaveValue('Verano'));
+    fireEvent.click(within(back).getByRole('button', { name: 'Agregar' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /products/bulk')?.body).toEqual({
+        action: 'add_to_collection',
+        ids: [PLAYERA.id],
+        collection_id: created.id,
+      }),
+    );
+  }, 20_000);
 });

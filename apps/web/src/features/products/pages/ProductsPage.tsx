@@ -6,7 +6,7 @@ import {
   type ProductListItem,
 } from '@despacho/domain';
 import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFolders, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,7 +21,7 @@ import { ProductStatusBadge } from '../components/ProductStatusBadge';
 import { ProductThumbnail } from '../components/ProductThumbnail';
 import { ExportProductsButton } from '../import/ExportProductsButton';
 import { ImportProductsButton } from '../import/ImportProductsButton';
-import { PRODUCT_CREATE_PATH, productEditPath } from '../paths';
+import { COLLECTIONS_PATH, PRODUCT_CREATE_PATH, productEditPath } from '../paths';
 
 /** Filters kept in the URL as they are (ids and a tag). */
 const URL_FILTERS = ['vendor_id', 'collection_id', 'tag'] as const;
@@ -70,6 +70,15 @@ export function ProductsPage() {
         ]}
         action={
           <Group gap="sm">
+            {/* Collections have no menu entry of their own (spec §2): they are reached from here. */}
+            <Button
+              component={Link}
+              to={COLLECTIONS_PATH}
+              variant="default"
+              leftSection={<IconFolders size={18} />}
+            >
+              {nav('screens.productsCollections.title')}
+            </Button>
             <ImportProductsButton />
             <ExportProductsButton filters={filters} />
             <Button component={Link} to={PRODUCT_CREATE_PATH} leftSection={<IconPlus size={18} />}>
@@ -118,6 +127,7 @@ export function ProductsPage() {
                 rowKey={(product) => product.id}
                 label={nav('screens.products.title')}
                 minWidth={900}
+                cardsBelow="xs"
                 columns={[
                   {
                     key: 'select',
@@ -135,6 +145,7 @@ export function ProductsPage() {
                   {
                     key: 'name',
                     header: t('table.product'),
+                    cardTitle: true,
                     cell: (product) => (
                       <Group gap="sm" wrap="nowrap">
                         <ProductThumbnail path={product.thumbnail_url} alt="" />

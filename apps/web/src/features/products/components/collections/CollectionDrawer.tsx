@@ -9,15 +9,20 @@ import { EntityForm } from '../../../../ui/EntityForm';
 import { collectionsApi, useRefreshCollections } from '../../collections-api';
 import { CollectionImageField } from './CollectionImageField';
 
-/** Creates (`collection` null) or edits a collection beside the list. */
+/**
+ * Creates (`collection` null) or edits a collection beside the list; `onSaved` hears of the saved
+ * collection (the products list's "Agregar a colección" selects the one just created).
+ */
 export function CollectionDrawer({
   opened,
   collection,
   onClose,
+  onSaved,
 }: {
   opened: boolean;
   collection: CollectionView | null;
   onClose: () => void;
+  onSaved?: (saved: CollectionView) => void;
 }) {
   const { t } = useTranslation('collections');
   return (
@@ -27,7 +32,11 @@ export function CollectionDrawer({
       title={collection ? t('edit.title') : t('create.title')}
       closeLabel={t('actions.close')}
     >
-      <CollectionForm key={collection?.id ?? 'new'} collection={collection} onDone={onClose} />
+      <CollectionForm
+        key={collection?.id ?? 'new'}
+        collection={collection}
+        onDone={(saved) => (onSaved ? onSaved(saved) : onClose())}
+      />
     </EntityDrawer>
   );
 }
@@ -37,7 +46,7 @@ function CollectionForm({
   onDone,
 }: {
   collection: CollectionView | null;
-  onDone: () => void;
+  onDone: (saved: CollectionView) => void;
 }) {
   const { t } = useTranslation('collections');
   const refresh = useRefreshCollections();
@@ -57,7 +66,7 @@ function CollectionForm({
         color: 'teal',
         message: t(collection ? 'edit.saved' : 'create.saved', { name: saved.name }),
       });
-      onDone();
+      onDone(saved);
       await refresh();
     },
   });
