@@ -48,7 +48,16 @@ export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
   });
   // A form-wide message is shown above the fields; a field's may be far from the button.
   const failed = (message: string | null) => {
-    if (message) notifications.show({ color: 'red', message });
+    // The toast only points at the fields: clicks go through it (at the bottom of a phone it
+    // sits on the submit button) and, unhovered, it never pauses its own closing.
+    if (message) {
+      notifications.show({
+        color: 'red',
+        message,
+        withCloseButton: false,
+        style: { pointerEvents: 'none' },
+      });
+    }
     focusPending.current = true;
     setFailures((count) => count + 1);
   };
