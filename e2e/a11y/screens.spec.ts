@@ -155,6 +155,7 @@ test.describe('signed in as platform staff', () => {
 
   for (const [name, path, heading] of [
     ['staff-jobs', '/staff/jobs', 'Trabajos en segundo plano'],
+    ['staff-flows', '/staff/flows', 'Flujos'],
     ['staff-audit', '/staff/audit', 'Bitácora'],
     ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
     ['staff-receiving', '/staff/receiving', 'Recepción en almacén'],
