@@ -15,6 +15,7 @@ import {
   staffExitViewSchema,
 } from './schemas';
 import { pageSchema } from '../pagination';
+import { GUIDE_CANCELLED_SHOWN_DAYS } from './rules';
 
 const access = 'warehousing.warehouse_exits';
 const one = z.object({ data: exitViewSchema });
@@ -88,7 +89,8 @@ export const staffExitsContract = defineContract('staff-exits', {
     path: '/staff/exits',
     access: staffAccess,
     tags,
-    summary: 'Exits waiting to be dispatched, oldest first',
+    summary: 'Exits waiting to be dispatched, or whose guide the merchant cancelled',
+    description: `\`view=to_dispatch\` (the default): processing exits, oldest first. \`view=guide_cancelled\`: exits cancelled because the merchant cancelled the guide they shipped with (decision 028), cancelled in the last ${GUIDE_CANCELLED_SHOWN_DAYS} days, newest first; their units are back on hand and their packed parcel is still at the warehouse, to unpack and put away.`,
     query: staffExitsQuerySchema,
     responses: { 200: pageSchema(staffExitViewSchema) },
   }),

@@ -29,6 +29,16 @@ export const EXIT_RULES = {
   notesMax: 500,
 } as const;
 
+/**
+ * The staff dispatch screen's lists: the exits waiting to be dispatched, and the shipped exits
+ * whose guide the merchant cancelled (decision 028), whose packed parcel staff unpack.
+ */
+export const STAFF_EXIT_VIEWS = ['to_dispatch', 'guide_cancelled'] as const;
+export type StaffExitViewKind = (typeof STAFF_EXIT_VIEWS)[number];
+
+/** How long a cancelled guide's exit stays on the dispatch screen: its parcel is put away by then. */
+export const GUIDE_CANCELLED_SHOWN_DAYS = 7;
+
 /** The cause type of the exits' stock movements (the inventory history links it). */
 export const EXIT_CAUSE_TYPE = 'exit';
 

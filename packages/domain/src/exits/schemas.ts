@@ -3,7 +3,7 @@ import { noDuplicateVariants, optionalText } from '../fields';
 import { pageSchema, paginationQuerySchema } from '../pagination';
 import { quoteRequestSchema } from '../shipments/quotes';
 import { z } from '../validation';
-import { EXIT_DESTINATION_KINDS, EXIT_RULES, EXIT_STATUSES } from './rules';
+import { EXIT_DESTINATION_KINDS, EXIT_RULES, EXIT_STATUSES, STAFF_EXIT_VIEWS } from './rules';
 
 /**
  * What the exits screen (`products/outs`) and the staff dispatch console (`/staff/exits`) send
@@ -101,6 +101,7 @@ export const exitsPageSchema = pageSchema(exitViewSchema);
 
 export const staffExitsQuerySchema = paginationQuerySchema.extend({
   warehouse_id: z.uuid({ error: 'invalid' }).optional(),
+  view: z.enum(STAFF_EXIT_VIEWS, { error: 'one_of' }).default('to_dispatch'),
 });
 export type StaffExitsQuery = z.infer<typeof staffExitsQuerySchema>;
 

@@ -2,9 +2,10 @@
  * Decision 028, the exit dispatch as a flow: a crash right after each step (and during the
  * carrier's call) is resumed by the flow's job to a whole state; a merchant's cancel at each
  * step boundary has one answer; the carrier is called with no connection of the app's pool in
- * use; and a shipped exit follows its guide when the merchant cancels it.
+ * use; and a shipped exit follows its guide when the merchant cancels it, listed for staff.
  */
 import { randomUUID } from 'node:crypto';
+import { GUIDE_CANCELLED_SHOWN_DAYS } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
@@ -308,6 +309,15 @@ async function stockedLabelMerchant() {
 }
 
 describe('a shipped exit whose guide the merchant cancels', () => {
+  const guideCancelledPath = () =>
+    `/staff/exits?view=guide_cancelled&warehouse_id=${bench.warehouseId}&pageSize=100`;
+  /** The ids staff's guide-cancelled list shows at the test's warehouse. */
+  const guideCancelledList = async () => {
+    const listed = await call(bench.staff, 'GET', guideCancelledPath());
+    expect(listed.statusCode, listed.body).toBe(200);
+    return listed.json().data.map((row: { id: string }) => row.id) as string[];
+  };
+
   it('is cancelled with its units back on hand, once, and the merchant is told', async () => {
     const setup = await processingExit();
     const { m, variant, exit } = setup;
@@ -316,6 +326,8 @@ describe('a shipped exit whose guide the merchant cancels', () => {
     const guide = shipped.json().data.guide as { shipment_id: string; tracking_number: string };
     const requested = await call(m.user, 'POST', `/shipments/${guide.shipment_id}/cancellation`);
     expect(requested.statusCode, requested.body).toBe(202);
+    // Asked, not yet confirmed by the carrier: nothing for staff to unpack yet.
+    expect(await guideCancelledList()).not.toContain(exit.id);
     ctx.clock.advance(2 * 60_000);
     await ctx.app.jobs.runDue(ctx.clock.now());
 
@@ -354,5 +366,34 @@ describe('a shipped exit whose guide the merchant cancels', () => {
     const again = await ship(setup);
     expect(again.statusCode).toBe(409);
     expect(await verifyStock(ctx.db)).toEqual([]);
+
+    // Staff see it on the dispatch screen, to unpack the parcel: with its cancelled guide.
+    const listed = await call(bench.staff, 'GET', guideCancelledPath());
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data.find((row: { id: string }) => row.id === exit.id)).toMatchObject({
+      number: exit.number,
+      status: 'cancelled',
+      organization: { id: m.organizationId },
+      warehouse: { id: bench.warehouseId, name: 'CEDIS Tultitlán' },
+      guide: { shipment_id: guide.shipment_id, tracking_number: guide.tracking_number },
+      cancelled_at: expect.any(String),
+    });
+    const toDispatch = await call(
+      bench.staff,
+      'GET',
+      `/staff/exits?warehouse_id=${bench.warehouseId}&pageSize=100`,
+    );
+    expect(toDispatch.json().data.map((row: { id: string }) => row.id)).not.toContain(exit.id);
+    // Staff's list only: the merchant is refused it.
+    expect((await call(m.user, 'GET', guideCancelledPath())).statusCode).toBe(403);
+    // A week later the parcel is put away, and the list has let it go.
+    ctx.clock.advance(GUIDE_CANCELLED_SHOWN_DAYS * 24 * 60 * 60_000 + 60_000);
+    expect(await guideCancelledList()).not.toContain(exit.id);
+  });
+
+  it('lists no exit the merchant cancelled before it shipped', async () => {
+    const setup = await processingExit();
+    expect((await cancel(setup)).statusCode).toBe(200);
+    expect(await guideCancelledList()).not.toContain(setup.exit.id);
   });
 });

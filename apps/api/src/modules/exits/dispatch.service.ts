@@ -1,5 +1,6 @@
 import {
   EXIT_CAUSE_TYPE,
+  GUIDE_CANCELLED_SHOWN_DAYS,
   type ExitQuoteData,
   type ExitShipData,
   type Language,
@@ -31,6 +32,8 @@ export interface DispatchDeps extends DispatchFlowDeps {
   quotes: Pick<QuotesService, 'create'>;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** A guide that the carrier confirmed cancelled, as the cancellation tells its followers. */
 export interface CancelledGuide {
   id: string;
@@ -41,7 +44,7 @@ export interface CancelledGuide {
 /**
  * Staff's dispatch console (`/staff/exits`): the queue of processing exits, the pick list, the
  * quote, and the dispatch itself as a flow (dispatch.flow.ts). Also what happens to a shipped
- * exit whose guide the merchant cancelled.
+ * exit whose guide the merchant cancelled, and its list for staff.
  */
 export class DispatchService {
   private readonly flow: FlowDefinition<DispatchData>;
@@ -50,12 +53,21 @@ export class DispatchService {
     this.flow = deps.flows.define(dispatchFlow(deps));
   }
 
+  /**
+   * The dispatch screen's lists: the processing exits, oldest first; or the exits whose guide
+   * the merchant cancelled in the last days, newest first, for staff to unpack their parcel
+   * (the units are back on hand already: `guideCancelled`).
+   */
   async queue(query: StaffExitsQuery): Promise<{ data: StaffExitView[]; meta: PageMeta }> {
+    const guideCancelled = query.view === 'guide_cancelled';
+    const since = new Date(this.deps.clock.now().getTime() - GUIDE_CANCELLED_SHOWN_DAYS * DAY_MS);
     const { rows, total } = await repository.listExits(
       this.deps.db,
       null,
-      { ...query, status: 'processing' },
-      'oldest_processing',
+      guideCancelled
+        ? { ...query, guideCancelledSince: since }
+        : { ...query, status: 'processing' },
+      guideCancelled ? 'newest_cancelled' : 'oldest_processing',
     );
     const views = await this.deps.views.many(this.deps.db, rows);
     return {

@@ -1,5 +1,5 @@
 import type { ExitStatus, ExitsQuery } from '@despacho/domain';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { exitLines, exits } from './exits.tables';
 
@@ -95,17 +95,35 @@ export async function updateExit(
   return row!;
 }
 
+const ORDERS = {
+  newest: [desc(exits.createdAt), desc(exits.number)],
+  oldest_processing: [asc(exits.processingAt), asc(exits.id)],
+  newest_cancelled: [desc(exits.cancelledAt), desc(exits.id)],
+};
+
 export async function listExits(
   db: DbOrTx,
   organizationId: string | null,
   query: Pick<ExitsQuery, 'page' | 'pageSize' | 'search' | 'warehouse_id' | 'exit'> & {
     status?: ExitStatus | undefined;
+    /**
+     * Only exits cancelled since then that had shipped with a guide: only the guide's
+     * cancellation cancels an exit with a guide (a merchant's cancel is refused once shipped).
+     */
+    guideCancelledSince?: Date;
   },
-  order: 'newest' | 'oldest_processing' = 'newest',
+  order: 'newest' | 'oldest_processing' | 'newest_cancelled' = 'newest',
 ): Promise<{ rows: ExitRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (organizationId) conditions.push(eq(exits.organizationId, organizationId));
   if (query.status) conditions.push(eq(exits.status, query.status));
+  if (query.guideCancelledSince) {
+    conditions.push(
+      eq(exits.status, 'cancelled'),
+      isNotNull(exits.shipmentId),
+      gte(exits.cancelledAt, query.guideCancelledSince),
+    );
+  }
   if (query.warehouse_id) conditions.push(eq(exits.warehouseId, query.warehouse_id));
   if (query.exit) conditions.push(eq(exits.id, query.exit));
   const search = query.search?.trim();
@@ -123,11 +141,7 @@ export async function listExits(
       .select()
       .from(exits)
       .where(where)
-      .orderBy(
-        ...(order === 'newest'
-          ? [desc(exits.createdAt), desc(exits.number)]
-          : [asc(exits.processingAt), asc(exits.id)]),
-      )
+      .orderBy(...ORDERS[order])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.$count(exits, where),

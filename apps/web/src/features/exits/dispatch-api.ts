@@ -11,7 +11,7 @@ import { unwrap } from '../../lib/http';
 
 const exitKeys = queryKeys(staffExitsContract);
 
-/** Exits waiting to be dispatched (`/staff/exits`), oldest first. */
+/** The dispatch screen's lists (`/staff/exits`): to dispatch, or with their guide cancelled. */
 export function useDispatchQueue(query: StaffExitsQuery) {
   return useQuery({
     queryKey: exitKeys.queue({ query }),

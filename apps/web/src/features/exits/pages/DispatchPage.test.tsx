@@ -183,4 +183,43 @@ describe('staff console: dispatch', () => {
     fireEvent.click(within(drawer).getByRole('button', { name: 'Listo' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   }, 20_000);
+
+  it('lists the exits whose guide the merchant cancelled, for staff to unpack', async () => {
+    const { packages: _packages, ...queued } = EXIT;
+    const cancelled = {
+      ...queued,
+      number: 9,
+      status: 'cancelled',
+      guide: { shipment_id: QUOTE_ID, tracking_number: 'EST999' },
+      shipped_at: '2026-03-03T10:00:00.000Z',
+      cancelled_at: '2026-03-03T12:00:00.000Z',
+    };
+    stubApi({
+      'GET /staff/warehouses': () => json(200, { data: [] }),
+      'GET /staff/exits': (_body, url) => {
+        const rows = url.searchParams.get('view') === 'guide_cancelled' ? [cancelled] : [queued];
+        return json(200, { data: rows, meta: { page: 1, pageSize: 100, total: 1 } });
+      },
+    });
+    saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
+    await renderApp('/staff/exits');
+    expect(await screen.findByText('Salida 7')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Guías canceladas' }));
+    // A card per exit on a narrow screen (the tests' media queries all match), a row otherwise.
+    const row = (await screen.findByText('Salida 9')).closest<HTMLElement>(
+      '[role="listitem"], tr',
+    )!;
+    expect(screen.queryByText('Salida 7')).not.toBeInTheDocument();
+    expect(within(row).getByText('Comercio Demo')).toBeInTheDocument();
+    expect(within(row).getByText('CEDIS Tultitlán')).toBeInTheDocument();
+    expect(within(row).getByText('EST999')).toBeInTheDocument();
+    expect(
+      within(row).getByText('Desempaca el paquete y regresa sus 2 piezas al anaquel.'),
+    ).toBeInTheDocument();
+    expect(within(row).getByText('2 × Taza (SKU TAZ-01)')).toBeInTheDocument();
+    // Nothing to dispatch on a cancelled exit.
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText(/desempácalo y regresa sus piezas al anaquel/)).toBeInTheDocument();
+  }, 20_000);
 });

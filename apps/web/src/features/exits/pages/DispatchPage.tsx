@@ -1,3 +1,4 @@
+import { STAFF_EXIT_VIEWS, type StaffExitViewKind } from '@despacho/domain';
 import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,22 +6,28 @@ import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { DataTable } from '../../../ui/DataTable';
 import { PageHeader } from '../../../ui/PageHeader';
-import { WarehouseLabel } from '../../../ui/WarehouseLabel';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { DispatchDrawer } from '../components/dispatch/DispatchDrawer';
+import { exitColumns, unitsOf } from '../components/dispatch/dispatch-columns';
+import { GuideCancelledTable } from '../components/dispatch/GuideCancelledTable';
 import { useDispatchQueue } from '../dispatch-api';
 import { useWarehouses } from '../../../lib/api/staff-warehouses';
 
 /**
  * `/staff/exits`: the exits merchants sent to a warehouse, oldest first, per warehouse; each is
- * picked, packed and shipped with a guide paid from its merchant's balance in a drawer.
+ * picked, packed and shipped with a guide paid from its merchant's balance in a drawer. Its
+ * second list shows the shipped exits whose guide the merchant cancelled, whose parcel staff
+ * unpack.
  */
 export function DispatchPage() {
   const { t } = useTranslation('exits');
   const dates = useDateFormat();
   const warehouses = useWarehouses();
+  const [view, setView] = useState<StaffExitViewKind>('to_dispatch');
   const [warehouseId, setWarehouseId] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const queue = useDispatchQueue({
+    view,
     warehouse_id: warehouseId ?? undefined,
     page: 1,
     pageSize: 100,
@@ -30,23 +37,36 @@ export function DispatchPage() {
     <>
       <PageHeader title={t('dispatch.title')} subtitle={t('dispatch.subtitle')} />
       <Stack gap="lg">
-        <Select
-          label={t('dispatch.warehouse')}
-          placeholder={t('dispatch.allWarehouses')}
-          data={(warehouses.data ?? []).map((w) => ({
-            value: w.id,
-            label: `${w.name} (${w.code})`,
-          }))}
-          value={warehouseId}
-          onChange={setWarehouseId}
-          clearable
-          maw={360}
-        />
+        <Group align="end" justify="space-between">
+          <SegmentedFilter
+            aria-label={t('dispatch.views.label')}
+            value={view}
+            onChange={(value) => setView(value as StaffExitViewKind)}
+            data={STAFF_EXIT_VIEWS.map((value) => ({
+              value,
+              label: t(`dispatch.views.${value}`),
+            }))}
+          />
+          <Select
+            label={t('dispatch.warehouse')}
+            placeholder={t('dispatch.allWarehouses')}
+            data={(warehouses.data ?? []).map((w) => ({
+              value: w.id,
+              label: `${w.name} (${w.code})`,
+            }))}
+            value={warehouseId}
+            onChange={setWarehouseId}
+            clearable
+            maw={360}
+          />
+        </Group>
         <Paper withBorder radius="lg" p="md">
           {queue.isPending ? (
             <Skeleton h={160} />
           ) : queue.isError ? (
             <Alert color="red">{messageOf(queue.error)}</Alert>
+          ) : view === 'guide_cancelled' ? (
+            <GuideCancelledTable rows={queue.data.data} />
           ) : queue.data.data.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               {t('dispatch.empty')}
@@ -57,25 +77,7 @@ export function DispatchPage() {
               rowKey={(exit) => exit.id}
               minWidth={760}
               columns={[
-                {
-                  key: 'number',
-                  header: t('dispatch.columns.exit'),
-                  cell: (exit) => (
-                    <Stack gap={0}>
-                      <Text fw={600} fz="sm">
-                        {t('dispatch.number', { number: exit.number })}
-                      </Text>
-                      <Text fz="xs" c="dimmed">
-                        {exit.organization.name}
-                      </Text>
-                    </Stack>
-                  ),
-                },
-                {
-                  key: 'warehouse',
-                  header: t('dispatch.columns.warehouse'),
-                  cell: (exit) => <WarehouseLabel warehouse={exit.warehouse} />,
-                },
+                ...exitColumns(t),
                 {
                   key: 'destination',
                   header: t('dispatch.columns.destination'),
@@ -88,9 +90,7 @@ export function DispatchPage() {
                 {
                   key: 'units',
                   header: t('dispatch.columns.units'),
-                  cell: (exit) => (
-                    <Text fz="sm">{exit.lines.reduce((sum, line) => sum + line.quantity, 0)}</Text>
-                  ),
+                  cell: (exit) => <Text fz="sm">{unitsOf(exit)}</Text>,
                 },
                 {
                   key: 'since',

@@ -238,6 +238,27 @@ describe('products/outs', () => {
     expect(within(drawer).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   }, 15_000);
 
+  it('marks an exit cancelled by its guide’s cancellation', async () => {
+    stubApi({
+      'GET /exits': () =>
+        page([
+          {
+            ...EXIT,
+            status: 'cancelled',
+            guide: { shipment_id: MUG.variant_id, tracking_number: 'EST999' },
+            cancelled_at: '2026-03-03T12:00:00.000Z',
+          },
+        ]),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products/outs');
+    const row = (await screen.findByText('Salida 7')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'EST999' })).toBeInTheDocument();
+    expect(
+      within(row).getByText('Guía cancelada: sus productos volvieron a tus existencias.'),
+    ).toBeInTheDocument();
+  });
+
   it('cancels an exit only once the merchant confirms', async () => {
     const calls = stubApi({
       'GET /exits': () => page([EXIT]),

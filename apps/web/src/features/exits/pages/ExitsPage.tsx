@@ -177,13 +177,21 @@ export function ExitsPage() {
                 header: t('table.guide'),
                 cell: (exit) =>
                   exit.guide ? (
-                    <Anchor
-                      component={Link}
-                      to={`/app/shippings/${exit.guide.shipment_id}`}
-                      fz="sm"
-                    >
-                      {exit.guide.tracking_number ?? t('table.guideLink')}
-                    </Anchor>
+                    <Stack gap={2}>
+                      <Anchor
+                        component={Link}
+                        to={`/app/shippings/${exit.guide.shipment_id}`}
+                        fz="sm"
+                      >
+                        {exit.guide.tracking_number ?? t('table.guideLink')}
+                      </Anchor>
+                      {/* Only the guide's cancellation cancels an exit that has one. */}
+                      {exit.status === 'cancelled' && (
+                        <Text fz="xs" c="dimmed">
+                          {t('table.guideCancelled')}
+                        </Text>
+                      )}
+                    </Stack>
                   ) : (
                     <Text fz="sm" c="dimmed">
                       —
