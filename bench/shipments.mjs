@@ -373,11 +373,14 @@ export async function shipmentScenarios(ctx, kind = 'plain') {
     if (kind === 'dispatch') await exitsReady(merchant, staff, db, seconds(10) * 4);
   }
 
-  // Warm-up: one guide per merchant (JIT, plans, the first pickup of each merchant).
-  await Promise.all(
-    created.map((merchant) => buyUntil([merchant], performance.now() + 1, kind, staff)),
-  );
   const lanes = lanesOf(created, kind === 'dispatch' ? DISPATCH_LANES : merchants);
+  // Warm-up: one guide per merchant (JIT, plans, the first pickup of each merchant), each lane
+  // its merchants one after another.
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const merchant of lane) await buyUntil([merchant], performance.now() + 1, kind, staff);
+    }),
+  );
 
   const duration = seconds(10);
   say(`${OPERATION[kind]}: ${duration} s, ${lanes.length} at once over ${merchants} merchants…`);
