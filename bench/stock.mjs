@@ -26,17 +26,20 @@ const ON_HAND = 1_000_000_000;
 
 /**
  * `count` products of one variant each for an organization, in SQL (the products service would
- * need the whole app around it; these rows only have to exist for the stock's keys).
+ * need the whole app around it), with the SAT keys and price a guide's waybill declares.
  */
 export async function insertBenchVariants(db, organizationId, count) {
   const variants = await db.$client.query(
     `with made as (
-       insert into products (organization_id, name, handle, status, unit, search_text, created_at, updated_at)
-       select $1, 'Producto de banco ' || n, 'banco-' || n, 'DRAFT', 'cm_kg', 'producto de banco ' || n, now(), now()
+       insert into products (organization_id, name, handle, status, unit, search_text,
+                             sat_product_code, sat_unit_code, created_at, updated_at)
+       select $1, 'Producto de banco ' || n, 'banco-' || n, 'DRAFT', 'cm_kg', 'producto de banco ' || n,
+              '53101602', 'H87', now(), now()
        from generate_series(1, $2) as n
        returning id, handle)
-     insert into product_variants (organization_id, product_id, position, sku, created_at, updated_at)
-     select $1, id, 0, upper(handle), now(), now() from made
+     insert into product_variants (organization_id, product_id, position, sku, price_centavos,
+                                   created_at, updated_at)
+     select $1, id, 0, upper(handle), 12000, now(), now() from made
      returning id`,
     [organizationId, count],
   );
