@@ -1,4 +1,4 @@
-import { FLOW_STATES, type FlowState } from '@despacho/domain';
+import type { FlowState } from '@despacho/domain';
 import { Badge, Code, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
@@ -6,6 +6,15 @@ import { useQueueParams } from '../../../lib/useQueueParams';
 import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
 import { useStaffFlows } from '../api';
+
+/** The filter's order: what needs someone first, so a phone shows it without scrolling. */
+const FILTER_STATES: readonly FlowState[] = [
+  'failed',
+  'running',
+  'compensating',
+  'compensated',
+  'succeeded',
+];
 
 const STATE_COLORS: Record<FlowState, string> = {
   running: 'blue',
@@ -23,7 +32,7 @@ const STATE_COLORS: Record<FlowState, string> = {
 export function FlowsPage() {
   const dates = useDateFormat();
   const { t } = useTranslation('flows');
-  const queue = useQueueParams(FLOW_STATES, 'failed');
+  const queue = useQueueParams(FILTER_STATES, 'failed');
   const flows = useStaffFlows(queue.status, queue.page);
 
   return (
