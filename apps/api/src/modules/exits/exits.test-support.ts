@@ -16,31 +16,10 @@ import {
   warehouseContact,
 } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
-import { MONTERREY_ZIP } from '../shipments/guides.test-support';
+import { monterreyCustomer } from '../shipments/guides.test-support';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-const customerBody = {
-  name: 'Laura',
-  last_name: 'Garza',
-  company: 'Boutique Sol',
-  email: 'laura@boutiquesol.mx',
-  phone: '8112345678',
-  addresses: [
-    {
-      alias: 'Tienda',
-      contact_name: 'Laura Garza',
-      contact_phone: '8112345678',
-      street: 'Av. Constitución',
-      external_number: '455',
-      neighborhood: 'Centro',
-      city: 'Monterrey',
-      municipality: 'Monterrey',
-      state: 'Nuevo León',
-      zip: MONTERREY_ZIP,
-    },
-  ],
-};
 export const parcel = { length: 30, width: 20, height: 15, weight: 2 };
 
 /**
@@ -90,7 +69,7 @@ export async function exitsBench(ctx: TestApp) {
       );
       expect(adjusted.statusCode, adjusted.body).toBe(201);
     }
-    const customer = await call(user, 'POST', '/customers', customerBody);
+    const customer = await call(user, 'POST', '/customers', monterreyCustomer);
     expect(customer.statusCode, customer.body).toBe(201);
     const destination = {
       kind: 'customer',

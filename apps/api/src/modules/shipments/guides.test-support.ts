@@ -53,6 +53,29 @@ export const destinationAddress = {
   zip: MONTERREY_ZIP,
 };
 
+/** A customer in Monterrey with one address: where a test's guides and exits go. */
+export const monterreyCustomer = {
+  name: 'Laura',
+  last_name: 'Garza',
+  company: 'Boutique Sol',
+  email: 'laura@boutiquesol.mx',
+  phone: '8112345678',
+  addresses: [
+    {
+      alias: 'Tienda',
+      contact_name: 'Laura Garza',
+      contact_phone: '8112345678',
+      street: 'Av. Constitución',
+      external_number: '455',
+      neighborhood: 'Centro',
+      city: 'Monterrey',
+      municipality: 'Monterrey',
+      state: 'Nuevo León',
+      zip: MONTERREY_ZIP,
+    },
+  ],
+};
+
 /** What each package of a test guide holds. */
 export const guideProduct = {
   description: 'Playeras de algodón',

@@ -26,6 +26,7 @@ import { importSatUnits } from '../catalogs/sat-units.importer';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../invariants';
+import { monterreyCustomer } from './guides.test-support';
 import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,28 +51,6 @@ const locationBody = {
   municipality: 'Cuauhtémoc',
   state: 'Ciudad de México',
   zip: ORIGIN_ZIP,
-};
-
-const customerBody = {
-  name: 'Laura',
-  last_name: 'Garza',
-  company: 'Boutique Sol',
-  email: 'laura@boutiquesol.mx',
-  phone: '8112345678',
-  addresses: [
-    {
-      alias: 'Tienda',
-      contact_name: 'Laura Garza',
-      contact_phone: '8112345678',
-      street: 'Av. Constitución',
-      external_number: '455',
-      neighborhood: 'Centro',
-      city: 'Monterrey',
-      municipality: 'Monterrey',
-      state: 'Nuevo León',
-      zip: MONTERREY,
-    },
-  ],
 };
 
 /** A destination typed in the form rather than taken from a customer. */
@@ -134,7 +113,7 @@ async function merchant(centavos: number, company = 'Comercio Prueba'): Promise<
   }
   const location = await call(user, 'POST', '/locations', locationBody);
   expect(location.statusCode, location.body).toBe(201);
-  const customer = await call(user, 'POST', '/customers', customerBody);
+  const customer = await call(user, 'POST', '/customers', monterreyCustomer);
   expect(customer.statusCode, customer.body).toBe(201);
   return {
     user,
