@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { AppError } from './errors';
 import { flowRuns, type FlowRunRow } from './flows.tables';
-import { goneInstances, type ProcessInstance } from './instance';
+import { orphansAmong, type ProcessInstance } from './instance';
 import type { JobHandler, JobKindOptions, Jobs } from './jobs';
 
 /** Drives a run left unfinished (its process died, or a step failed and must be retried). */
@@ -312,12 +312,10 @@ export class Flows {
             mine ? ne(flowRuns.instance, mine) : undefined,
           ),
         );
-      if (underWay.length === 0) return 0;
-      const gone = await goneInstances(
+      const orphans = await orphansAmong(
         tx,
-        underWay.map((row) => row.instance!),
+        underWay.map((row) => ({ id: row.id, instance: row.instance! })),
       );
-      const orphans = underWay.filter((row) => gone.has(row.instance!)).map((row) => row.id);
       return this.deps.jobs.expedite(tx, RESUME_FLOW_JOB, 'run_id', orphans, now);
     });
 

@@ -44,16 +44,20 @@ export class ProcessInstance {
 }
 
 /**
- * Of the given instance ids, those whose process is gone: their lock is free. Taken in the
- * caller's transaction (and released at its end), so a process cannot come back under an id.
+ * Of the given records under way (each stamped with the instance that runs it), the ids of those
+ * whose process is gone: its lock is free. Taken in the caller's transaction (and released at its
+ * end), so a process cannot come back under an id. The purchases' and the flows' sweeps use it.
  */
-export async function goneInstances(tx: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+export async function orphansAmong(
+  tx: DbOrTx,
+  underWay: readonly { id: string; instance: string }[],
+): Promise<string[]> {
   const gone = new Set<string>();
-  for (const id of new Set(ids)) {
+  for (const instance of new Set(underWay.map((row) => row.instance))) {
     const result = await tx.execute<{ free: boolean }>(
-      sql`select pg_try_advisory_xact_lock(${lockKey(id)}) as free`,
+      sql`select pg_try_advisory_xact_lock(${lockKey(instance)}) as free`,
     );
-    if (result.rows[0]?.free) gone.add(id);
+    if (result.rows[0]?.free) gone.add(instance);
   }
-  return gone;
+  return underWay.filter((row) => gone.has(row.instance)).map((row) => row.id);
 }

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import { goneInstances, type ProcessInstance } from '../../platform/instance';
+import { orphansAmong, type ProcessInstance } from '../../platform/instance';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { hashRequest as requestHashOf } from '../../platform/request-hash';
 import {
@@ -627,12 +627,7 @@ export class PurchaseService {
   readonly recoverOrphanedPurchases = (now: Date): Promise<number> =>
     this.deps.db.transaction(async (tx) => {
       const underWay = await repository.purchasingElsewhere(tx, this.deps.instance?.id ?? null);
-      if (underWay.length === 0) return 0;
-      const gone = await goneInstances(
-        tx,
-        underWay.map((row) => row.instance),
-      );
-      const orphans = underWay.filter((row) => gone.has(row.instance)).map((row) => row.id);
+      const orphans = await orphansAmong(tx, underWay);
       return this.deps.jobs.expedite(tx, RECOVER_PURCHASE_JOB, 'shipment_id', orphans, now);
     });
 
