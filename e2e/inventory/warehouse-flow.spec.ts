@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiCall, dataOf, DEMO, signInAs, signInAsNewMerchant } from '../support';
+import { seriousViolations } from '../support/axe';
 import { RECIPIENT, topUp } from '../shipments/guides';
 import {
   createStockProduct,
@@ -294,6 +295,31 @@ test('an entry is received partly with a damaged unit, its incident answered, an
     await movementCard(history, 'Entrada anunciada').getByRole('link').click();
     await expect(page).toHaveURL(entryPath);
     await expect(page.getByRole('heading', { level: 1, name: entryTitle })).toBeVisible();
+
+    // The merchant cancels the exit's guide (issue 21): once the carrier confirms, the exit is
+    // cancelled, the hammocks are back on hand, and staff are told to unpack the parcel.
+    await page.goto('/app/products/outs');
+    await exitRow.getByRole('link', { name: tracking }).click();
+    await page.getByRole('button', { name: 'Cancelar guía' }).click();
+    await page
+      .getByRole('dialog', { name: `¿Cancelar la guía ${tracking}?` })
+      .getByRole('button', { name: 'Sí, cancelar guía' })
+      .click();
+    await expect(page.getByText('Cancelada', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.goto('/app/products/outs');
+    await expect(exitRow.getByText('Cancelada', { exact: true })).toBeVisible();
+    await expect(exitRow).toContainText(
+      'Guía cancelada: sus productos volvieron a tus existencias.',
+    );
+    await openInventory(page, hammock.sku);
+    await expectStock(page, hammockStock, { onHand: 10, reserved: 0, available: 10 });
+
+    await staff.goto('/staff/exits');
+    await staff.getByText('Guías canceladas', { exact: true }).click();
+    const toUnpack = staff.getByRole('row').filter({ hasText: tracking });
+    await expect(toUnpack).toContainText('Desempaca el paquete y regresa sus 3 piezas al anaquel.');
+    await expect(toUnpack).toContainText(`3 × ${hammock.name} (SKU ${hammock.sku})`);
+    expect(await seriousViolations(staff)).toEqual([]);
   } finally {
     await staffContext.close();
   }

@@ -42,7 +42,9 @@ describe('staff console: flows', () => {
     await renderApp('/staff/flows');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Flujos' })).toBeInTheDocument();
-    const row = (await screen.findByText('connection terminated')).closest('tr')!;
+    const row = (await screen.findByText('connection terminated')).closest<HTMLElement>(
+      'tr, [role="listitem"]',
+    )!;
     expect(within(row).getByText('Envío de salida')).toBeInTheDocument();
     expect(within(row).getAllByText('Salida del inventario')).toHaveLength(2);
     expect(within(row).getByText('Fallidos')).toBeInTheDocument();

@@ -51,10 +51,12 @@ export function FlowsPage() {
           rows={rows}
           rowKey={(run) => run.id}
           minWidth={760}
+          cardsBelow="sm"
           columns={[
             {
               key: 'state',
               header: t('columns.state'),
+              cardTitle: true,
               cell: (run) => (
                 <Badge color={STATE_COLORS[run.state]} variant="light">
                   {t(`states.${run.state}`)}
@@ -64,6 +66,7 @@ export function FlowsPage() {
             {
               key: 'kind',
               header: t('columns.kind'),
+              cardTitle: true,
               cell: (run) => (
                 <Stack gap={2}>
                   <Text fz="sm">{t(`kinds.${run.kind}`, { defaultValue: run.kind })}</Text>
