@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+// The plain RouterProvider: react-router/dom's only adds flushSync, which no navigation asks for,
+// and in Node (the tests) loads a second copy of the router context.
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { setSessionEndHandler } from '../lib/http';
 import { queryClient } from '../lib/query-client';
 import { AppProviders } from './Providers';
