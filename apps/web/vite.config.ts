@@ -49,6 +49,9 @@ export default defineConfig({
               test: /src[\\/]app[\\/](SignInShell|PublicProviders)\.tsx$/,
               priority: 1,
             },
+            // The app's start past the sign-in (route table, guards, providers, HTTP client): one
+            // chunk with what it imports, as the entry was before decision 030.
+            { name: 'app', test: /src[\\/]app[\\/]App\.tsx$/, priority: 0 },
             // Per language, two chunks, not one per file: the signed-out screens' texts ("es")
             // and the rest ("es-app"); lib/i18n.ts loads those of the language on screen.
             {
