@@ -276,6 +276,7 @@ try {
   const addressBook = {};
   const context = {
     app,
+    owner,
     file: args['postal-codes'],
     seconds,
     say,
@@ -426,7 +427,8 @@ try {
         `${goal.pass ? 'PASS' : 'FAIL'} (${firstScreen.js_files} JS files, ${firstScreen.raw_kb} KB ` +
         `raw, ${firstScreen.compressed_kb} KB compressed bodies, ${firstScreen.transferred_kb} KB ` +
         `transferred with headers, encodings ${firstScreen.encodings.join('/')}; offering brotli ` +
-        `${firstScreen.brotli.transferred_kb} KB transferred; largest ` +
+        `${firstScreen.brotli.transferred_kb} KB transferred; the signed-in dashboard cold ` +
+        `${firstScreen.signed_in.transferred_kb} KB in ${firstScreen.signed_in.js_files} files; largest ` +
         `${largest?.file} ${largest?.raw_kb} KB raw)`,
     });
   }

@@ -27,10 +27,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
-            // Schemas and forms: every form screen needs them, the login first.
+            // Schemas and forms: every form screen needs them. Apart, because the login loads zod
+            // (its shared schema) on the first keystroke but not the form library.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
             {
               name: 'forms',
-              test: /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
               priority: 2,
             },
             // ProseMirror under the product description's editor (products/create, edit): a chunk
@@ -40,11 +42,16 @@ export default defineConfig({
               test: /node_modules[\\/](prosemirror-[\w-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
               priority: 2,
             },
+            // What the cold sign-in screen draws with (decision 030), with its dependencies: one
+            // file beside the entry, not ~40 small shared ones that cost a request and headers each.
             {
               name: 'login',
-              test: /src[\\/](features[\\/]auth[\\/]pages[\\/]LoginPage|app[\\/]layouts[\\/]AuthLayout)\.tsx$/,
+              test: /src[\\/]app[\\/](SignInShell|PublicProviders)\.tsx$/,
               priority: 1,
             },
+            // The app's start past the sign-in (route table, guards, providers, HTTP client): one
+            // chunk with what it imports, as the entry was before decision 030.
+            { name: 'app', test: /src[\\/]app[\\/]App\.tsx$/, priority: 0 },
             // Per language, two chunks, not one per file: the signed-out screens' texts ("es")
             // and the rest ("es-app"); lib/i18n.ts loads those of the language on screen.
             {

@@ -31,3 +31,14 @@ test('a new merchant’s first screens in English', async ({ page, request }) =>
     await checkScreen(page, name);
   }
 });
+
+// The cold sign-in screen (decision 030) switched to English by its own menu, with its errors.
+test('the login in English, with its field errors', async ({ page }) => {
+  await page.goto('/auth/login');
+  await chooseLanguage(page, 'English');
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('This field is required.')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Show or hide the password' })).toBeVisible();
+  await checkScreen(page, 'en-login');
+});

@@ -42,6 +42,32 @@ test('without "Recordarme" the session lives in this tab only', async ({ page, c
   expect(pathOf(otherTab)).toBe('/auth/login?redirect=%2Fapp%2Fdashboard');
 });
 
+// Decision 030: a cold signed-out login draws without the app's code, then hands the same page over.
+test('a cold login loads the app only when used, and signing in keeps the page', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((file) => file.startsWith(`/assets/${chunk}-`));
+  await page.goto('/auth/login?redirect=%2Fapp%2Fpickup');
+  await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(['router', 'zod', 'forms', 'app'].filter(loaded)).toEqual([]);
+  // Marks this document: a full page load would lose it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  // The shared schema comes with the first keystroke.
+  const zod = page.waitForRequest(/\/assets\/zod-/);
+  await page.getByLabel('Correo electrónico').fill(DEMO.owner.email);
+  await zod;
+  await submitLogin(page, DEMO.owner);
+  await expect(page).toHaveURL('/app/pickup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Recolección' })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});
+
 test('with "Recordarme" the session is kept for every tab of the browser', async ({
   page,
   context,

@@ -2,18 +2,16 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/Providers';
-import { router } from './app/router';
-import { setSessionEndHandler } from './lib/http';
+import { Entry, openApp } from './app/Entry';
+import { PublicProviders } from './app/PublicProviders';
 import { currentLanguage, loadLanguage } from './lib/i18n';
-import { queryClient } from './lib/query-client';
+import { LOGIN_PATH } from './lib/paths';
+import { readSession } from './lib/session';
 
-// A session that ends inside an API call (refresh refused, 403) leaves through the router.
-setSessionEndHandler((path) => {
-  queryClient.clear();
-  void router.navigate(path, { replace: true });
-});
+// A signed-out visit to the login draws it without the app (decision 030): the first screen
+// loads React, Mantine's pieces and the public texts only. Anything else starts the app at once.
+const signingIn = !readSession() && window.location.pathname === LOGIN_PATH;
+const app = signingIn ? null : openApp();
 
 // The first paint is in the visitor's language: the signed-out screens' texts arrive alongside
 // the page's code (the other screens' loaders fetch the rest). Should they fail to arrive, the
@@ -23,9 +21,9 @@ void loadLanguage(currentLanguage(), ['public'])
   .then(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
+        <PublicProviders>
+          <Entry app={app} />
+        </PublicProviders>
       </StrictMode>,
     ),
   );

@@ -1,26 +1,15 @@
-import { issuePath, localizeIssue, type z } from '@despacho/domain';
+import type { z } from '@despacho/domain';
 import { toNestErrors } from '@hookform/resolvers';
-import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
-import { currentLanguage } from './i18n';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { schemaErrors } from './schema-errors';
 
-/**
- * react-hook-form resolver for the domain's zod schemas, the same ones the API validates with.
- * Messages come from `localizeIssue`, so a form and the server word every rule alike.
- */
+/** react-hook-form resolver for the domain's zod schemas, the same ones the API validates with. */
 export function domainResolver<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
   return async (values, _context, options) => {
-    const result = await schema.safeParseAsync(values);
-    if (result.success) return { values: result.data, errors: {} };
-    const language = currentLanguage();
-    const errors: Record<string, FieldError> = {};
-    for (const issue of result.error.issues) {
-      errors[issuePath(issue.path)] ??= {
-        type: issue.code,
-        message: localizeIssue(issue, language),
-      };
-    }
-    return { values: {}, errors: toNestErrors(errors, options) };
+    const checked = await schemaErrors(schema, values);
+    if ('values' in checked) return { values: checked.values, errors: {} };
+    return { values: {}, errors: toNestErrors(checked.errors, options) };
   };
 }

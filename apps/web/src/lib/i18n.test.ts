@@ -60,6 +60,8 @@ describe('text parts', () => {
         .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
         .map((file) => path.join(SRC, 'features/auth', file)),
       path.join(SRC, 'app/layouts/AuthLayout.tsx'),
+      path.join(SRC, 'app/layouts/AuthFrame.tsx'),
+      path.join(SRC, 'app/SignInShell.tsx'),
       path.join(SRC, 'app/RootLayout.tsx'),
       path.join(SRC, 'app/pages/RouteErrorPage.tsx'),
       path.join(SRC, 'app/pages/NotFoundPage.tsx'),

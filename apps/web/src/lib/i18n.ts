@@ -1,4 +1,9 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, parseLanguage, type Language } from '@despacho/domain';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  parseLanguage,
+  type Language,
+} from '@despacho/domain/language';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import i18n, { type ResourceLanguage } from 'i18next';

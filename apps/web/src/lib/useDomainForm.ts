@@ -1,13 +1,12 @@
 import type { z } from '@despacho/domain';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { focusFirstInvalid } from './form-focus';
 import { ApiError } from './http';
 import { domainResolver } from './form-resolver';
 import { applyServerErrors } from './server-errors';
+import { useSubmitFailure } from './useSubmitFailure';
 
 /**
  * A form validated by a domain schema whose submit calls the API: field errors land under the
@@ -36,31 +35,7 @@ export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
     shouldFocusError: false,
   });
   const [error, setError] = useState<string | null>(null);
-  const formElement = useRef<HTMLFormElement | null>(null);
-  // Set by a failed submit; the effect after each render focuses once the errors are on screen
-  // (the schema's errors render after `onInvalid` runs, the server's with it).
-  const focusPending = useRef(false);
-  const [, setFailures] = useState(0);
-  useEffect(() => {
-    if (focusPending.current && focusFirstInvalid(formElement.current)) {
-      focusPending.current = false;
-    }
-  });
-  // A form-wide message is shown above the fields; a field's may be far from the button.
-  const failed = (message: string | null) => {
-    // The toast only points at the fields: clicks go through it (at the bottom of a phone it
-    // sits on the submit button) and, unhovered, it never pauses its own closing.
-    if (message) {
-      notifications.show({
-        color: 'red',
-        message,
-        withCloseButton: false,
-        style: { pointerEvents: 'none' },
-      });
-    }
-    focusPending.current = true;
-    setFailures((count) => count + 1);
-  };
+  const { start: startSubmit, failed } = useSubmitFailure();
 
   const mutation = useMutation({
     mutationFn: submit,
@@ -75,8 +50,7 @@ export function useDomainForm<S extends z.ZodType<FieldValues, FieldValues>, R>(
     },
   });
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
-    if (event?.currentTarget) formElement.current = event.currentTarget;
-    focusPending.current = false;
+    startSubmit(event?.currentTarget);
     return form.handleSubmit(
       (values) => {
         setError(null);

@@ -1,70 +1,137 @@
-import { loginSchema } from '@despacho/domain';
-import { Anchor, Checkbox, Group, PasswordInput } from '@mantine/core';
+import { Checkbox, Group, PasswordInput } from '@mantine/core';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/http';
 import { homePath, REDIRECT_PARAM, safeRedirect } from '../../../lib/paths';
 import { startSession } from '../../../lib/sign-in';
-import { useDomainForm } from '../../../lib/useDomainForm';
-import { authApi } from '../api';
+import { useSubmitFailure } from '../../../lib/useSubmitFailure';
 import { AuthFooterLink } from '../components/AuthFooterLink';
 import { AuthForm } from '../components/AuthForm';
 import { EmailInput } from '../components/EmailInput';
+import { AuthLink, useAuthNavigation } from '../navigation';
 
-/** Where a half-registered user continues, from the details of the login error. */
-function unfinishedSignupPath(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const { user_id: userId, wizard_token: wizardToken } = error.details;
-  if (error.code === 'PHONE_NOT_VERIFIED') {
-    return `/auth/verify?${new URLSearchParams({ user_id: String(userId) }).toString()}`;
-  }
-  if (error.code === 'REGISTRATION_INCOMPLETE') return `/auth/wizard/${String(wizardToken)}`;
-  return null;
+// The first screen of a cold visit (issue 21): no router, form library, zod or HTTP client until
+// the visitor starts typing; then the shared schema and the client arrive (`login-logic.ts`).
+const loadLogic = () => import('../login-logic');
+
+interface LoginValues {
+  email: string;
+  password: string;
+  remember_me: boolean;
 }
+type Field = keyof LoginValues;
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const { form, formProps } = useDomainForm({
-    schema: loginSchema,
-    defaultValues: { email: '', password: '', remember_me: false },
-    submit: authApi.login,
-    onSuccess: async (session, credentials) => {
-      await startSession(session, credentials.remember_me ? 'LOCAL' : 'SESSION');
-      const target = safeRedirect(params.get(REDIRECT_PARAM)) ?? homePath(session.user);
-      await navigate(target, { replace: true });
-    },
-    onError: (error) => {
-      const next = unfinishedSignupPath(error);
-      if (next) void navigate(next);
-      return next !== null;
-    },
+  const { search, go } = useAuthNavigation();
+  const [values, setValues] = useState<LoginValues>({
+    email: '',
+    password: '',
+    remember_me: false,
   });
-  const { errors } = form.formState;
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // As react-hook-form does on the other forms: checked on submit, then again on every change.
+  const [submitted, setSubmitted] = useState(false);
+  const { start, failed } = useSubmitFailure();
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = {
+      ...values,
+      [field]: field === 'remember_me' ? event.currentTarget.checked : event.currentTarget.value,
+    };
+    setValues(next);
+    if (!submitted) return;
+    void loadLogic()
+      .then((logic) => logic.checkLogin(next))
+      .then((checked) =>
+        setErrors((shown) => ({
+          ...shown,
+          [field]: 'errors' in checked ? checked.errors[field]?.message : undefined,
+        })),
+      );
+  };
+  const field = (name: Exclude<Field, 'remember_me'>) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    onFocus: () => void loadLogic(),
+    error: errors[name],
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    start(event.currentTarget);
+    setSubmitted(true);
+    let logic: Awaited<ReturnType<typeof loadLogic>>;
+    try {
+      logic = await loadLogic();
+    } catch {
+      // The code did not arrive (offline, a new deploy): the route error's advice, reload.
+      setError(t('common:routeError.text'));
+      failed(null);
+      return;
+    }
+    const checked = await logic.checkLogin(values);
+    if ('errors' in checked) {
+      const shown = Object.entries(checked.errors).map(([name, issue]) => [name, issue.message]);
+      setErrors(Object.fromEntries(shown));
+      failed(t('common:form.invalid'));
+      return;
+    }
+    setErrors({});
+    setError(null);
+    setBusy(true);
+    try {
+      const session = await logic.login(checked.values);
+      await startSession(session, checked.values.remember_me ? 'LOCAL' : 'SESSION');
+      const redirect = new URLSearchParams(search).get(REDIRECT_PARAM);
+      await go(safeRedirect(redirect) ?? homePath(session.user), { replace: true });
+    } catch (failure) {
+      const next = logic.unfinishedSignupPath(failure);
+      if (next) {
+        await go(next);
+        return;
+      }
+      const { message, fields } = logic.serverErrors(failure);
+      setErrors(fields);
+      setError(message);
+      // The server's message stays above the fields; the toast points at the fields it refused.
+      failed(Object.keys(fields).length > 0 ? t('common:form.invalid') : null);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <AuthForm
       title={t('login.title')}
       subtitle={t('login.subtitle')}
       submitLabel={t('login.submit')}
-      {...formProps}
+      error={error}
+      busy={busy}
+      onSubmit={(event) => void onSubmit(event)}
       footer={
         <AuthFooterLink text={t('login.noAccount')} to="/auth/register" label={t('login.signUp')} />
       }
     >
-      <EmailInput error={errors.email?.message} {...form.register('email')} />
+      <EmailInput {...field('email')} />
       <PasswordInput
         label={t('fields.password')}
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
+        {...field('password')}
       />
       <Group justify="space-between">
-        <Checkbox label={t('login.rememberMe')} {...form.register('remember_me')} />
-        <Anchor component={Link} to="/auth/forgotten-pasword" fz="sm">
+        <Checkbox
+          label={t('login.rememberMe')}
+          name="remember_me"
+          checked={values.remember_me}
+          onChange={change('remember_me')}
+          onFocus={() => void loadLogic()}
+        />
+        <AuthLink to="/auth/forgotten-pasword" fz="sm">
           {t('login.forgotten')}
-        </Anchor>
+        </AuthLink>
       </Group>
     </AuthForm>
   );
