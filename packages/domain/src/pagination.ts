@@ -10,7 +10,7 @@ export interface PageMeta {
   page: number;
   pageSize: number;
   total: number;
-  /** The list stopped counting: `total` is a lower bound (more pages follow as one moves on). */
+  /** The list stopped counting: more than `total` match (more pages follow as one moves on). */
   capped?: boolean;
 }
 

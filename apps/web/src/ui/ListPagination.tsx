@@ -1,15 +1,21 @@
-import { Group, Pagination } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../lib/i18n';
 
-/** Page controls under a list; nothing while everything fits on one page. */
+/**
+ * Page controls under a list; nothing while everything fits on one page. A `capped` list stopped
+ * counting at `total` (`PageMeta`): it says "more than" that, and its pages go on as one moves on.
+ */
 export function ListPagination({
   total,
+  capped = false,
   pageSize,
   page,
   onChange,
   label,
 }: {
   total: number;
+  capped?: boolean | undefined;
   pageSize: number;
   page: number;
   onChange: (page: number) => void;
@@ -20,6 +26,15 @@ export function ListPagination({
   if (pages <= 1) return null;
   return (
     <Group justify="center" mt="md">
+      {capped && (
+        <Text fz="sm" c="dimmed">
+          {t('pagination.moreThan', {
+            total: new Intl.NumberFormat(currentLanguage() === 'en' ? 'en-US' : 'es-MX').format(
+              total,
+            ),
+          })}
+        </Text>
+      )}
       <Pagination
         total={pages}
         value={page}

@@ -47,6 +47,7 @@ export function PagedList<T>({
       {query.data && (
         <ListPagination
           total={query.data.meta.total}
+          capped={query.data.meta.capped}
           pageSize={query.data.meta.pageSize}
           page={page}
           onChange={onPageChange}

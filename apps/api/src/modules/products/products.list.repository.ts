@@ -22,8 +22,12 @@ const ORDER: Record<ProductSort, SQL[]> = {
   '-name': [desc(products.name), desc(products.id)],
 };
 
-/** Matches a filtered list counts beyond its page before it stops counting. */
-const COUNT_BOUND = 1000;
+/**
+ * Pages a filtered list reads past its own before it stops counting: the next one, as far as the
+ * pagination shows (a bound of 1,000 matches cost more than the page and the rest of the request
+ * together: a tag's matches are spread one per heap page).
+ */
+const PAGES_AHEAD = 1;
 
 const anyUuid = (ids: readonly string[]) => sql`any(${sql.param([...ids])}::uuid[])`;
 
@@ -83,10 +87,10 @@ const isFiltered = (query: ProductFilters) =>
 
 /**
  * The ids of one page, in order, and how many products match. Unfiltered, the page walks the
- * sort's index and the total is the organization's row of `product_counts`; filtered without a
- * search, the page and the count run apart, each on its best index; with a search, one query
- * finds every match through the trigram index and counts it with `count(*) over ()` (PostgreSQL
- * never walks a sort index hoping to meet 20 rare matches early).
+ * sort's index and the total is the organization's row of `product_counts`; filtered, one query
+ * reads the page and the next (and one match more), each filter on its best index, and the total
+ * is exact only when it ends there: `capped` says more than `total` match (the pages go on as one
+ * moves forward).
  */
 export async function findPage(
   db: DbOrTx,
@@ -95,36 +99,39 @@ export async function findPage(
 ): Promise<{ ids: string[]; total: number; capped?: boolean }> {
   const where = filters(organizationId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const page = (select: Parameters<typeof db.select>[0]) =>
+  const page = (limit: number) =>
     db
-      .select(select)
+      .select({ id: products.id })
       .from(products)
       .where(where)
       .orderBy(...ORDER[query.sort])
-      .limit(query.pageSize)
+      .limit(limit)
       .offset(offset);
   if (!isFiltered(query)) {
     const [rows, [counted]] = await Promise.all([
-      page({ id: products.id }),
+      page(query.pageSize),
       db
         .select({ total: productCounts.total })
         .from(productCounts)
         .where(eq(productCounts.organizationId, organizationId)),
     ]);
-    return { ids: rows.map((row) => row.id as string), total: counted?.total ?? 0 };
+    return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
   }
-  // Filtered: the matches are counted only up to a bound past this page, so a filter or a word
-  // that matches most of the catalogue never reads every match; `capped` says the total is a
-  // lower bound (the pages go on as the user moves forward).
-  const bound = offset + query.pageSize + COUNT_BOUND;
-  const [rows, counted] = await Promise.all([
-    page({ id: products.id }),
-    db.execute<{ total: number }>(
-      sql`select count(*)::int as total from (select 1 from ${products} where ${where} limit ${bound}) matches`,
-    ),
-  ]);
-  const total = counted.rows[0]!.total;
-  return { ids: rows.map((row) => row.id as string), total, capped: total === bound };
+  const seen = query.pageSize * (1 + PAGES_AHEAD);
+  const rows = await page(seen + 1);
+  if (rows.length > 0 || offset === 0) {
+    return {
+      ids: rows.slice(0, query.pageSize).map((row) => row.id),
+      total: offset + Math.min(rows.length, seen),
+      ...(rows.length > seen ? { capped: true } : {}),
+    };
+  }
+  // A page past the last match (typed in the address, or the list shrank): how many there are,
+  // all of them before this page.
+  const counted = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (select 1 from ${products} where ${where} limit ${offset}) matches`,
+  );
+  return { ids: [], total: counted.rows[0]!.total };
 }
 
 export interface ListItemRow {

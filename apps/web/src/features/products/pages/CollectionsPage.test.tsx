@@ -176,6 +176,27 @@ describe('products/collections', () => {
     ).toBeGreaterThan(0);
   }, 15_000);
 
+  it('counts a large collection by its own count while its list pages on', async () => {
+    const big = { ...RAIN, products_count: 5000 };
+    stubApi({
+      'GET /collections': () => page([big]),
+      'GET /products': () =>
+        json(200, {
+          data: [BOOTS, COAT],
+          meta: { page: 1, pageSize: 20, total: 40, capped: true },
+        }),
+    });
+    await open();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Ver los productos de Temporada de lluvias' }),
+    );
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('5000 productos')).toBeInTheDocument();
+    expect(
+      within(drawer).getByText('Más de 40 resultados; avanza para ver más páginas.'),
+    ).toBeInTheDocument();
+  });
+
   it('lists a collection’s products, takes one out and adds others found by search', async () => {
     const calls = stubApi({
       'GET /collections': () => page([RAIN]),

@@ -135,6 +135,44 @@ describe('products list', () => {
     expect(router.state.location.search).toContain('sort=name');
   });
 
+  it('says "more than" a filtered list that stopped counting, and pages on', async () => {
+    const pages: string[] = [];
+    stubApi({
+      'GET /products': (_body, url) => {
+        const number = Number(url.searchParams.get('page'));
+        pages.push(String(number));
+        // The first page counts as far as the next (40) and more match; the second reaches the end.
+        return json(200, {
+          data: [PLAYERA],
+          meta:
+            number === 1
+              ? { page: 1, pageSize: 20, total: 40, capped: true }
+              : { page: 2, pageSize: 20, total: 45 },
+        });
+      },
+      'GET /vendors': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+      'GET /collections': () => json(200, { data: [], meta: { page: 1, pageSize: 100, total: 0 } }),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/products?tag=invierno');
+
+    expect(
+      await screen.findByText('Más de 40 resultados; avanza para ver más páginas.'),
+    ).toBeInTheDocument();
+    const pagination = screen.getByLabelText('Páginas de productos');
+    expect(within(pagination).getByRole('button', { name: '2' })).toBeInTheDocument();
+    expect(within(pagination).queryByRole('button', { name: '3' })).toBeNull();
+    await setLanguage('en');
+    expect(
+      await screen.findByText('More than 40 results; move forward for more pages.'),
+    ).toBeInTheDocument();
+
+    fireEvent.click(within(pagination).getByRole('button', { name: '2' }));
+    await waitFor(() => expect(pages.at(-1)).toBe('2'));
+    expect(await within(pagination).findByRole('button', { name: '3' })).toBeInTheDocument();
+    expect(screen.queryByText(/More than/)).toBeNull();
+  });
+
   it('publishes the selected products and lists the ones refused with their reason', async () => {
     const calls = stubApi({
       'GET /products': () => page([PLAYERA, TAZA]),

@@ -60,7 +60,6 @@ function CollectionProducts({ collection }: { collection: CollectionView }) {
     onError,
   });
   const rows = products.data?.data ?? [];
-  const total = products.data?.meta.total ?? 0;
 
   return (
     <Stack gap="md">
@@ -72,7 +71,8 @@ function CollectionProducts({ collection }: { collection: CollectionView }) {
       <AddProducts collectionId={collection.id} />
       {products.isSuccess && (
         <Text fw={600} fz="sm">
-          {t('detail.count', { count: total })}
+          {/* The collection's own count: the products list stops counting a page ahead. */}
+          {t('detail.count', { count: collection.products_count })}
         </Text>
       )}
       {products.isError ? (
@@ -140,7 +140,8 @@ function CollectionProducts({ collection }: { collection: CollectionView }) {
         />
       )}
       <ListPagination
-        total={total}
+        total={products.data?.meta.total ?? 0}
+        capped={products.data?.meta.capped}
         pageSize={COLLECTION_PRODUCTS_PAGE_SIZE}
         page={page}
         onChange={setPage}
