@@ -56,7 +56,7 @@ test('a cold login loads the app only when used, and signing in keeps the page',
   await page.waitForLoadState('networkidle');
   expect(['router', 'zod', 'forms', 'app'].filter(loaded)).toEqual([]);
   // Marks this document: a full page load would lose it.
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
 
   // The shared schema comes with the first keystroke.
   const zod = page.waitForRequest(/\/assets\/zod-/);
@@ -65,7 +65,7 @@ test('a cold login loads the app only when used, and signing in keeps the page',
   await submitLogin(page, DEMO.owner);
   await expect(page).toHaveURL('/app/pickup');
   await expect(page.getByRole('heading', { level: 1, name: 'Recolección' })).toBeVisible();
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  expect(await page.evaluate(() => 'sameDocument' in globalThis)).toBe(true);
 });
 
 test('with "Recordarme" the session is kept for every tab of the browser', async ({
