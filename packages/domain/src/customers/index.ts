@@ -1,0 +1,3 @@
+export * from './tax-id';
+export * from './schemas';
+export * from './contract';

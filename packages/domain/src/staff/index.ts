@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './audit';
+export * from './flows';
+export * from './jobs';
+export * from './contract';
