@@ -26,7 +26,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
-import { modules } from './modules';
+import * as modules from './modules';
 import { buildServices, type ServiceOverrides } from './modules/services';
 
 /**
@@ -142,7 +142,7 @@ export async function buildApp(
   });
   await app.register(
     async (api) => {
-      for (const module of modules) await api.register(module, services);
+      for (const module of Object.values(modules)) await api.register(module, services);
     },
     { prefix: '/api/v1' },
   );

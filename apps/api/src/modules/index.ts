@@ -1,83 +1,26 @@
-import type { AppModule } from './services';
-import { mailboxRoutes } from '../platform/mailbox.routes';
-import { accountsRoutes } from './accounts/accounts.routes';
-import { organizationUsersRoutes } from './accounts/organization-users.routes';
-import { locationsRoutes } from './addresses/locations.routes';
-import { authRoutes } from './auth/auth.routes';
-import { billingRoutes } from './billing/billing.routes';
-import { carriersRoutes } from './carriers/carriers.routes';
-import { catalogsRoutes } from './catalogs/catalogs.routes';
-import { customersRoutes } from './customers/customers.routes';
-import { healthRoutes } from './health/health.routes';
-import { dashboardRoutes } from './dashboard/dashboard.routes';
-import { notificationsRoutes } from './notifications/notifications.routes';
-import { packagesRoutes } from './packages/packages.routes';
-import { staffRoutes } from './staff/staff.routes';
-import { staffJobsRoutes } from './staff/staff-jobs.routes';
-import { staffLabelsRoutes } from './staff/staff-labels.routes';
-import { staffFlowsRoutes } from './staff/staff-flows.routes';
-import { supportRoutes } from './support/support.routes';
-import { verificationRoutes } from './verification/verification.routes';
-import { walletRoutes } from './wallet/wallet.routes';
-import { depositsRoutes, staffDepositsRoutes } from './wallet/deposits.routes';
-import { cardDepositsRoutes } from './wallet/card-deposits.routes';
-import { bankStatementsRoutes } from './wallet/bank-statements.routes';
-import { bankTransfersRoutes } from './wallet/bank-transfers.routes';
-import { speiWebhookRoutes } from './wallet/spei-webhook.routes';
-import { vendorsRoutes } from './vendors/vendors.routes';
-import { productsRoutes } from './products/products.routes';
-import { collectionsRoutes } from './products/collections.routes';
-import { productVariantsRoutes } from './products/product-variants.routes';
-import { exitsRoutes, staffExitsRoutes } from './exits/exits.routes';
-import { inventoryRoutes, staffWarehousesRoutes } from './inventory/inventory.routes';
-import { entriesRoutes, staffReceivingRoutes } from './entries/entries.routes';
-import { productImportsRoutes } from './products/product-imports.routes';
-import { quotesRoutes } from './shipments/quotes.routes';
-import { shipmentsRoutes } from './shipments/shipments.routes';
-import { trackingRoutes } from './shipments/tracking.routes';
-import { pickupsRoutes } from './shipments/pickups.routes';
-
-/** Every business module, registered under /api/v1 in this order. */
-export const modules: AppModule[] = [
-  healthRoutes,
-  authRoutes,
-  accountsRoutes,
-  organizationUsersRoutes,
-  mailboxRoutes,
-  dashboardRoutes,
-  notificationsRoutes,
-  supportRoutes,
-  staffRoutes,
-  staffJobsRoutes,
-  staffLabelsRoutes,
-  staffFlowsRoutes,
-  verificationRoutes,
-  catalogsRoutes,
-  carriersRoutes,
-  packagesRoutes,
-  locationsRoutes,
-  walletRoutes,
-  depositsRoutes,
-  staffDepositsRoutes,
-  cardDepositsRoutes,
-  bankTransfersRoutes,
-  bankStatementsRoutes,
-  speiWebhookRoutes,
-  billingRoutes,
-  customersRoutes,
-  vendorsRoutes,
-  productsRoutes,
-  collectionsRoutes,
-  productVariantsRoutes,
-  inventoryRoutes,
-  staffWarehousesRoutes,
-  entriesRoutes,
-  staffReceivingRoutes,
-  exitsRoutes,
-  staffExitsRoutes,
-  productImportsRoutes,
-  quotesRoutes,
-  shipmentsRoutes,
-  trackingRoutes,
-  pickupsRoutes,
-];
+/**
+ * Every business module, one line per domain: its routes (one plugin, or the domain's
+ * `<domain>.module.ts` grouping them), registered under /api/v1 by `app.ts`.
+ */
+export { mailboxRoutes as mailbox } from '../platform/mailbox.routes';
+export { healthRoutes as health } from './health/health.routes';
+export { authRoutes as auth } from './auth/auth.routes';
+export { accountsModule as accounts } from './accounts/accounts.module';
+export { dashboardRoutes as dashboard } from './dashboard/dashboard.routes';
+export { notificationsRoutes as notifications } from './notifications/notifications.routes';
+export { supportRoutes as support } from './support/support.routes';
+export { staffModule as staff } from './staff/staff.module';
+export { verificationRoutes as verification } from './verification/verification.routes';
+export { catalogsRoutes as catalogs } from './catalogs/catalogs.routes';
+export { carriersRoutes as carriers } from './carriers/carriers.routes';
+export { packagesRoutes as packages } from './packages/packages.routes';
+export { locationsRoutes as addresses } from './addresses/locations.routes';
+export { walletModule as wallet } from './wallet/wallet.module';
+export { billingRoutes as billing } from './billing/billing.routes';
+export { customersRoutes as customers } from './customers/customers.routes';
+export { vendorsRoutes as vendors } from './vendors/vendors.routes';
+export { productsModule as products } from './products/products.module';
+export { inventoryModule as inventory } from './inventory/inventory.module';
+export { entriesModule as entries } from './entries/entries.module';
+export { exitsModule as exits } from './exits/exits.module';
+export { shipmentsModule as shipments } from './shipments/shipments.module';
