@@ -169,8 +169,9 @@ describe('the product across a power cut', () => {
 
     phase('recovered');
     const [recovered] = await power.rows<{ guides: number; cards: number }>(
-      `select (select count(*)::int from jobs where kind = 'shipments.recover_purchase'
-                and state = 'completed' and run_at < created_at + interval '4 minutes') as guides,
+      `select (select count(*)::int from jobs j join flow_runs r on r.id::text = j.payload ->> 'run_id'
+                where j.kind = 'flows.resume' and r.kind = 'shipment.purchase'
+                and j.state = 'completed' and j.run_at < j.created_at + interval '4 minutes') as guides,
               (select count(*)::int from deposits where method = 'card' and status = 'credited'
                 and credited_at > $1 and not (idempotency_key = any($2))) as cards`,
       [restartedAt, [...acknowledged.keys()]],

@@ -59,7 +59,7 @@ import { CancellationService, CONFIRM_CANCELLATION_JOB } from './shipments/cance
 import { CANCEL_PICKUP_JOB, PickupsService } from './shipments/pickups.service';
 import { QuotesService } from './shipments/quotes.service';
 import { PurchaseChecksService } from './shipments/purchase-checks.service';
-import { PurchaseService, RECOVER_PURCHASE_JOB } from './shipments/purchase.service';
+import { PurchaseService } from './shipments/purchase.service';
 import { ShipmentsService } from './shipments/shipments.service';
 import { SANDBOX_EVENT_JOB, TrackingService } from './shipments/tracking.service';
 import { StaffJobsService } from './staff/staff-jobs.service';
@@ -339,7 +339,6 @@ export function buildServices(
 
   // Background work: one registration per job kind and sweep.
   jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
-  jobs.register(RECOVER_PURCHASE_JOB, purchases.recoverPurchaseJob, { transaction: false });
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
   jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
@@ -348,7 +347,6 @@ export function buildServices(
   });
   jobs.register(ENTRY_PHOTOS_JOB, receiving.removeStalePhotos, { cron: ENTRY_PHOTOS_CRON });
   jobs.register(PRODUCT_IMPORT_JOB, productImports.importJob, productImports.importJobOptions);
-  jobs.registerSweep('shipments.recover_orphaned_purchases', purchases.recoverOrphanedPurchases);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.

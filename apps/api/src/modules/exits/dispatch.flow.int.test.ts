@@ -16,8 +16,8 @@ import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { fund, guideProduct, requestGuide } from '../shipments/guides.test-support';
 import { CONFIRM_CANCELLATION_JOB } from '../shipments/cancellation.service';
-import { RECOVER_PURCHASE_AFTER_MS } from '../shipments/purchase.service';
 import { verifyLedger, verifyStock } from '../invariants';
+import { DISPATCH_FLOW } from './dispatch.flow';
 import { exitsBench } from './exits.test-support';
 
 /** What a test's hook throws to stop a flow as a dead process stops it: nothing after runs. */
@@ -90,10 +90,10 @@ async function guidesOf(organizationId: string) {
   return rows.rows.map((row) => row.purchase_state);
 }
 
-/** The jobs of a restarted process: recovery of the purchase and of the flow, with retries. */
+/** The jobs of a restarted process: the resume jobs of the dispatch and its purchase, with retries. */
 async function recover() {
   for (let round = 0; round < 3; round += 1) {
-    ctx.clock.advance(Math.max(RESUME_FLOW_AFTER_MS, RECOVER_PURCHASE_AFTER_MS) + 60_000);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS + 60_000);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
   }
 }
@@ -116,11 +116,11 @@ async function expectShippedOnce(setup: Setup) {
   expect(await verifyLedger(ctx.db)).toEqual([]);
 }
 
-/** Throws once, right after the checkpoint where the run is at `step` in `state`. */
+/** Throws once, right after the checkpoint where the dispatch is at `step` in `state`. */
 const crashAt = (step: string, state = 'running') => {
   let crashed = false;
   return async (run: FlowRun<FlowData>) => {
-    if (crashed || run.step !== step || run.state !== state) return;
+    if (crashed || run.kind !== DISPATCH_FLOW || run.step !== step || run.state !== state) return;
     crashed = true;
     throw new Crash(`crash after ${step}`);
   };
@@ -200,7 +200,7 @@ describe('a merchant cancel racing the dispatch', () => {
   async function raceAt(setup: Setup, at: (run: FlowRun<FlowData>) => boolean) {
     let answer: { statusCode: number; code?: string } | undefined;
     atCheckpoint = async (run) => {
-      if (answer || !at(run)) return;
+      if (answer || run.kind !== DISPATCH_FLOW || !at(run)) return;
       const response = await cancel(setup);
       answer = { statusCode: response.statusCode, code: response.json().error?.code };
     };

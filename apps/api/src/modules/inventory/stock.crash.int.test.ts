@@ -632,17 +632,23 @@ describe('the stock ledger across a power cut', () => {
       ),
     );
     await power.eventually(async () => (await guidesWaiting()) === 2, 'both at the carrier');
-    const [run] = await power.rows<{ state: string; step: string }>(
-      `select state, step from flow_runs where organization_id = $1`,
+    // The dispatch at its purchase, and both purchases (the exit's and the label with products)
+    // at their carrier step.
+    const runs = await power.rows<{ kind: string; state: string; step: string }>(
+      `select kind, state, step from flow_runs where organization_id = $1 order by kind`,
       [m.organizationId],
     );
-    expect(run).toEqual({ state: 'running', step: 'buy' });
+    expect(runs).toEqual([
+      { kind: 'exit.dispatch', state: 'running', step: 'buy' },
+      { kind: 'shipment.purchase', state: 'running', step: 'carrier' },
+      { kind: 'shipment.purchase', state: 'running', step: 'carrier' },
+    ]);
     await power.kill();
     expect(await Promise.all(unanswered)).toEqual([null, null]);
     phase('killed during the carrier call');
 
-    // Restarted with the usual carrier: the recovery (brought forward, the process being gone)
-    // settles both guides and the flow ships the exit; no person does anything.
+    // Restarted with the usual carrier: the resume jobs (brought forward, the process being
+    // gone) settle both guides and ship the exit; no person does anything.
     await power.start();
     await power.eventually(
       async () =>
@@ -652,7 +658,7 @@ describe('the stock ledger across a power cut', () => {
             `select 1 from flow_runs where organization_id = $1 and state = 'succeeded'`,
             [m.organizationId],
           )
-        ).length === 1,
+        ).length === 3,
       'guides settled and the dispatch finished',
       90_000,
     );

@@ -7,12 +7,17 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { testConfig } from '../../../test/test-app';
 import type { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
+import { Flows } from '../../platform/flows';
+import type { ProcessInstance } from '../../platform/instance';
 import { callAs, type TestUser } from '../../../test/users';
+import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { signWebhook } from '../../platform/webhook-signature';
 import { LedgerService } from '../wallet/ledger.service';
 import { shipments } from './shipments.tables';
+import { PurchaseService } from './purchase.service';
 import { DEV_CARRIER_WEBHOOK_SECRET } from './tracking.routes';
 
 export interface GuideContext {
@@ -219,4 +224,34 @@ export async function collect(ctx: GuideContext, carrier: string, trackingNumber
     occurred_at: new Date(ctx.clock.now().getTime() + 60_000).toISOString(),
   });
   expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Carriers whose every label call dies mid-way, as a lost connection does. */
+export const lostCarriers = () =>
+  new Proxy({} as CarrierAdapters, {
+    get: (_target, key) => ({
+      key,
+      sandbox: true,
+      createLabel: () => Promise.reject(new Error('socket hang up')),
+    }),
+  });
+
+/**
+ * The guide purchase as another process runs it, with these carriers: flows of its own (stamped
+ * with `instance`, when given) on the app's database, jobs and clock, so what it leaves under
+ * way is the app's resume job's to finish.
+ */
+export function otherProcessPurchase(
+  ctx: GuideContext,
+  carriers: CarrierAdapters,
+  instance?: ProcessInstance,
+): PurchaseService {
+  const services = ctx.app.services;
+  return new PurchaseService({
+    ...services,
+    checks: services.purchaseChecks,
+    config: testConfig(),
+    carriers,
+    flows: new Flows({ db: ctx.db, clock: ctx.clock, jobs: ctx.app.jobs, instance }),
+  });
 }

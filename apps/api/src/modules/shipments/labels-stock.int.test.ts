@@ -1,14 +1,13 @@
 /**
  * Labels take stock out (issue 15): a guide from a stock-keeping location reserves its catalogue
- * products with the hold, the issued guide consumes them, a refusal or a failed recovery
+ * products with the hold, the issued guide consumes them, a refusal or a failed resume
  * releases them and the cancelled guide returns them — each once, through the stock ledger.
  */
 import { shipmentCreateSchema } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
-import { type CarrierAdapters } from '../carriers/carrier-adapters';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { CONFIRM_CANCELLATION_JOB } from './cancellation.service';
@@ -19,9 +18,11 @@ import {
   guideProduct,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
+  lostCarriers,
+  otherProcessPurchase,
   requestGuide,
 } from './guides.test-support';
-import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
+import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 import { verifyLedger, verifyStock } from '../invariants';
 
 const FUNDS = 5_000_000;
@@ -205,19 +206,7 @@ describe('a label from a stock-keeping location', () => {
 describe('a label purchase interrupted after the hold', () => {
   /** The purchase as another process runs it, whose carrier call dies mid-way. */
   async function interrupted(m: Merchant, reference?: string) {
-    const lost = new Proxy({} as CarrierAdapters, {
-      get: (_target, key) => ({
-        key,
-        sandbox: true,
-        createLabel: () => Promise.reject(new Error('socket hang up')),
-      }),
-    });
-    const service = new PurchaseService({
-      ...ctx.app.services,
-      checks: ctx.app.services.purchaseChecks,
-      config: testConfig(),
-      carriers: lost,
-    });
+    const service = otherProcessPurchase(ctx, lostCarriers());
     const quoted = await callAs(ctx.app, m.user, 'POST', '/quotes', {
       origin_zip: MEXICO_CITY_ZIP,
       destination_zip: MONTERREY_ZIP,
@@ -243,19 +232,19 @@ describe('a label purchase interrupted after the hold', () => {
     expect(await balance(m)).toEqual({ on_hand: 5, reserved: 2 });
   }
 
-  it('is consumed when the recovery job settles the guide', async () => {
+  it('is consumed when the resume job settles the guide', async () => {
     const m = await merchant('Recupera', 5);
     await interrupted(m);
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect(await balance(m)).toEqual({ on_hand: 3, reserved: 0 });
     expect((await operations(m)).map((op) => op.key)).toEqual(['reserve', 'ship']);
   });
 
-  it('is released when the recovery job marks the purchase failed', async () => {
+  it('is released when the resume job marks the purchase failed', async () => {
     const m = await merchant('Recupera falla', 5);
     await interrupted(m, 'SANDBOX-FALLA');
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect(await balance(m)).toEqual({ on_hand: 5, reserved: 0 });
     expect((await operations(m)).map((op) => op.key)).toEqual(['reserve', 'release-stock']);

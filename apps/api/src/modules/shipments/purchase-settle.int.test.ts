@@ -20,8 +20,9 @@ import {
   guideProduct,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
+  otherProcessPurchase,
 } from './guides.test-support';
-import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
+import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 
 const FUNDS = 100_000;
 const parcel = { length: 30, width: 20, height: 15, weight: 2 };
@@ -79,12 +80,7 @@ function purchaseWaitingOnCarrier(m: Merchant, view: QuoteView) {
       },
     }),
   });
-  const service = new PurchaseService({
-    ...ctx.app.services,
-    checks: ctx.app.services.purchaseChecks,
-    config,
-    carriers: waiting,
-  });
+  const service = otherProcessPurchase(ctx, waiting);
   const rate = view.rates.find((candidate) => candidate.carrier_key === 'estafeta')!;
   const purchase = service.purchase({
     organizationId: m.organizationId,
@@ -184,12 +180,13 @@ describe('settling a guide the carrier issued', () => {
     ]);
   });
 
-  it('not_purchasing: a guide the recovery job settled meanwhile is answered as it stands, charged once', async () => {
+  it('a guide the resume job settled meanwhile is answered as it stands, charged once', async () => {
     const m = await merchant('Se adelantó');
     const { purchase, atCarrier, issue, total } = purchaseWaitingOnCarrier(m, await quote(m.user));
     const id = await atCarrier;
-    // The carrier is slow enough for the recovery job to find the purchase and finish it.
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    // The carrier is slow enough for the resume job to find the purchase and finish it: the
+    // request's own checkpoint then finds the run moved and answers the guide as it stands.
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     const recovered = await guide(id);
     expect(recovered).toMatchObject({ purchase_state: 'purchased', labels: 1 });

@@ -116,8 +116,8 @@ $$;
 -- A guide purchase's first transaction after the shipment's row (decision 017, "Purchase", step
 -- 2), in one statement: the quote taken (`quote` → `in_process`), the packages and products
 -- from JSON, the hold of the total through `ledger_place_hold` under `shipment:<id>:hold` (kind
--- `label`, `pending`), the shipment's `hold_id` and the recovery job. Runs in the caller's
--- transaction, right after the shipment's insert; p_hold_description is the hold's
+-- `label`, `pending`) and the shipment's `hold_id`. Runs in the transaction that creates the
+-- purchase's flow run (purchase.flow.ts), right after the shipment's insert; p_hold_description is the hold's
 -- `{ "code", "params" }` (see ledger_post); 'quote_taken', 'insufficient' and
 -- 'key_reused' answer the errors the service raises, which roll the transaction back.
 CREATE OR REPLACE FUNCTION shipment_start_purchase(
@@ -130,9 +130,6 @@ CREATE OR REPLACE FUNCTION shipment_start_purchase(
   p_hold_description jsonb,
   p_amount bigint,
   p_now timestamptz,
-  p_job_kind text,
-  p_job_payload jsonb,
-  p_job_run_at timestamptz,
   OUT outcome text,
   OUT hold_id uuid,
   OUT packages jsonb,
@@ -188,8 +185,6 @@ BEGIN
 
   UPDATE shipments SET hold_id = shipment_start_purchase.hold_id
     WHERE organization_id = p_organization_id AND id = p_shipment_id;
-  PERFORM jobs_enqueue_many(jsonb_build_array(jsonb_build_object('kind', p_job_kind,
-    'payload', p_job_payload, 'run_at', p_job_run_at)), p_now);
   outcome := 'started';
 END;
 $$;

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { multipart, sampleFiles } from '../../../test/multipart';
-import { createTestApp, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import {
   callAs,
   createTestMerchant,
@@ -23,11 +23,10 @@ import {
 import { ProcessInstance } from '../../platform/instance';
 import { importSatProducts } from '../catalogs/sat-products.importer';
 import { importSatUnits } from '../catalogs/sat-units.importer';
-import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { LedgerService } from '../wallet/ledger.service';
 import { verifyLedger } from '../invariants';
-import { monterreyCustomer } from './guides.test-support';
-import { PurchaseService, RECOVER_PURCHASE_AFTER_MS } from './purchase.service';
+import { lostCarriers, monterreyCustomer, otherProcessPurchase } from './guides.test-support';
+import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SAT_PRODUCTS = path.resolve(here, '../../../test/fixtures/sat-products-sample.csv');
@@ -207,7 +206,7 @@ async function shipmentRow(id: string) {
 
 async function shipmentsOf(organizationId: string) {
   const { rows } = await ctx.db.$client.query(
-    `select id, purchase_state, purchase_instance from shipments where organization_id = $1`,
+    `select id, purchase_state from shipments where organization_id = $1`,
     [organizationId],
   );
   return rows;
@@ -902,31 +901,13 @@ describe('the shipments list', () => {
 });
 
 describe('a purchase interrupted after the hold', () => {
-  /** The service as another process would run it, whose carrier call dies mid-way. */
-  const crashingService = (instance?: ProcessInstance) => {
-    const lost = new Proxy({} as CarrierAdapters, {
-      get: (_target, key) => ({
-        key,
-        sandbox: true,
-        createLabel: () => Promise.reject(new Error('socket hang up')),
-      }),
-    });
-    return new PurchaseService({
-      ...ctx.app.services,
-      checks: ctx.app.services.purchaseChecks,
-      config: testConfig(),
-      carriers: lost,
-      instance,
-    });
-  };
-
   const interrupted = async (
     m: Merchant,
     body: ReturnType<typeof order>,
     key: string,
     instance?: ProcessInstance,
   ) => {
-    const purchase = crashingService(instance).purchase({
+    const purchase = otherProcessPurchase(ctx, lostCarriers(), instance).purchase({
       organizationId: m.organizationId,
       userId: m.user.id,
       idempotencyKey: key,
@@ -936,7 +917,7 @@ describe('a purchase interrupted after the hold', () => {
     await expect(purchase).rejects.toThrow('socket hang up');
   };
 
-  it('is finished by the recovery job: the carrier is asked again, the hold captured', async () => {
+  it('is finished by its resume job: the carrier is asked again, the hold captured', async () => {
     const m = await merchant(100_000, 'Recupera');
     const view = await quote(m.user);
     const total = rateOf(view, GROUND).total;
@@ -954,7 +935,7 @@ describe('a purchase interrupted after the hold', () => {
     // Not before five minutes: the request may still be under way.
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchasing');
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
 
     const [row] = await shipmentsOf(m.organizationId);
@@ -976,7 +957,12 @@ describe('a purchase interrupted after the hold', () => {
     await other.hold();
     await interrupted(m, order(m, view), randomUUID(), other);
     const [started] = await shipmentsOf(m.organizationId);
-    expect(started.purchase_instance).toBe(other.id);
+    // Its run is stamped with that process: the flows' sweep asks whether it is gone.
+    const { rows: runs } = await ctx.db.$client.query(
+      `select kind, step, instance from flow_runs where subject_id = $1`,
+      [started.id],
+    );
+    expect(runs).toEqual([{ kind: 'shipment.purchase', step: 'carrier', instance: other.id }]);
 
     // Its process lives: it may still be finishing the purchase, so the sweep leaves it be.
     await ctx.app.jobs.sweep();
@@ -998,7 +984,7 @@ describe('a purchase interrupted after the hold', () => {
     await ctx.app.jobs.sweep();
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchasing');
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     expect((await shipmentsOf(m.organizationId))[0].purchase_state).toBe('purchased');
   });
@@ -1008,7 +994,7 @@ describe('a purchase interrupted after the hold', () => {
     const view = await quote(m.user);
     const body = order(m, view, { reference: 'SANDBOX-FALLA' });
     await interrupted(m, body, randomUUID());
-    ctx.clock.advance(RECOVER_PURCHASE_AFTER_MS);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     const [row] = await shipmentsOf(m.organizationId);
     expect(row.purchase_state).toBe('failed');

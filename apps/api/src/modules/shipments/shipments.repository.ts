@@ -4,19 +4,7 @@ import type {
   ShipmentsQuery,
   TransactionDescription,
 } from '@despacho/domain';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { withinOrganizationDays } from '../accounts';
 import { pickups } from './pickups.tables';
@@ -58,24 +46,6 @@ export async function insertShipment(
     .onConflictDoNothing({ target: [shipments.organizationId, shipments.idempotencyKey] })
     .returning();
   return row;
-}
-
-/** Purchases under way that another process started: their ids and whose they are. */
-export async function purchasingElsewhere(
-  db: DbOrTx,
-  instanceId: string | null,
-): Promise<{ id: string; instance: string }[]> {
-  const rows = await db
-    .select({ id: shipments.id, instance: shipments.purchaseInstance })
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.purchaseState, 'purchasing'),
-        isNotNull(shipments.purchaseInstance),
-        instanceId ? ne(shipments.purchaseInstance, instanceId) : undefined,
-      ),
-    );
-  return rows.map((row) => ({ id: row.id, instance: row.instance! }));
 }
 
 export async function findByIdempotencyKey(
@@ -288,10 +258,6 @@ export function countMade(db: DbOrTx, organizationId: string): Promise<number> {
   );
 }
 
-const SETTLE_SQL =
-  'select outcome, charge_transaction_id, event_id from shipment_settle_purchase(' +
-  '$1, $2, $3, $4, $5, $6, $7, $8, $9)';
-
 /** What `shipment_settle_purchase` can answer besides `settled` (purchase.functions.sql). */
 export type SettleRefusal =
   'not_found' | 'not_purchasing' | 'hold_missing' | 'hold_settled' | 'key_used' | 'over_hold';
@@ -300,10 +266,11 @@ export type SettleRefusal =
  * A purchase's settle step when the carrier issued the guide, in one statement
  * (`shipment_settle_purchase`, purchase.functions.sql): capture of the hold through
  * `ledger_post`, the hold settled, the label, the quote completed, the guide `purchased`, the
- * label's event and status, `jobs`. `settled` with what it wrote, or why nothing was written.
+ * label's event and status, `jobs`, in the flow's settle transaction. `settled` with what it
+ * wrote, or why nothing was written.
  */
 export async function settlePurchase(
-  db: DbOrTx,
+  tx: DbOrTx,
   settle: {
     organizationId: string;
     shipmentId: string;
@@ -341,17 +308,12 @@ export async function settlePurchase(
     charge_transaction_id: string | null;
     event_id: string | null;
   };
-  // Alone (the pool): a named statement on node-postgres, as `ledger_post`. In a transaction
-  // (the recovery job): through it.
-  const result =
-    '$client' in db
-      ? await db.$client.query<Row>({ name: 'shipment_settle_purchase', text: SETTLE_SQL, values })
-      : await db.execute<Row>(
-          sql`select outcome, charge_transaction_id, event_id from shipment_settle_purchase(${sql.join(
-            values.map((value) => sql`${value}`),
-            sql`, `,
-          )})`,
-        );
+  const result = await tx.execute<Row>(
+    sql`select outcome, charge_transaction_id, event_id from shipment_settle_purchase(${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )})`,
+  );
   const row = result.rows[0]!;
   if (row.outcome !== 'settled') return { outcome: row.outcome };
   return {
@@ -364,7 +326,7 @@ export async function settlePurchase(
 /**
  * A purchase's first transaction after the shipment's insert, in one statement
  * 0020, `shipment_start_purchase`), in the caller's transaction: the quote taken, packages and
- * products, the hold through `ledger_post`, `hold_id`, the recovery job. Answers the rows it
+ * products, the hold through `ledger_post`, `hold_id`. Answers the rows it
  * wrote, or why it stopped (the caller raises the error, which rolls everything back).
  */
 export async function startPurchase(
@@ -379,7 +341,6 @@ export async function startPurchase(
     holdDescription: TransactionDescription;
     amount: number;
     now: Date;
-    job: { kind: string; payload: unknown; runAt: Date };
   },
 ): Promise<
   | {
@@ -420,7 +381,7 @@ export async function startPurchase(
     products: Record<string, unknown>[] | null;
   };
   const result = await tx.execute<Row>(
-    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${JSON.stringify(start.holdDescription)}::jsonb, ${start.amount}, ${start.now.toISOString()}, ${start.job.kind}, ${JSON.stringify(start.job.payload)}::jsonb, ${start.job.runAt.toISOString()})`,
+    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${JSON.stringify(start.holdDescription)}::jsonb, ${start.amount}, ${start.now.toISOString()})`,
   );
   const row = result.rows[0]!;
   if (row.outcome !== 'started') return { outcome: row.outcome };

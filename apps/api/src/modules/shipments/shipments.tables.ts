@@ -83,12 +83,6 @@ export const shipments = pgTable(
     destination: jsonb().$type<ShipmentParty>().notNull(),
     reference: text(),
     purchaseState: text().$type<PurchaseState>().notNull(),
-    /**
-     * The API process that started the purchase (`platform/instance.ts`): once its lock is free
-     * nobody can still be finishing it, and recovery need not wait. Null for purchases made
-     * outside an API process (the demo seed) and before it existed.
-     */
-    purchaseInstance: uuid(),
     failureReason: text(),
     status: text().$type<ShipmentStatus>().notNull().default('created'),
     carrierStatus: text().$type<CarrierStatus>().notNull().default('CREATED'),
