@@ -69,16 +69,23 @@ export default tseslint.config(
     },
   },
   {
-    // The composition root builds every service once (decision 020): nothing else constructs
+    // The composition root builds every service once (decision 020), through each domain's
+    // builder (`<domain>.services.ts`, called once from services.ts): nothing else constructs
     // one, so no route or service can end up with a second ledger or set of carrier adapters.
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['apps/api/src/modules/services.ts', '**/*.test.ts', '**/*.test-support.ts'],
+    ignores: [
+      'apps/api/src/modules/services.ts',
+      'apps/api/src/modules/*/*.services.ts',
+      '**/*.test.ts',
+      '**/*.test-support.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'NewExpression[callee.name=/Service$/]',
-          message: 'Services are built in apps/api/src/modules/services.ts (decision 020).',
+          message:
+            "Services are built by the composition root: modules/services.ts and each domain's <domain>.services.ts (decision 020).",
         },
       ],
     },

@@ -90,19 +90,29 @@ const EXPORT_BATCH = 500;
  * organization's id is NOT_FOUND. A SKU is the organization's once, whatever its case; the
  * unique index decides between saves at the same instant (PRODUCT_ALREADY_REGISTERED).
  */
+/** What the list reads of inventory: the units available of each product. */
+interface StockRead {
+  availableByProduct(
+    organizationId: string,
+    productIds: readonly string[],
+  ): Promise<Map<string, number>>;
+}
+
 export class ProductsService {
-  constructor(
-    private readonly deps: ProblemDeps & {
-      media: ProductMedia;
-      /** The list's "Stock" (issue 15): inventory's read, passed in (it depends on products). */
-      stock: {
-        availableByProduct(
-          organizationId: string,
-          productIds: readonly string[],
-        ): Promise<Map<string, number>>;
-      };
-    },
-  ) {}
+  constructor(private readonly deps: ProblemDeps & { media: ProductMedia }) {}
+
+  /** The list's "Stock" (issue 15): inventory's read, handed over by inventory's builder. */
+  private stock?: StockRead;
+
+  /** Inventory depends on products' variants, so it hands its read over once it is built. */
+  showStockFrom(stock: StockRead): void {
+    this.stock = stock;
+  }
+
+  private stockRead(): StockRead {
+    if (!this.stock) throw new Error('products: inventory has not handed over its stock read');
+    return this.stock;
+  }
 
   /** Every problem of these products against the database (see `findProblems`). */
   findProblems(
@@ -386,7 +396,7 @@ export class ProductsService {
         organizationId,
         rows.flatMap((row) => row.vendorId ?? []),
       ),
-      this.deps.stock.availableByProduct(organizationId, ids),
+      this.stockRead().availableByProduct(organizationId, ids),
     ]);
     return {
       data: rows.map((row) => ({
