@@ -50,6 +50,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.once.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         {
@@ -94,6 +95,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.carried.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         {
@@ -103,6 +105,7 @@ describe('a flow run', () => {
             calls += 1;
             return { calls };
           },
+          answerWithNext: true,
         },
         {
           name: 'write',
@@ -188,6 +191,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.broken.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         {
@@ -236,6 +240,8 @@ describe('a flow run', () => {
         flows.start(definition, { organizationId: null, subjectId: randomUUID(), data: {} }),
       ),
     );
+    // Started with their resume job (the default), due after RESUME_FLOW_AFTER_MS.
+    expect(await resumeJobs(started[0]!.id)).toBe(1);
     // The first was driven by a process whose instance lock nobody holds: it is gone. The
     // second by one alive, holding its lock on a connection of its own.
     const [gone, alive] = [randomUUID(), randomUUID()];
@@ -256,6 +262,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.stopped.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         { name: 'finish', kind: 'db', run: async () => ({ shipped: true }) },

@@ -72,6 +72,13 @@ export interface DbStep<D extends FlowData> extends StepBase<D> {
 export interface CallStep<D extends FlowData> extends StepBase<D> {
   kind: 'call';
   run: (run: FlowRun<D>) => Promise<Recorded<D>>;
+  /**
+   * Record the answer with the next DB step's transaction instead of a checkpoint of its own
+   * (one statement less): for a call that is cheap and harmless to make again, since a crash
+   * before that transaction commits makes the resume call again. Not for one whose answer must
+   * not be asked for twice (a carrier's label).
+   */
+  answerWithNext?: boolean;
 }
 
 export type FlowStep<D extends FlowData> = DbStep<D> | CallStep<D>;
@@ -87,6 +94,13 @@ export interface FlowDefinition<D extends FlowData> {
    * database's error is thrown.
    */
   busy?: () => unknown;
+  /**
+   * When the run gets its resume job: `at-start` (the default), enqueued with the run, due
+   * after RESUME_FLOW_AFTER_MS; `when-stopped`, only when nobody drives it (its driver failed,
+   * or the sweep finds its process gone or it unmoved for RESUME_FLOW_AFTER_MS): for flows
+   * their request drives to the end, which then never write or run a job.
+   */
+  resumeJob?: 'at-start' | 'when-stopped';
 }
 
 /** How a drive ended: the run as it stands, and the refusal it met, if this drive met one. */
@@ -146,14 +160,15 @@ const held = <D extends FlowData>(run: FlowRun<D>): Held<D> => ({ run, saved: ru
 
 /**
  * Flows (decision 028): work across domains as named steps, its progress in `flow_runs`. A run
- * is created with its first step in one transaction; the caller then drives it step by step,
- * holding it in memory. Each DB step commits its writes with its checkpoint: an update that
- * moves the row on only from the step the driver last saw (compare-and-set, so two drivers
- * never both pass it), and records what the call steps before it answered. An outside call
- * runs between transactions. A refusal compensates the steps done, in reverse, in one
- * transaction. A crash leaves the run at its last checkpoint; a driver that fails leaves a
- * resume job, and the sweep gives one to a run whose process is gone or that has not moved for
- * RESUME_FLOW_AFTER_MS: the job drives it on, never a person.
+ * is created with its first step in one transaction (with its resume job, unless the flow says
+ * `when-stopped`); the caller then drives it step by step, holding it in memory. Each
+ * checkpoint is one update that moves the row on only from the step the driver last saw
+ * (compare-and-set, so two drivers never both pass it): a DB step's writes commit with it, and
+ * a call step's answer is recorded by its own, or with the next DB step's (`answerWithNext`).
+ * An outside call runs between transactions. A refusal compensates the steps done, in reverse,
+ * in one transaction. A crash leaves the run at its last checkpoint; a driver that fails leaves
+ * a resume job, and the sweep gives one to a run whose process is gone or that has not moved
+ * for RESUME_FLOW_AFTER_MS: the job drives it on, never a person.
  */
 export class Flows {
   private readonly definitions = new Map<string, FlowDefinition<FlowData>>();
@@ -356,6 +371,15 @@ export class Flows {
           updatedAt: now,
           finishedAt: next ? null : now,
         });
+        if (next && definition.resumeJob !== 'when-stopped') {
+          const payload: ResumePayload = { run_id: run.id };
+          await this.deps.jobs.enqueue(
+            tx,
+            RESUME_FLOW_JOB,
+            payload,
+            new Date(now.getTime() + RESUME_FLOW_AFTER_MS),
+          );
+        }
         return run;
       });
     } catch (error) {
@@ -418,7 +442,7 @@ export class Flows {
         try {
           if (step.kind === 'call') {
             const answered = { ...run, data: { ...run.data, ...(await step.run(run)) } };
-            if (next) {
+            if (next && step.answerWithNext) {
               moved = { run: { ...answered, step: next.name }, saved: current.saved };
               await this.boundary(moved.run);
             } else {

@@ -178,6 +178,8 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
     subjectType: 'exit',
     // Another dispatch owns the exit: the run's unique index refused this one.
     busy: () => new AppError('EXIT_DISPATCHING'),
+    // Staff's request drives it to its end; a job only for a run nobody drives.
+    resumeJob: 'when-stopped',
     steps: [
       {
         name: 'start',
@@ -214,6 +216,8 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
           };
         },
         refusal: (error) => error instanceof AppError && error.code !== 'PURCHASE_IN_PROGRESS',
+        // Asked again after a crash, the purchase answers the guide its key bought.
+        answerWithNext: true,
       },
       {
         name: 'ship',
