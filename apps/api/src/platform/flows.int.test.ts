@@ -1,14 +1,15 @@
 /**
- * Decision 028, the flow layer itself: checkpoints that two drivers cannot both pass, a refusal
- * compensated last step first, a run out of retries failed for staff, and the runs of a dead
- * process brought forward.
+ * Decision 028, the flow layer itself: checkpoints that two drivers cannot both pass, a call's
+ * answer recorded with the next step, a refusal compensated last step first, a failed driver's
+ * resume job and a run out of retries failed for staff, and the runs nobody drives (a dead
+ * process's, or stopped in a live one) given their job.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { AppError } from './errors';
-import { RESUME_FLOW_AFTER_MS, type FlowDefinition, type Flows } from './flows';
+import { RESUME_FLOW_AFTER_MS, RESUME_FLOW_JOB, type FlowDefinition, type Flows } from './flows';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let flows: Flows;
@@ -34,6 +35,14 @@ async function runRow(id: string) {
   return rows.rows[0]!;
 }
 
+/** The run's resume jobs waiting or running. */
+async function resumeJobs(id: string) {
+  const rows = await ctx.db.execute<{ count: number }>(sql`select count(*)::int as count
+    from pgboss.job where name = ${RESUME_FLOW_JOB} and data ->> 'run_id' = ${id}
+      and state < 'completed'`);
+  return rows.rows[0]!.count;
+}
+
 describe('a flow run', () => {
   it('passes each checkpoint once, however many drive it at once', async () => {
     let calls = 0;
@@ -41,6 +50,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.once.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         {
@@ -75,6 +85,60 @@ describe('a flow run', () => {
     const row = await runRow(run.id);
     expect(row).toMatchObject({ state: 'succeeded', step: 'write', data: { shipped: true } });
     expect(row.data.calls).toBeGreaterThanOrEqual(1);
+    // Driven to its end: no job was ever needed.
+    expect(await resumeJobs(run.id)).toBe(0);
+  });
+
+  it("records a call's answer with the next step's writes, and calls again when they fail", async () => {
+    let calls = 0;
+    let failWrite = true;
+    const definition = flows.define<Counting>({
+      kind: `test.carried.${randomUUID()}`,
+      subjectType: 'test',
+      resumeJob: 'when-stopped',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        {
+          name: 'call',
+          kind: 'call',
+          run: async () => {
+            calls += 1;
+            return { calls };
+          },
+          answerWithNext: true,
+        },
+        {
+          name: 'write',
+          kind: 'db',
+          run: async (tx) => {
+            await tx.execute(sql`select 1`);
+            if (failWrite) throw new Error('the connection dropped');
+            return { shipped: true };
+          },
+        },
+      ],
+    });
+    const subjectId = randomUUID();
+    await expect(
+      flows.run(definition, { organizationId: null, subjectId, data: {} }),
+    ).rejects.toThrow('the connection dropped');
+    // The write's transaction rolled back its checkpoint and the call's answer with it: the run
+    // is where a crash during the write leaves it, and the failed driver left its resume job.
+    const [stopped] = (
+      await ctx.db.execute<{ id: string }>(
+        sql`select id from flow_runs where subject_id = ${subjectId}`,
+      )
+    ).rows;
+    expect(await runRow(stopped!.id)).toMatchObject({ state: 'running', step: 'call', data: {} });
+    expect(await resumeJobs(stopped!.id)).toBe(1);
+    failWrite = false;
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    expect(calls).toBe(2);
+    expect(await runRow(stopped!.id)).toMatchObject({
+      state: 'succeeded',
+      data: { calls: 2, shipped: true },
+    });
   });
 
   it('compensates the steps done, last first, when a step refuses, and keeps why', async () => {
@@ -127,6 +191,7 @@ describe('a flow run', () => {
     const definition = flows.define<Counting>({
       kind: `test.broken.${randomUUID()}`,
       subjectType: 'test',
+      resumeJob: 'when-stopped',
       steps: [
         { name: 'start', kind: 'db', run: async () => {} },
         {
@@ -143,8 +208,13 @@ describe('a flow run', () => {
       subjectId: randomUUID(),
       data: {},
     });
+    expect(await resumeJobs(run.id)).toBe(0);
     await expect(flows.drive(run.id)).rejects.toThrow('the store is down');
     expect(await runRow(run.id)).toMatchObject({ state: 'running', step: 'broken' });
+    // The failed driver left the run its resume job; driving it again and failing adds none.
+    expect(await resumeJobs(run.id)).toBe(1);
+    await expect(flows.drive(run.id)).rejects.toThrow('the store is down');
+    expect(await resumeJobs(run.id)).toBe(1);
     for (let retry = 0; retry <= 12; retry += 1) {
       ctx.clock.advance(RESUME_FLOW_AFTER_MS + 2 * 60 * 60_000);
       await ctx.app.jobs.runDue(ctx.clock.now());
@@ -170,6 +240,8 @@ describe('a flow run', () => {
         flows.start(definition, { organizationId: null, subjectId: randomUUID(), data: {} }),
       ),
     );
+    // Started with their resume job (the default), due after RESUME_FLOW_AFTER_MS.
+    expect(await resumeJobs(started[0]!.id)).toBe(1);
     // The first was driven by a process whose instance lock nobody holds: it is gone. The
     // second by one alive, holding its lock on a connection of its own.
     const [gone, alive] = [randomUUID(), randomUUID()];
@@ -183,6 +255,38 @@ describe('a flow run', () => {
     await ctx.app.jobs.runDue(ctx.clock.now());
     expect(await runRow(started[0]!.id)).toMatchObject({ state: 'succeeded' });
     expect(await runRow(started[1]!.id)).toMatchObject({ state: 'running', step: 'finish' });
+    live.release(true);
+  });
+
+  it('is given a job when it stops moving in a live process, and only once', async () => {
+    const definition = flows.define<Counting>({
+      kind: `test.stopped.${randomUUID()}`,
+      subjectType: 'test',
+      resumeJob: 'when-stopped',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        { name: 'finish', kind: 'db', run: async () => ({ shipped: true }) },
+      ],
+    });
+    // Its driver died without leaving a job (the database was down when it failed), in a
+    // process that lives on.
+    const run = await flows.start(definition, {
+      organizationId: null,
+      subjectId: randomUUID(),
+      data: {},
+    });
+    const alive = randomUUID();
+    const live = await ctx.db.$client.connect();
+    await live.query(`select pg_advisory_lock(hashtextextended($1, 0))`, [`instance:${alive}`]);
+    await ctx.db.execute(sql`update flow_runs set instance = ${alive} where id = ${run.id}`);
+    await flows.resumeOrphaned(ctx.clock.now());
+    expect(await resumeJobs(run.id)).toBe(0);
+    ctx.clock.advance(RESUME_FLOW_AFTER_MS);
+    await flows.resumeOrphaned(ctx.clock.now());
+    await flows.resumeOrphaned(ctx.clock.now());
+    expect(await resumeJobs(run.id)).toBe(1);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    expect(await runRow(run.id)).toMatchObject({ state: 'succeeded', data: { shipped: true } });
     live.release(true);
   });
 });

@@ -1,21 +1,27 @@
 import { FLOW_ACTIVE_STATES, type FlowState } from '@despacho/domain';
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import { isUniqueViolation } from './db-errors';
 import { AppError } from './errors';
 import { flowRuns, type FlowRunRow } from './flows.tables';
 import { orphansAmong, type ProcessInstance } from './instance';
 import type { JobHandler, JobKindOptions, Jobs } from './jobs';
+import { jobs } from './jobs.store';
 
 /** Drives a run left unfinished (its process died, or a step failed and must be retried). */
 export const RESUME_FLOW_JOB = 'flows.resume';
 /**
- * How long the resume job waits before it looks at a run, unless the process driving it is
- * known to be gone (`resumeOrphaned`): longer than a step's outside call takes.
+ * How long a run may go without a checkpoint before a resume job drives it, unless the process
+ * driving it is known to be gone (`resumeOrphaned`): longer than a step's outside call takes.
+ * Also the wait of the resume job a failed driver leaves.
  */
 export const RESUME_FLOW_AFTER_MS = 5 * 60_000;
+
+/** The partial unique index by which one run of a kind owns its subject (flows.tables.ts). */
+const ACTIVE_SUBJECT_INDEX = 'flow_runs_active_subject';
 
 const resumePayloadSchema = z.object({ run_id: z.uuid() });
 type ResumePayload = z.infer<typeof resumePayloadSchema>;
@@ -66,6 +72,13 @@ export interface DbStep<D extends FlowData> extends StepBase<D> {
 export interface CallStep<D extends FlowData> extends StepBase<D> {
   kind: 'call';
   run: (run: FlowRun<D>) => Promise<Recorded<D>>;
+  /**
+   * Record the answer with the next DB step's transaction instead of a checkpoint of its own
+   * (one statement less): for a call that is cheap and harmless to make again, since a crash
+   * before that transaction commits makes the resume call again. Not for one whose answer must
+   * not be asked for twice (a carrier's label).
+   */
+  answerWithNext?: boolean;
 }
 
 export type FlowStep<D extends FlowData> = DbStep<D> | CallStep<D>;
@@ -75,6 +88,19 @@ export interface FlowDefinition<D extends FlowData> {
   subjectType: string;
   /** The first runs in the transaction that creates the run: it may refuse, and nothing is kept. */
   steps: readonly [DbStep<D>, ...FlowStep<D>[]];
+  /**
+   * The error a start answers when another run of this kind owns the subject (the run's unique
+   * index refused it, so the first step need not read `activeRun` itself). Without it, the
+   * database's error is thrown.
+   */
+  busy?: () => unknown;
+  /**
+   * When the run gets its resume job: `at-start` (the default), enqueued with the run, due
+   * after RESUME_FLOW_AFTER_MS; `when-stopped`, only when nobody drives it (its driver failed,
+   * or the sweep finds its process gone or it unmoved for RESUME_FLOW_AFTER_MS): for flows
+   * their request drives to the end, which then never write or run a job.
+   */
+  resumeJob?: 'at-start' | 'when-stopped';
 }
 
 /** How a drive ended: the run as it stands, and the refusal it met, if this drive met one. */
@@ -86,11 +112,12 @@ export interface FlowOutcome<D extends FlowData> {
 export interface FlowsDeps {
   db: Db;
   clock: Clock;
-  jobs: Pick<Jobs, 'enqueue' | 'expedite'>;
+  jobs: Pick<Jobs, 'enqueue' | 'enqueueMany' | 'expedite'>;
   instance?: Pick<ProcessInstance, 'id'> | undefined;
   /**
-   * Called right after each checkpoint commits (tests: a throw there is a process dying between
-   * two steps, since the run is left exactly as a crash leaves it).
+   * Called at each step boundary: right after a checkpoint commits, and right after a call step
+   * answers (its result held for the next checkpoint). Tests: a throw there is a process dying
+   * between two steps, since the run's row is left exactly as a crash leaves it.
    */
   afterCheckpoint?: ((run: FlowRun<FlowData>) => Promise<void>) | undefined;
 }
@@ -120,13 +147,28 @@ const runOf = <D extends FlowData>(row: FlowRunRow): FlowRun<D> => ({
 });
 
 /**
+ * A run as its driver holds it: `run` is where the driver stands (its step the next to run,
+ * its data with what call steps answered since), `saved` the step its row is at. They differ
+ * after a call step, whose result waits for the next checkpoint.
+ */
+interface Held<D extends FlowData> {
+  run: FlowRun<D>;
+  saved: string;
+}
+
+const held = <D extends FlowData>(run: FlowRun<D>): Held<D> => ({ run, saved: run.step });
+
+/**
  * Flows (decision 028): work across domains as named steps, its progress in `flow_runs`. A run
- * is created with its first step and a delayed resume job in one transaction; the caller then
- * drives it step by step. Each step commits its checkpoint (compare-and-set on the step under
- * the run's row lock, so two drivers never both advance it); an outside call runs between
- * transactions. A refusal compensates the steps done, in reverse, in one transaction. A crash
- * leaves the run at its last checkpoint: the resume job (brought forward once the driving
- * process is gone) drives it on, never a person.
+ * is created with its first step in one transaction (with its resume job, unless the flow says
+ * `when-stopped`); the caller then drives it step by step, holding it in memory. Each
+ * checkpoint is one update that moves the row on only from the step the driver last saw
+ * (compare-and-set, so two drivers never both pass it): a DB step's writes commit with it, and
+ * a call step's answer is recorded by its own, or with the next DB step's (`answerWithNext`).
+ * An outside call runs between transactions. A refusal compensates the steps done, in reverse,
+ * in one transaction. A crash leaves the run at its last checkpoint; a driver that fails leaves
+ * a resume job, and the sweep gives one to a run whose process is gone or that has not moved
+ * for RESUME_FLOW_AFTER_MS: the job drives it on, never a person.
  */
 export class Flows {
   private readonly definitions = new Map<string, FlowDefinition<FlowData>>();
@@ -143,104 +185,39 @@ export class Flows {
   }
 
   /**
-   * Creates a run and runs its first step in one transaction, with the resume job; an error of
-   * the first step (a refusal) leaves nothing. Answers the run, its next step to drive.
+   * Creates a run and runs its first step in one transaction; an error of the first step (a
+   * refusal) leaves nothing. Answers the run, its next step to drive.
    */
   async start<D extends FlowData>(
     definition: FlowDefinition<D>,
     input: { organizationId: string | null; subjectId: string; data: D },
   ): Promise<FlowRun<D>> {
-    const [first, next] = definition.steps;
-    const run = await this.deps.db.transaction(async (tx) => {
-      const now = this.deps.clock.now();
-      const draft: FlowRun<D> = {
-        id: randomUUID(),
-        kind: definition.kind,
-        organizationId: input.organizationId,
-        subjectId: input.subjectId,
-        state: next ? 'running' : 'succeeded',
-        step: next?.name ?? first.name,
-        failedStep: null,
-        error: null,
-        data: input.data,
-      };
-      const data = { ...input.data, ...(await first.run(tx, draft)) };
-      const [row] = await tx
-        .insert(flowRuns)
-        .values({
-          id: draft.id,
-          kind: draft.kind,
-          organizationId: draft.organizationId,
-          subjectType: definition.subjectType,
-          subjectId: draft.subjectId,
-          state: draft.state,
-          step: draft.step,
-          data,
-          instance: this.deps.instance?.id ?? null,
-          createdAt: now,
-          updatedAt: now,
-          finishedAt: next ? null : now,
-        })
-        .returning();
-      if (next) {
-        const payload: ResumePayload = { run_id: draft.id };
-        await this.deps.jobs.enqueue(
-          tx,
-          RESUME_FLOW_JOB,
-          payload,
-          new Date(now.getTime() + RESUME_FLOW_AFTER_MS),
-        );
-      }
-      return runOf<D>(row!);
-    });
-    await this.deps.afterCheckpoint?.(run);
+    const run = await this.create(definition, input);
+    await this.guarded(run, () => this.boundary(run));
     return run;
   }
 
   /**
    * Runs the steps left until the run is over: succeeded, or compensated after a refusal
    * (answered with it). An error that is no refusal is thrown and leaves the run where it is,
-   * for the resume job. Safe beside another driver of the same run.
+   * with a resume job to drive it on. Safe beside another driver of the same run.
    */
   async drive<D extends FlowData>(id: string): Promise<FlowOutcome<D>> {
-    let refusal: unknown;
-    let run = await this.find<D>(this.deps.db, id);
-    for (;;) {
-      if (!run) throw new Error(`no flow run ${id}`);
-      if (isFinal(run.state)) return refusal === undefined ? { run } : { run, refusal };
-      const current: FlowRun<D> = run;
-      let moved: FlowRun<D> | undefined;
-      if (current.state === 'compensating') {
-        moved = await this.compensate(current);
-      } else {
-        const steps = this.definitionOf<D>(current.kind).steps;
-        const index = steps.findIndex((step) => step.name === current.step);
-        const step = steps[index]!;
-        try {
-          if (step.kind === 'call') {
-            const recorded = await step.run(current);
-            moved = await this.checkpoint(current, index, async () => recorded);
-          } else {
-            moved = await this.checkpoint(current, index, (tx, locked) => step.run(tx, locked));
-          }
-        } catch (error) {
-          if (!step.refusal?.(error)) throw error;
-          refusal = error;
-          moved = await this.refuse(current, error);
-        }
-      }
-      // Another driver moved the run meanwhile: read where it stands now.
-      run = moved ?? (await this.find<D>(this.deps.db, id));
-    }
+    const run = await this.find<D>(this.deps.db, id);
+    if (!run) throw new Error(`no flow run ${id}`);
+    return this.guarded(run, () => this.advance(held(run)));
   }
 
-  /** Starts a run and drives it to its end (the request's path). */
+  /** Starts a run and drives it to its end (the request's path), never reading it back. */
   async run<D extends FlowData>(
     definition: FlowDefinition<D>,
     input: { organizationId: string | null; subjectId: string; data: D },
   ): Promise<FlowOutcome<D>> {
-    const run = await this.start(definition, input);
-    return isFinal(run.state) ? { run } : this.drive<D>(run.id);
+    const run = await this.create(definition, input);
+    return this.guarded(run, async () => {
+      await this.boundary(run);
+      return this.advance(held(run));
+    });
   }
 
   /** The run of `kind` that owns the subject now, if any: read it under the subject's own lock. */
@@ -264,7 +241,8 @@ export class Flows {
 
   /** `flows.resume`: drives the run on; a step that fails again fails the job, retried later. */
   readonly resumeJob: JobHandler<ResumePayload> = async (_db, payload) => {
-    await this.drive(payload.run_id);
+    const run = await this.find(this.deps.db, payload.run_id);
+    if (run) await this.advance(held(run));
   };
 
   /** The resume job's kind: no transaction around it, since steps call outside. */
@@ -275,48 +253,60 @@ export class Flows {
     retryDelaySeconds: 30,
     // Out of retries: the run is failed where it stopped, for staff (GET staff/flows).
     onDeadLetter: async (tx, payload, error) => {
-      const [row] = await tx
-        .select()
-        .from(flowRuns)
-        .where(eq(flowRuns.id, payload.run_id))
-        .for('update');
-      if (!row || isFinal(row.state)) return;
       const now = this.deps.clock.now();
       await tx
         .update(flowRuns)
         .set({
           state: 'failed',
-          failedStep: row.step,
+          failedStep: sql`${flowRuns.step}`,
           error: error.slice(0, 1000),
           updatedAt: now,
           finishedAt: now,
         })
-        .where(eq(flowRuns.id, row.id));
+        .where(
+          and(eq(flowRuns.id, payload.run_id), inArray(flowRuns.state, [...FLOW_ACTIVE_STATES])),
+        );
     },
   };
 
   /**
-   * Runs whose process is gone (killed, crashed): nobody is driving them, so their resume jobs
-   * run now instead of after RESUME_FLOW_AFTER_MS. Answers how many were brought forward.
+   * Gives a resume job to the runs nobody drives: those whose process is gone (killed, crashed;
+   * their waiting job is brought forward to now), and those with no checkpoint for
+   * RESUME_FLOW_AFTER_MS (a driver that died in a live process, or whose failure could not
+   * leave its job, the database being down). A run whose job waits or runs keeps it, with its
+   * backoff. Answers how many were brought forward or given a job.
    */
   readonly resumeOrphaned = (now: Date): Promise<number> =>
     this.deps.db.transaction(async (tx) => {
       const mine = this.deps.instance?.id ?? null;
       const underWay = await tx
-        .select({ id: flowRuns.id, instance: flowRuns.instance })
+        .select({ id: flowRuns.id, instance: flowRuns.instance, updatedAt: flowRuns.updatedAt })
         .from(flowRuns)
-        .where(
-          and(
-            inArray(flowRuns.state, [...FLOW_ACTIVE_STATES]),
-            isNotNull(flowRuns.instance),
-            mine ? ne(flowRuns.instance, mine) : undefined,
-          ),
-        );
+        .where(inArray(flowRuns.state, [...FLOW_ACTIVE_STATES]));
       const orphans = await orphansAmong(
         tx,
-        underWay.map((row) => ({ id: row.id, instance: row.instance! })),
+        underWay.flatMap(({ id, instance }) =>
+          instance && instance !== mine ? [{ id, instance }] : [],
+        ),
       );
-      return this.deps.jobs.expedite(tx, RESUME_FLOW_JOB, 'run_id', orphans, now);
+      const staleBefore = now.getTime() - RESUME_FLOW_AFTER_MS;
+      const stale = underWay.filter((row) => row.updatedAt.getTime() <= staleBefore);
+      const due = [...new Set([...orphans, ...stale.map((row) => row.id)])];
+      const queued = await this.queued(tx, due);
+      const expedited = await this.deps.jobs.expedite(
+        tx,
+        RESUME_FLOW_JOB,
+        'run_id',
+        orphans.filter((id) => queued.has(id)),
+        now,
+      );
+      const given = await this.deps.jobs.enqueueMany(
+        tx,
+        due
+          .filter((id) => !queued.has(id))
+          .map((id) => ({ kind: RESUME_FLOW_JOB, payload: { run_id: id }, runAt: now })),
+      );
+      return expedited + given.length;
     });
 
   private definitionOf<D extends FlowData>(kind: string): FlowDefinition<D> {
@@ -325,90 +315,256 @@ export class Flows {
     return definition as unknown as FlowDefinition<D>;
   }
 
-  private async find<D extends FlowData>(
-    db: DbOrTx,
-    id: string,
-    lock = false,
-  ): Promise<FlowRun<D> | undefined> {
-    const query = db.select().from(flowRuns).where(eq(flowRuns.id, id));
-    const [row] = lock ? await query.for('update') : await query;
+  private async find<D extends FlowData>(db: DbOrTx, id: string): Promise<FlowRun<D> | undefined> {
+    const [row] = await db.select().from(flowRuns).where(eq(flowRuns.id, id));
     return row && runOf<D>(row);
   }
 
-  /**
-   * Step `index` of `run` in one transaction with its checkpoint, under the run's row lock: when
-   * another driver moved the run meanwhile, nothing is written and the loop reads it again.
-   */
-  private async checkpoint<D extends FlowData>(
-    run: FlowRun<D>,
-    index: number,
-    work: (tx: DbOrTx, locked: FlowRun<D>) => Promise<Recorded<D>>,
-  ): Promise<FlowRun<D> | undefined> {
-    const steps = this.definitionOf<D>(run.kind).steps;
-    const advanced = await this.deps.db.transaction(async (tx) => {
-      const locked = await this.find<D>(tx, run.id, true);
-      if (!locked || locked.state !== 'running' || locked.step !== run.step) return undefined;
-      const data = { ...locked.data, ...(await work(tx, locked)) };
-      const next = steps[index + 1];
-      const now = this.deps.clock.now();
-      const [row] = await tx
-        .update(flowRuns)
-        .set({
+  /** Of the given runs, those with a resume job waiting or running. */
+  private async queued(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: sql<string>`${jobs.payload} ->> 'run_id'` })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, RESUME_FLOW_JOB),
+          lt(jobs.state, 'completed'),
+          sql`${jobs.payload} ->> 'run_id' = any(${sql.param([...ids])}::text[])`,
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The run's row with its first step, in one transaction; nothing when the step refuses. */
+  private async create<D extends FlowData>(
+    definition: FlowDefinition<D>,
+    input: { organizationId: string | null; subjectId: string; data: D },
+  ): Promise<FlowRun<D>> {
+    const [first, next] = definition.steps;
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        const now = this.deps.clock.now();
+        const run: FlowRun<D> = {
+          id: randomUUID(),
+          kind: definition.kind,
+          organizationId: input.organizationId,
+          subjectId: input.subjectId,
           state: next ? 'running' : 'succeeded',
-          step: next?.name ?? locked.step,
-          data,
+          step: next?.name ?? first.name,
+          failedStep: null,
+          error: null,
+          data: input.data,
+        };
+        run.data = { ...input.data, ...(await first.run(tx, { ...run, step: first.name })) };
+        await tx.insert(flowRuns).values({
+          id: run.id,
+          kind: run.kind,
+          organizationId: run.organizationId,
+          subjectType: definition.subjectType,
+          subjectId: run.subjectId,
+          state: run.state,
+          step: run.step,
+          data: run.data,
+          instance: this.deps.instance?.id ?? null,
+          createdAt: now,
           updatedAt: now,
           finishedAt: next ? null : now,
+        });
+        if (next && definition.resumeJob !== 'when-stopped') {
+          const payload: ResumePayload = { run_id: run.id };
+          await this.deps.jobs.enqueue(
+            tx,
+            RESUME_FLOW_JOB,
+            payload,
+            new Date(now.getTime() + RESUME_FLOW_AFTER_MS),
+          );
+        }
+        return run;
+      });
+    } catch (error) {
+      if (definition.busy && isUniqueViolation(error, ACTIVE_SUBJECT_INDEX)) {
+        throw definition.busy();
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * `work` driving `run`; when it fails with the run unfinished, the run gets its resume job
+   * (unless one waits already). A job that cannot be enqueued (the database down) is left to
+   * the sweep: the run stops moving, and a stale run gets one.
+   */
+  private async guarded<T>(run: FlowRun<FlowData>, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isFinal(run.state)) {
+        await this.enqueueResume(run.id).catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  private async enqueueResume(id: string): Promise<void> {
+    const now = this.deps.clock.now();
+    if ((await this.queued(this.deps.db, [id])).size > 0) return;
+    const payload: ResumePayload = { run_id: id };
+    await this.deps.jobs.enqueue(
+      this.deps.db,
+      RESUME_FLOW_JOB,
+      payload,
+      new Date(now.getTime() + RESUME_FLOW_AFTER_MS),
+    );
+  }
+
+  private async boundary<D extends FlowData>(run: FlowRun<D>): Promise<void> {
+    await this.deps.afterCheckpoint?.(run as FlowRun<FlowData>);
+  }
+
+  /** The driving loop, from where the driver holds the run. */
+  private async advance<D extends FlowData>(start: Held<D>): Promise<FlowOutcome<D>> {
+    let refusal: unknown;
+    let current: Held<D> | undefined = start;
+    const id = start.run.id;
+    for (;;) {
+      if (!current) throw new Error(`no flow run ${id}`);
+      const { run } = current;
+      if (isFinal(run.state)) return refusal === undefined ? { run } : { run, refusal };
+      let moved: Held<D> | undefined;
+      if (run.state === 'compensating') {
+        moved = await this.compensate(run);
+      } else {
+        const steps = this.definitionOf<D>(run.kind).steps;
+        const index = steps.findIndex((step) => step.name === run.step);
+        const step = steps[index]!;
+        const next = steps[index + 1];
+        try {
+          if (step.kind === 'call') {
+            const answered = { ...run, data: { ...run.data, ...(await step.run(run)) } };
+            if (next && step.answerWithNext) {
+              moved = { run: { ...answered, step: next.name }, saved: current.saved };
+              await this.boundary(moved.run);
+            } else {
+              moved = await this.checkpoint({ run: answered, saved: current.saved }, index);
+            }
+          } else {
+            moved = await this.checkpoint(current, index, step.run);
+          }
+        } catch (error) {
+          if (!step.refusal?.(error)) throw error;
+          refusal = error;
+          moved = await this.refuse(current, error);
+        }
+      }
+      // Another driver moved the run meanwhile: read where it stands now.
+      if (!moved) {
+        const found = await this.find<D>(this.deps.db, id);
+        moved = found && held(found);
+      }
+      current = moved;
+    }
+  }
+
+  /**
+   * Passes step `index` (the one `held.run` is at) in one transaction: first the compare-and-set
+   * that moves the row on from the step it was saved at, with the data the driver holds (what
+   * call steps answered since rides along), then the step's work (`work`, a DB step) and what it
+   * records. When another driver moved the row meanwhile, nothing is written and the caller
+   * reads it again.
+   */
+  private async checkpoint<D extends FlowData>(
+    { run, saved }: Held<D>,
+    index: number,
+    work?: (tx: DbOrTx, run: FlowRun<D>) => Promise<Recorded<D>>,
+  ): Promise<Held<D> | undefined> {
+    const next = this.definitionOf<D>(run.kind).steps[index + 1];
+    const now = this.deps.clock.now();
+    const moved = {
+      state: next ? ('running' as const) : ('succeeded' as const),
+      step: next?.name ?? run.step,
+      data: run.data,
+      updatedAt: now,
+      finishedAt: next ? null : now,
+    };
+    const casWhere = and(
+      eq(flowRuns.id, run.id),
+      eq(flowRuns.state, 'running'),
+      eq(flowRuns.step, saved),
+    );
+    const advanced = await (work
+      ? this.deps.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(flowRuns)
+            .set(moved)
+            .where(casWhere)
+            .returning({ id: flowRuns.id });
+          if (!row) return undefined;
+          const recorded = await work(tx, run);
+          if (!recorded || Object.keys(recorded).length === 0) return moved.data;
+          const data = { ...run.data, ...recorded };
+          await tx.update(flowRuns).set({ data }).where(eq(flowRuns.id, run.id));
+          return data;
         })
-        .where(eq(flowRuns.id, run.id))
-        .returning();
-      return runOf<D>(row!);
+      : this.deps.db
+          .update(flowRuns)
+          .set(moved)
+          .where(casWhere)
+          .returning({ id: flowRuns.id })
+          .then(([row]) => row && moved.data));
+    if (!advanced) return undefined;
+    const result = held({
+      ...run,
+      state: moved.state,
+      step: moved.step,
+      data: advanced,
     });
-    if (advanced) await this.deps.afterCheckpoint?.(advanced);
-    return advanced;
+    await this.boundary(result.run);
+    return result;
   }
 
   /** A refusal: the run is `compensating`, with the step and why, then compensated. */
   private async refuse<D extends FlowData>(
-    run: FlowRun<D>,
+    { run, saved }: Held<D>,
     error: unknown,
-  ): Promise<FlowRun<D> | undefined> {
-    const refused = await this.deps.db.transaction(async (tx) => {
-      const locked = await this.find<D>(tx, run.id, true);
-      if (!locked || locked.state !== 'running' || locked.step !== run.step) return undefined;
-      const [row] = await tx
-        .update(flowRuns)
-        .set({
-          state: 'compensating',
-          failedStep: locked.step,
-          error: errorText(error),
-          updatedAt: this.deps.clock.now(),
-        })
-        .where(eq(flowRuns.id, run.id))
-        .returning();
-      return runOf<D>(row!);
-    });
-    if (refused) await this.deps.afterCheckpoint?.(refused);
+  ): Promise<Held<D> | undefined> {
+    const [row] = await this.deps.db
+      .update(flowRuns)
+      .set({
+        state: 'compensating',
+        failedStep: run.step,
+        error: errorText(error),
+        data: run.data,
+        updatedAt: this.deps.clock.now(),
+      })
+      .where(and(eq(flowRuns.id, run.id), eq(flowRuns.state, 'running'), eq(flowRuns.step, saved)))
+      .returning();
+    if (!row) return undefined;
+    const refused = held(runOf<D>(row));
+    await this.boundary(refused.run);
     return refused;
   }
 
   /** Undoes the steps before the refused one, last first, and records the run compensated. */
-  private async compensate<D extends FlowData>(run: FlowRun<D>): Promise<FlowRun<D> | undefined> {
+  private async compensate<D extends FlowData>(run: FlowRun<D>): Promise<Held<D> | undefined> {
     const steps = this.definitionOf<D>(run.kind).steps;
     const refused = steps.findIndex((step) => step.name === run.failedStep);
     const compensated = await this.deps.db.transaction(async (tx) => {
-      const locked = await this.find<D>(tx, run.id, true);
-      if (!locked || locked.state !== 'compensating') return undefined;
-      for (const step of steps.slice(0, refused).reverse()) await step.compensate?.(tx, locked);
       const now = this.deps.clock.now();
       const [row] = await tx
         .update(flowRuns)
         .set({ state: 'compensated', updatedAt: now, finishedAt: now })
-        .where(eq(flowRuns.id, run.id))
+        .where(and(eq(flowRuns.id, run.id), eq(flowRuns.state, 'compensating')))
         .returning();
-      return runOf<D>(row!);
+      if (!row) return undefined;
+      const done = runOf<D>(row);
+      for (const step of steps.slice(0, refused).reverse()) {
+        await step.compensate?.(tx, { ...done, state: 'compensating' });
+      }
+      return done;
     });
-    if (compensated) await this.deps.afterCheckpoint?.(compensated);
-    return compensated;
+    if (!compensated) return undefined;
+    await this.boundary(compensated);
+    return held(compensated);
   }
 }

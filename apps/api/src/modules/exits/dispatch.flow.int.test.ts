@@ -138,6 +138,20 @@ describe('the exit dispatch, crashed after each step', () => {
     await expectShippedOnce(setup);
   });
 
+  it('is driven on by the same request sent again, and refuses another quote', async () => {
+    const setup = await processingExit();
+    atCheckpoint = crashAt('buy');
+    expect((await ship(setup)).statusCode).toBe(500);
+    atCheckpoint = undefined;
+    // The run owns the exit (its unique index): another quote is refused, and staff's request
+    // sent again finishes the run it started, with no job and no person.
+    const other = await ship(setup, await bench.shipBody(setup.exit.id));
+    expect(other.json().error?.code).toBe('EXIT_DISPATCHING');
+    const again = await ship(setup);
+    expect(again.statusCode, again.body).toBe(200);
+    await expectShippedOnce(setup);
+  });
+
   it('resumes a dispatch that died during the carrier call', async () => {
     const setup = await processingExit();
     atCarrier = async () => {

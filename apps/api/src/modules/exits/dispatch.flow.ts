@@ -9,9 +9,9 @@ import {
 } from '@despacho/domain';
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
-import type { Db, DbOrTx } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { FlowDefinition, Flows } from '../../platform/flows';
+import type { FlowDefinition } from '../../platform/flows';
 import type { StockLedger, WarehousesService } from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { PurchaseData, PurchaseService } from '../shipments';
@@ -21,7 +21,27 @@ import type { ExitLineRow, ExitRow } from './exits.repository';
 /** The flow kind of an exit's dispatch; the merchant's cancel reads whether one owns the exit. */
 export const DISPATCH_FLOW = 'exit.dispatch';
 
-/** What a dispatch run carries: staff's request, then the guide its purchase bought. */
+/** What of the exit the dispatch needs, read once by `start` under the exit's lock. */
+interface DispatchedExit {
+  organization_id: string;
+  warehouse_id: string;
+  number: number;
+  destination: ExitRow['destination'];
+  /** Its lines to send (set when it was processed, fixed since). */
+  lines: {
+    variant_id: string;
+    quantity: number;
+    product_name: string;
+    sat_product_code: string | null;
+    sat_unit_code: string | null;
+    unit_value: number;
+  }[];
+}
+
+/**
+ * What a dispatch run carries: staff's request, the exit as `start` read it, then the guide
+ * its purchase bought.
+ */
 export interface DispatchData extends Record<string, unknown> {
   exit_id: string;
   actor_id: string;
@@ -29,6 +49,7 @@ export interface DispatchData extends Record<string, unknown> {
   quote_id: string;
   rate_id: string;
   parcels: ExitShipData['parcels'];
+  exit?: DispatchedExit;
   shipment_id?: string;
   tracking_number?: string | null;
   total?: number;
@@ -39,7 +60,6 @@ export interface DispatchFlowDeps {
   clock: Clock;
   audit: AuditLog;
   stock: Pick<StockLedger, 'ship' | 'followReservation'>;
-  flows: Pick<Flows, 'activeRun'>;
   warehouses: Pick<WarehousesService, 'list'>;
   purchase: Pick<PurchaseService, 'purchase'>;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -60,8 +80,8 @@ function partyOfWarehouse(warehouse: WarehouseView): ShipmentParty {
  * The purchase's request: the exit's destination as typed, its lines as the waybill's
  * products (declared on the first parcel, with their variants).
  */
-function shipmentData(row: ExitRow, lines: ExitLineRow[], data: DispatchData): PurchaseData {
-  const party = row.destination;
+function shipmentData(exit: DispatchedExit, data: DispatchData): PurchaseData {
+  const party = exit.destination;
   return {
     destination: {
       kind: 'new',
@@ -85,20 +105,20 @@ function shipmentData(row: ExitRow, lines: ExitLineRow[], data: DispatchData): P
       name: undefined,
       products:
         index === 0
-          ? lines.map((line) => ({
-              description: line.productName.slice(0, 100),
+          ? exit.lines.map((line) => ({
+              description: line.product_name.slice(0, 100),
               quantity: line.quantity,
-              sat_product_code: line.satProductCode ?? '',
-              sat_unit_code: line.satUnitCode ?? '',
-              unit_value: line.unitValue,
-              variant_id: line.variantId,
+              sat_product_code: line.sat_product_code ?? '',
+              sat_unit_code: line.sat_unit_code ?? '',
+              unit_value: line.unit_value,
+              variant_id: line.variant_id,
             }))
           : [],
     })),
     insurance: null,
     quote_id: data.quote_id,
     rate_id: data.rate_id,
-    reference: `Salida ${row.number}`,
+    reference: `Salida ${exit.number}`,
     pickup_time_range: null,
   };
 }
@@ -112,31 +132,54 @@ export async function warehouseOf(
   return warehouse;
 }
 
-const linesOf = async (db: DbOrTx, exitId: string) =>
-  (await repository.findLines(db, [exitId])).filter((line) => line.quantity > 0);
+/** The exit as the dispatch carries it, with its lines to send. */
+function dispatchedExit(row: ExitRow, lines: ExitLineRow[]): DispatchedExit {
+  return {
+    organization_id: row.organizationId,
+    warehouse_id: row.warehouseId,
+    number: row.number,
+    destination: row.destination,
+    lines: lines
+      .filter((line) => line.quantity > 0)
+      .map((line) => ({
+        variant_id: line.variantId,
+        quantity: line.quantity,
+        product_name: line.productName,
+        sat_product_code: line.satProductCode,
+        sat_unit_code: line.satUnitCode,
+        unit_value: line.unitValue,
+      })),
+  };
+}
 
 /**
  * An exit's dispatch as a flow (decision 028):
  *
- * 1. `start` — under the exit's row lock, the exit must be processing and no other dispatch may
- *    own it; the run's row then owns it (the merchant's cancel answers EXIT_DISPATCHING).
- *    Compensated by taking the exit's lock again, so the run ends under it: a cancel waiting
- *    there sees the exit free.
+ * 1. `start` — under the exit's row lock, the exit must be processing; the run's row then owns
+ *    it (its unique index refuses a second dispatch: EXIT_DISPATCHING; the merchant's cancel
+ *    answers the same). It records the exit and its lines for the steps after it, which need
+ *    not read them again. Compensated by taking the exit's lock again, so the run ends under
+ *    it: a cancel waiting there sees the exit free.
  * 2. `buy` — the guide through the one purchase path, with no transaction of ours open (the
  *    purchase's own transactions are short). Idempotent by `exit:<id>:guide:<quote>`: after a
  *    crash the same key answers the guide bought. A refusal (balance, carrier, quote) ends the
  *    run compensated: the exit stays processing with its reservation, for another quote.
  *    PURCHASE_IN_PROGRESS is not a refusal: the purchase's recovery settles it, and the run
- *    asks again.
- * 3. `ship` — in one transaction: the reserved units leave on hand (inventory's `ship` verb),
- *    the exit is shipped with its guide, audited, and the merchant is told their balance paid
- *    the guide. It has no refusal: once the guide is bought the run only goes forward (retried
- *    by its job; after the last retry it is failed, for staff to see in `/staff/flows`).
+ *    asks again. What it answers is recorded by the next step's transaction.
+ * 3. `ship` — in one transaction with the run's checkpoint: the reserved units leave on hand
+ *    (inventory's `ship` verb), the exit is shipped with its guide, audited, and the merchant
+ *    is told their balance paid the guide. It has no refusal: once the guide is bought the run
+ *    only goes forward (retried by its job; after the last retry it is failed, for staff to
+ *    see in `/staff/flows`).
  */
 export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchData> {
   return {
     kind: DISPATCH_FLOW,
     subjectType: 'exit',
+    // Another dispatch owns the exit: the run's unique index refused this one.
+    busy: () => new AppError('EXIT_DISPATCHING'),
+    // Staff's request drives it to its end; a job only for a run nobody drives.
+    resumeJob: 'when-stopped',
     steps: [
       {
         name: 'start',
@@ -145,9 +188,7 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
           const row = await repository.findExit(tx, null, run.data.exit_id, true);
           if (!row) throw notFound();
           if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
-          if (await deps.flows.activeRun(tx, DISPATCH_FLOW, row.id)) {
-            throw new AppError('EXIT_DISPATCHING');
-          }
+          return { exit: dispatchedExit(row, await repository.findLines(tx, [row.id])) };
         },
         compensate: async (tx, run) => {
           await repository.findExit(tx, null, run.data.exit_id, true);
@@ -158,18 +199,15 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
         kind: 'call',
         run: async (run) => {
           const { data } = run;
-          const row = (await repository.findExit(deps.db, null, data.exit_id))!;
-          const [warehouse, lines] = await Promise.all([
-            warehouseOf(deps.warehouses, row.warehouseId),
-            linesOf(deps.db, row.id),
-          ]);
+          const exit = data.exit!;
+          const warehouse = await warehouseOf(deps.warehouses, exit.warehouse_id);
           const { shipment } = await deps.purchase.purchase({
-            organizationId: row.organizationId,
+            organizationId: exit.organization_id,
             userId: data.actor_id,
-            idempotencyKey: exitGuideKey(row.id, data.quote_id),
+            idempotencyKey: exitGuideKey(data.exit_id, data.quote_id),
             language: data.language,
             origin: partyOfWarehouse(warehouse),
-            data: shipmentData(row, lines, data),
+            data: shipmentData(exit, data),
           });
           return {
             shipment_id: shipment.id,
@@ -178,27 +216,30 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
           };
         },
         refusal: (error) => error instanceof AppError && error.code !== 'PURCHASE_IN_PROGRESS',
+        // Asked again after a crash, the purchase answers the guide its key bought.
+        answerWithNext: true,
       },
       {
         name: 'ship',
         kind: 'db',
+        // The run owns the exit since `start` (a cancel is refused), so what `start` read
+        // still holds: the exit is processing with these lines reserved.
         run: async (tx, run) => {
           const { data } = run;
+          const exit = data.exit!;
           const shipmentId = data.shipment_id!;
-          const current = (await repository.findExit(tx, null, data.exit_id, true))!;
-          const lines = await linesOf(tx, current.id);
           await deps.stock.ship(
-            current.organizationId,
+            exit.organization_id,
             {
-              cause: { type: EXIT_CAUSE_TYPE, id: current.id },
-              location: current.warehouseId,
+              cause: { type: EXIT_CAUSE_TYPE, id: data.exit_id },
+              location: exit.warehouse_id,
               actorId: data.actor_id,
-              lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
+              lines: exit.lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
             },
             tx,
           );
           const now = deps.clock.now();
-          await repository.updateExit(tx, current.id, {
+          await repository.updateExit(tx, data.exit_id, {
             status: 'shipped',
             shipmentId,
             trackingNumber: data.tracking_number ?? null,
@@ -209,20 +250,20 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
             actorId: data.actor_id,
             action: 'exit.ship',
             subjectType: 'exit',
-            subjectId: current.id,
-            organizationId: current.organizationId,
-            before: { status: current.status },
+            subjectId: data.exit_id,
+            organizationId: exit.organization_id,
+            before: { status: 'processing' },
             after: { status: 'shipped', shipment_id: shipmentId },
           });
           // Staff spent the merchant's balance: the merchant hears of it, with the guide.
           await deps.notifications.notify(
-            current.organizationId,
+            exit.organization_id,
             {
               kind: 'NOTIFICATION',
               content: {
                 code: 'exit_guide_purchased',
                 params: {
-                  number: current.number,
+                  number: exit.number,
                   tracking_number: data.tracking_number ?? shipmentId,
                   total: data.total ?? 0,
                 },

@@ -136,27 +136,31 @@ export class DispatchService {
     const current = await repository.findExit(this.deps.db, null, id);
     if (!current) throw notFound();
     if (current.status === 'shipped') return this.deps.views.staff(this.deps.db, current);
-    const underWay = await this.deps.flows.activeRun<DispatchData>(this.deps.db, DISPATCH_FLOW, id);
-    if (underWay && underWay.data.quote_id !== input.quote_id) {
-      throw new AppError('EXIT_DISPATCHING');
-    }
-    const outcome = underWay
-      ? await this.deps.flows.drive<DispatchData>(underWay.id)
-      : await this.deps.flows.run(this.flow, {
-          organizationId: current.organizationId,
-          subjectId: id,
-          data: {
-            exit_id: id,
-            actor_id: actorId,
-            language,
-            quote_id: input.quote_id,
-            rate_id: input.rate_id,
-            parcels: input.parcels,
-          },
-        });
+    const outcome = await this.deps.flows
+      .run(this.flow, {
+        organizationId: current.organizationId,
+        subjectId: id,
+        data: {
+          exit_id: id,
+          actor_id: actorId,
+          language,
+          quote_id: input.quote_id,
+          rate_id: input.rate_id,
+          parcels: input.parcels,
+        },
+      })
+      .catch((error: unknown) => this.driveUnderWay(id, input, error));
     if (outcome.refusal) throw outcome.refusal;
     const shipped = (await repository.findExit(this.deps.db, null, id))!;
     return this.deps.views.staff(this.deps.db, shipped);
+  }
+
+  /** A dispatch owns the exit already: this request drives it when it is the same request. */
+  private async driveUnderWay(id: string, input: ExitShipData, error: unknown) {
+    if (!(error instanceof AppError && error.code === 'EXIT_DISPATCHING')) throw error;
+    const underWay = await this.deps.flows.activeRun<DispatchData>(this.deps.db, DISPATCH_FLOW, id);
+    if (underWay?.data.quote_id !== input.quote_id) throw error;
+    return this.deps.flows.drive<DispatchData>(underWay.id);
   }
 
   /**
