@@ -153,10 +153,17 @@ const runOf = <D extends FlowData>(row: FlowRunRow): FlowRun<D> => ({
  */
 interface Held<D extends FlowData> {
   run: FlowRun<D>;
+  /** The step the row is saved at (a call answered with the next step is ahead of it). */
   saved: string;
+  /** The data the row holds, as JSON: a checkpoint writes data only when it differs. */
+  savedData: string;
 }
 
-const held = <D extends FlowData>(run: FlowRun<D>): Held<D> => ({ run, saved: run.step });
+const held = <D extends FlowData>(run: FlowRun<D>): Held<D> => ({
+  run,
+  saved: run.step,
+  savedData: JSON.stringify(run.data),
+});
 
 /**
  * Flows (decision 028): work across domains as named steps, its progress in `flow_runs`. A run
@@ -443,10 +450,10 @@ export class Flows {
           if (step.kind === 'call') {
             const answered = { ...run, data: { ...run.data, ...(await step.run(run)) } };
             if (next && step.answerWithNext) {
-              moved = { run: { ...answered, step: next.name }, saved: current.saved };
+              moved = { ...current, run: { ...answered, step: next.name } };
               await this.boundary(moved.run);
             } else {
-              moved = await this.checkpoint({ run: answered, saved: current.saved }, index);
+              moved = await this.checkpoint({ ...current, run: answered }, index);
             }
           } else {
             moved = await this.checkpoint(current, index, step.run);
@@ -474,7 +481,7 @@ export class Flows {
    * reads it again.
    */
   private async checkpoint<D extends FlowData>(
-    { run, saved }: Held<D>,
+    { run, saved, savedData }: Held<D>,
     index: number,
     work?: (tx: DbOrTx, run: FlowRun<D>) => Promise<Recorded<D>>,
   ): Promise<Held<D> | undefined> {
@@ -494,16 +501,20 @@ export class Flows {
     );
     const advanced = await (work
       ? this.deps.db.transaction(async (tx) => {
+          const { data: _unsaved, ...position } = moved;
           const [row] = await tx
             .update(flowRuns)
-            .set(moved)
+            .set(position)
             .where(casWhere)
             .returning({ id: flowRuns.id });
           if (!row) return undefined;
           const recorded = await work(tx, run);
-          if (!recorded || Object.keys(recorded).length === 0) return moved.data;
-          const data = { ...run.data, ...recorded };
-          await tx.update(flowRuns).set({ data }).where(eq(flowRuns.id, run.id));
+          const data = recorded ? { ...run.data, ...recorded } : run.data;
+          // What a call answered and this step consumed (the purchase's label) never reaches
+          // the row: the data is written once, and only when it differs from what is saved.
+          if (JSON.stringify(data) !== savedData) {
+            await tx.update(flowRuns).set({ data }).where(eq(flowRuns.id, run.id));
+          }
           return data;
         })
       : this.deps.db

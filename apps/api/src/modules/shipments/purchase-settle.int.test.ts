@@ -184,9 +184,11 @@ describe('settling a guide the carrier issued', () => {
     const m = await merchant('Se adelantó');
     const { purchase, atCarrier, issue, total } = purchaseWaitingOnCarrier(m, await quote(m.user));
     const id = await atCarrier;
-    // The carrier is slow enough for the resume job to find the purchase and finish it: the
-    // request's own checkpoint then finds the run moved and answers the guide as it stands.
+    // The carrier is slow enough for the sweep to give the unmoving run a resume job, which
+    // finishes it: the request's own checkpoint then finds the run moved and answers the guide
+    // as it stands.
     ctx.clock.advance(RESUME_FLOW_AFTER_MS);
+    await ctx.app.jobs.sweep(ctx.clock.now());
     await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
     const recovered = await guide(id);
     expect(recovered).toMatchObject({ purchase_state: 'purchased', labels: 1 });

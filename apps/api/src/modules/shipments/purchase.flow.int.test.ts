@@ -256,17 +256,18 @@ describe('a label with products, crashed after each step', () => {
     await expectPurchasedOnce(label);
   });
 
-  it('settles the label the carrier issued before the process died', async () => {
+  it('settles the label the carrier issued before the process died, asking again', async () => {
     const label = await labelWithProducts();
     atCheckpoint = crashAt('settle');
     expect((await buy(label)).statusCode).toBe(500);
     atCheckpoint = undefined;
-    await expectUnderWay(label, 'settle');
-    // The carrier's answer waits in the run, and is settled without asking again.
-    expect((await runOf((await guideOf(label)).id))!).toMatchObject({ label: true });
+    // The carrier's answer rides with the settle (answerWithNext): the row is still at the call,
+    // with no label, and the resume asks the carrier again with the same shipment id.
+    await expectUnderWay(label, 'carrier');
+    expect((await runOf((await guideOf(label)).id))!).toMatchObject({ label: false });
     const calls = inUse.length;
     await recover();
-    expect(inUse).toHaveLength(calls);
+    expect(inUse).toHaveLength(calls + 1);
     await expectPurchasedOnce(label);
   });
 

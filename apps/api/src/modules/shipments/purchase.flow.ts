@@ -177,6 +177,8 @@ export function purchaseFlow(deps: PurchaseFlowDeps): FlowDefinition<PurchaseFlo
   return {
     kind: PURCHASE_FLOW,
     subjectType: 'shipment',
+    // The request drives its run to the end: a job only for a run nobody drives (decision 028).
+    resumeJob: 'when-stopped',
     steps: [
       {
         name: 'start',
@@ -206,6 +208,10 @@ export function purchaseFlow(deps: PurchaseFlowDeps): FlowDefinition<PurchaseFlo
           };
         },
         refusal: (error) => error instanceof CarrierError,
+        // The label rides into the settle's transaction, which keeps it on the guide: it never
+        // reaches the run's row. A crash before that commit asks the carrier again with the
+        // same shipment id, which answers the same guide.
+        answerWithNext: true,
       },
       {
         name: 'settle',
