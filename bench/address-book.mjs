@@ -467,11 +467,11 @@ export const CUSTOMER_QUERIES = [
   ['sort name, page 500', 'sort=name&page=500'],
 ];
 
-/** Whether a module is in the tree and registered (`customers` → `customersRoutes`). */
+/** Whether a module is in the tree and registered (`modules/index.ts` names its folder). */
 export function modulePresent(name) {
   const routes = path.join(root, `apps/api/src/modules/${name}/${name}.routes.ts`);
   const index = path.join(root, 'apps/api/src/modules/index.ts');
-  return existsSync(routes) && readFileSync(index, 'utf8').includes(`${name}Routes`);
+  return existsSync(routes) && readFileSync(index, 'utf8').includes(`'./${name}/`);
 }
 
 /**

@@ -7,6 +7,7 @@ import { AccessTokens, authGuards } from '../platform/auth';
 import { Broadcast } from '../platform/broadcast';
 import { FileStore } from '../platform/files';
 import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
+import { PRUNE_FLOWS_CRON, PRUNE_FLOWS_JOB, pruneFlowRuns } from '../platform/flows.prune';
 import { ProcessInstance } from '../platform/instance';
 import { Jobs } from '../platform/jobs';
 import { smtpMailSender } from '../platform/mail';
@@ -81,6 +82,7 @@ function buildPlatform(
   const flows = new Flows({ db, clock, jobs, instance, afterCheckpoint: afterFlowCheckpoint });
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
+  jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
   return {
     config,
     db,

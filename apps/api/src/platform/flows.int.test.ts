@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { AppError } from './errors';
 import { RESUME_FLOW_AFTER_MS, RESUME_FLOW_JOB, type FlowDefinition, type Flows } from './flows';
+import { FLOW_RUNS_KEPT_DAYS, pruneFlowRuns } from './flows.prune';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let flows: Flows;
@@ -288,5 +289,39 @@ describe('a flow run', () => {
     await ctx.app.jobs.runDue(ctx.clock.now());
     expect(await runRow(run.id)).toMatchObject({ state: 'succeeded', data: { shipped: true } });
     live.release(true);
+  });
+
+  it('is forgotten 30 days after it finished, unless it failed or is under way', async () => {
+    const kind = `test.pruned.${randomUUID()}`;
+    const definition = flows.define<Counting>({
+      kind,
+      subjectType: 'test',
+      steps: [
+        { name: 'start', kind: 'db', run: async () => {} },
+        { name: 'call', kind: 'call', run: async () => ({}) },
+      ],
+    });
+    const start = () =>
+      flows.run(definition, { organizationId: null, subjectId: randomUUID(), data: {} });
+    const done = await start();
+    const failed = (await start()).run.id;
+    await ctx.db.execute(sql`update flow_runs set state = 'failed' where id = ${failed}`);
+    const running = (await start()).run.id;
+    await ctx.db.execute(
+      sql`update flow_runs set state = 'running', finished_at = null where id = ${running}`,
+    );
+    const prune = pruneFlowRuns(ctx.clock);
+    const left = async () =>
+      (
+        await ctx.db.execute<{ id: string }>(
+          sql`select id from flow_runs where kind = ${kind} order by id`,
+        )
+      ).rows.map((row) => row.id);
+    await prune(ctx.db, {}, {} as never);
+    expect(await left()).toHaveLength(3);
+    ctx.clock.advance((FLOW_RUNS_KEPT_DAYS + 1) * 86_400_000);
+    await prune(ctx.db, {}, {} as never);
+    expect(await left()).toEqual([failed, running].sort());
+    expect(done.run.state).toBe('succeeded');
   });
 });
