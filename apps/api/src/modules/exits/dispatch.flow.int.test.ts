@@ -8,10 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { GUIDE_CANCELLED_SHOWN_DAYS } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
+import { Crash, flowHarness } from '../../../test/flow-harness';
+import type { createTestApp } from '../../../test/test-app';
 import { type CallArgs, signIn } from '../../../test/users';
 import type { FlowData, FlowRun } from '../../platform/flows';
-import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { fund, guideProduct, requestGuide } from '../shipments/guides.test-support';
@@ -20,39 +20,20 @@ import { verifyLedger, verifyStock } from '../invariants';
 import { DISPATCH_FLOW } from './dispatch.flow';
 import { exitsBench } from './exits.test-support';
 
-/** What a test's hook throws to stop a flow as a dead process stops it: nothing after runs. */
-class Crash extends Error {}
-
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let bench: Awaited<ReturnType<typeof exitsBench>>;
-/** Run by the app right after each flow checkpoint commits, and when a carrier is asked. */
-let atCheckpoint: ((run: FlowRun<FlowData>) => Promise<void>) | undefined;
-let atCarrier: (() => Promise<void>) | undefined;
-/** Connections of the app's pool in use at each carrier call. */
-let inUse: number[] = [];
+/** The app's flow hooks and the carriers' calls (`test/flow-harness.ts`). */
+let flow: Awaited<ReturnType<typeof flowHarness>>;
 
 /** A call as the user signed in now: recovery moves the clock past an access token's life. */
 const call = async (...[user, ...rest]: CallArgs) => bench.call(await signIn(ctx, user), ...rest);
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, undefined, {
-    afterFlowCheckpoint: async (run) => atCheckpoint?.(run),
-  });
-  for (const adapter of Object.values(ctx.app.services.carrierAdapters)) {
-    const createLabel = adapter.createLabel.bind(adapter);
-    adapter.createLabel = async (request) => {
-      inUse.push(ctx.db.$client.totalCount - ctx.db.$client.idleCount);
-      await atCarrier?.();
-      return createLabel(request);
-    };
-  }
+  flow = await flowHarness();
+  ctx = flow.ctx;
   bench = await exitsBench(ctx);
 });
-beforeEach(() => {
-  atCheckpoint = undefined;
-  atCarrier = undefined;
-  inUse = [];
-});
+beforeEach(() => flow.reset());
 afterAll(async () => {
   expect(await verifyStock(ctx.db)).toEqual([]);
   expect(await verifyLedger(ctx.db)).toEqual([]);
@@ -91,12 +72,7 @@ async function guidesOf(organizationId: string) {
 }
 
 /** The jobs of a restarted process: the resume jobs of the dispatch and its purchase, with retries. */
-async function recover() {
-  for (let round = 0; round < 3; round += 1) {
-    ctx.clock.advance(RESUME_FLOW_AFTER_MS + 60_000);
-    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
-  }
-}
+const recover = () => flow.recover();
 
 /** The exit shipped once with one purchased guide, and the stock and money whole. */
 async function expectShippedOnce(setup: Setup) {
@@ -117,21 +93,14 @@ async function expectShippedOnce(setup: Setup) {
 }
 
 /** Throws once, right after the checkpoint where the dispatch is at `step` in `state`. */
-const crashAt = (step: string, state = 'running') => {
-  let crashed = false;
-  return async (run: FlowRun<FlowData>) => {
-    if (crashed || run.kind !== DISPATCH_FLOW || run.step !== step || run.state !== state) return;
-    crashed = true;
-    throw new Crash(`crash after ${step}`);
-  };
-};
+const crashAt = (step: string, state = 'running') => flow.crashAt(DISPATCH_FLOW, step, state);
 
 describe('the exit dispatch, crashed after each step', () => {
   it('resumes a dispatch that died right after it started', async () => {
     const setup = await processingExit();
-    atCheckpoint = crashAt('buy');
+    flow.hooks.atCheckpoint = crashAt('buy');
     expect((await ship(setup)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     expect(await runOf(setup.exit.id)).toMatchObject({ state: 'running', step: 'buy' });
     expect(await guidesOf(setup.m.organizationId)).toEqual([]);
     await recover();
@@ -140,9 +109,9 @@ describe('the exit dispatch, crashed after each step', () => {
 
   it('is driven on by the same request sent again, and refuses another quote', async () => {
     const setup = await processingExit();
-    atCheckpoint = crashAt('buy');
+    flow.hooks.atCheckpoint = crashAt('buy');
     expect((await ship(setup)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     // The run owns the exit (its unique index): another quote is refused, and staff's request
     // sent again finishes the run it started, with no job and no person.
     const other = await ship(setup, await bench.shipBody(setup.exit.id));
@@ -154,8 +123,8 @@ describe('the exit dispatch, crashed after each step', () => {
 
   it('resumes a dispatch that died during the carrier call', async () => {
     const setup = await processingExit();
-    atCarrier = async () => {
-      atCarrier = undefined;
+    flow.hooks.atCarrier = async () => {
+      flow.hooks.atCarrier = undefined;
       throw new Crash('the process died while the carrier answered');
     };
     expect((await ship(setup)).statusCode).toBe(500);
@@ -167,9 +136,9 @@ describe('the exit dispatch, crashed after each step', () => {
 
   it('resumes a dispatch that died right after the guide was bought', async () => {
     const setup = await processingExit();
-    atCheckpoint = crashAt('ship');
+    flow.hooks.atCheckpoint = crashAt('ship');
     expect((await ship(setup)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     expect(await guidesOf(setup.m.organizationId)).toEqual(['purchased']);
     expect(await bench.balance(setup.m.organizationId, setup.variant)).toMatchObject({
       on_hand: 5,
@@ -181,9 +150,9 @@ describe('the exit dispatch, crashed after each step', () => {
 
   it('has nothing left to do after a crash right after shipping', async () => {
     const setup = await processingExit();
-    atCheckpoint = crashAt('ship', 'succeeded');
+    flow.hooks.atCheckpoint = crashAt('ship', 'succeeded');
     expect((await ship(setup)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     await recover();
     await expectShippedOnce(setup);
   });
@@ -194,9 +163,9 @@ describe('the exit dispatch, crashed after each step', () => {
     const exit = await bench.createExit(m, [{ variant_id: variant, quantity: 2 }]);
     await call(m.user, 'POST', `/exits/${exit.id}/process`, {});
     const setup: Setup = { m, variant, exit, body: await bench.shipBody(exit.id) };
-    atCheckpoint = crashAt('buy', 'compensating');
+    flow.hooks.atCheckpoint = crashAt('buy', 'compensating');
     expect((await ship(setup)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     expect(await runOf(exit.id)).toMatchObject({ state: 'compensating', failed_step: 'buy' });
     expect((await cancel(setup)).json().error.code).toBe('EXIT_DISPATCHING');
     await recover();
@@ -213,13 +182,13 @@ describe('a merchant cancel racing the dispatch', () => {
   /** Sends the cancel at the boundary `at` picks, and answers what it got and what ship got. */
   async function raceAt(setup: Setup, at: (run: FlowRun<FlowData>) => boolean) {
     let answer: { statusCode: number; code?: string } | undefined;
-    atCheckpoint = async (run) => {
+    flow.hooks.atCheckpoint = async (run) => {
       if (answer || run.kind !== DISPATCH_FLOW || !at(run)) return;
       const response = await cancel(setup);
       answer = { statusCode: response.statusCode, code: response.json().error?.code };
     };
     const shipped = await ship(setup);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     return { cancelled: answer, shipped };
   }
 
@@ -239,7 +208,7 @@ describe('a merchant cancel racing the dispatch', () => {
   it('is refused with EXIT_DISPATCHING during the carrier call', async () => {
     const setup = await processingExit();
     let answer: string | undefined;
-    atCarrier = async () => {
+    flow.hooks.atCarrier = async () => {
       answer = (await cancel(setup)).json().error?.code;
     };
     expect((await ship(setup)).statusCode).toBe(200);
@@ -290,8 +259,8 @@ describe('outside calls', () => {
     // A label with products from the merchant's own location, whose first carrier call dies:
     // the recovery job asks again.
     const { user, organization } = await stockedLabelMerchant();
-    atCarrier = async () => {
-      atCarrier = undefined;
+    flow.hooks.atCarrier = async () => {
+      flow.hooks.atCarrier = undefined;
       throw new Crash('the process died while the carrier answered');
     };
     const label = await requestGuide(ctx, user, {
@@ -301,7 +270,7 @@ describe('outside calls', () => {
     expect(label.statusCode).toBe(500);
     await recover();
     expect(await guidesOf(organization.id)).toEqual(['purchased']);
-    expect(inUse).toEqual([0, 0, 0]);
+    expect(flow.hooks.inUse).toEqual([0, 0, 0]);
   });
 });
 

@@ -8,10 +8,10 @@
 import type { QuoteView } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/test-app';
+import { Crash, flowHarness } from '../../../test/flow-harness';
+import type { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, signIn } from '../../../test/users';
 import type { FlowData, FlowRun } from '../../platform/flows';
-import { RESUME_FLOW_AFTER_MS } from '../../platform/flows';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
@@ -24,37 +24,18 @@ import {
 } from './guides.test-support';
 import { PURCHASE_FLOW } from './purchase.flow';
 
-/** What a test's hook throws to stop a flow as a dead process stops it: nothing after runs. */
-class Crash extends Error {}
-
 const FUNDS = 500_000;
 const PARCEL = { length: 30, width: 20, height: 15, weight: 2 };
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
-/** Run by the app right after each flow checkpoint commits, and when a carrier is asked. */
-let atCheckpoint: ((run: FlowRun<FlowData>) => Promise<void>) | undefined;
-let atCarrier: (() => Promise<void>) | undefined;
-/** Connections of the app's pool in use at each carrier call. */
-let inUse: number[] = [];
+/** The app's flow hooks and the carriers' calls (`test/flow-harness.ts`). */
+let flow: Awaited<ReturnType<typeof flowHarness>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({}, undefined, {
-    afterFlowCheckpoint: async (run) => atCheckpoint?.(run),
-  });
-  for (const adapter of Object.values(ctx.app.services.carrierAdapters)) {
-    const createLabel = adapter.createLabel.bind(adapter);
-    adapter.createLabel = async (request) => {
-      inUse.push(ctx.db.$client.totalCount - ctx.db.$client.idleCount);
-      await atCarrier?.();
-      return createLabel(request);
-    };
-  }
+  flow = await flowHarness();
+  ctx = flow.ctx;
 });
-beforeEach(() => {
-  atCheckpoint = undefined;
-  atCarrier = undefined;
-  inUse = [];
-});
+beforeEach(() => flow.reset());
 afterAll(async () => {
   expect(await verifyStock(ctx.db)).toEqual([]);
   expect(await verifyLedger(ctx.db)).toEqual([]);
@@ -152,12 +133,7 @@ async function walletOf(label: Label) {
 }
 
 /** The jobs of a restarted process: the purchase's resume job, with its retries. */
-async function recover() {
-  for (let round = 0; round < 3; round += 1) {
-    ctx.clock.advance(RESUME_FLOW_AFTER_MS + 60_000);
-    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
-  }
-}
+const recover = () => flow.recover();
 
 /** The guide bought once, its 2 units shipped, the money captured, the same key answering it. */
 async function expectPurchasedOnce(label: Label) {
@@ -209,14 +185,7 @@ async function expectReleased(label: Label) {
 }
 
 /** Throws once, right after the checkpoint where the purchase is at `step` in `state`. */
-const crashAt = (step: string, state = 'running') => {
-  let crashed = false;
-  return async (run: FlowRun<FlowData>) => {
-    if (crashed || run.kind !== PURCHASE_FLOW || run.step !== step || run.state !== state) return;
-    crashed = true;
-    throw new Crash(`crash after ${step}`);
-  };
-};
+const crashAt = (step: string, state = 'running') => flow.crashAt(PURCHASE_FLOW, step, state);
 
 /** What a crash between the start and the settle leaves: under way, units and money held. */
 async function expectUnderWay(label: Label, step: string) {
@@ -236,9 +205,9 @@ async function expectUnderWay(label: Label, step: string) {
 describe('a label with products, crashed after each step', () => {
   it('resumes a purchase that died right after its start', async () => {
     const label = await labelWithProducts();
-    atCheckpoint = crashAt('carrier');
+    flow.hooks.atCheckpoint = crashAt('carrier');
     expect((await buy(label)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     await expectUnderWay(label, 'carrier');
     await recover();
     await expectPurchasedOnce(label);
@@ -246,8 +215,8 @@ describe('a label with products, crashed after each step', () => {
 
   it('resumes a purchase that died during the carrier call', async () => {
     const label = await labelWithProducts();
-    atCarrier = async () => {
-      atCarrier = undefined;
+    flow.hooks.atCarrier = async () => {
+      flow.hooks.atCarrier = undefined;
       throw new Crash('the process died while the carrier answered');
     };
     expect((await buy(label)).statusCode).toBe(500);
@@ -258,24 +227,24 @@ describe('a label with products, crashed after each step', () => {
 
   it('settles the label the carrier issued before the process died, asking again', async () => {
     const label = await labelWithProducts();
-    atCheckpoint = crashAt('settle');
+    flow.hooks.atCheckpoint = crashAt('settle');
     expect((await buy(label)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     // The carrier's answer rides with the settle (answerWithNext): the row is still at the call,
     // with no label, and the resume asks the carrier again with the same shipment id.
     await expectUnderWay(label, 'carrier');
     expect((await runOf((await guideOf(label)).id))!).toMatchObject({ label: false });
-    const calls = inUse.length;
+    const calls = flow.hooks.inUse.length;
     await recover();
-    expect(inUse).toHaveLength(calls + 1);
+    expect(flow.hooks.inUse).toHaveLength(calls + 1);
     await expectPurchasedOnce(label);
   });
 
   it('has nothing left to do after a crash right after the settle', async () => {
     const label = await labelWithProducts();
-    atCheckpoint = crashAt('settle', 'succeeded');
+    flow.hooks.atCheckpoint = crashAt('settle', 'succeeded');
     expect((await buy(label)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     await recover();
     await expectPurchasedOnce(label);
   });
@@ -289,9 +258,9 @@ describe('a label with products, crashed after each step', () => {
 
   it('compensates a refusal whose process died before undoing it', async () => {
     const label = await labelWithProducts('SANDBOX-FALLA');
-    atCheckpoint = crashAt('carrier', 'compensating');
+    flow.hooks.atCheckpoint = crashAt('carrier', 'compensating');
     expect((await buy(label)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     const guide = await guideOf(label);
     expect(guide.purchase_state).toBe('purchasing');
     expect(await runOf(guide.id)).toMatchObject({ state: 'compensating', failed_step: 'carrier' });
@@ -302,9 +271,9 @@ describe('a label with products, crashed after each step', () => {
 
   it('compensates a refusal met by the resume job', async () => {
     const label = await labelWithProducts('SANDBOX-FALLA');
-    atCheckpoint = crashAt('carrier');
+    flow.hooks.atCheckpoint = crashAt('carrier');
     expect((await buy(label)).statusCode).toBe(500);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     await recover();
     await expectReleased(label);
   });
@@ -314,13 +283,13 @@ describe('a cancel of the guide racing its purchase', () => {
   /** Sends the cancel at the boundary `at` picks; answers what it got and what the purchase got. */
   async function raceAt(label: Label, at: (run: FlowRun<FlowData>) => boolean) {
     let answer: { statusCode: number; code?: string } | undefined;
-    atCheckpoint = async (run) => {
+    flow.hooks.atCheckpoint = async (run) => {
       if (answer || run.kind !== PURCHASE_FLOW || !at(run)) return;
       const response = await cancel(label, run.subjectId);
       answer = { statusCode: response.statusCode, code: response.json().error?.code };
     };
     const bought = await buy(label);
-    atCheckpoint = undefined;
+    flow.hooks.atCheckpoint = undefined;
     return { cancelled: answer, bought };
   }
 
@@ -345,7 +314,7 @@ describe('a cancel of the guide racing its purchase', () => {
   it('is NOT_FOUND during the carrier call, and the guide is bought', async () => {
     const label = await labelWithProducts();
     let answer: string | undefined;
-    atCarrier = async () => {
+    flow.hooks.atCarrier = async () => {
       answer = (await cancel(label, (await guideOf(label)).id)).json().error?.code;
     };
     expect((await buy(label)).statusCode).toBe(201);
@@ -384,13 +353,13 @@ describe('outside calls', () => {
     const label = await labelWithProducts();
     expect((await buy(label)).statusCode).toBe(201);
     const lost = await labelWithProducts();
-    atCarrier = async () => {
-      atCarrier = undefined;
+    flow.hooks.atCarrier = async () => {
+      flow.hooks.atCarrier = undefined;
       throw new Crash('the process died while the carrier answered');
     };
     expect((await buy(lost)).statusCode).toBe(500);
     await recover();
     expect((await guideOf(lost)).purchase_state).toBe('purchased');
-    expect(inUse).toEqual([0, 0, 0]);
+    expect(flow.hooks.inUse).toEqual([0, 0, 0]);
   });
 });
