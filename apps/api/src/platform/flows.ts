@@ -487,10 +487,9 @@ export class Flows {
   ): Promise<Held<D> | undefined> {
     const next = this.definitionOf<D>(run.kind).steps[index + 1];
     const now = this.deps.clock.now();
-    const moved = {
+    const position = {
       state: next ? ('running' as const) : ('succeeded' as const),
       step: next?.name ?? run.step,
-      data: run.data,
       updatedAt: now,
       finishedAt: next ? null : now,
     };
@@ -501,7 +500,6 @@ export class Flows {
     );
     const advanced = await (work
       ? this.deps.db.transaction(async (tx) => {
-          const { data: _unsaved, ...position } = moved;
           const [row] = await tx
             .update(flowRuns)
             .set(position)
@@ -512,24 +510,24 @@ export class Flows {
           const data = recorded ? { ...run.data, ...recorded } : run.data;
           // What a call answered and this step consumed (the purchase's label) never reaches
           // the row: the data is written once, and only when it differs from what is saved.
-          if (JSON.stringify(data) !== savedData) {
+          const json = JSON.stringify(data);
+          if (json !== savedData) {
             await tx.update(flowRuns).set({ data }).where(eq(flowRuns.id, run.id));
           }
-          return data;
+          return { data, json };
         })
       : this.deps.db
           .update(flowRuns)
-          .set(moved)
+          .set({ ...position, data: run.data })
           .where(casWhere)
           .returning({ id: flowRuns.id })
-          .then(([row]) => row && moved.data));
+          .then(([row]) => row && { data: run.data, json: JSON.stringify(run.data) }));
     if (!advanced) return undefined;
-    const result = held({
-      ...run,
-      state: moved.state,
-      step: moved.step,
-      data: advanced,
-    });
+    const result: Held<D> = {
+      run: { ...run, state: position.state, step: position.step, data: advanced.data },
+      saved: position.step,
+      savedData: advanced.json,
+    };
     await this.boundary(result.run);
     return result;
   }
