@@ -36,7 +36,7 @@ export interface PurchaseDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'APP_URL'>;
-  flows: Pick<Flows, 'define' | 'start' | 'drive'>;
+  flows: Pick<Flows, 'define' | 'run'>;
   ledger: Pick<LedgerService, 'prepareAccounts' | 'release'>;
   carriers: CarrierAdapters;
   checks: Pick<PurchaseChecksService, 'plan'>;
@@ -121,14 +121,16 @@ export class PurchaseService {
     };
     this.inFlight.set(shipmentId, inFlight);
     try {
-      const run = await this.deps.flows
-        .start(this.flow, { organizationId, subjectId: shipmentId, data: {} })
+      // Started and driven without reading the run back; the start's errors leave nothing.
+      const outcome = await this.deps.flows
+        .run(this.flow, { organizationId, subjectId: shipmentId, data: {} })
         .catch((error: unknown) => {
           if (error instanceof EarlierPurchase) return error;
           return this.shortStock(input, error);
         });
-      if (run instanceof EarlierPurchase) return this.answerEarlier(run.row, requestHash, language);
-      const outcome = await this.deps.flows.drive<PurchaseFlowData>(run.id);
+      if (outcome instanceof EarlierPurchase) {
+        return this.answerEarlier(outcome.row, requestHash, language);
+      }
       // What this process's steps wrote; a run another driver finished is read as it stands.
       const settled =
         outcome.run.state === 'succeeded' && inFlight.settled
