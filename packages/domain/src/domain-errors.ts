@@ -14,3 +14,5 @@ export { INVENTORY_ERRORS as inventory } from './inventory/errors';
 export { ENTRIES_ERRORS as entries } from './entries/errors';
 export { EXITS_ERRORS as exits } from './exits/errors';
 export { PRODUCTS_ERRORS as products } from './products/errors';
+export { STORES_ERRORS as stores } from './stores/errors';
+export { ORDERS_ERRORS as orders } from './orders/errors';

@@ -29,3 +29,5 @@ export * from './exits';
 export * from './wallet';
 export * from './billing';
 export * from './shipments';
+export * from './stores';
+export * from './orders';

@@ -178,6 +178,23 @@ export const VALIDATION_MESSAGES = {
     es: 'Usa solo letras, números, guiones y guiones bajos (máximo 20).',
     en: 'Use only letters, digits, dashes and underscores (at most 20).',
   },
+  // Stores and orders (issue 22)
+  shop_domain: {
+    es: 'Escribe el dominio de tu tienda Shopify, por ejemplo mi-tienda.myshopify.com.',
+    en: 'Enter your Shopify store domain, for example my-store.myshopify.com.',
+  },
+  woo_key: {
+    es: 'La clave del consumidor empieza con ck_ (WooCommerce → Ajustes → Avanzado → REST API).',
+    en: 'The consumer key starts with ck_ (WooCommerce → Settings → Advanced → REST API).',
+  },
+  woo_secret: {
+    es: 'El secreto del consumidor empieza con cs_.',
+    en: 'The consumer secret starts with cs_.',
+  },
+  order_line_quantity: {
+    es: 'La cantidad debe estar entre 1 y lo que falta por enviar de la línea.',
+    en: 'The quantity must be between 1 and what is left to ship on the line.',
+  },
   // Products (spec §5: at most 3 variant properties; no duplicates)
   handle_format: {
     es: 'El identificador usa solo minúsculas, números y guiones, por ejemplo playera-basica.',

@@ -1,0 +1,35 @@
+import type { ErrorDefinition } from '../error-definition';
+
+/** Stores (settings/marketplaces): the errors of this domain, merged into `ERRORS` (errors.ts). */
+export const STORES_ERRORS = {
+  STORE_ALREADY_CONNECTED: {
+    status: 409,
+    es: 'Esta tienda ya está conectada a una organización.',
+    en: 'This store is already connected to an organization.',
+  },
+  STORE_AUTHORIZATION_FAILED: {
+    status: 400,
+    es: 'La plataforma no autorizó la conexión. Vuelve a intentarlo desde Tiendas.',
+    en: 'The platform did not authorize the connection. Try again from Stores.',
+  },
+  STORE_CREDENTIALS_REJECTED: {
+    status: 400,
+    es: 'La tienda rechazó las claves. Revisa la clave y el secreto del consumidor (permisos de lectura y escritura).',
+    en: 'The store rejected the keys. Check the consumer key and secret (read and write permissions).',
+  },
+  STORE_UNREACHABLE: {
+    status: 502,
+    es: 'No pudimos comunicarnos con la tienda. Inténtalo de nuevo en unos minutos.',
+    en: 'We could not reach the store. Try again in a few minutes.',
+  },
+  STORE_DISABLED: {
+    status: 409,
+    es: 'La tienda está deshabilitada: habilítala para sincronizar o enviar guías a ella.',
+    en: 'The store is disabled: enable it to sync or send tracking to it.',
+  },
+  STORE_WEBHOOK_SIGNATURE_INVALID: {
+    status: 401,
+    es: 'Firma del webhook inválida.',
+    en: 'Invalid webhook signature.',
+  },
+} as const satisfies Record<string, ErrorDefinition>;
