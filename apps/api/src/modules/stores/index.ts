@@ -1,0 +1,9 @@
+// The stores module's public surface: what other modules may import.
+export type {
+  ExternalOrder,
+  ExternalOrderLine,
+  ExternalAddress,
+  FulfilmentPush,
+} from './store-adapter';
+export { StoreApiError } from './store-adapter';
+export type { StoreCustomerRef, StoreOrderSink, StoreRef } from './store-order-sink';
