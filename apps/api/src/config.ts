@@ -138,6 +138,14 @@ const configSchema = z.object({
    * answers 404.
    */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * AES-256-GCM key (32 bytes, base64) that encrypts online stores' credentials at rest (issue
+   * 22). Required in production; elsewhere generated once and kept under DATA_DIR.
+   */
+  STORES_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'STORES_ENCRYPTION_KEY: 32 bytes in base64')
+    .optional(),
   /** `0` starts the API without the jobs worker (run it apart with `npm run worker`). */
   WORKER: z
     .enum(['0', '1'])

@@ -19,6 +19,7 @@ beforeAll(async () => {
       JWT_SECRET: 'produccion-secreto-de-prueba-de-32-caracteres-o-mas',
       SPEI_WEBHOOK_SECRET: 'spei-secreto-de-prueba-de-32-caracteres-o-mas',
       CARRIER_WEBHOOK_SECRET: 'paqueteria-secreto-de-prueba-de-32-caracteres',
+      STORES_ENCRYPTION_KEY: 'cHJvZHVjY2lvbi1jbGF2ZS1kZS0zMi1ieXRlcy1hcXU=',
     },
   });
   app.child.stdout!.on('data', (chunk: Buffer) => (banner += chunk.toString()));

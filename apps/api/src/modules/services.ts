@@ -32,6 +32,8 @@ import { buildPackages } from './packages/packages.services';
 import { buildProducts } from './products/products.services';
 import { buildShipments } from './shipments/shipments.services';
 import { buildStaff } from './staff/staff.services';
+import type { StoreAdapters } from './stores/store-adapters';
+import { buildStores } from './stores/stores.services';
 import { buildSupport } from './support/support.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
@@ -45,10 +47,12 @@ export interface ServiceOverrides {
   /** The card payment provider; by default the one `PAYMENT_PROVIDER` names. */
   paymentProvider?: PaymentProvider;
   /**
-   * Whether an organization has or can connect an online store (the online-shop notices'
-   * audience); by default none, since stores are not a domain yet.
+   * Whether an organization belongs to the online-shop notices' audience; by default the stores
+   * domain answers (a store that must be re-authorized).
    */
   onlineStore?: NoticeAudiences['online_store'];
+  /** The online stores' platform adapters; by default the platforms' own. */
+  storeAdapters?: StoreAdapters;
   /** Runs after each flow checkpoint commits (crash tests stop a flow there). */
   afterFlowCheckpoint?: FlowsDeps['afterCheckpoint'];
 }
@@ -128,6 +132,7 @@ export function buildServices(
     .add(buildProducts)
     .add(buildInventory)
     .add((built) => buildNotifications(built, overrides.onlineStore))
+    .add((built) => buildStores(built, overrides.storeAdapters))
     .add(buildSupport)
     .add(buildVerification)
     .add(buildEntries)

@@ -11,7 +11,7 @@ export const files = pgTable(
       .default(sql`gen_random_uuid()`),
     /** What the file is for, e.g. `logo`, `verification.id`: for reports and clean-up. */
     purpose: text().notNull(),
-    kind: text({ enum: ['png', 'jpeg', 'webp', 'pdf', 'xml', 'csv'] }).notNull(),
+    kind: text({ enum: ['png', 'jpeg', 'webp', 'pdf', 'xml', 'csv', 'json'] }).notNull(),
     size: integer().notNull(),
     /** The name the user's device gave it; shown and used in downloads, never as a path. */
     originalName: text().notNull(),

@@ -13,7 +13,7 @@ import { dispositionOf } from './download';
 import { AppError } from './errors';
 import { files } from './files.tables';
 
-export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv';
+export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv' | 'json';
 export type StoredFile = typeof files.$inferSelect;
 
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
@@ -25,6 +25,7 @@ const MIME: Record<FileKind, string> = {
   pdf: 'application/pdf',
   xml: 'application/xml',
   csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
 };
 
 const LABEL: Record<FileKind, string> = {
@@ -34,6 +35,7 @@ const LABEL: Record<FileKind, string> = {
   pdf: 'PDF',
   xml: 'XML',
   csv: 'CSV',
+  json: 'JSON',
 };
 
 /** The type a file really is, from its first bytes; the name and the browser's word don't count. */

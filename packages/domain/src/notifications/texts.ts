@@ -18,6 +18,7 @@ interface NotificationParams {
   support_answer: { excerpt: string };
   entry_received: { number: number };
   entry_incident: { number: number };
+  store_customer_data_request: { store: string };
 }
 
 export type NotificationCode = keyof NotificationParams;
@@ -160,6 +161,16 @@ const TEXTS: { [C in NotificationCode]: (params: NotificationParams[C]) => Texts
     en: {
       title: `Incident on entry ${number}`,
       body: 'The warehouse recorded an incident while receiving your entry. Review and answer it.',
+    },
+  }),
+  store_customer_data_request: ({ store }) => ({
+    es: {
+      title: 'Solicitud de datos de un cliente',
+      body: `La tienda ${store} pidió los datos de un cliente. Preparamos el archivo: entrégalo desde Tiendas.`,
+    },
+    en: {
+      title: 'A customer data request',
+      body: `The store ${store} asked for a customer's data. We prepared the file: hand it over from Stores.`,
     },
   }),
 };

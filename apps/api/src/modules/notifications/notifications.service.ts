@@ -56,10 +56,22 @@ export type NoticeAudiences = Record<NoticeAudience, (organizationId: string) =>
 
 /** Notifications and notices. Other domains call `notify` (inside their transaction if they have one). */
 export class NotificationsService {
+  private readonly audiences: Partial<NoticeAudiences>;
+
   /** An audience no one answers for (`audiences` leaves it out) holds no organization. */
   constructor(
     private readonly deps: { db: Db; clock: Clock; audiences?: Partial<NoticeAudiences> },
-  ) {}
+  ) {
+    this.audiences = { ...deps.audiences };
+  }
+
+  /**
+   * The domain that knows answers for an audience (stores: `online_store`), handed over by its
+   * builder, built after this one; an answer given at construction (tests) is kept.
+   */
+  answerAudience(audience: NoticeAudience, holds: NoticeAudiences[NoticeAudience]): void {
+    this.audiences[audience] ??= holds;
+  }
 
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
     await repository.insertNotification(tx, organizationId, {
@@ -129,7 +141,7 @@ export class NotificationsService {
   }
 
   private async audiencesOf(organizationId: string): Promise<Set<NoticeAudience>> {
-    const audiences = this.deps.audiences ?? {};
+    const audiences = this.audiences;
     const held = await Promise.all(
       NOTICE_AUDIENCES.map(async (audience) => {
         const holds = audiences[audience];

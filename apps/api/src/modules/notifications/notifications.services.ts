@@ -1,16 +1,16 @@
 import type { Core } from '../services';
 import { NotificationsService, type NoticeAudiences } from './notifications.service';
 
-/** Stores are not built: no organization has or can connect one until that domain answers here. */
-const noOnlineStore: NoticeAudiences['online_store'] = async () => false;
-
-/** The merchant's notifications and notices (with the online-store notices' audience). */
+/**
+ * The merchant's notifications and notices. The online-store notices' audience is answered by
+ * the stores domain (`answerAudience`), or by `onlineStore` when a test gives one.
+ */
 export const buildNotifications = (
   deps: Core,
   onlineStore: NoticeAudiences['online_store'] | undefined,
 ) => ({
   notifications: new NotificationsService({
     ...deps,
-    audiences: { online_store: onlineStore ?? noOnlineStore },
+    audiences: onlineStore ? { online_store: onlineStore } : {},
   }),
 });

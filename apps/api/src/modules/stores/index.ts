@@ -6,4 +6,5 @@ export type {
   FulfilmentPush,
 } from './store-adapter';
 export { StoreApiError } from './store-adapter';
+export type { StoresService } from './stores.service';
 export type { StoreCustomerRef, StoreOrderSink, StoreRef } from './store-order-sink';

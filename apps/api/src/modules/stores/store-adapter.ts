@@ -20,6 +20,8 @@ export interface AuthorizedStore {
   scopes?: string[];
   /** The API version the credentials were granted for (Shopify), when the platform versions. */
   apiVersion?: string;
+  /** When the access token expires (Mercado Libre's 6 hours); absent when it does not. */
+  expiresAt?: string;
 }
 
 /** A postal address as the platforms send it, before any check against SEPOMEX. */

@@ -38,4 +38,6 @@ export interface StoreOrderSink {
   redactCustomer(store: StoreRef, customer: StoreCustomerRef): Promise<number>;
   /** Erases the personal data of every order of the store (the shop was uninstalled 48 h ago). */
   redactStore(store: StoreRef): Promise<number>;
+  /** How many orders each of the organization's stores synced (the stores screen's count). */
+  countOrders?(organizationId: string, storeIds: string[]): Promise<Record<string, number>>;
 }

@@ -1,0 +1,31 @@
+import type { NotificationsService } from '../notifications';
+import type { Platform } from '../services';
+import { storeAdapters, type StoreAdapters } from './store-adapters';
+import { CredentialsCipher, storesEncryptionKey } from './store-credentials';
+import { StoreSessions } from './store-sessions';
+import { StoreSync } from './store-sync';
+import { StoresService } from './stores.service';
+
+/**
+ * Online stores (issue 22): their connections, the webhooks and jobs that sync their orders
+ * into the sink the orders module hands over, and the online-store notices' audience (only
+ * organizations with a store that must be re-authorized see them). `adapters` replaces the
+ * platforms' adapters (tests); the key is resolved here, so production without
+ * STORES_ENCRYPTION_KEY refuses to start.
+ */
+export function buildStores(
+  deps: Pick<Platform, 'config' | 'db' | 'clock' | 'log' | 'jobs' | 'files'> & {
+    notifications: NotificationsService;
+  },
+  adapters: StoreAdapters = storeAdapters(deps),
+) {
+  const cipher = new CredentialsCipher(storesEncryptionKey(deps.config));
+  const sessions = new StoreSessions({ ...deps, cipher, adapters });
+  const stores = new StoresService({ ...deps, adapters, sessions });
+  const storeSync = new StoreSync({ ...deps, adapters, sessions, stores });
+  storeSync.register(deps.jobs);
+  deps.notifications.answerAudience('online_store', (organizationId) =>
+    stores.hasStoreNeedingReapproval(organizationId),
+  );
+  return { stores, storeSync };
+}
