@@ -63,6 +63,8 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/staff/receiving/{id}/photos/{photoId}': (a) => a.entryPhotoId,
   '/api/v1/exits/{id}': (a) => a.exitId,
   '/api/v1/staff/exits/{id}': (a) => a.exitId,
+  '/api/v1/stores/{id}': (a) => a.storeId,
+  '/api/v1/webhooks/stores/woocommerce/{id}': (a) => a.storeId,
 };
 
 /**
@@ -94,6 +96,8 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   'PATCH /api/v1/user/verify-code/{userId}/{code}': 'sign-up phone check, by the new user id',
   'GET /api/v1/tracking/{trackingNumber}': 'public tracking page, by the guide number',
   'GET /api/v1/logos/{fileId}': "the logo its public tracking page shows, by the file's random id",
+  'POST /api/v1/webhooks/stores/woocommerce/{id}':
+    "a WooCommerce site delivers to its store's URL; refused unless signed with that store's secret",
 };
 
 /** A body each write accepts in shape, so the answer is about the id, not the payload. */
@@ -127,6 +131,7 @@ const BODIES: Record<string, object> = {
   'PUT /api/v1/inventory/locations/{locationId}': { keeps_stock: false },
   'POST /api/v1/entries/{id}/incidents/{incidentId}/answer': { answer: 'Cambiada' },
   'POST /api/v1/exits/{id}/process': {},
+  'PATCH /api/v1/stores/{id}/status': { status: 'disabled' },
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */

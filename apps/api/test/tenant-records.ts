@@ -6,6 +6,7 @@ import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { createTenantProduct } from '../src/modules/products/products.test-support';
+import { insertTenantStore } from '../src/modules/stores/stores.test-support';
 import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
@@ -176,6 +177,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
+    storeId: await insertTenantStore(ctx.db, organization.id, ctx.clock.now()),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
   };
 }

@@ -111,7 +111,7 @@ export class StoreSync {
   ): Promise<{ received: boolean; duplicate: boolean }> {
     const adapter = this.deps.adapters[platform];
     const byPath = storeId ? await this.pathStore(storeId) : null;
-    if (storeId && (!byPath || byPath.disconnectedAt)) {
+    if (storeId && (!byPath || byPath.disconnectedAt || byPath.platform !== platform)) {
       return this.ignored(platform, 'store not connected');
     }
     const secret = byPath ? this.deps.sessions.webhookSecretOf(byPath) : null;

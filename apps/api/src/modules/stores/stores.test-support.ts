@@ -1,5 +1,6 @@
 import type { StorePlatform } from '@despacho/domain';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../platform/db';
 import type { Clock } from '../../platform/clock';
 import {
   StoreApiError,
@@ -11,6 +12,7 @@ import {
 } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { StoreCustomerRef, StoreOrderSink, StoreRef } from './store-order-sink';
+import { stores } from './stores.tables';
 
 /** The fake platforms' app secret: signs consent callbacks and (Shopify-like) webhooks. */
 export const FAKE_APP_SECRET = 'fake-platform-app-secret';
@@ -397,4 +399,25 @@ export class MemoryOrderSink implements StoreOrderSink {
       .filter((held) => held.store.id === storeId)
       .map((held) => held.order);
   }
+}
+
+/**
+ * A connected store of the organization written straight into its table (as a connection would
+ * leave it, without credentials): for tests about who may reach it, not about the platform.
+ */
+export async function insertTenantStore(db: Db, organizationId: string, now: Date) {
+  const [row] = await db
+    .insert(stores)
+    .values({
+      organizationId,
+      id: randomUUID(),
+      platform: 'woocommerce',
+      externalId: `https://${randomUUID()}.example.mx`,
+      name: 'Tienda A',
+      sandbox: true,
+      connectedAt: now,
+      syncCursor: now,
+    })
+    .returning();
+  return row!.id;
 }
