@@ -64,6 +64,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/exits/{id}': (a) => a.exitId,
   '/api/v1/staff/exits/{id}': (a) => a.exitId,
   '/api/v1/stores/{id}': (a) => a.storeId,
+  '/api/v1/stores/customer-data/{fileId}': (a) => a.storeCustomerDataFileId,
   '/api/v1/webhooks/stores/woocommerce/{id}': (a) => a.storeId,
 };
 

@@ -177,7 +177,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
-    storeId: await insertTenantStore(ctx.db, organization.id, ctx.clock.now()),
+    ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
   };
 }

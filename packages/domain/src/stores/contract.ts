@@ -84,6 +84,15 @@ export const storesContract = defineContract('stores', {
     params: storeParamsSchema,
     responses: { 202: one },
   }),
+  customerData: defineOperation({
+    method: 'GET',
+    path: '/stores/customer-data/:fileId',
+    access,
+    description:
+      'A customer’s data a store asked for (Shopify `customers/data_request`), prepared as JSON for the merchant to hand over; its notification links here.',
+    params: z.object({ fileId: z.uuid({ error: 'invalid' }) }),
+    download: true,
+  }),
   disconnect: defineOperation({
     method: 'DELETE',
     path: '/stores/:id',
@@ -141,3 +150,7 @@ export const storeWebhooksContract = defineContract('store-webhooks', {
     responses: { 200: storeWebhookAnswerSchema },
   }),
 });
+
+/** Where members download a customer data export a store asked for. */
+export const storeCustomerDataUrl = (fileId: string) =>
+  `/api/v1${storesContract.customerData.path.replace(':fileId', fileId)}`;

@@ -18,7 +18,7 @@ import type { StoreCustomerRef } from './store-order-sink';
 import type { StoreSessions } from './store-sessions';
 import * as repository from './stores.repository';
 import type { StoreRow } from './stores.repository';
-import { refOf, STORE_JOBS, type StoresService } from './stores.service';
+import { CUSTOMER_DATA_PURPOSE, refOf, STORE_JOBS, type StoresService } from './stores.service';
 
 /** The reconciliation re-reads this much before its cursor: a change saved late is not missed. */
 export const RECONCILE_OVERLAP_MS = 10 * 60 * 1000;
@@ -167,7 +167,7 @@ export class StoreSync {
             Buffer.from(JSON.stringify(data, null, 2)),
             {
               organizationId: store.organizationId,
-              purpose: 'stores.customer-data-request',
+              purpose: CUSTOMER_DATA_PURPOSE,
               kind: 'json',
               name: `datos-cliente-${delivery.eventId}.json`,
             },
@@ -178,7 +178,8 @@ export class StoreSync {
             {
               kind: 'NOTIFICATION',
               content: { code: 'store_customer_data_request', params: { store: store.name } },
-              link: '/app/settings/marketplaces',
+              // The stores screen offers the file's download (`storesContract.customerData`).
+              link: `/app/settings/marketplaces?customer_data=${stored.id}`,
             },
             tx,
           );

@@ -328,6 +328,11 @@ describe('stores', () => {
       const fileId = (exported.result as { exportFileId: string }).exportFileId;
       const file = await ctx.app.services.files.find(organizationId, fileId);
       expect(file).toMatchObject({ kind: 'json', purpose: 'stores.customer-data-request' });
+      const download = await call(owner, 'GET', `/stores/customer-data/${fileId}`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-disposition']).toContain('attachment');
+      expect(JSON.parse(download.body).customer.email).toBe('cliente@prueba.mx');
+      expect((await call(other, 'GET', `/stores/customer-data/${fileId}`)).statusCode).toBe(404);
       expect(sink.exports.at(-1)).toEqual({
         email: 'cliente@prueba.mx',
         phone: null,
@@ -337,7 +342,9 @@ describe('stores', () => {
         .select()
         .from(notifications)
         .where(eq(notifications.organizationId, organizationId));
-      expect(notes.map((note) => note.code)).toContain('store_customer_data_request');
+      expect(notes.find((note) => note.code === 'store_customer_data_request')?.link).toBe(
+        `/app/settings/marketplaces?customer_data=${fileId}`,
+      );
       const erased = events.find((event) => event.eventId === 'e-redact')!;
       expect(erased.result).toEqual({ redactedOrders: expect.any(Number) });
       expect(sink.redacted.at(-1)?.orderExternalIds).toEqual(['2']);

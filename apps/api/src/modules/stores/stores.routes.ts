@@ -4,7 +4,7 @@ import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
 /** The stores screen (`settings/marketplaces`), as `storesContract` declares it. */
-export const storesRoutes: AppModule = async (app, { stores }) => {
+export const storesRoutes: AppModule = async (app, { stores, files }) => {
   implement(app, storesContract, {
     list: async (request) => ({ data: await stores.list(organizationOf(request)) }),
     get: async (request) => ({
@@ -33,6 +33,10 @@ export const storesRoutes: AppModule = async (app, { stores }) => {
     sync: async (request) => ({
       data: await stores.sync(organizationOf(request), request.params.id),
     }),
+    customerData: async (request, reply) =>
+      files.send(reply, await stores.customerData(organizationOf(request), request.params.fileId), {
+        download: true,
+      }),
     disconnect: async (request) => {
       await stores.disconnect(organizationOf(request), request.params.id);
     },

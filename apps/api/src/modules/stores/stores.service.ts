@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
+import type { FileStore, StoredFile } from '../../platform/files';
 import { AppError, notFound } from '../../platform/errors';
 import { hashOpaqueToken, newOpaqueToken } from '../../platform/opaque-tokens';
 import {
@@ -30,8 +31,12 @@ export const STORE_JOBS = {
   backfill: 'stores.backfill',
 } as const;
 
+/** The files of customer data exports (compliance requests). */
+export const CUSTOMER_DATA_PURPOSE = 'stores.customer-data-request';
+
 export interface StoresDeps {
   db: Db;
+  files: Pick<FileStore, 'findMany'>;
   clock: Clock;
   config: Pick<Config, 'APP_URL'>;
   adapters: StoreAdapters;
@@ -116,6 +121,13 @@ export class StoresService {
   /** The store as the orders module names it (404 for another organization's). */
   async ref(organizationId: string, id: string): Promise<StoreRef> {
     return refOf(await this.connected(organizationId, id));
+  }
+
+  /** A customer data export prepared for a store's request (404 for any other file). */
+  async customerData(organizationId: string, fileId: string): Promise<StoredFile> {
+    const [file] = await this.deps.files.findMany(organizationId, [fileId], CUSTOMER_DATA_PURPOSE);
+    if (!file) throw notFound();
+    return file;
   }
 
   /** Whether the organization has a store that must be re-authorized (the dashboard's notice). */

@@ -1,6 +1,7 @@
 import type { StorePlatform } from '@despacho/domain';
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db';
+import type { FileStore } from '../../platform/files';
 import type { Clock } from '../../platform/clock';
 import {
   StoreApiError,
@@ -12,6 +13,7 @@ import {
 } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { StoreCustomerRef, StoreOrderSink, StoreRef } from './store-order-sink';
+import { CUSTOMER_DATA_PURPOSE } from './stores.service';
 import { stores } from './stores.tables';
 
 /** The fake platforms' app secret: signs consent callbacks and (Shopify-like) webhooks. */
@@ -403,9 +405,15 @@ export class MemoryOrderSink implements StoreOrderSink {
 
 /**
  * A connected store of the organization written straight into its table (as a connection would
- * leave it, without credentials): for tests about who may reach it, not about the platform.
+ * leave it, without credentials) and a customer data export of it: for tests about who may
+ * reach them, not about the platform.
  */
-export async function insertTenantStore(db: Db, organizationId: string, now: Date) {
+export async function insertTenantStore(
+  db: Db,
+  files: Pick<FileStore, 'storeBytes'>,
+  organizationId: string,
+  now: Date,
+) {
   const [row] = await db
     .insert(stores)
     .values({
@@ -419,5 +427,11 @@ export async function insertTenantStore(db: Db, organizationId: string, now: Dat
       syncCursor: now,
     })
     .returning();
-  return row!.id;
+  const file = await files.storeBytes(Buffer.from('{}'), {
+    organizationId,
+    purpose: CUSTOMER_DATA_PURPOSE,
+    kind: 'json',
+    name: 'datos-cliente.json',
+  });
+  return { storeId: row!.id, storeCustomerDataFileId: file.id };
 }
