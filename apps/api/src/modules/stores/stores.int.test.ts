@@ -116,6 +116,76 @@ describe('stores', () => {
     expect(replay.json().error.code).toBe('STORE_AUTHORIZATION_FAILED');
   });
 
+  it('resumes a backfill the platform interrupted at the page it reached, counting each order once', async () => {
+    fakes.shopify.addShop('larga.myshopify.com');
+    for (const id of ['b1', 'b2', 'b3', 'b4', 'b5']) {
+      fakes.shopify.upsertOrder('larga.myshopify.com', { externalId: id });
+    }
+    const listed: (string | null)[] = [];
+    const adapter = adapters.shopify;
+    const list = adapter.listOpenOrders.bind(adapter);
+    adapter.listOpenOrders = async (credentials, page) => {
+      listed.push(page);
+      // The second page's first try finds the platform down.
+      if (page === '2' && !listed.slice(0, -1).includes('2')) fakes.shopify.outages = 1;
+      return list(credentials, page);
+    };
+    try {
+      const store = await connectShop(owner, 'larga.myshopify.com');
+      await runJobs();
+      const [row] = await ctx.db.select().from(stores).where(eq(stores.id, store.id));
+      expect(row).toMatchObject({ backfillState: 'running', backfillDone: 2, backfillPage: '2' });
+      expect((await call(owner, 'GET', `/stores/${store.id}`)).json().data.backfill).toMatchObject({
+        state: 'running',
+        done: 2,
+        total: 5,
+      });
+
+      ctx.clock.advance(10 * 60 * 1000);
+      await runJobs();
+      expect(listed).toEqual([null, '2', '2', '4']);
+      expect((await call(owner, 'GET', `/stores/${store.id}`)).json().data.backfill).toMatchObject({
+        state: 'done',
+        done: 5,
+        total: 5,
+      });
+      expect(sink.ordersOf(store.id)).toHaveLength(5);
+    } finally {
+      adapter.listOpenOrders = list;
+    }
+  });
+
+  it('pushes a fulfilment to the store for the orders module, never to another organization’s or a disabled store', async () => {
+    const store = await connectShop(owner, 'envios.myshopify.com');
+    const push = {
+      order: { externalId: '1001' },
+      lines: [{ externalId: 'l1', quantity: 1 }],
+      trackingNumber: 'TRK123',
+      company: 'Estafeta',
+      trackingUrl: null,
+      idempotencyKey: 'f-1',
+    };
+    const service = ctx.app.services.stores;
+    expect(await service.pushFulfilment(organizationId, store.id, push)).toEqual({
+      externalId: 'F-1',
+    });
+    expect(fakes.shopify.shop('envios.myshopify.com').pushes).toEqual([push]);
+    await expect(
+      service.pushFulfilment(other.organizationId!, store.id, push),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Cancelling where the platform's adapter cannot: refused, for the orders module to show.
+    await expect(
+      service.cancelAtStore(organizationId, store.id, '1001', 'cliente'),
+    ).rejects.toMatchObject({
+      kind: 'refused',
+    });
+    await service.setStatus(organizationId, store.id, 'disabled');
+    await expect(service.pushFulfilment(organizationId, store.id, push)).rejects.toMatchObject({
+      code: 'STORE_DISABLED',
+    });
+    expect(fakes.shopify.shop('envios.myshopify.com').pushes).toHaveLength(1);
+  });
+
   it('binds the state to the caller and the platform, and refuses a tampered callback', async () => {
     fakes.shopify.addShop('segunda.myshopify.com');
     const start = async () => {

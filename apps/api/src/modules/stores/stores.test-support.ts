@@ -48,6 +48,8 @@ export class FakeStorePlatform {
   readonly shops = new Map<string, FakeShop>();
   private readonly codes = new Map<string, string>();
   refreshCalls = 0;
+  /** Listing calls still to fail as an unreachable platform would (then it answers again). */
+  outages = 0;
   /** How long a refresh takes at the platform (a network round trip). */
   refreshLatencyMs = 0;
   /** What the app requires now; key-based stores (WooCommerce-like) grant no scopes. */
@@ -238,6 +240,10 @@ class FakeAdapter implements StoreAdapter {
 
   async listOpenOrders(credentials: StoreCredentials, page: string | null) {
     const shop = this.authorized(credentials);
+    if (this.fake.outages > 0) {
+      this.fake.outages -= 1;
+      throw new StoreApiError('unavailable', 'platform unreachable');
+    }
     const open = [...shop.orders.values()]
       .filter((order) => !order.cancelled)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
