@@ -31,8 +31,21 @@ const VERSION = 'v1';
  * copied onto another store's row does not decrypt there.
  */
 export class CredentialsCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('The stores encryption key must be 32 bytes.');
+  private loaded: Buffer | undefined;
+
+  /**
+   * The key is read on first use: a tool that builds the services but never touches a store
+   * (`staff:create`) needs none; the app itself checks it at start (`stores.routes.ts`).
+   */
+  constructor(private readonly loadKey: () => Buffer) {}
+
+  private get key(): Buffer {
+    if (!this.loaded) {
+      const key = this.loadKey();
+      if (key.length !== 32) throw new Error('The stores encryption key must be 32 bytes.');
+      this.loaded = key;
+    }
+    return this.loaded;
   }
 
   seal(storeId: string, value: StoreCredentials | string): string {

@@ -10,8 +10,8 @@ import { StoresService } from './stores.service';
  * Online stores (issue 22): their connections, the webhooks and jobs that sync their orders
  * into the sink the orders module hands over, and the online-store notices' audience (only
  * organizations with a store that must be re-authorized see them). `adapters` replaces the
- * platforms' adapters (tests); the key is resolved here, so production without
- * STORES_ENCRYPTION_KEY refuses to start.
+ * platforms' adapters (tests). The encryption key is read on first use; the app checks it at
+ * start (`stores.routes.ts`).
  */
 export function buildStores(
   deps: Pick<Platform, 'config' | 'db' | 'clock' | 'log' | 'jobs' | 'files'> & {
@@ -19,7 +19,7 @@ export function buildStores(
   },
   adapters: StoreAdapters = storeAdapters(deps),
 ) {
-  const cipher = new CredentialsCipher(storesEncryptionKey(deps.config));
+  const cipher = new CredentialsCipher(() => storesEncryptionKey(deps.config));
   const sessions = new StoreSessions({ ...deps, cipher, adapters });
   const stores = new StoresService({ ...deps, adapters, sessions });
   const storeSync = new StoreSync({ ...deps, adapters, sessions, stores });
