@@ -4,7 +4,6 @@ CREATE TABLE "store_authorizations" (
 	"user_id" uuid NOT NULL,
 	"platform" text NOT NULL,
 	"external_id" text,
-	"store_id" uuid,
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -109,13 +109,12 @@ export class StoreSync {
     headers: Record<string, string | string[] | undefined>,
     storeId: string | null = null,
   ): Promise<{ received: boolean; duplicate: boolean }> {
-    const adapter = this.deps.adapters[platform];
     const byPath = storeId ? await this.pathStore(storeId) : null;
     if (storeId && (!byPath || byPath.disconnectedAt || byPath.platform !== platform)) {
       return this.ignored(platform, 'store not connected');
     }
     const secret = byPath ? this.deps.sessions.webhookSecretOf(byPath) : null;
-    const delivery = adapter.verifyWebhook(rawBody, headers, secret);
+    const delivery = this.verify(platform, rawBody, headers, secret);
     if (!delivery) throw new AppError('STORE_WEBHOOK_SIGNATURE_INVALID');
     const store =
       byPath ?? (await repository.findByExternal(this.deps.db, platform, delivery.storeExternalId));
@@ -338,6 +337,21 @@ export class StoreSync {
       payload: delivery,
       receivedAt: now,
     });
+  }
+
+  /** The adapter's verdict; a body it cannot even read is as unverified as a bad signature. */
+  private verify(
+    platform: StorePlatform,
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    secret: string | null,
+  ): VerifiedDelivery | null {
+    try {
+      return this.deps.adapters[platform].verifyWebhook(rawBody, headers, secret);
+    } catch (error) {
+      this.deps.log.warn({ platform, err: error }, 'stores: webhook delivery unreadable');
+      return null;
+    }
   }
 
   private async pathStore(storeId: string) {

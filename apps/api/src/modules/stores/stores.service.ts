@@ -147,10 +147,12 @@ export class StoresService {
       const store = await this.saveAuthorized(organizationId, userId, 'woocommerce', authorized);
       return { authorize_url: null, store };
     }
-    const authorizeUrl = await this.startConsent(organizationId, userId, request, {
-      externalId: request.platform === 'shopify' ? request.shopDomain : null,
-      storeId: null,
-    });
+    const authorizeUrl = await this.startConsent(
+      organizationId,
+      userId,
+      request,
+      request.platform === 'shopify' ? request.shopDomain : null,
+    );
     return { authorize_url: authorizeUrl, store: null };
   }
 
@@ -165,10 +167,7 @@ export class StoresService {
       row.platform === 'shopify'
         ? { platform: 'shopify', shopDomain: row.externalId }
         : { platform: 'mercadolibre' };
-    const authorizeUrl = await this.startConsent(organizationId, userId, request, {
-      externalId: row.externalId,
-      storeId: row.id,
-    });
+    const authorizeUrl = await this.startConsent(organizationId, userId, request, row.externalId);
     return { authorize_url: authorizeUrl, store: null };
   }
 
@@ -275,7 +274,8 @@ export class StoresService {
     organizationId: string,
     userId: string,
     request: ConnectRequest,
-    target: { externalId: string | null; storeId: string | null },
+    /** The store the consent must end up authorizing, when known (a shop, a re-authorization). */
+    externalId: string | null,
   ): Promise<string> {
     const { token, hash } = newOpaqueToken();
     const state = `${request.platform}.${token}`;
@@ -294,7 +294,7 @@ export class StoresService {
         organizationId,
         userId,
         platform: request.platform,
-        ...target,
+        externalId,
         expiresAt: new Date(now.getTime() + AUTHORIZATION_TTL_MS),
       },
       now,

@@ -131,7 +131,6 @@ export const storeAuthorizations = pgTable(
     platform: text({ enum: STORE_PLATFORMS }).notNull(),
     /** The store it must end up being: the shop asked for, or the store re-authorized. */
     externalId: text(),
-    storeId: uuid(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('store_authorizations_expiry').on(table.expiresAt)],
