@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
-import { StoreApiError, type StoreCredentials } from './store-adapter';
+import { StoreApiError, type StoreAdapter, type StoreCredentials } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { CredentialsCipher } from './store-credentials';
 import * as repository from './stores.repository';
@@ -45,26 +45,37 @@ export class StoreSessions {
   }
 
   /** The credentials to call the platform with now, refreshed first when they expire soon. */
-  async credentialsOf(row: StoreRow): Promise<StoreCredentials> {
+  private async credentialsOf(row: StoreRow): Promise<StoreCredentials> {
     const adapter = this.deps.adapters[row.platform];
     if (!adapter.refresh || !this.expiring(row)) return this.open(row);
-    try {
-      return await this.deps.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtextextended(${`stores.refresh:${row.id}`}, 0))`,
-        );
-        const current = await repository.findById(tx, row.id);
-        if (!current?.credentials) throw new StoreApiError('auth', 'The store is disconnected');
-        // Another process refreshed while this one waited: its pair is the valid one.
-        if (!this.expiring(current)) return this.open(current);
-        const refreshed = await adapter.refresh!(this.open(current));
-        if (!refreshed) return this.open(current);
-        await repository.update(tx, row.id, {
-          credentials: this.seal(row.id, refreshed.credentials),
-          credentialsExpireAt: new Date(refreshed.expiresAt),
-        });
-        return refreshed.credentials;
+    return this.deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`stores.refresh:${row.id}`}, 0))`,
+      );
+      const current = await repository.findById(tx, row.id);
+      if (!current?.credentials) throw new StoreApiError('auth', 'The store is disconnected');
+      // Another process refreshed while this one waited: its pair is the valid one.
+      if (!this.expiring(current)) return this.open(current);
+      const refreshed = await adapter.refresh!(this.open(current));
+      if (!refreshed) return this.open(current);
+      await repository.update(tx, row.id, {
+        credentials: this.seal(row.id, refreshed.credentials),
+        credentialsExpireAt: new Date(refreshed.expiresAt),
       });
+      return refreshed.credentials;
+    });
+  }
+
+  /**
+   * Calls the store's platform with fresh credentials; a refusal of them (`auth`) marks the
+   * store `auth_failed`, so its screen asks for re-authorization.
+   */
+  async call<T>(
+    row: StoreRow,
+    action: (adapter: StoreAdapter, credentials: StoreCredentials) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await action(this.deps.adapters[row.platform], await this.credentialsOf(row));
     } catch (error) {
       if (error instanceof StoreApiError && error.kind === 'auth') {
         await repository.update(this.deps.db, row.id, { health: 'auth_failed' });

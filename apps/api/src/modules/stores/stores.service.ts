@@ -13,6 +13,7 @@ import {
   type ConnectRequest,
   type FulfilmentPush,
   type StoreAdapter,
+  type StoreCredentials,
 } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { StoreOrderSink, StoreRef } from './store-order-sink';
@@ -255,19 +256,11 @@ export class StoresService {
   private async call<T>(
     organizationId: string,
     storeId: string,
-    action: (adapter: StoreAdapter, credentials: Record<string, unknown>) => Promise<T>,
+    action: (adapter: StoreAdapter, credentials: StoreCredentials) => Promise<T>,
   ): Promise<T> {
     const row = await this.connected(organizationId, storeId);
     if (row.status === 'disabled') throw new AppError('STORE_DISABLED');
-    const credentials = await this.deps.sessions.credentialsOf(row);
-    try {
-      return await action(this.deps.adapters[row.platform], credentials);
-    } catch (error) {
-      if (error instanceof StoreApiError && error.kind === 'auth') {
-        await repository.update(this.deps.db, row.id, { health: 'auth_failed' });
-      }
-      throw error;
-    }
+    return this.deps.sessions.call(row, action);
   }
 
   private async startConsent(
@@ -384,12 +377,9 @@ export class StoresService {
 
   /** Subscribes the store's webhooks; false when the platform would not (the reconciliation still syncs). */
   async registerWebhooks(row: StoreRow): Promise<boolean> {
-    const adapter = this.deps.adapters[row.platform];
     try {
-      const credentials = await this.deps.sessions.credentialsOf(row);
-      await adapter.registerWebhooks(
-        this.withWebhookSecret(row, credentials),
-        this.callbackUrl(row),
+      await this.deps.sessions.call(row, (adapter, credentials) =>
+        adapter.registerWebhooks(this.withWebhookSecret(row, credentials), this.callbackUrl(row)),
       );
       return true;
     } catch (error) {
@@ -399,7 +389,7 @@ export class StoresService {
   }
 
   /** WooCommerce's credentials carry the store's webhook secret to sign deliveries with. */
-  withWebhookSecret(row: StoreRow, credentials: Record<string, unknown>) {
+  withWebhookSecret(row: StoreRow, credentials: StoreCredentials): StoreCredentials {
     const secret = this.deps.sessions.webhookSecretOf(row);
     return secret ? { ...credentials, webhookSecret: secret } : credentials;
   }

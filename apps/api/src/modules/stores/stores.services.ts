@@ -3,7 +3,8 @@ import type { Platform } from '../services';
 import { storeAdapters, type StoreAdapters } from './store-adapters';
 import { CredentialsCipher, storesEncryptionKey } from './store-credentials';
 import { StoreSessions } from './store-sessions';
-import { StoreSync } from './store-sync';
+import { StoreDeliveries } from './store-deliveries';
+import { registerStoreJobs, StoreSync } from './store-sync';
 import { StoresService } from './stores.service';
 
 /**
@@ -22,10 +23,17 @@ export function buildStores(
   const cipher = new CredentialsCipher(() => storesEncryptionKey(deps.config));
   const sessions = new StoreSessions({ ...deps, cipher, adapters });
   const stores = new StoresService({ ...deps, adapters, sessions });
-  const storeSync = new StoreSync({ ...deps, adapters, sessions, stores });
-  storeSync.register(deps.jobs);
+  const storeDeliveries = new StoreDeliveries({ ...deps, adapters, sessions, stores });
+  const storeSync = new StoreSync({
+    ...deps,
+    adapters,
+    sessions,
+    stores,
+    deliveries: storeDeliveries,
+  });
+  registerStoreJobs(deps.jobs, storeDeliveries, storeSync);
   deps.notifications.answerAudience('online_store', (organizationId) =>
     stores.hasStoreNeedingReapproval(organizationId),
   );
-  return { stores, storeSync };
+  return { stores, storeDeliveries, storeSync };
 }
