@@ -1,0 +1,218 @@
+/**
+ * The GraphQL Admin API documents the adapter sends (and the sandbox store's schema answers).
+ * Page sizes are kept small enough that a page of orders costs well under a standard shop's
+ * bucket of 1,000 points.
+ */
+
+export const ORDERS_PAGE_SIZE = 25;
+
+const ORDER_FIELDS = /* GraphQL */ `
+  fragment DespachoOrder on Order {
+    id
+    name
+    createdAt
+    updatedAt
+    cancelledAt
+    displayFinancialStatus
+    currencyCode
+    totalPriceSet {
+      shopMoney {
+        amount
+      }
+    }
+    email
+    phone
+    tags
+    shippingAddress {
+      name
+      company
+      phone
+      address1
+      address2
+      city
+      province
+      zip
+      countryCodeV2
+    }
+    lineItems(first: 50) {
+      nodes {
+        id
+        sku
+        title
+        currentQuantity
+        originalUnitPriceSet {
+          shopMoney {
+            amount
+          }
+        }
+      }
+    }
+    fulfillmentOrders(first: 10) {
+      nodes {
+        id
+        status
+        assignedLocation {
+          name
+          location {
+            id
+          }
+        }
+        fulfillmentHolds {
+          reason
+        }
+        lineItems(first: 50) {
+          nodes {
+            id
+            remainingQuantity
+            lineItem {
+              id
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const SHOP_QUERY = /* GraphQL */ `
+  query DespachoShop {
+    shop {
+      name
+      myshopifyDomain
+    }
+  }
+`;
+
+export const ORDERS_QUERY = /* GraphQL */ `
+  ${ORDER_FIELDS}
+  query DespachoOrders($first: Int!, $after: String, $query: String) {
+    orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+      nodes {
+        ...DespachoOrder
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+export const ORDERS_COUNT_QUERY = /* GraphQL */ `
+  query DespachoOrdersCount($query: String) {
+    ordersCount(query: $query) {
+      count
+    }
+  }
+`;
+
+export const ORDER_QUERY = /* GraphQL */ `
+  ${ORDER_FIELDS}
+  query DespachoOrder($id: ID!) {
+    order(id: $id) {
+      ...DespachoOrder
+    }
+  }
+`;
+
+/** What a push needs live: the order's fulfillment orders now, and the fulfilments it has. */
+export const FULFILMENT_STATE_QUERY = /* GraphQL */ `
+  query DespachoFulfilmentState($id: ID!) {
+    order(id: $id) {
+      id
+      cancelledAt
+      fulfillments(first: 50) {
+        id
+        trackingInfo(first: 5) {
+          number
+        }
+      }
+      fulfillmentOrders(first: 10) {
+        nodes {
+          id
+          status
+          assignedLocation {
+            location {
+              id
+            }
+          }
+          lineItems(first: 50) {
+            nodes {
+              id
+              remainingQuantity
+              lineItem {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const FULFILLMENT_CREATE = /* GraphQL */ `
+  mutation DespachoFulfil($fulfillment: FulfillmentInput!) {
+    fulfillmentCreate(fulfillment: $fulfillment) {
+      fulfillment {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const WEBHOOKS_QUERY = /* GraphQL */ `
+  query DespachoWebhooks {
+    webhookSubscriptions(first: 50) {
+      nodes {
+        id
+        topic
+        uri
+      }
+    }
+  }
+`;
+
+export const WEBHOOK_CREATE = /* GraphQL */ `
+  mutation DespachoSubscribe($topic: WebhookSubscriptionTopic!, $uri: String!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+      webhookSubscription {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const ORDER_CANCEL = /* GraphQL */ `
+  mutation DespachoCancel($orderId: ID!, $staffNote: String) {
+    orderCancel(
+      orderId: $orderId
+      reason: OTHER
+      refund: false
+      restock: true
+      notifyCustomer: false
+      staffNote: $staffNote
+    ) {
+      job {
+        id
+      }
+      orderCancelUserErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** The topics subscribed through the API; the compliance ones are set in the app's configuration. */
+export const ORDER_TOPICS = ['ORDERS_CREATE', 'ORDERS_UPDATED', 'ORDERS_CANCELLED'] as const;
