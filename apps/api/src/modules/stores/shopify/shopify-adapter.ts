@@ -154,7 +154,11 @@ export function createShopifyAdapter(
         throw new StoreApiError('auth', 'Shopify: the grant lacks a scope');
       }
       if (status === 429) throw new StoreApiError('throttled', 'Shopify: too many requests', 1000);
-      throw new StoreApiError('unavailable', `Shopify: ${errors.message ?? 'request failed'}`);
+      const detail = errors.graphQLErrors?.map((error) => error.message).join('; ');
+      throw new StoreApiError(
+        'unavailable',
+        `Shopify: ${detail || errors.message || 'request failed'}`,
+      );
     }
   }
 

@@ -1,10 +1,11 @@
 /**
  * The GraphQL Admin API documents the adapter sends (and the sandbox store's schema answers).
- * Page sizes are kept small enough that a page of orders costs well under a standard shop's
- * bucket of 1,000 points.
+ * Shopify charges a query what it could return (a connection: 2 + its page size × its nodes'
+ * cost) and refunds what it did not, and refuses one asking more than 1,000 points: a page of 4
+ * orders with up to 20 lines and 3 fulfillment orders each asks about 830.
  */
 
-export const ORDERS_PAGE_SIZE = 25;
+export const ORDERS_PAGE_SIZE = 4;
 
 const ORDER_FIELDS = /* GraphQL */ `
   fragment DespachoOrder on Order {
@@ -34,7 +35,7 @@ const ORDER_FIELDS = /* GraphQL */ `
       zip
       countryCodeV2
     }
-    lineItems(first: 50) {
+    lineItems(first: 20) {
       nodes {
         id
         sku
@@ -47,7 +48,7 @@ const ORDER_FIELDS = /* GraphQL */ `
         }
       }
     }
-    fulfillmentOrders(first: 10) {
+    fulfillmentOrders(first: 3) {
       nodes {
         id
         status
@@ -60,7 +61,7 @@ const ORDER_FIELDS = /* GraphQL */ `
         fulfillmentHolds {
           reason
         }
-        lineItems(first: 50) {
+        lineItems(first: 20) {
           nodes {
             id
             remainingQuantity
@@ -121,13 +122,13 @@ export const FULFILMENT_STATE_QUERY = /* GraphQL */ `
     order(id: $id) {
       id
       cancelledAt
-      fulfillments(first: 50) {
+      fulfillments(first: 20) {
         id
-        trackingInfo(first: 5) {
+        trackingInfo(first: 1) {
           number
         }
       }
-      fulfillmentOrders(first: 10) {
+      fulfillmentOrders(first: 5) {
         nodes {
           id
           status
@@ -136,7 +137,7 @@ export const FULFILMENT_STATE_QUERY = /* GraphQL */ `
               id
             }
           }
-          lineItems(first: 50) {
+          lineItems(first: 20) {
             nodes {
               id
               remainingQuantity

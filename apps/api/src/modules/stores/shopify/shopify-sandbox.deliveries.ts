@@ -72,7 +72,12 @@ export class SandboxShopifyDeliveries {
     const chaos: SandboxChaos = state!.chaos;
     const now = this.deps.clock.now();
     const eventId = randomUUID();
-    const body = JSON.stringify(payload);
+    // Shopify's encoder escapes <, > and & (and the JS line separators), as Rails does: a body
+    // parsed and serialized again differs from the bytes signed.
+    const body = JSON.stringify(payload).replace(
+      /[<>&\u2028\u2029]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     const rows = uris.flatMap((uri, index) => {
       const n = state!.draws - uris.length + index;
       const draw = (name: string) => chaosDraw(chaos.seed, n, name);

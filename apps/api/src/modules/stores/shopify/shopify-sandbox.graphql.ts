@@ -343,6 +343,16 @@ export function queryCost(document: DocumentNode, variables: Record<string, unkn
   return Math.max(1, total);
 }
 
+/** Shopify refuses a single query that asks more than this. */
+const MAX_QUERY_COST = 1000;
+
+/** What an answer actually cost: each object returned 1 point. */
+function returnedCost(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + returnedCost(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  return 1 + Object.values(value).reduce((sum: number, item) => sum + returnedCost(item), 0);
+}
+
 export interface GraphQLAnswer {
   data?: unknown;
   errors?: { message: string; extensions?: Record<string, unknown> }[];
@@ -368,12 +378,22 @@ export async function runShopifyGraphQL(
   if (invalid.length > 0) return { errors: invalid.map((error) => ({ message: error.message })) };
   const variables = request.variables ?? {};
   const requested = queryCost(document, variables);
+  if (requested > MAX_QUERY_COST) {
+    return {
+      errors: [
+        {
+          message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+          extensions: { code: 'MAX_COST_EXCEEDED', cost: requested, maxCost: MAX_QUERY_COST },
+        },
+      ],
+    };
+  }
   const bucket = await store.spend(shop, requested);
-  const cost = {
-    requestedQueryCost: requested,
-    actualQueryCost: bucket.spent ? requested : null,
-    throttleStatus: bucket.status,
-  };
+  const cost: {
+    requestedQueryCost: number;
+    actualQueryCost: number | null;
+    throttleStatus: typeof bucket.status;
+  } = { requestedQueryCost: requested, actualQueryCost: null, throttleStatus: bucket.status };
   if (!bucket.spent) {
     return {
       errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED' } }],
@@ -386,6 +406,11 @@ export async function runShopifyGraphQL(
     variableValues: variables,
     rootValue: store.resolvers(shop),
   });
+  // What was not returned is given back, as Shopify refunds requested minus actual cost.
+  const actual = Math.min(requested, returnedCost(result.data));
+  const status = await store.refund(shop, requested - actual);
+  cost.actualQueryCost = actual;
+  cost.throttleStatus = status;
   return {
     ...(result.data ? { data: result.data } : {}),
     ...(result.errors

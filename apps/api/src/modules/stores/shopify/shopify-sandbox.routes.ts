@@ -69,12 +69,10 @@ export const shopifySandboxRoutes: FastifyPluginAsync<{
       const body = (request.body ?? {}) as Record<string, string>;
       const token = shop.success ? await sandbox.exchangeCode(shop.data, body) : null;
       if (!token)
-        return reply
-          .status(400)
-          .send({
-            error: 'invalid_request',
-            error_description: 'The authorization code was not found or was already used',
-          });
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: 'The authorization code was not found or was already used',
+        });
       return token;
     },
   );
@@ -88,11 +86,9 @@ export const shopifySandboxRoutes: FastifyPluginAsync<{
         request.headers['x-shopify-access-token'] as string | undefined,
       );
       if (!shop.success || owner !== shop.data) {
-        return reply
-          .status(401)
-          .send({
-            errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
-          });
+        return reply.status(401).send({
+          errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+        });
       }
       const body = request.body as {
         query?: unknown;

@@ -38,8 +38,8 @@ export interface SandboxOrderInput {
 }
 
 const NO_CHAOS: SandboxChaos = { duplicate: 0, reorder: 0, drop: 0, delayMs: 0, seed: 1 };
-/** A standard shop's bucket: 1,000 points, refilled at 50 per second. */
-const STANDARD_BUCKET = { max: 1000, restoreRate: 50 };
+/** A standard plan's bucket: 2,000 points, refilled at 100 per second. */
+const STANDARD_BUCKET = { max: 2000, restoreRate: 100 };
 const TOPIC_NAMES = {
   ORDERS_CREATE: 'orders/create',
   ORDERS_UPDATED: 'orders/updated',
@@ -177,6 +177,22 @@ export class ShopifySandbox {
         },
       };
     });
+  }
+
+  /** Gives back the points a query asked for and did not use; answers the bucket after it. */
+  async refund(shop: string, points: number) {
+    const [row] = await this.deps.db
+      .update(sandboxShopifyShops)
+      .set({
+        bucketAvailable: sql`least(${sandboxShopifyShops.bucketMax}, ${sandboxShopifyShops.bucketAvailable} + ${points})`,
+      })
+      .where(eq(sandboxShopifyShops.domain, shop))
+      .returning();
+    return {
+      maximumAvailable: row!.bucketMax,
+      currentlyAvailable: Math.floor(row!.bucketAvailable),
+      restoreRate: row!.bucketRestoreRate,
+    };
   }
 
   // ——— OAuth ———
