@@ -16,6 +16,7 @@ import {
   type ShopifyApp,
 } from './shopify-app';
 import {
+  cutShort,
   orderFromGraph,
   orderFromWebhook,
   PUSHABLE_STATUSES,
@@ -162,6 +163,21 @@ export function createShopifyAdapter(
     }
   }
 
+  /** The order read again with larger sizes when a listing cut one of its connections short. */
+  async function whole(credentials: StoreCredentials, order: GraphOrder) {
+    if (!cutShort(order)) return orderFromGraph(order);
+    const data = await graphql<{ order: GraphOrder | null }>(
+      credentials,
+      queries.LARGE_ORDER_QUERY,
+      { id: order.id },
+    );
+    const large = data.order ?? order;
+    if (cutShort(large)) {
+      options.warn?.('shopify order larger than read', { order: order.id });
+    }
+    return orderFromGraph(large);
+  }
+
   async function listOrders(credentials: StoreCredentials, search: string, page: string | null) {
     const data = await graphql<{
       orders: { nodes: GraphOrder[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
@@ -171,7 +187,7 @@ export function createShopifyAdapter(
       query: search,
     });
     return {
-      orders: data.orders.nodes.map(orderFromGraph),
+      orders: await Promise.all(data.orders.nodes.map((order) => whole(credentials, order))),
       next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null,
     };
   }
@@ -286,7 +302,7 @@ export function createShopifyAdapter(
       const data = await graphql<{ order: GraphOrder | null }>(credentials, queries.ORDER_QUERY, {
         id: externalId,
       });
-      return data.order ? orderFromGraph(data.order) : null;
+      return data.order ? whole(credentials, data.order) : null;
     },
 
     async registerWebhooks(credentials, callbackUrl) {

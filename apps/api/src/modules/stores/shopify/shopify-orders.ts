@@ -45,7 +45,10 @@ export interface GraphFulfillmentOrder {
   status: string;
   assignedLocation: { name?: string; location: { id: string } | null };
   fulfillmentHolds?: { reason: string }[];
-  lineItems: { nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[] };
+  lineItems: {
+    pageInfo?: { hasNextPage: boolean };
+    nodes: { id: string; remainingQuantity: number; lineItem: { id: string } }[];
+  };
 }
 
 export interface GraphOrder {
@@ -62,6 +65,7 @@ export interface GraphOrder {
   tags: string[];
   shippingAddress: GraphAddress | null;
   lineItems: {
+    pageInfo?: { hasNextPage: boolean };
     nodes: {
       id: string;
       sku: string | null;
@@ -70,7 +74,16 @@ export interface GraphOrder {
       originalUnitPriceSet: { shopMoney: { amount: string } };
     }[];
   };
-  fulfillmentOrders: { nodes: GraphFulfillmentOrder[] };
+  fulfillmentOrders: { pageInfo?: { hasNextPage: boolean }; nodes: GraphFulfillmentOrder[] };
+}
+
+/** Whether a connection of the order was cut short by the query's page sizes. */
+export function cutShort(order: GraphOrder): boolean {
+  return Boolean(
+    order.lineItems.pageInfo?.hasNextPage ||
+    order.fulfillmentOrders.pageInfo?.hasNextPage ||
+    order.fulfillmentOrders.nodes.some((entry) => entry.lineItems.pageInfo?.hasNextPage),
+  );
 }
 
 function address(source: GraphAddress | null, email: string | null): ExternalAddress | null {

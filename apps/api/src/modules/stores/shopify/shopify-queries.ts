@@ -7,8 +7,15 @@
 
 export const ORDERS_PAGE_SIZE = 4;
 
-const ORDER_FIELDS = /* GraphQL */ `
-  fragment DespachoOrder on Order {
+/**
+ * An order's fields, its connections sized as given; each says whether it was cut short, so an
+ * order larger than a listing's sizes is read again whole (`LARGE_ORDER_QUERY`).
+ */
+const orderFields = (
+  name: string,
+  sizes: { lines: number; fulfillmentOrders: number; fulfillmentOrderLines: number },
+) => /* GraphQL */ `
+  fragment ${name} on Order {
     id
     name
     createdAt
@@ -35,7 +42,10 @@ const ORDER_FIELDS = /* GraphQL */ `
       zip
       countryCodeV2
     }
-    lineItems(first: 20) {
+    lineItems(first: ${sizes.lines}) {
+      pageInfo {
+        hasNextPage
+      }
       nodes {
         id
         sku
@@ -48,7 +58,10 @@ const ORDER_FIELDS = /* GraphQL */ `
         }
       }
     }
-    fulfillmentOrders(first: 3) {
+    fulfillmentOrders(first: ${sizes.fulfillmentOrders}) {
+      pageInfo {
+        hasNextPage
+      }
       nodes {
         id
         status
@@ -61,7 +74,10 @@ const ORDER_FIELDS = /* GraphQL */ `
         fulfillmentHolds {
           reason
         }
-        lineItems(first: 20) {
+        lineItems(first: ${sizes.fulfillmentOrderLines}) {
+          pageInfo {
+            hasNextPage
+          }
           nodes {
             id
             remainingQuantity
@@ -75,6 +91,17 @@ const ORDER_FIELDS = /* GraphQL */ `
   }
 `;
 
+const LISTED = orderFields('DespachoOrder', {
+  lines: 20,
+  fulfillmentOrders: 3,
+  fulfillmentOrderLines: 20,
+});
+const LARGE = orderFields('DespachoLargeOrder', {
+  lines: 100,
+  fulfillmentOrders: 5,
+  fulfillmentOrderLines: 60,
+});
+
 export const SHOP_QUERY = /* GraphQL */ `
   query DespachoShop {
     shop {
@@ -85,7 +112,7 @@ export const SHOP_QUERY = /* GraphQL */ `
 `;
 
 export const ORDERS_QUERY = /* GraphQL */ `
-  ${ORDER_FIELDS}
+  ${LISTED}
   query DespachoOrders($first: Int!, $after: String, $query: String) {
     orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
       nodes {
@@ -108,10 +135,20 @@ export const ORDERS_COUNT_QUERY = /* GraphQL */ `
 `;
 
 export const ORDER_QUERY = /* GraphQL */ `
-  ${ORDER_FIELDS}
+  ${LISTED}
   query DespachoOrder($id: ID!) {
     order(id: $id) {
       ...DespachoOrder
+    }
+  }
+`;
+
+/** One order too large for a listing's sizes: up to 100 lines and 5 fulfillment orders. */
+export const LARGE_ORDER_QUERY = /* GraphQL */ `
+  ${LARGE}
+  query DespachoLargeOrder($id: ID!) {
+    order(id: $id) {
+      ...DespachoLargeOrder
     }
   }
 `;
@@ -137,7 +174,7 @@ export const FULFILMENT_STATE_QUERY = /* GraphQL */ `
               id
             }
           }
-          lineItems(first: 20) {
+          lineItems(first: 60) {
             nodes {
               id
               remainingQuantity

@@ -6,6 +6,7 @@ import {
   validate,
   type DocumentNode,
   type FragmentDefinitionNode,
+  type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 import type { ShopifySandbox } from './shopify-sandbox';
@@ -15,7 +16,7 @@ import type { SandboxFulfillmentOrder, sandboxShopifyOrders } from './shopify-sa
  * The subset of Shopify's GraphQL Admin API the sandbox store answers, as SDL with Shopify's
  * names, executed by `graphql-js` over the sandbox's tables.
  */
-const schema = buildSchema(/* GraphQL */ `
+export const SANDBOX_SCHEMA = buildSchema(/* GraphQL */ `
   type Query {
     shop: Shop!
     order(id: ID!): Order
@@ -118,6 +119,7 @@ const schema = buildSchema(/* GraphQL */ `
     fulfillments(first: Int): [Fulfillment!]!
   }
   type LineItemConnection {
+    pageInfo: PageInfo!
     nodes: [LineItem!]!
   }
   type LineItem {
@@ -129,6 +131,7 @@ const schema = buildSchema(/* GraphQL */ `
     originalUnitPriceSet: MoneyBag!
   }
   type FulfillmentOrderConnection {
+    pageInfo: PageInfo!
     nodes: [FulfillmentOrder!]!
   }
   type Location {
@@ -150,6 +153,7 @@ const schema = buildSchema(/* GraphQL */ `
     lineItems(first: Int!): FulfillmentOrderLineItemConnection!
   }
   type FulfillmentOrderLineItemConnection {
+    pageInfo: PageInfo!
     nodes: [FulfillmentOrderLineItem!]!
   }
   type FulfillmentOrderLineItem {
@@ -234,6 +238,12 @@ const money = (centavos: number, currencyCode: string) => ({
 
 type OrderRow = typeof sandboxShopifyOrders.$inferSelect;
 
+/** The first page of a nested connection (the adapter never pages those further). */
+const pageInfo = (total: number, first: number) => ({
+  hasNextPage: total > first,
+  endCursor: null,
+});
+
 /** An order row as GraphQL objects (nested fields answered by the default resolver). */
 export function orderNode(row: OrderRow, locations: { id: number; name: string }[]) {
   const lineNode = (id: number) => {
@@ -258,6 +268,7 @@ export function orderNode(row: OrderRow, locations: { id: number; name: string }
       },
       fulfillmentHolds: entry.holds.map((reason) => ({ reason })),
       lineItems: ({ first }: { first: number }) => ({
+        pageInfo: pageInfo(entry.lines.length, first),
         nodes: entry.lines.slice(0, first).map((line) => ({
           id: gid('FulfillmentOrderLineItem', line.id),
           totalQuantity: line.total,
@@ -284,9 +295,11 @@ export function orderNode(row: OrderRow, locations: { id: number; name: string }
       ? { ...row.shippingAddress, company: null, countryCodeV2: row.shippingAddress.countryCode }
       : null,
     lineItems: ({ first }: { first: number }) => ({
+      pageInfo: pageInfo(row.lines.length, first),
       nodes: row.lines.slice(0, first).map((line) => lineNode(line.id)),
     }),
     fulfillmentOrders: ({ first }: { first: number }) => ({
+      pageInfo: pageInfo(row.fulfillmentOrders.length, first),
       nodes: row.fulfillmentOrders.slice(0, first).map(fulfillmentOrder),
     }),
     fulfillments: ({ first }: { first?: number }) =>
@@ -324,10 +337,20 @@ export function queryCost(document: DocumentNode, variables: Record<string, unkn
             : first?.value.kind === Kind.VARIABLE
               ? Number(variables[first.value.name.value] ?? 1)
               : null;
+        if (size === null) {
+          total += 1 + cost(selection.selectionSet);
+          continue;
+        }
+        // A connection's nodes (or edges) count once per page entry; its pageInfo once.
+        const children = selection.selectionSet.selections;
+        const paged = (child: SelectionNode) =>
+          child.kind === Kind.FIELD && ['nodes', 'edges'].includes(child.name.value);
+        const perEntry = children.some(paged) ? children.filter(paged) : children;
+        const once = children.filter((child) => !perEntry.includes(child));
         total +=
-          size === null
-            ? 1 + cost(selection.selectionSet)
-            : 2 + size * cost(selection.selectionSet);
+          2 +
+          size * cost({ kind: Kind.SELECTION_SET, selections: perEntry }) +
+          cost({ kind: Kind.SELECTION_SET, selections: once });
       }
     }
     return total;
@@ -374,7 +397,7 @@ export async function runShopifyGraphQL(
   } catch (error) {
     return { errors: [{ message: (error as Error).message }] };
   }
-  const invalid = validate(schema, document);
+  const invalid = validate(SANDBOX_SCHEMA, document);
   if (invalid.length > 0) return { errors: invalid.map((error) => ({ message: error.message })) };
   const variables = request.variables ?? {};
   const requested = queryCost(document, variables);
@@ -401,7 +424,7 @@ export async function runShopifyGraphQL(
     };
   }
   const result = await execute({
-    schema,
+    schema: SANDBOX_SCHEMA,
     document,
     variableValues: variables,
     rootValue: store.resolvers(shop),

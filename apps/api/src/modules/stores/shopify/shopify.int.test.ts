@@ -258,6 +258,24 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       expect(await adapter.getOrder(credentials, 'gid://shopify/Order/999999999')).toBeNull();
     });
 
+    it('reads again whole an order larger than a listing’s page sizes', async () => {
+      clock.advance(60_000);
+      const since = clock.now().toISOString();
+      const lines = Array.from({ length: 27 }, (_, index) => ({
+        sku: `BIG-${index}`,
+        title: `Pieza ${index}`,
+        quantity: 1,
+        price: 100,
+      }));
+      const order = await sandbox.createOrder(shop, { lines });
+      const [listed] = (await adapter.listOrdersChangedSince(credentials, since, null)).orders;
+      expect(listed!.number).toBe(order.name);
+      expect(listed!.lines.map((line) => line.sku)).toEqual(lines.map((line) => line.sku));
+      expect(listed!.lines.every((line) => line.fulfillableQuantity === 1)).toBe(true);
+      const read = await adapter.getOrder(credentials, listed!.externalId);
+      expect(read!.lines).toHaveLength(27);
+    });
+
     it('waits out a throttled bucket instead of failing, and says how long when it gives up', async () => {
       const [order] = await sandbox.orders(shop);
       const id = `gid://shopify/Order/${order!.id}`;
