@@ -32,6 +32,7 @@ import { buildPackages } from './packages/packages.services';
 import { buildProducts } from './products/products.services';
 import { buildShipments } from './shipments/shipments.services';
 import { buildStaff } from './staff/staff.services';
+import { buildShopifySandbox } from './stores/shopify/shopify-sandbox.services';
 import { buildSupport } from './support/support.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
@@ -133,6 +134,7 @@ export function buildServices(
     .add(buildEntries)
     .add(buildBilling)
     .add((built) => buildWallet(built, overrides.paymentProvider))
+    .add(buildShopifySandbox)
     .add(buildShipments)
     .add(buildExits)
     .add(buildStaff)

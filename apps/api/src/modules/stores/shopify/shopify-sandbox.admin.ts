@@ -53,7 +53,7 @@ ${field('name', 'Nombre del cliente')}${field('email', 'Correo', '', 'email')}${
 ${field('sku', 'SKU')}${field('title', 'Producto')}${field('quantity', 'Cantidad', '1', 'number')}${field('price', 'Precio (MXN)', '100', 'number')}
 <button type="submit">Crear pedido</button></fieldset></form>
 <form method="post" action="${ADMIN}/shops/${escape(shop.domain)}/chaos"><fieldset><legend>Caos en las entregas de webhooks</legend>
-${field('duplicate', 'Duplicar (0–1)', String(chaos.duplicate))}${field('reorder', 'Desordenar (0–1)', String(chaos.reorder))}${field('drop', 'Perder (0–1)', String(chaos.drop))}${field('delayMs', 'Retraso (ms)', String(chaos.delayMs))}${field('seed', 'Semilla', String(chaos.seed))}
+${field('duplicate', 'Duplicar (0–1)', String(chaos.duplicate))}${field('reorder', 'Desordenar (0–1)', String(chaos.reorder))}${field('drop', 'Perder (0–1)', String(chaos.drop))}${field('delay', 'Retrasar (0–1)', String(chaos.delay))}${field('delayMs', 'Retraso (ms)', String(chaos.delayMs))}${field('seed', 'Semilla', String(chaos.seed))}
 <button type="submit">Guardar caos</button></fieldset></form></section>`);
   }
   return page(
@@ -122,6 +122,7 @@ export function registerSandboxAdmin(app: FastifyInstance, sandbox: ShopifySandb
       duplicate: share(form.duplicate),
       reorder: share(form.reorder),
       drop: share(form.drop),
+      delay: share(form.delay),
       delayMs: Math.max(0, number(form.delayMs)),
       seed: Math.trunc(number(form.seed, 1)),
     });

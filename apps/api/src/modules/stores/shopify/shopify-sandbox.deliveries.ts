@@ -20,7 +20,7 @@ export const SANDBOX_SHOPIFY_DELIVER_JOB = 'sandbox.shopify.deliver';
  */
 export const SHOPIFY_RETRY_DELAYS_SECONDS = [10, 30, 60, 300, 900, 1800, 3600, 7700] as const;
 
-/** A reordered delivery waits this much longer than its delay, so later ones overtake it. */
+/** How much longer than a held-back delivery a reordered one waits. */
 const REORDER_MS = 2000;
 
 /** Topics set in the app's configuration rather than subscribed: always delivered. */
@@ -81,8 +81,10 @@ export class SandboxShopifyDeliveries {
     const rows = uris.flatMap((uri, index) => {
       const n = state!.draws - uris.length + index;
       const draw = (name: string) => chaosDraw(chaos.seed, n, name);
+      // A reordered one also waits out the held-back ones, so every later delivery overtakes it.
       const delay =
-        chaos.delayMs + (draw('reorder') < chaos.reorder ? chaos.delayMs + REORDER_MS : 0);
+        (draw('delay') < chaos.delay ? chaos.delayMs : 0) +
+        (draw('reorder') < chaos.reorder ? chaos.delayMs + REORDER_MS : 0);
       const row = {
         shop,
         eventId,

@@ -24,11 +24,12 @@ import {
 export const sandboxShopifyIds = pgSequence('sandbox_shopify_ids', { startWith: 1001 });
 
 export interface SandboxChaos {
-  /** Shares (0–1) of deliveries sent twice, overtaken by later ones, never sent. */
+  /** Shares (0–1) of deliveries sent twice, overtaken by later ones, never sent, held back. */
   duplicate: number;
   reorder: number;
   drop: number;
-  /** Every delivery waits this long first. */
+  delay: number;
+  /** How long a held-back delivery waits. */
   delayMs: number;
   seed: number;
 }

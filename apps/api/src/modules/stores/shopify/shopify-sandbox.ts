@@ -37,7 +37,14 @@ export interface SandboxOrderInput {
   }[];
 }
 
-const NO_CHAOS: SandboxChaos = { duplicate: 0, reorder: 0, drop: 0, delayMs: 0, seed: 1 };
+const NO_CHAOS: SandboxChaos = {
+  duplicate: 0,
+  reorder: 0,
+  drop: 0,
+  delay: 0,
+  delayMs: 0,
+  seed: 1,
+};
 /** A standard plan's bucket: 2,000 points, refilled at 100 per second. */
 const STANDARD_BUCKET = { max: 2000, restoreRate: 100 };
 const TOPIC_NAMES = {

@@ -480,6 +480,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
           duplicate: 0.3,
           reorder: 0.3,
           drop: 0.3,
+          delay: 0.3,
           delayMs: 5000,
           seed: 42,
         });
@@ -503,20 +504,42 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       const dropped = states.filter((state) => state === 'dropped').length;
       const names = first.filter(([state]) => state === 'pending').map(([, , name]) => name);
       const duplicated = names.length - new Set(names).size;
-      const reordered = first.filter(([, delay]) => (delay as number) > 5000).length;
+      // Held back 5 s, reordered 7 s (past the held-back ones), or both: 12 s.
+      const waits = first
+        .filter(([state]) => state === 'pending')
+        .map(([, offset]) => Math.floor((offset as number) / 1000) * 1000);
+      expect(new Set(waits)).toEqual(new Set([0, 5000, 7000, 12000]));
+      const delayed = waits.filter((wait) => wait === 5000 || wait === 12000).length;
+      const reordered = waits.filter((wait) => wait >= 7000).length;
       // 40 orders, 30% each: every switch fired, none fired always.
-      for (const count of [dropped, duplicated, reordered]) {
+      for (const count of [dropped, duplicated, delayed, reordered]) {
         expect(count).toBeGreaterThan(3);
         expect(count).toBeLessThan(25);
       }
-      // Nothing leaves before its delay; once due, the pending ones arrive, duplicates with one event id.
+      // Only those not held back leave now; the rest once due, out of order, duplicates with
+      // one event id.
       received.length = 0;
-      expect(await sandbox.flushDeliveries(clock.now())).toEqual({ sent: 0, failed: 0 });
+      // (a duplicate follows its original by a millisecond)
+      const immediate = first.filter(
+        ([state, offset]) => state === 'pending' && offset === 0,
+      ).length;
+      expect(await sandbox.flushDeliveries(clock.now())).toEqual({
+        sent: 2 * immediate,
+        failed: 0,
+      });
       clock.advance(20_000);
       await sandbox.flushDeliveries(clock.now());
       expect(received).toHaveLength(2 * names.length);
       const events = received.map((delivery) => delivery.headers['x-shopify-event-id']);
       expect(new Set(events).size).toBe(2 * new Set(names).size);
+      const arrived = received
+        .filter(
+          (delivery) => delivery.headers['x-shopify-shop-domain'] === 'caos-uno.myshopify.com',
+        )
+        .map((delivery) =>
+          Number((JSON.parse(delivery.body.toString()) as { name: string }).name.slice(1)),
+        );
+      expect(arrived).not.toEqual([...arrived].sort((a, b) => a - b));
     });
   });
 });
