@@ -71,6 +71,18 @@ describe('the Shopify sandbox store in the app', () => {
     expect(page.body).not.toContain('<b>Díaz</b>');
     expect(page.body).toContain('<label>Dominio (tienda.myshopify.com) <input');
 
+    const edited = await app.inject({
+      method: 'POST',
+      url: `/sandbox/shopify/admin/shops/mi-tienda.myshopify.com/orders/${order!.id}`,
+      ...form({ email: 'rosa.diaz@example.com', tags: 'vip, regalo', financialStatus: 'REFUNDED' }),
+    });
+    expect(edited.statusCode).toBe(303);
+    expect(await sandbox.order('mi-tienda.myshopify.com', order!.id)).toMatchObject({
+      email: 'rosa.diaz@example.com',
+      tags: ['vip', 'regalo'],
+      financialStatus: 'REFUNDED',
+    });
+
     const cancelled = await app.inject({
       method: 'POST',
       url: `/sandbox/shopify/admin/shops/mi-tienda.myshopify.com/orders/${order!.id}/cancel`,

@@ -18,6 +18,13 @@ const SCRIPT = `document.addEventListener('submit', async (event) => {
   window.location.assign(response.url);
 });`;
 
+const FINANCIAL_STATUSES = [
+  ['PENDING', 'Pendiente'],
+  ['PAID', 'Pagado'],
+  ['PARTIALLY_REFUNDED', 'Reembolso parcial'],
+  ['REFUNDED', 'Reembolsado'],
+] as const;
+
 const field = (name: string, label: string, value = '', type = 'text') =>
   `<label>${escape(label)} <input name="${name}" type="${type}" value="${escape(value)}"></label>`;
 
@@ -36,13 +43,22 @@ async function adminPage(sandbox: ShopifySandbox): Promise<string> {
         const status = order.cancelledAt
           ? 'Cancelado'
           : order.fulfillmentOrders.map((entry) => entry.status).join(', ');
-        const cancel = order.cancelledAt
+        const base = `${ADMIN}/shops/${escape(shop.domain)}/orders/${order.id}`;
+        const statuses = FINANCIAL_STATUSES.map(
+          ([value, label]) =>
+            `<option value="${value}"${value === order.financialStatus ? ' selected' : ''}>${label}</option>`,
+        ).join('');
+        // A merchant edits contact, tags and payment; a cancelled order only shows.
+        const actions = order.cancelledAt
           ? ''
-          : `<form method="post" action="${ADMIN}/shops/${escape(shop.domain)}/orders/${order.id}/cancel"><button type="submit">Cancelar ${escape(order.name)}</button></form>`;
+          : `<form method="post" action="${base}"><fieldset><legend>Editar ${escape(order.name)}</legend>
+${field('email', 'Correo', order.email ?? '', 'email')}${field('tags', 'Etiquetas (separadas por comas)', order.tags.join(', '))}
+<label>Pago <select name="financialStatus">${statuses}</select></label><button type="submit">Guardar ${escape(order.name)}</button></fieldset></form>
+<form method="post" action="${base}/cancel"><button type="submit">Cancelar ${escape(order.name)}</button></form>`;
         const lines = order.lines
           .map((line) => `${line.quantity} × ${escape(line.sku)} ${escape(line.title)}`)
           .join('<br>');
-        return `<tr><td>${escape(order.name)}</td><td>${escape(order.shippingAddress?.name)}<br>${escape(order.email)}</td><td>${lines}</td><td>${escape(status)}</td><td>${fulfilments || '—'}</td><td>${cancel}</td></tr>`;
+        return `<tr><td>${escape(order.name)}</td><td>${escape(order.shippingAddress?.name)}<br>${escape(order.email)}</td><td>${lines}</td><td>${escape(status)}</td><td>${fulfilments || '—'}</td><td>${actions}</td></tr>`;
       })
       .join('');
     const chaos = shop.chaos;
@@ -50,6 +66,7 @@ async function adminPage(sandbox: ShopifySandbox): Promise<string> {
 <table><caption>Pedidos</caption><thead><tr><th>Pedido</th><th>Cliente</th><th>Artículos</th><th>Preparación</th><th>Envíos y guías</th><th>Acciones</th></tr></thead><tbody>${rows}</tbody></table>
 <form method="post" action="${ADMIN}/shops/${escape(shop.domain)}/orders"><fieldset><legend>Nuevo pedido</legend>
 ${field('name', 'Nombre del cliente')}${field('email', 'Correo', '', 'email')}${field('address1', 'Calle y número')}${field('city', 'Ciudad')}${field('province', 'Estado')}${field('zip', 'Código postal')}
+<label>Ubicación <select name="location">${shop.locations.map((location, index) => `<option value="${index}">${escape(location.name)}</option>`).join('')}</select></label>
 ${field('sku', 'SKU')}${field('title', 'Producto')}${field('quantity', 'Cantidad', '1', 'number')}${field('price', 'Precio (MXN)', '100', 'number')}
 <button type="submit">Crear pedido</button></fieldset></form>
 <form method="post" action="${ADMIN}/shops/${escape(shop.domain)}/chaos"><fieldset><legend>Caos en las entregas de webhooks</legend>
@@ -104,9 +121,26 @@ export function registerSandboxAdmin(app: FastifyInstance, sandbox: ShopifySandb
           title: form.title || 'Producto',
           quantity: Math.max(1, Math.trunc(number(form.quantity, 1))),
           price: Math.round(number(form.price) * 100),
+          location: Math.max(0, Math.trunc(number(form.location))),
         },
       ],
     });
+    return reply.redirect(back.location, 303);
+  });
+  app.post(`${ADMIN}/shops/:shop/orders/:id`, hide, async (request, reply) => {
+    const { shop, id } = request.params as { shop: string; id: string };
+    const form = request.body as Record<string, string>;
+    const status = FINANCIAL_STATUSES.find(([value]) => value === form.financialStatus)?.[0];
+    await sandbox
+      .updateOrder(shop, Number(id), {
+        email: form.email || null,
+        tags: (form.tags ?? '')
+          .split(',')
+          .map((tag) => tag.trim().slice(0, 40))
+          .filter(Boolean),
+        ...(status ? { financialStatus: status } : {}),
+      })
+      .catch(() => undefined);
     return reply.redirect(back.location, 303);
   });
   app.post(`${ADMIN}/shops/:shop/orders/:id/cancel`, hide, async (request, reply) => {
