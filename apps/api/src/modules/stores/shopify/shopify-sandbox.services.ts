@@ -24,8 +24,8 @@ export function buildShopifySandbox(deps: Pick<Platform, 'db' | 'clock' | 'jobs'
   });
   deps.jobs.register(
     SANDBOX_SHOPIFY_DELIVER_JOB,
-    async (_tx, payload) => {
-      await deliveries.deliver(payload.delivery_id);
+    async (_tx, payload, job) => {
+      await deliveries.deliver(payload.delivery_id, job.now);
     },
     // It calls out over HTTP and keeps Shopify's own retry schedule in its rows.
     { payload: z.object({ delivery_id: z.number().int() }), transaction: false, retryLimit: 3 },

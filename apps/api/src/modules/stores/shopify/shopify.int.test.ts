@@ -305,6 +305,18 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       await sandbox.setBucket(shop, { max: 1000, restoreRate: 50 });
     });
 
+    it('says auth when the token is revoked and unavailable when Shopify cannot be reached', async () => {
+      const [order] = await sandbox.orders(shop);
+      const id = `gid://shopify/Order/${order!.id}`;
+      const revoked = { ...credentials, accessToken: 'shpat_revoked' };
+      expect(await kindOf(adapter.getOrder(revoked, id))).toBe('auth');
+      const unreachable = createShopifyAdapter(
+        { ...SANDBOX_SHOPIFY_APP, apiVersion: '2026-10', sandboxOrigin: 'http://127.0.0.1:9' },
+        { now: () => clock.now().getTime(), sleep: async () => {} },
+      );
+      expect(await kindOf(unreachable.getOrder(credentials, id))).toBe('unavailable');
+    });
+
     it('pushes a fulfilment with tracking to open fulfillment orders only, once per tracking', async () => {
       const order = await sandbox.createOrder(shop, {
         lines: [
