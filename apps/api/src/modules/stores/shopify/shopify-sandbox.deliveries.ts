@@ -37,6 +37,7 @@ export interface SandboxDeliveryDeps {
   clock: Clock;
   jobs: Jobs;
   apiSecret: string;
+  /** The app's webhook API version, which the compliance topics speak. */
   apiVersion: string;
   /** Where the compliance topics go (the app's configured compliance webhook URL). */
   complianceUri: string;
@@ -53,16 +54,18 @@ export class SandboxShopifyDeliveries {
 
   /** Records the deliveries of one event in the caller's transaction and enqueues their sends. */
   async emit(tx: DbOrTx, shop: string, topic: string, payload: unknown): Promise<void> {
+    // A subscription's deliveries speak the API version it was made with.
     const uris = COMPLIANCE_TOPICS.includes(topic)
-      ? [this.deps.complianceUri]
-      : (
-          await tx
-            .select({ uri: sandboxShopifyWebhooks.uri })
-            .from(sandboxShopifyWebhooks)
-            .where(
-              and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, topic)),
-            )
-        ).map((row) => row.uri);
+      ? [{ uri: this.deps.complianceUri, apiVersion: this.deps.apiVersion }]
+      : await tx
+          .select({
+            uri: sandboxShopifyWebhooks.uri,
+            apiVersion: sandboxShopifyWebhooks.apiVersion,
+          })
+          .from(sandboxShopifyWebhooks)
+          .where(
+            and(eq(sandboxShopifyWebhooks.shop, shop), eq(sandboxShopifyWebhooks.topic, topic)),
+          );
     if (uris.length === 0) return;
     const [state] = await tx
       .update(sandboxShopifyShops)
@@ -78,7 +81,7 @@ export class SandboxShopifyDeliveries {
       /[<>&\u2028\u2029]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-    const rows = uris.flatMap((uri, index) => {
+    const rows = uris.flatMap(({ uri, apiVersion }, index) => {
       const n = state!.draws - uris.length + index;
       const draw = (name: string) => chaosDraw(chaos.seed, n, name);
       // A reordered one also waits out the held-back ones, so every later delivery overtakes it.
@@ -91,7 +94,7 @@ export class SandboxShopifyDeliveries {
         webhookId: randomUUID(),
         topic,
         uri,
-        apiVersion: this.deps.apiVersion,
+        apiVersion,
         body,
         triggeredAt: now,
         state: draw('drop') < chaos.drop ? 'dropped' : 'pending',

@@ -389,7 +389,7 @@ export interface GraphQLAnswer {
 export async function runShopifyGraphQL(
   store: ShopifySandbox,
   shop: string,
-  request: { query: string; variables?: Record<string, unknown> | null },
+  request: { query: string; variables?: Record<string, unknown> | null; apiVersion: string },
 ): Promise<GraphQLAnswer> {
   let document: DocumentNode;
   try {
@@ -427,7 +427,7 @@ export async function runShopifyGraphQL(
     schema: SANDBOX_SCHEMA,
     document,
     variableValues: variables,
-    rootValue: store.resolvers(shop),
+    rootValue: store.resolvers(shop, request.apiVersion),
   });
   // What was not returned is given back, as Shopify refunds requested minus actual cost.
   const actual = Math.min(requested, returnedCost(result.data));

@@ -99,6 +99,7 @@ export const shopifySandboxRoutes: FastifyPluginAsync<{
           .status(400)
           .send({ errors: { query: 'Required parameter missing or invalid' } });
       return runShopifyGraphQL(sandbox, shop.data, {
+        apiVersion: (request.params as { version: string }).version,
         query: body.query,
         variables: body.variables ?? null,
       });

@@ -523,7 +523,8 @@ export class ShopifySandbox {
 
   // ——— GraphQL root resolvers ———
 
-  resolvers(shop: string) {
+  /** The GraphQL root of one shop, for a request made at `apiVersion`. */
+  resolvers(shop: string, apiVersion: string) {
     const nodes = async (rows: OrderRow[]) => {
       const { locations } = await this.locations(this.deps.db, shop);
       return rows.map((row) => orderNode(row, locations));
@@ -608,7 +609,7 @@ export class ShopifySandbox {
             shop,
             topic: TOPIC_NAMES[args.topic],
             uri,
-            apiVersion: '',
+            apiVersion,
             createdAt: this.deps.clock.now(),
           })
           .onConflictDoNothing()

@@ -396,6 +396,8 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
         order: { number: order.name, total: 10000, tags: ['R&D <interno>'] },
       });
       expect(verified!.eventId).toBe(delivery!.headers['x-shopify-event-id']);
+      expect(delivery!.headers['x-shopify-api-version']).toBe('2026-10');
+      expect(delivery!.headers['x-shopify-topic']).toBe('orders/create');
       expect(verified!.order!.lines[0]).toMatchObject({
         sku: 'X-1',
         quantity: 2,
