@@ -1,11 +1,12 @@
 /**
  * The GraphQL Admin API documents the adapter sends (and the sandbox store's schema answers).
  * Shopify charges a query what it could return (a connection: 2 + its page size × its nodes'
- * cost) and refunds what it did not, and refuses one asking more than 1,000 points: a page of 4
- * orders with up to 20 lines and 3 fulfillment orders each asks about 830.
+ * cost) and refunds what it did not, and refuses one asking more than 1,000 points: a page of 8
+ * orders with up to 10 lines and 3 fulfillment orders each asks about 970 (a larger order is
+ * read again alone).
  */
 
-export const ORDERS_PAGE_SIZE = 4;
+export const ORDERS_PAGE_SIZE = 8;
 
 /**
  * An order's fields, its connections sized as given; each says whether it was cut short, so an
@@ -92,9 +93,9 @@ const orderFields = (
 `;
 
 const LISTED = orderFields('DespachoOrder', {
-  lines: 20,
+  lines: 10,
   fulfillmentOrders: 3,
-  fulfillmentOrderLines: 20,
+  fulfillmentOrderLines: 10,
 });
 const LARGE = orderFields('DespachoLargeOrder', {
   lines: 100,
