@@ -26,6 +26,7 @@ import { registerMetrics } from './platform/metrics';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
+import { shopifySandboxRoutes } from './modules/stores/shopify/shopify-sandbox.routes';
 import * as modules from './modules';
 import { buildServices, type ServiceOverrides } from './modules/services';
 
@@ -152,6 +153,8 @@ export async function buildApp(
   );
   // The sandbox payment provider's card endpoint stands beside the API, not in it (decision 013).
   await app.register(sandboxPaymentsRoutes, services);
+  // The Shopify sandbox store, likewise beside the API (issue 22).
+  await app.register(shopifySandboxRoutes, services);
 
   registerSpa(app, base.config.WEB_DIST);
   return app;

@@ -108,6 +108,23 @@ const configSchema = z.object({
    */
   CARRIER_WEBHOOK_SECRET: z.string().min(32).optional(),
   /**
+   * The Shopify app (issue 22): its client id and secret from Shopify's developer dashboard. The
+   * secret signs the OAuth callback and every webhook. Unset outside production, the built-in
+   * sandbox store (`/sandbox/shopify`) plays Shopify with a fixed development app; unset in
+   * production, Shopify stores cannot be connected.
+   */
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(16).optional(),
+  /**
+   * The GraphQL Admin API version the app calls and asks stores to grant; a store granted an
+   * older one needs re-approval. Default: the newest stable version the official client
+   * (`@shopify/admin-api-client`) supports.
+   */
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-(01|04|07|10)$/)
+    .default('2026-10'),
+  /**
    * HTTP timeouts (ms), so a client that stalls cannot hold a request (and an upload's file)
    * open: the whole request, headers and body, must arrive within HTTP_REQUEST_TIMEOUT_MS; a
    * request still arriving may go silent for at most HTTP_BODY_TIMEOUT_MS (both answer 408);

@@ -34,6 +34,7 @@ import { buildShipments } from './shipments/shipments.services';
 import { buildStaff } from './staff/staff.services';
 import type { StoreAdapters } from './stores/store-adapters';
 import { buildStores } from './stores/stores.services';
+import { buildShopifySandbox } from './stores/shopify/shopify-sandbox.services';
 import { buildSupport } from './support/support.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
@@ -138,6 +139,7 @@ export function buildServices(
     .add(buildEntries)
     .add(buildBilling)
     .add((built) => buildWallet(built, overrides.paymentProvider))
+    .add(buildShopifySandbox)
     .add(buildShipments)
     .add(buildExits)
     .add(buildStaff)

@@ -1,4 +1,5 @@
 import type { StorePlatform } from '@despacho/domain';
+import type { StoreCustomerRef } from './store-order-sink';
 
 /**
  * One interface for every online store platform (issue 22): the stores module connects, syncs
@@ -113,6 +114,8 @@ export interface VerifiedDelivery {
   order: ExternalOrder | null;
   /** The raw payload parsed, kept for compliance topics and the history (no credentials in it). */
   payload: unknown;
+  /** Who a compliance delivery (Shopify's customers/* topics) is about, read from its payload. */
+  customer?: StoreCustomerRef | null;
 }
 
 /** The tracking of a guide bought here, pushed to the store as its fulfilment. */
