@@ -24,3 +24,4 @@ export { inventoryModule as inventory } from './inventory/inventory.module';
 export { entriesModule as entries } from './entries/entries.module';
 export { exitsModule as exits } from './exits/exits.module';
 export { shipmentsModule as shipments } from './shipments/shipments.module';
+export { ordersRoutes as orders } from './orders/orders.routes';

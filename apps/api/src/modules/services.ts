@@ -28,6 +28,8 @@ import { buildExits } from './exits/exits.services';
 import { buildInventory } from './inventory/inventory.services';
 import type { NoticeAudiences } from './notifications/notifications.service';
 import { buildNotifications } from './notifications/notifications.services';
+import type { StoresForOrders } from './orders';
+import { buildOrders } from './orders/orders.services';
 import { buildPackages } from './packages/packages.services';
 import { buildProducts } from './products/products.services';
 import { buildShipments } from './shipments/shipments.services';
@@ -51,6 +53,8 @@ export interface ServiceOverrides {
   onlineStore?: NoticeAudiences['online_store'];
   /** Runs after each flow checkpoint commits (crash tests stop a flow there). */
   afterFlowCheckpoint?: FlowsDeps['afterCheckpoint'];
+  /** The stores orders sync from and push to (tests' double, until the stores module is built). */
+  stores?: StoresForOrders;
 }
 
 /**
@@ -135,6 +139,7 @@ export function buildServices(
     .add((built) => buildWallet(built, overrides.paymentProvider))
     .add(buildShipments)
     .add(buildExits)
+    .add((built) => buildOrders(built, overrides.stores))
     .add(buildStaff)
     .add(buildDashboard).built;
 }

@@ -1,0 +1,729 @@
+import {
+  customerSchema,
+  customersQuerySchema,
+  type OrderCreateData,
+  type OrderDetail,
+  type OrderListItem,
+  type OrdersQuery,
+  type OrderShippingAddressInput,
+  type PageMeta,
+} from '@despacho/domain';
+import type { Clock } from '../../platform/clock';
+import type { Db, DbOrTx } from '../../platform/db';
+import { AppError, notFound } from '../../platform/errors';
+import type { PostalCodesService } from '../catalogs';
+import type { CustomersService } from '../customers';
+import type { InventoryService, StockLedger } from '../inventory';
+import type { ProductVariantsService } from '../products';
+import {
+  StoreApiError,
+  type StoreCustomerRef,
+  type StoreOrderSink,
+  type StoreRef,
+} from '../stores';
+import type { ExternalOrder } from '../stores';
+import { addressIssues, externalAddress, typedAddress } from './orders.address';
+import * as repository from './orders.repository';
+import type { OrderLineRow, OrderRow } from './orders.repository';
+import { reconcileReservation } from './orders.stock';
+import type { StoresForOrders } from './orders.stores';
+import { orderLines, orders, type OrderAddress } from './orders.tables';
+import {
+  detailView,
+  fulfillmentStateOf,
+  listItem,
+  searchTextOf,
+  type StoreNames,
+} from './orders.view';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+
+export interface OrdersDeps {
+  db: Db;
+  clock: Clock;
+  stock: Pick<StockLedger, 'reserve' | 'release'>;
+  inventory: Pick<InventoryService, 'stockLocationOf' | 'locations'>;
+  productVariants: Pick<ProductVariantsService, 'bySkus' | 'byIds' | 'assertVariants'>;
+  customers: Pick<CustomersService, 'list' | 'create'>;
+  postalCodes: Pick<PostalCodesService, 'lookup'>;
+  stores?: StoresForOrders | undefined;
+}
+
+/** Who acts: a user of the organization, or the sync (no user). */
+export interface OrderCaller {
+  userId: string | null;
+}
+
+/**
+ * Orders (issue 22): the sink synced orders arrive at, the list and detail, manual orders and
+ * the changes a merchant makes before fulfilment. Stock moves only through inventory's verbs,
+ * with the order as their cause (orders.stock.ts); a store is called only outside a transaction.
+ */
+export class OrdersService implements StoreOrderSink {
+  constructor(private readonly deps: OrdersDeps) {}
+
+  // ---- The sink ----
+
+  async applyExternalOrder(
+    store: StoreRef,
+    external: ExternalOrder,
+  ): Promise<'created' | 'updated' | 'unchanged' | 'stale'> {
+    const updatedAt = new Date(external.updatedAt);
+    // SEPOMEX and the catalogue are read before the transaction: it then holds one connection.
+    const address = externalAddress(external.shippingAddress);
+    const [issues, variants] = await Promise.all([
+      addressIssues(this.deps.postalCodes, address),
+      this.variantsOf(
+        store,
+        external.lines.flatMap((line) => (line.sku ? [line.sku] : [])),
+      ),
+    ]);
+    const customerId = await this.matchCustomer(store.organizationId, external, address);
+    return this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const current = await repository.findByExternalId(tx, store.id, external.externalId);
+      if (current?.externalUpdatedAt && current.externalUpdatedAt > updatedAt) return 'stale';
+      if (current?.externalUpdatedAt?.getTime() === updatedAt.getTime()) return 'unchanged';
+      const locationId = current
+        ? current.locationId
+        : await this.defaultLocation(store.organizationId, tx);
+      const values = {
+        number: external.number,
+        placedAt: new Date(external.createdAt),
+        externalUpdatedAt: updatedAt,
+        paymentState: external.paymentState,
+        customerName: external.customer?.name ?? address?.contact_name ?? null,
+        customerEmail: external.customer?.email?.toLowerCase() ?? null,
+        customerPhone: external.customer?.phone ?? null,
+        shippingAddress: address,
+        addressIssues: issues,
+        currency: external.currency,
+        total: external.total,
+        tags: external.tags.slice(0, 20),
+        shippedByPlatform: external.shippedByPlatform,
+        fulfilmentTarget: external.fulfilmentTarget ?? null,
+        updatedAt: now,
+      };
+      let row: OrderRow;
+      if (current) {
+        [row] = (await tx
+          .update(orders)
+          .set(values)
+          .where(eq(orders.id, current.id))
+          .returning()) as [OrderRow];
+      } else {
+        [row] = (await tx
+          .insert(orders)
+          .values({
+            ...values,
+            organizationId: store.organizationId,
+            storeId: store.id,
+            source: store.platform,
+            externalId: external.externalId,
+            customerId,
+            locationId,
+            createdAt: now,
+          })
+          .returning()) as [OrderRow];
+      }
+      const lines = await this.syncLines(tx, row, external, variants);
+      const cancelled = external.cancelled && row.status === 'open';
+      if (cancelled) {
+        await tx
+          .update(orders)
+          .set({ status: 'cancelled', cancelledAt: now })
+          .where(eq(orders.id, row.id));
+        row.status = 'cancelled';
+      }
+      await this.afterLinesChanged(tx, row, lines, { strict: false, actorId: null });
+      await repository.addEvent(tx, {
+        organizationId: row.organizationId,
+        orderId: row.id,
+        at: now,
+        code: cancelled
+          ? 'order_cancelled_at_store'
+          : current
+            ? 'order_synced_update'
+            : 'order_synced',
+        values: { store: store.name },
+      });
+      return current ? 'updated' : 'created';
+    });
+  }
+
+  async exportCustomerData(store: StoreRef, customer: StoreCustomerRef) {
+    const rows = await this.customerOrders(this.deps.db, store, customer);
+    return {
+      orders: rows.map((row) => ({
+        number: row.number,
+        placed_at: row.placedAt.toISOString(),
+        customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+        shipping_address: row.shippingAddress,
+      })),
+    };
+  }
+
+  async redactCustomer(store: StoreRef, customer: StoreCustomerRef): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await this.customerOrders(tx, store, customer);
+      return this.redact(
+        tx,
+        rows.map((row) => row.id),
+      );
+    });
+  }
+
+  async redactStore(store: StoreRef): Promise<number> {
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await repository.ordersOfStore(tx, store.id, null);
+      return this.redact(
+        tx,
+        rows.map((row) => row.id),
+      );
+    });
+  }
+
+  // ---- Reading ----
+
+  async list(
+    organizationId: string,
+    query: OrdersQuery,
+  ): Promise<{ data: OrderListItem[]; meta: PageMeta }> {
+    const { rows, total } = await repository.findPage(this.deps.db, organizationId, query);
+    const stores = await this.storeNames(organizationId, rows);
+    return {
+      data: rows.map((row) => listItem(row, stores)),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  summary(organizationId: string) {
+    const since = new Date(this.deps.clock.now().getTime() - 30 * 86_400_000);
+    return repository.summary(this.deps.db, organizationId, since);
+  }
+
+  async get(organizationId: string, id: string, db: DbOrTx = this.deps.db): Promise<OrderDetail> {
+    const row = await repository.findOrder(db, organizationId, id);
+    if (!row) throw notFound();
+    const [lines, fulfillments, events, stores] = await Promise.all([
+      repository.findLines(db, id),
+      repository.findFulfillments(db, id),
+      repository.findEvents(db, id),
+      this.storeNames(organizationId, [row]),
+    ]);
+    return detailView(row, {
+      lines,
+      fulfillments,
+      events,
+      stores,
+      canCancelAtStore: row.storeId !== null && row.status === 'open' && Boolean(this.deps.stores),
+    });
+  }
+
+  /** The movement history names an order's stock moves by its number. */
+  async numbersOf(organizationId: string, causeIds: string[]): Promise<Map<string, string>> {
+    const orderOf = (causeId: string) => causeId.split('.')[0]!;
+    const rows = await repository.numbersOf(
+      this.deps.db,
+      organizationId,
+      [...new Set(causeIds.map(orderOf))].filter((id) => /^[0-9a-f-]{36}$/.test(id)),
+    );
+    const numbers = new Map(rows.map((row) => [row.id, row.number]));
+    return new Map(
+      causeIds.flatMap((id) => {
+        const number = numbers.get(orderOf(id));
+        return number ? [[id, number] as const] : [];
+      }),
+    );
+  }
+
+  // ---- Changes ----
+
+  /** A manual order; the same Idempotency-Key answers the order it created. */
+  async create(
+    organizationId: string,
+    input: OrderCreateData,
+    caller: OrderCaller & { idempotencyKey: string },
+  ): Promise<OrderDetail> {
+    const earlier = await repository.findByIdempotencyKey(
+      this.deps.db,
+      organizationId,
+      caller.idempotencyKey,
+    );
+    if (earlier) return this.get(organizationId, earlier.id);
+    const address = typedAddress(input.shipping_address);
+    const [issues, variants, locationId] = await Promise.all([
+      addressIssues(this.deps.postalCodes, address),
+      this.deps.productVariants.byIds(
+        organizationId,
+        input.lines.map((line) => line.variant_id),
+      ),
+      this.deps.inventory.stockLocationOf(organizationId, input.location_id),
+    ]);
+    const byId = new Map(variants.map((variant) => [variant.id, variant]));
+    if (input.lines.some((line) => !byId.has(line.variant_id))) throw notFound();
+    const customerId =
+      input.customer_id ?? (await this.createCustomer(organizationId, input.shipping_address));
+    const id = await this.deps.db.transaction(async (tx) => {
+      const now = this.deps.clock.now();
+      const number = await repository.nextManualNumber(tx, organizationId);
+      const lines = input.lines.map((line, position) => {
+        const variant = byId.get(line.variant_id)!;
+        return {
+          position,
+          sku: variant.sku,
+          title: variant.title
+            ? `${variant.product_name} (${variant.title})`
+            : variant.product_name,
+          quantity: line.quantity,
+          unitPrice: line.unit_price,
+          variantId: variant.id,
+          productId: variant.product_id,
+        };
+      });
+      const total =
+        input.shipping_price + lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
+      const [row] = (await tx
+        .insert(orders)
+        .values({
+          organizationId,
+          source: 'manual',
+          number,
+          placedAt: now,
+          paymentState: input.payment_state,
+          customerId,
+          customerName: address.contact_name,
+          customerEmail: address.email,
+          customerPhone: address.phone,
+          shippingAddress: address,
+          addressIssues: issues,
+          locationId,
+          total,
+          shippingPrice: input.shipping_price,
+          tags: input.tags,
+          note: input.note ?? null,
+          items: lines.reduce((sum, line) => sum + line.quantity, 0),
+          searchText: searchTextOf(
+            { number, customerName: address.contact_name, customerEmail: address.email },
+            lines,
+          ),
+          idempotencyKey: caller.idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning()) as [OrderRow];
+      const inserted = await tx
+        .insert(orderLines)
+        .values(lines.map((line) => ({ ...line, organizationId, orderId: row.id })))
+        .returning();
+      await reconcileReservation(this.deps.stock, tx, row, inserted, {
+        strict: true,
+        actorId: caller.userId,
+      });
+      await repository.addEvent(tx, {
+        organizationId,
+        orderId: row.id,
+        at: now,
+        code: 'order_created',
+        values: { number },
+      });
+      return row.id;
+    });
+    return this.get(organizationId, id);
+  }
+
+  async updateAddress(
+    organizationId: string,
+    id: string,
+    input: OrderShippingAddressInput,
+  ): Promise<OrderDetail> {
+    const address = typedAddress(input);
+    const issues = await addressIssues(this.deps.postalCodes, address);
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.openOrder(tx, organizationId, id);
+      const [lines, fulfillments] = await Promise.all([
+        repository.findLines(tx, id),
+        repository.findFulfillments(tx, id),
+      ]);
+      const locked =
+        lines.some((line) => line.fulfilledQuantity > 0) ||
+        fulfillments.some((f) => f.state === 'bought' || f.state === 'purchasing');
+      if (locked) throw new AppError('ORDER_ADDRESS_LOCKED');
+      const now = this.deps.clock.now();
+      await tx
+        .update(orders)
+        .set({ shippingAddress: address, addressIssues: issues, updatedAt: now })
+        .where(eq(orders.id, row.id));
+      await repository.addEvent(tx, {
+        organizationId,
+        orderId: id,
+        at: now,
+        code: 'order_address_updated',
+      });
+    });
+    return this.get(organizationId, id);
+  }
+
+  async setTags(organizationId: string, id: string, tags: string[]): Promise<OrderDetail> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await repository.findOrder(tx, organizationId, id, true);
+      if (!row) throw notFound();
+      await tx
+        .update(orders)
+        .set({ tags: [...new Set(tags)], updatedAt: this.deps.clock.now() })
+        .where(eq(orders.id, id));
+    });
+    return this.get(organizationId, id);
+  }
+
+  /**
+   * Links a line to a variant and reserves its units (what is available); a store's SKU is
+   * remembered so the store's next lines with it link themselves.
+   */
+  async linkLine(
+    organizationId: string,
+    id: string,
+    lineId: string,
+    variantId: string,
+    caller: OrderCaller,
+  ): Promise<OrderDetail> {
+    const [variant] = await this.deps.productVariants.byIds(organizationId, [variantId]);
+    if (!variant) throw notFound();
+    await this.deps.db.transaction(async (tx) => {
+      const row = await this.openOrder(tx, organizationId, id);
+      let lines = await repository.findLines(tx, id);
+      const line = lines.find((candidate) => candidate.id === lineId);
+      if (!line) throw notFound();
+      // The units reserved under the old variant are given back before the new ones are taken.
+      lines = await reconcileReservation(this.deps.stock, tx, row, lines, {
+        strict: false,
+        actorId: caller.userId,
+        target: (l) => (l.id === lineId ? 0 : l.reservedQuantity),
+      });
+      await tx
+        .update(orderLines)
+        .set({ variantId: variant.id, productId: variant.product_id })
+        .where(eq(orderLines.id, lineId));
+      lines = lines.map((l) =>
+        l.id === lineId ? { ...l, variantId: variant.id, productId: variant.product_id } : l,
+      );
+      const now = this.deps.clock.now();
+      if (row.storeId && line.sku) {
+        await repository.rememberSkuLink(tx, {
+          organizationId,
+          storeId: row.storeId,
+          sku: line.sku,
+          variantId: variant.id,
+          createdAt: now,
+        });
+      }
+      await this.afterLinesChanged(tx, row, lines, { strict: false, actorId: caller.userId });
+      await repository.addEvent(tx, {
+        organizationId,
+        orderId: id,
+        at: now,
+        code: 'order_line_linked',
+        values: { sku: line.sku, title: line.title },
+      });
+    });
+    return this.get(organizationId, id);
+  }
+
+  /**
+   * Cancels here (stock released) and, with `at_store`, at the store afterwards, outside any
+   * transaction: a refusal there leaves the order cancelled here (ORDER_STORE_CANCEL_REFUSED).
+   */
+  async cancel(
+    organizationId: string,
+    id: string,
+    input: { at_store: boolean; reason?: string | null | undefined },
+    caller: OrderCaller,
+  ): Promise<OrderDetail> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const order = await this.openOrder(tx, organizationId, id);
+      const fulfillments = await repository.findFulfillments(tx, id);
+      if (fulfillments.some((f) => f.state === 'bought' || f.state === 'purchasing')) {
+        throw new AppError('ORDER_CANCEL_NOT_ALLOWED');
+      }
+      const now = this.deps.clock.now();
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+        .where(eq(orders.id, id));
+      order.status = 'cancelled';
+      await reconcileReservation(this.deps.stock, tx, order, await repository.findLines(tx, id), {
+        strict: false,
+        actorId: caller.userId,
+      });
+      await repository.addEvent(tx, {
+        organizationId,
+        orderId: id,
+        at: now,
+        code: 'order_cancelled',
+        values: { reason: input.reason ?? null },
+      });
+      return order;
+    });
+    if (input.at_store && row.storeId && row.externalId) {
+      const refused = await this.cancelAtStore(row, input.reason ?? '');
+      if (refused) throw new AppError('ORDER_STORE_CANCEL_REFUSED');
+    }
+    return this.get(organizationId, id);
+  }
+
+  // ---- Helpers ----
+
+  /** The order under its row lock, open; NOT_FOUND or ORDER_CANCELLED otherwise. */
+  async openOrder(tx: DbOrTx, organizationId: string | null, id: string): Promise<OrderRow> {
+    const row = await repository.findOrder(tx, organizationId, id, true);
+    if (!row) throw notFound();
+    if (row.status === 'cancelled') throw new AppError('ORDER_CANCELLED');
+    return row;
+  }
+
+  /** The reservation, the derived state and the list's columns after the lines changed. */
+  async afterLinesChanged(
+    tx: DbOrTx,
+    row: OrderRow,
+    lines: OrderLineRow[],
+    options: { strict: boolean; actorId: string | null },
+  ) {
+    await reconcileReservation(this.deps.stock, tx, row, lines, options);
+    await tx
+      .update(orders)
+      .set({
+        fulfillmentState: fulfillmentStateOf(lines),
+        unmappedLines: lines.filter((line) => line.quantity > 0 && !line.variantId).length,
+        items: lines.reduce((sum, line) => sum + line.quantity, 0),
+        searchText: searchTextOf(row, lines),
+      })
+      .where(eq(orders.id, row.id));
+  }
+
+  private async cancelAtStore(row: OrderRow, reason: string): Promise<boolean> {
+    const stores = this.deps.stores;
+    if (!stores) return true;
+    let result: string;
+    let refused = false;
+    try {
+      await stores.cancelAtStore(row.organizationId, row.storeId!, row.externalId!, reason);
+      result = 'ok';
+    } catch (error) {
+      if (!(error instanceof StoreApiError)) throw error;
+      result = error.kind;
+      refused = true;
+    }
+    await repository.addEvent(this.deps.db, {
+      organizationId: row.organizationId,
+      orderId: row.id,
+      at: this.deps.clock.now(),
+      code: 'order_store_cancel',
+      values: { result },
+    });
+    return refused;
+  }
+
+  /**
+   * Replaces the order's lines with the platform's (matched by the line's external id); a line
+   * the platform dropped keeps what was fulfilled and wants nothing more.
+   */
+  private async syncLines(
+    tx: DbOrTx,
+    row: OrderRow,
+    external: ExternalOrder,
+    variants: Map<string, { id: string; productId: string }>,
+  ): Promise<OrderLineRow[]> {
+    const existing = await repository.findLines(tx, row.id);
+    const byExternal = new Map(existing.map((line) => [line.externalId, line]));
+    const seen = new Set<string>();
+    const result: OrderLineRow[] = [];
+    for (const [position, line] of external.lines.entries()) {
+      seen.add(line.externalId);
+      const current = byExternal.get(line.externalId);
+      const mapped = line.sku ? variants.get(line.sku.toLowerCase()) : undefined;
+      // The platform's wanted units: what it still expects fulfilled plus what we fulfilled.
+      const quantity = Math.max(
+        current?.fulfilledQuantity ?? 0,
+        line.fulfillableQuantity + (current?.fulfilledQuantity ?? 0),
+      );
+      if (current) {
+        const variantId = current.variantId ?? mapped?.id ?? null;
+        const [updated] = await tx
+          .update(orderLines)
+          .set({
+            position,
+            sku: line.sku,
+            title: line.title,
+            quantity,
+            unitPrice: line.unitPrice,
+            variantId,
+            productId: current.variantId ? current.productId : (mapped?.productId ?? null),
+          })
+          .where(eq(orderLines.id, current.id))
+          .returning();
+        // Shrunk below what it holds: the reservation follows first (the check allows no more).
+        result.push(updated!);
+      } else {
+        const [inserted] = await tx
+          .insert(orderLines)
+          .values({
+            organizationId: row.organizationId,
+            orderId: row.id,
+            position,
+            externalId: line.externalId,
+            sku: line.sku,
+            title: line.title,
+            quantity,
+            unitPrice: line.unitPrice,
+            variantId: mapped?.id ?? null,
+            productId: mapped?.productId ?? null,
+          })
+          .returning();
+        result.push(inserted!);
+      }
+    }
+    for (const line of existing) {
+      if (seen.has(line.externalId ?? '')) continue;
+      const [updated] = await tx
+        .update(orderLines)
+        .set({ quantity: line.fulfilledQuantity })
+        .where(eq(orderLines.id, line.id))
+        .returning();
+      result.push(updated!);
+    }
+    return result;
+  }
+
+  /** Variants by lower-cased SKU: the store's remembered links first, then the catalogue's SKUs. */
+  private async variantsOf(store: StoreRef, skus: string[]) {
+    const unique = [...new Set(skus)];
+    const [links, bySku] = await Promise.all([
+      repository.skuLinks(this.deps.db, store.organizationId, store.id, unique),
+      this.deps.productVariants.bySkus(store.organizationId, unique),
+    ]);
+    const linked = await this.deps.productVariants.byIds(store.organizationId, [...links.values()]);
+    const byId = new Map(linked.map((variant) => [variant.id, variant]));
+    const result = new Map<string, { id: string; productId: string }>();
+    for (const variant of bySku) {
+      if (variant.sku)
+        result.set(variant.sku.toLowerCase(), { id: variant.id, productId: variant.product_id });
+    }
+    for (const [sku, variantId] of links) {
+      const variant = byId.get(variantId);
+      if (variant) result.set(sku.toLowerCase(), { id: variant.id, productId: variant.product_id });
+    }
+    return result;
+  }
+
+  /**
+   * Where a synced order's units are reserved: the stock location of the organization's default
+   * address-book location when it keeps stock; else nowhere (the merchant keeps no stock here).
+   */
+  private async defaultLocation(organizationId: string, tx: DbOrTx): Promise<string | null> {
+    const [row] = await tx
+      .execute<{ id: string }>(
+        sql`
+      select s.id from stock_locations s join locations l on l.id = s.location_id
+       where s.organization_id = ${organizationId} and s.active and l.is_default
+       limit 1`,
+      )
+      .then((result) => result.rows);
+    return row?.id ?? null;
+  }
+
+  /** The address book's customer with the order's email or phone, or a new one when valid. */
+  private async matchCustomer(
+    organizationId: string,
+    external: ExternalOrder,
+    address: OrderAddress | null,
+  ): Promise<string | null> {
+    const email = external.customer?.email?.toLowerCase();
+    const phone = external.customer?.phone?.replace(/\D/g, '').slice(-10);
+    for (const search of [email, phone]) {
+      if (!search) continue;
+      const { data } = await this.deps.customers.list(
+        organizationId,
+        customersQuerySchema.parse({ search, pageSize: 5 }),
+      );
+      const match = data.find(
+        (customer) => customer.email?.toLowerCase() === email || customer.phone === phone,
+      );
+      if (match) return match.id;
+    }
+    if (!address) return null;
+    return this.createCustomer(organizationId, {
+      ...address,
+      email: email ?? address.email ?? '',
+      phone: phone ?? address.phone ?? '',
+    });
+  }
+
+  /** Saves an order's address as a new customer, when it passes the address book's rules. */
+  private async createCustomer(
+    organizationId: string,
+    address: OrderShippingAddressInput | OrderAddress,
+  ): Promise<string | null> {
+    const [name, ...rest] = address.contact_name.trim().split(/\s+/);
+    const parsed = customerSchema.safeParse({
+      name,
+      last_name: rest.join(' ') || undefined,
+      company: address.company || undefined,
+      email: address.email,
+      phone: address.phone,
+      addresses: [
+        {
+          ...address,
+          alias: 'Pedido',
+          company: address.company || undefined,
+          internal_number: address.internal_number || undefined,
+          reference: address.reference || undefined,
+          contact_email: address.email || undefined,
+          contact_phone: address.phone,
+          is_default: true,
+        },
+      ],
+    });
+    if (!parsed.success) return null;
+    return (await this.deps.customers.create(organizationId, parsed.data)).id;
+  }
+
+  private async storeNames(organizationId: string, rows: OrderRow[]): Promise<StoreNames> {
+    const names: StoreNames = new Map();
+    const stores = this.deps.stores;
+    const ids = [...new Set(rows.flatMap((row) => (row.storeId ? [row.storeId] : [])))];
+    if (!stores) return names;
+    await Promise.all(
+      ids.map(async (id) => {
+        const store = await stores.get(organizationId, id).catch(() => null);
+        if (store) names.set(id, { id: store.id, name: store.name, platform: store.platform });
+      }),
+    );
+    return names;
+  }
+
+  private async customerOrders(db: DbOrTx, store: StoreRef, customer: StoreCustomerRef) {
+    const rows = await repository.ordersOfStore(db, store.id, null);
+    const email = customer.email?.toLowerCase();
+    return rows.filter(
+      (row) =>
+        customer.orderExternalIds.includes(row.externalId ?? '') ||
+        (email && row.customerEmail === email) ||
+        (customer.phone && row.customerPhone === customer.phone),
+    );
+  }
+
+  private async redact(tx: DbOrTx, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    await tx
+      .update(orders)
+      .set({
+        customerName: null,
+        customerEmail: null,
+        customerPhone: null,
+        shippingAddress: null,
+        customerId: null,
+        searchText: sql`split_part(${orders.searchText}, ' ', 1)`,
+      })
+      .where(and(inArray(orders.id, ids)));
+    return ids.length;
+  }
+}
