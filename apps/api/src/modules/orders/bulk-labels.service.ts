@@ -21,6 +21,9 @@ import { orderBulkItems, orderBulkRuns, orders } from './orders.tables';
 
 export const BULK_LABELS_JOB = 'orders.bulk-labels';
 
+/** An order's fulfilment another drive is finishing: not the order's error, a wait. */
+const UNDER_WAY = new Set(['ORDER_FULFILLING', 'PURCHASE_IN_PROGRESS']);
+
 export interface BulkLabelsDeps {
   db: Db;
   clock: Clock;
@@ -206,10 +209,14 @@ export class BulkLabelsService {
       .orderBy(asc(orderBulkItems.position));
     for (const item of pending) {
       const result = await this.labelOne(run, request, parcel, item.orderId).catch(
-        (error: unknown) => ({
-          state: 'failed' as const,
-          error: error instanceof AppError ? error.code : errorText(error).slice(0, 200),
-        }),
+        (error: unknown) => {
+          // Its fulfilment is under way (a run a restart left): the job's retry finds it done.
+          if (error instanceof AppError && UNDER_WAY.has(error.code)) throw error;
+          return {
+            state: 'failed' as const,
+            error: error instanceof AppError ? error.code : errorText(error).slice(0, 200),
+          };
+        },
       );
       await this.deps.db
         .update(orderBulkItems)

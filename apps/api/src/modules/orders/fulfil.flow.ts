@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { FlowDefinition } from '../../platform/flows';
 import type { Jobs } from '../../platform/jobs';
 import type { InventoryService, StockLedger } from '../inventory';
+import type { ProductVariantsService } from '../products';
 import type { PurchaseService } from '../shipments';
 import * as repository from './orders.repository';
 import type { OrdersService } from './orders.service';
@@ -35,6 +36,8 @@ export interface FulfilData extends Record<string, unknown> {
       quantity: number;
       title: string;
       unit_price: number;
+      sat_product_code: string | null;
+      sat_unit_code: string | null;
     }[];
   };
   shipment_id?: string;
@@ -51,6 +54,7 @@ export interface FulfilFlowDeps {
   stock: Pick<StockLedger, 'reserve' | 'release' | 'ship'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   purchase: Pick<PurchaseService, 'purchase'>;
+  productVariants: Pick<ProductVariantsService, 'byIds'>;
   orders: Pick<OrdersService, 'openOrder'>;
 }
 
@@ -99,6 +103,16 @@ async function start(deps: FulfilFlowDeps, tx: DbOrTx, data: FulfilData) {
         ? Math.max(line.reservedQuantity, wanted.get(line.id) ?? 0)
         : 0,
   });
+  // The waybill declares each product with its catalogue's SAT keys.
+  const variants = new Map(
+    (
+      await deps.productVariants.byIds(
+        order.organizationId,
+        sent.map((line) => line.variantId!),
+        tx,
+      )
+    ).map((variant) => [variant.id, variant]),
+  );
   await tx.insert(orderFulfillments).values({
     id: data.fulfillment_id,
     organizationId: order.organizationId,
@@ -121,6 +135,8 @@ async function start(deps: FulfilFlowDeps, tx: DbOrTx, data: FulfilData) {
         quantity: wanted.get(line.id)!,
         title: line.title,
         unit_price: line.unitPrice,
+        sat_product_code: variants.get(line.variantId!)?.sat_product_code ?? null,
+        sat_unit_code: variants.get(line.variantId!)?.sat_unit_code ?? null,
       })),
     },
   };
@@ -150,8 +166,9 @@ function guideRequest(data: FulfilData) {
           ? order.lines.map((line) => ({
               description: line.title.slice(0, 100),
               quantity: line.quantity,
-              sat_product_code: '',
-              sat_unit_code: '',
+              sat_product_code: line.sat_product_code ?? '',
+              // A product without its unit key ships as pieces (H87), as a store sells it.
+              sat_unit_code: line.sat_unit_code ?? 'H87',
               unit_value: line.unit_price,
             }))
           : [],

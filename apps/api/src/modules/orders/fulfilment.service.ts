@@ -13,6 +13,7 @@ import type { FlowDefinition, Flows } from '../../platform/flows';
 import type { JobContext, Jobs } from '../../platform/jobs';
 import type { LocationsService } from '../addresses';
 import type { InventoryService, StockLedger } from '../inventory';
+import type { ProductVariantsService } from '../products';
 import type { PurchaseService, QuotesService } from '../shipments';
 import { StoreApiError } from '../stores';
 import { fulfilFlow, PUSH_FULFILMENT_JOB, type FulfilData } from './fulfil.flow';
@@ -30,6 +31,7 @@ export interface FulfilmentDeps {
   stock: Pick<StockLedger, 'reserve' | 'release' | 'ship'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   purchase: Pick<PurchaseService, 'purchase'>;
+  productVariants: Pick<ProductVariantsService, 'byIds'>;
   quotes: Pick<QuotesService, 'create'>;
   locations: Pick<LocationsService, 'get'>;
   orders: OrdersService;
