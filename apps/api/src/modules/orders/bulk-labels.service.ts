@@ -2,6 +2,7 @@ import {
   type BulkLabelsData,
   type BulkLabelsView,
   type Language,
+  type OrderFulfillmentView,
   type RateView,
   SHIPMENT_LABELS_MAX,
 } from '@despacho/domain';
@@ -9,7 +10,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import { errorText } from '../../platform/flows';
 import type { Jobs } from '../../platform/jobs';
 import { mergePdfs } from '../carriers';
 import type { PackagesService } from '../packages';
@@ -31,7 +31,7 @@ export interface BulkLabelsDeps {
   packages: Pick<PackagesService, 'get'>;
   ledger: Pick<LedgerService, 'balance'>;
   shipments: Pick<ShipmentsService, 'labels' | 'label'>;
-  fulfilment: Pick<FulfilmentService, 'quote' | 'fulfil'>;
+  fulfilment: Pick<FulfilmentService, 'quote' | 'fulfil' | 'earlier'>;
 }
 
 /** The rate the rule picks: the cheapest, the fastest (then cheapest), or the preferred one. */
@@ -210,12 +210,10 @@ export class BulkLabelsService {
     for (const item of pending) {
       const result = await this.labelOne(run, request, parcel, item.orderId).catch(
         (error: unknown) => {
-          // Its fulfilment is under way (a run a restart left): the job's retry finds it done.
-          if (error instanceof AppError && UNDER_WAY.has(error.code)) throw error;
-          return {
-            state: 'failed' as const,
-            error: error instanceof AppError ? error.code : errorText(error).slice(0, 200),
-          };
+          // Only a refusal is the order's error. Its fulfilment under way (a run a restart
+          // left) or anything unexpected: the job's retry goes on from this order.
+          if (!(error instanceof AppError) || UNDER_WAY.has(error.code)) throw error;
+          return { state: 'failed' as const, error: error.code };
         },
       );
       await this.deps.db
@@ -235,12 +233,16 @@ export class BulkLabelsService {
     parcel: Awaited<ReturnType<BulkLabelsService['parcel']>>,
     orderId: string,
   ) {
+    const caller = { userId: run.userId, language: request.language };
+    const key = `bulk:${run.id}:${orderId}`;
+    // A restart finds the order's fulfilment of this run as it left it.
+    const earlier = await this.deps.fulfilment.earlier(run.organizationId, key);
+    if (earlier && earlier.state !== 'purchasing') return this.itemOf(earlier);
     const lines = (await repository.findLines(this.deps.db, orderId))
       .filter((line) => line.quantity > line.fulfilledQuantity)
       .map((line) => ({ line_id: line.id, quantity: line.quantity - line.fulfilledQuantity }));
     if (lines.length === 0) return { state: 'skipped' as const, error: 'ORDER_FULFILLED' };
     const input = this.quoteInput(request, parcel);
-    const caller = { userId: run.userId, language: request.language };
     const quote = await this.deps.fulfilment.quote(
       run.organizationId,
       orderId,
@@ -254,8 +256,12 @@ export class BulkLabelsService {
       run.organizationId,
       orderId,
       { ...input, lines, quote_id: quote.id, rate_id: rate.id },
-      { ...caller, idempotencyKey: `bulk:${run.id}:${orderId}` },
+      { ...caller, idempotencyKey: key },
     );
+    return this.itemOf(fulfilment);
+  }
+
+  private itemOf(fulfilment: OrderFulfillmentView) {
     if (fulfilment.state !== 'bought') return { state: 'failed' as const, error: fulfilment.error };
     return {
       state: 'bought' as const,

@@ -96,8 +96,8 @@ export class FulfilmentService {
     caller: { userId: string; idempotencyKey: string; language: Language },
   ): Promise<OrderFulfillmentView> {
     const fulfillmentId = fulfillmentIdOf(organizationId, caller.idempotencyKey);
-    const earlier = await repository.findFulfillment(this.deps.db, organizationId, fulfillmentId);
-    if (earlier && earlier.state !== 'purchasing') return fulfillmentView(earlier);
+    const earlier = await this.earlier(organizationId, caller.idempotencyKey);
+    if (earlier && earlier.state !== 'purchasing') return earlier;
     const order = await repository.findOrder(this.deps.db, organizationId, id);
     if (!order) throw notFound();
     const outcome = await this.deps.flows.run(this.flow, {
@@ -121,6 +121,13 @@ export class FulfilmentService {
     return fulfillmentView(
       (await repository.findFulfillment(this.deps.db, organizationId, fulfillmentId))!,
     );
+  }
+
+  /** The fulfilment an Idempotency-Key made, if it made one. */
+  async earlier(organizationId: string, key: string): Promise<OrderFulfillmentView | null> {
+    const id = fulfillmentIdOf(organizationId, key);
+    const row = await repository.findFulfillment(this.deps.db, organizationId, id);
+    return row ? fulfillmentView(row) : null;
   }
 
   /** Pushes now instead of at the next retry (a failed push starts over). */
