@@ -1,6 +1,9 @@
 import type { StorePlatform } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { createTestApp } from '../../../test/test-app';
+import type { TestUser } from '../../../test/users';
 import type { Db } from '../../platform/db';
 import {
   StoreApiError,
@@ -118,4 +121,84 @@ export async function balanceOf(db: Db, variantId: string, locationId: string) {
     select on_hand, reserved from stock_balances
      where variant_id = ${variantId} and location_id = ${locationId}`);
   return result.rows[0] ?? { on_hand: 0, reserved: 0 };
+}
+
+/**
+ * A manual order of the organization with one unit, fulfilled with a guide, and a bulk run
+ * over a second order (left running): the ids the cross-organization walk tries from another
+ * organization. The organization is funded and `locationId` keeps stock.
+ */
+export async function createTenantOrder(
+  ctx: Awaited<ReturnType<typeof createTestApp>>,
+  owner: TestUser,
+  organizationId: string,
+  place: { locationId: string; variantId: string; packageId: string },
+) {
+  const stockLocationId = await ctx.app.services.inventory.stockLocationOf(
+    organizationId,
+    place.locationId,
+  );
+  await ctx.app.services.stock.adjust(organizationId, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId!,
+    lines: [{ variant_id: place.variantId, on_hand: 2 }],
+  });
+  const post = async (url: string, body: object, status = 201) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      headers: owner.headers({ 'idempotency-key': randomUUID() }),
+      payload: body,
+    });
+    expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
+    return response.json().data;
+  };
+  const order = () =>
+    post('/orders', {
+      shipping_address: {
+        contact_name: 'Cliente A',
+        email: 'cliente.a@prueba.mx',
+        phone: '8133334444',
+        street: 'Avenida Escondida',
+        external_number: '1500',
+        neighborhood: 'Centro',
+        city: 'Monterrey',
+        municipality: 'Monterrey',
+        state: 'Nuevo León',
+        zip: '64000',
+      },
+      lines: [{ variant_id: place.variantId, quantity: 1, unit_price: 10_000 }],
+      shipping_price: 0,
+      payment_state: 'paid',
+      location_id: place.locationId,
+    });
+  const first = await order();
+  const request = {
+    origin_id: place.locationId,
+    parcels: [{ length: 30, width: 20, height: 15, weight: 1 }],
+    lines: [{ line_id: first.lines[0].id, quantity: 1 }],
+  };
+  const quote = await post(`/orders/${first.id}/quote`, request);
+  const fulfilment = await post(`/orders/${first.id}/fulfillments`, {
+    ...request,
+    quote_id: quote.id,
+    rate_id: quote.rates[0].id,
+  });
+  const second = await order();
+  const bulk = await post(
+    '/orders/bulk-labels',
+    {
+      order_ids: [second.id],
+      rule: 'cheapest',
+      origin_id: place.locationId,
+      package_id: place.packageId,
+    },
+    202,
+  );
+  return {
+    orderId: first.id as string,
+    orderLineId: first.lines[0].id as string,
+    fulfillmentId: fulfilment.id as string,
+    bulkLabelsId: bulk.id as string,
+  };
 }
