@@ -239,15 +239,25 @@ describe('an order fulfilment', () => {
 
   it('refuses a line that is not linked to the catalogue', async () => {
     const setup = await syncedOrder();
-    await ctx.db.execute(
-      sql`update order_lines set variant_id = null, reserved_quantity = 0 where id = ${setup.lineId}`,
+    const store = stores.stores.get(setup.storeId)!;
+    await stores.apply(
+      store,
+      externalOrder([{ sku: `X-${randomUUID()}`, quantity: 1 }], {
+        externalId: 'ext-x',
+        number: '#X',
+      }),
     );
-    await ctx.app.services.stock.release(setup.organizationId, {
-      cause: { type: 'order', id: `test-${randomUUID()}` },
-      location: setup.stockLocationId,
-      lines: [{ variant_id: setup.variantId, quantity: 3 }],
+    const list = (
+      await callAs(ctx.app, await signIn(ctx, setup.user), 'GET', '/orders?search=%23x')
+    ).json();
+    const unmapped = (
+      await callAs(ctx.app, await signIn(ctx, setup.user), 'GET', `/orders/${list.data[0].id}`)
+    ).json().data;
+    const refused = await fulfil({
+      ...setup,
+      orderId: unmapped.id,
+      body: { ...setup.body, lines: [{ line_id: unmapped.lines[0].id, quantity: 1 }] },
     });
-    const refused = await fulfil(setup);
     expect(refused.json().error.code).toBe('ORDER_LINES_UNMAPPED');
     expect(await guidesOf(setup.organizationId)).toEqual([]);
   });
