@@ -223,6 +223,7 @@ describe('an order fulfilment', () => {
     const order = await detailOf(setup);
     expect(order.fulfillments[0]).toMatchObject({
       state: 'failed',
+      error: 'GUIDE_PAYMENT_FAILED',
       push: { state: 'not_applicable' },
     });
     expect(order.lines[0]).toMatchObject({ fulfilled_quantity: 0, reserved_quantity: 3 });

@@ -209,7 +209,12 @@ export function fulfilFlow(deps: FulfilFlowDeps): FlowDefinition<FulfilData> {
           await deps.orders.openOrder(tx, null, run.data.order_id).catch(() => null);
           await tx
             .update(orderFulfillments)
-            .set({ state: 'failed', error: 'GUIDE_PURCHASE_REFUSED', pushState: 'not_applicable' })
+            // The refusal's code (`CODE {params}` as the run keeps it), for the screen to word.
+            .set({
+              state: 'failed',
+              error: run.error?.split(' ')[0] ?? 'GUIDE_PAYMENT_FAILED',
+              pushState: 'not_applicable',
+            })
             .where(eq(orderFulfillments.id, run.data.fulfillment_id));
         },
       },

@@ -21,6 +21,21 @@ export async function findOrder(
   return row;
 }
 
+/**
+ * The store's order under a transaction-scoped advisory lock on (store, external id), so two
+ * deliveries of a new order apply one after the other (the second finds the first's row).
+ */
+export async function lockByExternalId(
+  db: DbOrTx,
+  storeId: string,
+  externalId: string,
+): Promise<OrderRow | undefined> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`order:${storeId}:${externalId}`}))`,
+  );
+  return findByExternalId(db, storeId, externalId);
+}
+
 export async function findByExternalId(
   db: DbOrTx,
   storeId: string,

@@ -77,10 +77,14 @@ export class OrdersService implements StoreOrderSink {
         external.lines.flatMap((line) => (line.sku ? [line.sku] : [])),
       ),
     ]);
-    const customerId = await this.matchCustomer(store.organizationId, external, address);
+    // A new order's customer is matched or created once; a known order keeps its own.
+    const known = await repository.findByExternalId(this.deps.db, store.id, external.externalId);
+    const customerId = known
+      ? null
+      : await this.matchCustomer(store.organizationId, external, address);
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
-      const current = await repository.findByExternalId(tx, store.id, external.externalId);
+      const current = await repository.lockByExternalId(tx, store.id, external.externalId);
       if (current?.externalUpdatedAt && current.externalUpdatedAt > updatedAt) return 'stale';
       if (current?.externalUpdatedAt?.getTime() === updatedAt.getTime()) return 'unchanged';
       const locationId = current

@@ -85,6 +85,18 @@ describe('the sink', () => {
     );
   });
 
+  it('applies two deliveries of a new order at once as one order', async () => {
+    const m = await merchant();
+    const order = externalOrder([{ sku: m.skus[1]!, quantity: 2 }], { externalId: 'twice' });
+    const outcomes = await Promise.all([
+      stores.apply(m.store, order),
+      stores.apply(m.store, order),
+    ]);
+    expect(outcomes.sort()).toEqual(['created', 'unchanged']);
+    expect((await callAs(ctx.app, m.user, 'GET', '/orders')).json().meta.total).toBe(1);
+    expect((await balanceOf(ctx.db, m.variants[1]!, m.stockLocationId)).reserved).toBe(2);
+  });
+
   it('releases stock when lines shrink and when the store cancels', async () => {
     const m = await merchant();
     await stores.apply(m.store, externalOrder([{ sku: m.skus[0]!, quantity: 4 }]));
