@@ -1,6 +1,7 @@
 import {
   customerSchema,
   customersQuerySchema,
+  locationsQuerySchema,
   type OrderCreateData,
   type OrderDetail,
   type OrderListItem,
@@ -11,6 +12,7 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { LocationsService } from '../addresses';
 import type { PostalCodesService } from '../catalogs';
 import type { CustomersService } from '../customers';
 import type { InventoryService, StockLedger } from '../inventory';
@@ -44,6 +46,7 @@ export interface OrdersDeps {
   inventory: Pick<InventoryService, 'stockLocationOf' | 'locations'>;
   productVariants: Pick<ProductVariantsService, 'bySkus' | 'byIds' | 'assertVariants'>;
   customers: Pick<CustomersService, 'list' | 'create'>;
+  locations: Pick<LocationsService, 'list'>;
   postalCodes: Pick<PostalCodesService, 'lookup'>;
   stores?: StoresForOrders | undefined;
 }
@@ -79,17 +82,18 @@ export class OrdersService implements StoreOrderSink {
     ]);
     // A new order's customer is matched or created once; a known order keeps its own.
     const known = await repository.findByExternalId(this.deps.db, store.id, external.externalId);
-    const customerId = known
-      ? null
-      : await this.matchCustomer(store.organizationId, external, address);
+    const [customerId, defaultLocation] = known
+      ? [null, null]
+      : await Promise.all([
+          this.matchCustomer(store.organizationId, external, address),
+          this.defaultLocation(store.organizationId),
+        ]);
     return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const current = await repository.lockByExternalId(tx, store.id, external.externalId);
       if (current?.externalUpdatedAt && current.externalUpdatedAt > updatedAt) return 'stale';
       if (current?.externalUpdatedAt?.getTime() === updatedAt.getTime()) return 'unchanged';
-      const locationId = current
-        ? current.locationId
-        : await this.defaultLocation(store.organizationId, tx);
+      const locationId = current ? current.locationId : defaultLocation;
       const values = {
         number: external.number,
         placedAt: new Date(external.createdAt),
@@ -622,16 +626,14 @@ export class OrdersService implements StoreOrderSink {
    * Where a synced order's units are reserved: the stock location of the organization's default
    * address-book location when it keeps stock; else nowhere (the merchant keeps no stock here).
    */
-  private async defaultLocation(organizationId: string, tx: DbOrTx): Promise<string | null> {
-    const [row] = await tx
-      .execute<{ id: string }>(
-        sql`
-      select s.id from stock_locations s join locations l on l.id = s.location_id
-       where s.organization_id = ${organizationId} and s.active and l.is_default
-       limit 1`,
-      )
-      .then((result) => result.rows);
-    return row?.id ?? null;
+  private async defaultLocation(organizationId: string): Promise<string | null> {
+    const { data } = await this.deps.locations.list(
+      organizationId,
+      locationsQuerySchema.parse({ pageSize: 1 }),
+    );
+    const location = data[0];
+    if (!location?.is_default) return null;
+    return this.deps.inventory.stockLocationOf(organizationId, location.id);
   }
 
   /** The address book's customer with the order's email or phone, or a new one when valid. */
