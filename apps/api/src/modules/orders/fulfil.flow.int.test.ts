@@ -264,6 +264,30 @@ describe('an order fulfilment', () => {
   });
 });
 
+describe('a fulfilment whose guide is cancelled', () => {
+  it('gets its units back on hand, the lines want them again, and the order is unfulfilled', async () => {
+    const setup = await syncedOrder();
+    const bought = await fulfil(setup);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const shipmentId = bought.json().data.shipment_id;
+    const user = await signIn(ctx, setup.user);
+    const requested = await callAs(ctx.app, user, 'POST', `/shipments/${shipmentId}/cancellation`);
+    expect(requested.statusCode, requested.body).toBe(202);
+    ctx.clock.advance(2 * 60_000);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    const order = await detailOf(setup);
+    expect(order.fulfillments[0].state).toBe('cancelled');
+    expect(order.fulfillment_state).toBe('unfulfilled');
+    expect(order.lines[0]).toMatchObject({ fulfilled_quantity: 0, reserved_quantity: 3 });
+    expect(await balanceOf(ctx.db, setup.variantId, setup.stockLocationId)).toEqual({
+      on_hand: 5,
+      reserved: 3,
+    });
+    expect(await verifyStock(ctx.db)).toEqual([]);
+    expect(await verifyLedger(ctx.db)).toEqual([]);
+  });
+});
+
 describe('the tracking push', () => {
   it('is retried with backoff until the store takes it, each attempt in the history', async () => {
     const setup = await syncedOrder();

@@ -249,38 +249,41 @@ export function fulfilFlow(deps: FulfilFlowDeps): FlowDefinition<FulfilData> {
           const { data } = run;
           const order = data.order!;
           const row = (await repository.findOrder(tx, null, data.order_id, true))!;
-          if (order.location_id) {
-            await deps.stock.ship(
-              order.organization_id,
-              {
-                cause: shippedCause(data.order_id, data.fulfillment_id),
-                location: order.location_id,
-                actorId: data.actor_id,
-                lines: order.lines.map((line) => ({
-                  variant_id: line.variant_id,
-                  quantity: line.quantity,
-                })),
-              },
-              tx,
-            );
-          }
           const sent = new Map(order.lines.map((line) => [line.line_id, line.quantity]));
-          const lines = [];
-          for (const line of await repository.findLines(tx, data.order_id)) {
-            const quantity = sent.get(line.id) ?? 0;
-            if (quantity === 0) {
-              lines.push(line);
-              continue;
-            }
-            const next = {
-              fulfilledQuantity: line.fulfilledQuantity + quantity,
-              reservedQuantity: order.location_id
-                ? Math.max(0, line.reservedQuantity - quantity)
-                : line.reservedQuantity,
+          let lines = await repository.findLines(tx, data.order_id);
+          if (order.location_id) {
+            // The lines give the units up and the fulfilment reserves and ships them under its
+            // own key, which a cancelled guide's return follows (`guideCancelled`).
+            row.locationId = order.location_id;
+            lines = await reconcileReservation(deps.stock, tx, row, lines, {
+              strict: true,
+              actorId: data.actor_id,
+              target: (line) => Math.max(0, line.reservedQuantity - (sent.get(line.id) ?? 0)),
+            });
+            const call = {
+              cause: shippedCause(data.order_id, data.fulfillment_id),
+              location: order.location_id,
+              actorId: data.actor_id,
+              lines: order.lines.map((line) => ({
+                variant_id: line.variant_id,
+                quantity: line.quantity,
+              })),
             };
-            await tx.update(orderLines).set(next).where(eq(orderLines.id, line.id));
-            lines.push({ ...line, ...next });
+            await deps.stock.reserve(order.organization_id, call, tx);
+            await deps.stock.ship(order.organization_id, call, tx);
           }
+          lines = await Promise.all(
+            lines.map(async (line) => {
+              const quantity = sent.get(line.id) ?? 0;
+              if (quantity === 0) return line;
+              const fulfilledQuantity = line.fulfilledQuantity + quantity;
+              await tx
+                .update(orderLines)
+                .set({ fulfilledQuantity })
+                .where(eq(orderLines.id, line.id));
+              return { ...line, fulfilledQuantity };
+            }),
+          );
           const now = deps.clock.now();
           await tx
             .update(orders)

@@ -5,9 +5,9 @@ import {
   type QuoteView,
 } from '@despacho/domain';
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { FlowDefinition, Flows } from '../../platform/flows';
 import type { JobContext, Jobs } from '../../platform/jobs';
@@ -20,7 +20,8 @@ import { fulfilFlow, PUSH_FULFILMENT_JOB, type FulfilData } from './fulfil.flow'
 import * as repository from './orders.repository';
 import type { OrdersService } from './orders.service';
 import type { StoresForOrders } from './orders.stores';
-import { orderFulfillments } from './orders.tables';
+import { orderFulfillments, orderLines } from './orders.tables';
+import { shippedCause } from './orders.stock';
 import { fulfillmentView } from './orders.view';
 
 export interface FulfilmentDeps {
@@ -28,7 +29,7 @@ export interface FulfilmentDeps {
   clock: Clock;
   jobs: Pick<Jobs, 'enqueue' | 'register'>;
   flows: Pick<Flows, 'define' | 'run'>;
-  stock: Pick<StockLedger, 'reserve' | 'release' | 'ship'>;
+  stock: Pick<StockLedger, 'reserve' | 'release' | 'ship' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   purchase: Pick<PurchaseService, 'purchase'>;
   productVariants: Pick<ProductVariantsService, 'byIds'>;
@@ -129,6 +130,60 @@ export class FulfilmentService {
     const row = await repository.findFulfillment(this.deps.db, organizationId, id);
     return row ? fulfillmentView(row) : null;
   }
+
+  /**
+   * A fulfilment's guide was cancelled (told in the confirmation's transaction): its shipped
+   * units are back on hand, the lines want them again (reserved as far as they fit) and the
+   * fulfilment is cancelled. The store keeps the fulfilment it was told of.
+   */
+  readonly guideCancelled = async (
+    tx: DbOrTx,
+    guide: { id: string; organizationId: string },
+  ): Promise<void> => {
+    const [row] = await tx
+      .select()
+      .from(orderFulfillments)
+      .where(
+        and(
+          eq(orderFulfillments.organizationId, guide.organizationId),
+          eq(orderFulfillments.shipmentId, guide.id),
+          eq(orderFulfillments.state, 'bought'),
+        ),
+      );
+    if (!row) return;
+    const order = (await repository.findOrder(tx, null, row.orderId, true))!;
+    const cause = shippedCause(order.id, row.id);
+    await this.deps.stock.followReservation(
+      order.organizationId,
+      'return',
+      { reservedBy: cause, cause },
+      tx,
+    );
+    const sent = new Map(row.lines.map((line) => [line.line_id, line.quantity]));
+    const lines = [];
+    for (const line of await repository.findLines(tx, order.id)) {
+      const quantity = Math.min(sent.get(line.id) ?? 0, line.fulfilledQuantity);
+      if (quantity > 0) {
+        await tx
+          .update(orderLines)
+          .set({ fulfilledQuantity: line.fulfilledQuantity - quantity })
+          .where(eq(orderLines.id, line.id));
+      }
+      lines.push({ ...line, fulfilledQuantity: line.fulfilledQuantity - quantity });
+    }
+    await tx
+      .update(orderFulfillments)
+      .set({ state: 'cancelled', pushNextAttemptAt: null })
+      .where(eq(orderFulfillments.id, row.id));
+    await this.deps.orders.afterLinesChanged(tx, order, lines, { strict: false, actorId: null });
+    await repository.addEvent(tx, {
+      organizationId: order.organizationId,
+      orderId: order.id,
+      at: this.deps.clock.now(),
+      code: 'order_fulfilment_cancelled',
+      values: { tracking_number: row.trackingNumber },
+    });
+  };
 
   /** Pushes now instead of at the next retry (a failed push starts over). */
   async retryPush(organizationId: string, id: string, fulfillmentId: string) {

@@ -5,7 +5,12 @@ import type { InventoryService, StockLedger } from '../inventory';
 import type { PackagesService } from '../packages';
 import type { ProductVariantsService } from '../products';
 import type { Platform } from '../services';
-import type { PurchaseService, QuotesService, ShipmentsService } from '../shipments';
+import type {
+  CancellationService,
+  PurchaseService,
+  QuotesService,
+  ShipmentsService,
+} from '../shipments';
 import type { LedgerService } from '../wallet';
 import { BulkLabelsService } from './bulk-labels.service';
 import { FulfilmentService } from './fulfilment.service';
@@ -30,12 +35,15 @@ export function buildOrders(
     purchases: PurchaseService;
     shipments: ShipmentsService;
     ledger: LedgerService;
+    cancellation: CancellationService;
   },
   stores?: StoresForOrders,
 ) {
   const orders = new OrdersService({ ...deps, stores });
   const fulfilment = new FulfilmentService({ ...deps, stores, orders, purchase: deps.purchases });
   const bulkLabels = new BulkLabelsService({ ...deps, fulfilment });
+  // A fulfilment follows its guide's cancellation (decision 028).
+  deps.cancellation.onGuideCancelled(fulfilment.guideCancelled);
   // Synced orders arrive here; the movement history names an order's moves by its number.
   stores?.deliverOrdersTo(orders);
   deps.inventory.labelCauses([ORDER_CAUSE], (org, ids) => orders.numbersOf(org, ids));
