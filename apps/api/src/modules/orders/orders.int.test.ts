@@ -101,6 +101,16 @@ describe('manual orders', () => {
     expect(order.lines[0]).toMatchObject({ reserved_quantity: 3, remaining_quantity: 3 });
     const again = await create(m.user, orderBody(m), key);
     expect(again.json().data.id).toBe(order.id);
+    // The same key twice at once: one order, its units reserved once.
+    const raced = randomUUID();
+    const both = await Promise.all([
+      create(m.user, orderBody(m, 1), raced),
+      create(m.user, orderBody(m, 1), raced),
+    ]);
+    expect(both.map((response) => response.statusCode)).toEqual([201, 201]);
+    expect(both[0]!.json().data.id).toBe(both[1]!.json().data.id);
+    const cancelled = await call(m.user, 'POST', `/orders/${both[0]!.json().data.id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await balanceOf(ctx.db, m.variantId, m.stockLocationId)).toEqual({
       on_hand: 4,
       reserved: 3,
@@ -110,7 +120,7 @@ describe('manual orders', () => {
     expect(short.statusCode, short.body).toBe(409);
     expect(short.json().error.code).toBe('INSUFFICIENT_STOCK');
     const second = await create(m.user, orderBody(m, 1));
-    expect(second.json().data.number).toBe('M-000002');
+    expect(second.json().data.number).toBe('M-000003');
   });
 
   it('lists by tab, filter and search; tags and the address change; cancelling releases', async () => {

@@ -8,9 +8,11 @@ import {
   type OrdersQuery,
   type OrderShippingAddressInput,
   type PageMeta,
+  type VariantPick,
 } from '@despacho/domain';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { LocationsService } from '../addresses';
 import type { PostalCodesService } from '../catalogs';
@@ -271,7 +273,39 @@ export class OrdersService implements StoreOrderSink {
     if (input.lines.some((line) => !byId.has(line.variant_id))) throw notFound();
     const customerId =
       input.customer_id ?? (await this.createCustomer(organizationId, input.shipping_address));
-    const id = await this.deps.db.transaction(async (tx) => {
+    const id = await this.insertManual(organizationId, input, caller, {
+      address,
+      issues,
+      byId,
+      locationId,
+      customerId,
+    }).catch(async (error: unknown) => {
+      // The same key sent twice at once: the second answers the first's order.
+      if (!isUniqueViolation(error, 'orders_manual_key_unique')) throw error;
+      const winner = await repository.findByIdempotencyKey(
+        this.deps.db,
+        organizationId,
+        caller.idempotencyKey,
+      );
+      return winner!.id;
+    });
+    return this.get(organizationId, id);
+  }
+
+  private insertManual(
+    organizationId: string,
+    input: OrderCreateData,
+    caller: OrderCaller & { idempotencyKey: string },
+    checked: {
+      address: OrderAddress;
+      issues: string[];
+      byId: Map<string, VariantPick>;
+      locationId: string | null;
+      customerId: string | null;
+    },
+  ): Promise<string> {
+    const { address, issues, byId, locationId, customerId } = checked;
+    return this.deps.db.transaction(async (tx) => {
       const now = this.deps.clock.now();
       const number = await repository.nextManualNumber(tx, organizationId);
       const lines = input.lines.map((line, position) => {
@@ -336,7 +370,6 @@ export class OrdersService implements StoreOrderSink {
       });
       return row.id;
     });
-    return this.get(organizationId, id);
   }
 
   async updateAddress(
