@@ -16,6 +16,7 @@ import { BulkLabelsService } from './bulk-labels.service';
 import { FulfilmentService } from './fulfilment.service';
 import { ORDER_CAUSE } from './orders.stock';
 import { OrdersService } from './orders.service';
+import { OrderSync } from './orders.sync';
 import type { StoresForOrders } from './orders.stores';
 
 /**
@@ -45,7 +46,7 @@ export function buildOrders(
   // A fulfilment follows its guide's cancellation (decision 028).
   deps.cancellation.onGuideCancelled(fulfilment.guideCancelled);
   // Synced orders arrive here; the movement history names an order's moves by its number.
-  stores?.deliverOrdersTo(orders);
+  stores?.deliverOrdersTo(new OrderSync({ ...deps, orders }));
   deps.inventory.labelCauses([ORDER_CAUSE], (org, ids) => orders.numbersOf(org, ids));
   return { orders, fulfilment, bulkLabels };
 }
