@@ -43,7 +43,6 @@ export interface FulfilData extends Record<string, unknown> {
   shipment_id?: string;
   tracking_number?: string | null;
   carrier?: string;
-  tracking_url?: string | null;
   service?: string;
   total?: number;
 }
@@ -234,7 +233,6 @@ export function fulfilFlow(deps: FulfilFlowDeps): FlowDefinition<FulfilData> {
             shipment_id: shipment.id,
             tracking_number: shipment.tracking_number,
             carrier: shipment.carrier_name,
-            tracking_url: shipment.tracking_url,
             service: shipment.service_name,
             total: shipment.charges.total,
           };

@@ -173,6 +173,13 @@ describe('manual orders', () => {
       ['GET', `/orders/bulk-labels/${unknown}`],
     ]);
     expect((await call(other.user, 'GET', '/orders')).json().meta.total).toBe(0);
+    // B cannot place an order from A's location.
+    const [ownVariant] = await insertVariants(ctx.db, other.organization.id, 1);
+    const foreign = await create(other.user, {
+      ...orderBody(m, 1),
+      lines: [{ variant_id: ownVariant, quantity: 1, unit_price: 100 }],
+    });
+    expect(foreign.statusCode, foreign.body).toBe(404);
     const clerk = await createTestUser(ctx, {
       organizationId: m.organizationId,
       permissions: ['warehousing.products'],

@@ -39,8 +39,8 @@ export interface OrdersDeps {
   stock: Pick<StockLedger, 'reserve' | 'release'>;
   inventory: Pick<InventoryService, 'stockLocationOf' | 'locations'>;
   productVariants: Pick<ProductVariantsService, 'bySkus' | 'byIds' | 'assertVariants'>;
-  customers: Pick<CustomersService, 'list' | 'create'>;
-  locations: Pick<LocationsService, 'list'>;
+  customers: Pick<CustomersService, 'list' | 'create' | 'get'>;
+  locations: Pick<LocationsService, 'list' | 'get'>;
   postalCodes: Pick<PostalCodesService, 'lookup'>;
   stores?: StoresForOrders | undefined;
 }
@@ -133,6 +133,9 @@ export class OrdersService {
         input.lines.map((line) => line.variant_id),
       ),
       this.deps.inventory.stockLocationOf(organizationId, input.location_id),
+      // Another organization's location or customer is not found (404), never stored.
+      this.deps.locations.get(organizationId, input.location_id),
+      input.customer_id && this.deps.customers.get(organizationId, input.customer_id),
     ]);
     const byId = new Map(variants.map((variant) => [variant.id, variant]));
     if (input.lines.some((line) => !byId.has(line.variant_id))) throw notFound();
