@@ -66,6 +66,10 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/stores/{id}': (a) => a.storeId,
   '/api/v1/stores/customer-data/{fileId}': (a) => a.storeCustomerDataFileId,
   '/api/v1/webhooks/stores/woocommerce/{id}': (a) => a.storeId,
+  '/api/v1/orders/{id}': (a) => a.orderId,
+  '/api/v1/orders/{id}/lines/{lineId}': (a) => a.orderLineId,
+  '/api/v1/orders/{id}/fulfillments/{fulfillmentId}': (a) => a.fulfillmentId,
+  '/api/v1/orders/bulk-labels/{id}': (a) => a.bulkLabelsId,
 };
 
 /**
@@ -133,6 +137,37 @@ const BODIES: Record<string, object> = {
   'POST /api/v1/entries/{id}/incidents/{incidentId}/answer': { answer: 'Cambiada' },
   'POST /api/v1/exits/{id}/process': {},
   'PATCH /api/v1/stores/{id}/status': { status: 'disabled' },
+  'PUT /api/v1/orders/{id}/tags': { tags: ['cambiada'] },
+  'PUT /api/v1/orders/{id}/address': {
+    shipping_address: {
+      contact_name: 'Cambiada',
+      email: 'cambiada@prueba.mx',
+      phone: '5511112222',
+      street: 'Otra',
+      external_number: '1',
+      neighborhood: 'Centro',
+      city: 'Monterrey',
+      municipality: 'Monterrey',
+      state: 'Nuevo León',
+      zip: '64000',
+    },
+  },
+  'PUT /api/v1/orders/{id}/lines/{lineId}/variant': {
+    variant_id: '00000000-0000-4000-8000-000000000000',
+  },
+  'POST /api/v1/orders/{id}/cancel': { at_store: true },
+  'POST /api/v1/orders/{id}/quote': {
+    origin_id: '00000000-0000-4000-8000-000000000000',
+    parcels: [{ length: 30, width: 20, height: 15, weight: 1 }],
+    lines: [{ line_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+  },
+  'POST /api/v1/orders/{id}/fulfillments': {
+    origin_id: '00000000-0000-4000-8000-000000000000',
+    parcels: [{ length: 30, width: 20, height: 15, weight: 1 }],
+    lines: [{ line_id: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+    quote_id: '00000000-0000-4000-8000-000000000000',
+    rate_id: 'estafeta:terrestre',
+  },
 };
 
 /** The path up to and including one of its parameters: `/api/v1/customers/{id}`. */
@@ -211,7 +246,10 @@ describe('another organization reaches nothing of A through any operation with a
       const response = await ctx.app.inject({
         method: operation.method,
         url: fillPath(operation, (name) => values[name]!),
-        headers: b.headers({ 'x-language': 'en', 'idempotency-key': `walk-${key}` }),
+        headers: b.headers({
+          'x-language': 'en',
+          'idempotency-key': `walk-${key.replaceAll(' ', '-')}`,
+        }),
         ...(body ? { payload: body } : {}),
       });
       const status = response.statusCode;

@@ -1,5 +1,6 @@
 import type { FlowData, FlowRun } from '../src/platform/flows';
 import { RESUME_FLOW_AFTER_MS } from '../src/platform/flows';
+import type { ServiceOverrides } from '../src/modules/services';
 import { createTestApp } from './test-app';
 
 /** What a test's hook throws to stop a flow as a dead process stops it: nothing after runs. */
@@ -11,13 +12,14 @@ export class Crash extends Error {}
  * `atCarrier` when a carrier is asked for a label, and `inUse` keeps how many of the pool's
  * connections were in use at each such call (none may be: no transaction across the call).
  */
-export async function flowHarness() {
+export async function flowHarness(services: Omit<ServiceOverrides, 'afterFlowCheckpoint'> = {}) {
   const hooks = {
     atCheckpoint: undefined as ((run: FlowRun<FlowData>) => Promise<void>) | undefined,
     atCarrier: undefined as (() => Promise<void>) | undefined,
     inUse: [] as number[],
   };
   const ctx = await createTestApp({}, undefined, {
+    ...services,
     afterFlowCheckpoint: async (run) => hooks.atCheckpoint?.(run),
   });
   for (const adapter of Object.values(ctx.app.services.carrierAdapters)) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
+import { createTenantOrder } from '../src/modules/orders/orders.test-support';
 import { warehouseContact } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.test-support';
@@ -179,6 +180,11 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     productImportId: (productImport.json().data as { id: string }).id,
     ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
+    ...(await createTenantOrder(ctx, owner, organization.id, {
+      locationId,
+      variantId: variantId!,
+      packageId,
+    })),
   };
 }
 

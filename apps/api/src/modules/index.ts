@@ -25,3 +25,4 @@ export { entriesModule as entries } from './entries/entries.module';
 export { exitsModule as exits } from './exits/exits.module';
 export { shipmentsModule as shipments } from './shipments/shipments.module';
 export { storesModule as stores } from './stores/stores.module';
+export { ordersRoutes as orders } from './orders/orders.routes';

@@ -6,12 +6,14 @@ import type { DbOrTx } from '../platform/db';
 import { checkInvariants, checksOf, type InvariantSet } from '../platform/invariants';
 import { exitStockInvariants } from './exits/exits.verify';
 import { stockInvariants } from './inventory/stock.verify';
+import { orderStockInvariants } from './orders/orders.verify';
 import { labelMoneyInvariants, labelStockInvariants } from './shipments/shipments.verify';
 import { ledgerInvariants } from './wallet/ledger.verify';
 
 export const INVARIANTS: readonly InvariantSet[] = [
   stockInvariants,
   exitStockInvariants,
+  orderStockInvariants,
   labelStockInvariants,
   ledgerInvariants,
   labelMoneyInvariants,

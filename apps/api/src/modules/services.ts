@@ -28,6 +28,8 @@ import { buildExits } from './exits/exits.services';
 import { buildInventory } from './inventory/inventory.services';
 import type { NoticeAudiences } from './notifications/notifications.service';
 import { buildNotifications } from './notifications/notifications.services';
+import type { StoresForOrders } from './orders';
+import { buildOrders } from './orders/orders.services';
 import { buildPackages } from './packages/packages.services';
 import { buildProducts } from './products/products.services';
 import { buildShipments } from './shipments/shipments.services';
@@ -56,6 +58,8 @@ export interface ServiceOverrides {
   storeAdapters?: StoreAdapters;
   /** Runs after each flow checkpoint commits (crash tests stop a flow there). */
   afterFlowCheckpoint?: FlowsDeps['afterCheckpoint'];
+  /** The stores orders sync from and push to; by default the stores module (tests pass a double). */
+  stores?: StoresForOrders;
 }
 
 /**
@@ -142,6 +146,7 @@ export function buildServices(
     .add(buildShopifySandbox)
     .add(buildShipments)
     .add(buildExits)
+    .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildStaff)
     .add(buildDashboard).built;
 }

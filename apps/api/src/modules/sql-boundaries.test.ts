@@ -25,6 +25,10 @@ const ALLOWED_READS: Record<string, { tables: string[]; reason: string }> = {
     tables: ['stock_balances', 'stock_operations', 'stock_movements'],
     reason: 'An exit’s invariant: its lines match the stock movements it caused.',
   },
+  'modules/orders/orders.verify.ts': {
+    tables: ['stock_operations', 'stock_movements'],
+    reason: 'An order’s invariant: its lines’ reservation matches the stock movements it caused.',
+  },
   'modules/shipments/shipments.verify.ts': {
     tables: ['stock_operations', 'ledger_holds'],
     reason: 'A guide’s invariants: its reservation and its hold follow its purchase.',

@@ -1,5 +1,6 @@
 import type { DashboardSummary } from '@despacho/domain';
 import type { NotificationsService } from '../notifications';
+import type { OrdersService } from '../orders';
 import type { ShipmentsService } from '../shipments';
 import type { LedgerService } from '../wallet';
 
@@ -11,12 +12,13 @@ export function figureProviders(services: {
   shipments: Pick<ShipmentsService, 'countMade'>;
   notifications: NotificationsService;
   ledger: LedgerService;
+  orders: Pick<OrdersService, 'summary'>;
 }): Record<Figure, FigureProvider> {
-  const notBuiltYet: FigureProvider = async () => 0;
   return {
     shipments_made: (organizationId) => services.shipments.countMade(organizationId),
-    // Orders do not exist yet: their figure stays 0 until they do.
-    ecommerce_orders: notBuiltYet,
+    // The orders still to send: open and not yet wholly fulfilled.
+    ecommerce_orders: async (organizationId) =>
+      (await services.orders.summary(organizationId)).open,
     total_purchases_centavos: (organizationId) => services.ledger.purchases(organizationId),
     balance_centavos: async (organizationId) =>
       (await services.ledger.balance(organizationId)).available_centavos,

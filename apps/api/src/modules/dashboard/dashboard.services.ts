@@ -1,6 +1,7 @@
 import type { AccountDetailsService, OrganizationUsersService } from '../accounts';
 import type { LocationsService } from '../addresses';
 import type { NotificationsService } from '../notifications';
+import type { OrdersService } from '../orders';
 import type { Core } from '../services';
 import type { ShipmentsService } from '../shipments';
 import type { LedgerService } from '../wallet';
@@ -17,6 +18,7 @@ export const buildDashboard = (
     accountDetails: AccountDetailsService;
     locations: LocationsService;
     organizationUsers: OrganizationUsersService;
+    orders: OrdersService;
   },
 ) => ({
   dashboard: new DashboardService({

@@ -6,7 +6,13 @@ import { AppError } from '../../platform/errors';
 
 /** What moves stock; the movement history links it, and its key follows from it (`stock_key_of`). */
 export type StockCauseType =
-  'entry' | 'exit' | 'shipment' | 'shipment_cancellation' | 'adjustment' | 'staff_adjustment';
+  | 'entry'
+  | 'exit'
+  | 'shipment'
+  | 'shipment_cancellation'
+  | 'adjustment'
+  | 'staff_adjustment'
+  | 'order';
 
 /** The cause of a movement: an entry, an exit, a label (shipment), an adjustment request. */
 export interface StockCause {

@@ -108,3 +108,28 @@ export async function findVariantsByIds(db: DbOrTx, organizationId: string, ids:
       and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
     );
 }
+
+/** Variants of the organization's active products whose SKU is one of `skus` (exact, any case). */
+export async function findVariantsBySkus(db: DbOrTx, organizationId: string, skus: string[]) {
+  if (skus.length === 0) return [];
+  return db
+    .select(pickColumns)
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, productVariants.productId),
+        eq(products.organizationId, productVariants.organizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(productVariants.organizationId, organizationId),
+        eq(products.status, 'ACTIVE'),
+        inArray(
+          sql`lower(${productVariants.sku})`,
+          skus.map((sku) => sku.toLowerCase()),
+        ),
+      ),
+    );
+}

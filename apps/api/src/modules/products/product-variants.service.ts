@@ -66,6 +66,16 @@ export class ProductVariantsService {
     return rows.map(pickView);
   }
 
+  /** Active variants by SKU (any case), for a store's order lines; unknown SKUs are left out. */
+  async bySkus(
+    organizationId: string,
+    skus: string[],
+    db: DbOrTx = this.deps.db,
+  ): Promise<VariantPick[]> {
+    const rows = await repository.findVariantsBySkus(db, organizationId, [...new Set(skus)]);
+    return rows.map(pickView);
+  }
+
   /**
    * NOT_FOUND (404) unless every id is a variant of the organization's products; read in `db`
    * when the caller holds a transaction (so it never waits for a second connection).

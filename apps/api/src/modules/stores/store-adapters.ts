@@ -1,6 +1,7 @@
 import type { StorePlatform } from '@despacho/domain';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
+import { createShopifyAdapter, shopifyApp } from './shopify';
 import { StoreApiError, type StoreAdapter } from './store-adapter';
 
 /** One adapter per platform: the stores module speaks to every platform through it. */
@@ -31,10 +32,20 @@ function unwired(platform: StorePlatform): StoreAdapter {
   };
 }
 
-/** The adapters the app uses unless the composition root is given others (tests). */
-export function storeAdapters(_deps: { config: Config; clock: Clock }): StoreAdapters {
+/**
+ * The adapters the app uses unless the composition root is given others (tests). Shopify without
+ * its keys in production is not offered (`shopifyApp` is null): it answers as unwired.
+ */
+export function storeAdapters(deps: {
+  config: Config;
+  clock: Clock;
+  log: { warn: (detail: Record<string, unknown>, message: string) => void };
+}): StoreAdapters {
+  const shopify = shopifyApp(deps.config);
   return {
-    shopify: unwired('shopify'),
+    shopify: shopify
+      ? createShopifyAdapter(shopify, { warn: (message, detail) => deps.log.warn(detail, message) })
+      : unwired('shopify'),
     mercadolibre: unwired('mercadolibre'),
     woocommerce: unwired('woocommerce'),
   };
