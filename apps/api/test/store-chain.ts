@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { expect } from 'vitest';
+import type { Config } from '../src/config';
+import { createOwnStockLocation } from '../src/modules/inventory/inventory.test-support';
+import { insertVariants } from '../src/modules/inventory/stock.test-support';
+import { activate } from '../src/modules/orders/orders.test-support';
+import { fund } from '../src/modules/shipments/guides.test-support';
+import { createTestApp } from './test-app';
+import { callAs, createTestMerchant, type TestUser } from './users';
+
+/** A port nobody listens on now, so the app can know its own URL before it listens. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+/**
+ * The real app listening on a port, its APP_URL pointing at itself: the stores' adapters call
+ * the sandbox stores over HTTP and the sandboxes deliver webhooks to the app, as in `npm start`.
+ */
+export async function listeningApp(overrides: Partial<Config> = {}) {
+  const port = await freePort();
+  const ctx = await createTestApp({ APP_URL: `http://127.0.0.1:${port}`, ...overrides });
+  await ctx.app.listen({ host: '127.0.0.1', port });
+  return ctx;
+}
+export type ChainContext = Awaited<ReturnType<typeof listeningApp>>;
+
+/** Runs every due job, the clock moved past retries' backoff, `rounds` times. */
+export async function runJobs(ctx: ChainContext, rounds = 1, advanceMs = 60_000) {
+  for (let round = 0; round < rounds; round += 1) {
+    ctx.clock.advance(advanceMs);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 10_000);
+  }
+}
+
+/** A funded merchant with a default location keeping `units` of each SKU. */
+export async function merchantWithStock(ctx: ChainContext, skus: string[], units = 50) {
+  const { user, organization } = await createTestMerchant(ctx, `Tienda ${randomUUID()}`);
+  await fund(ctx, organization.id, 5_000_000);
+  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
+  const variantIds = await insertVariants(ctx.db, organization.id, skus.length, { skus });
+  await activate(ctx.db, variantIds);
+  await ctx.app.services.stock.adjust(organization.id, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId,
+    lines: variantIds.map((variant_id) => ({ variant_id, on_hand: units })),
+  });
+  return { user, organizationId: organization.id, locationId, stockLocationId, variantIds };
+}
+
+/**
+ * Connects a sandbox Shopify shop the way a merchant does: the connect call, the consent
+ * screen's «Instalar» posted, and the callback's query handed back to the API.
+ */
+export async function connectShopify(ctx: ChainContext, user: TestUser, domain: string) {
+  await ctx.app.services.shopifySandbox!.createShop({ domain, name: `Tienda ${domain}` });
+  const started = await callAs(ctx.app, user, 'POST', '/stores', {
+    platform: 'shopify',
+    shop_domain: domain,
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  const url = new URL(started.json().data.authorize_url as string);
+  const approved = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(url.searchParams),
+    redirect: 'manual',
+  });
+  expect(approved.status).toBe(302);
+  const callback = new URL(approved.headers.get('location')!);
+  const completed = await callAs(ctx.app, user, 'POST', '/stores/authorizations', {
+    platform: 'shopify',
+    query: Object.fromEntries(callback.searchParams),
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
+  return completed.json().data as { id: string; backfill: unknown };
+}
