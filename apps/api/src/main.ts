@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { demoAccountsPresent, seedDemo, DEMO_LOGINS } from './db/seed';
+import { seedDemoStores } from './db/demo-stores';
 import type { Services } from './modules/services';
 import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
 import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
@@ -52,6 +53,14 @@ async function main() {
   // Background jobs (tracking timeline, cancellation refunds, mail); `app.close()` stops them.
   // `WORKER=0` leaves them to a worker process of their own (`npm run worker`).
   if (config.WORKER) app.jobs.start(config.JOBS_POLL_MS);
+  // The demo's online stores are sandbox stores called over HTTP: connected once the app listens.
+  const storeLines = await seedDemoStores(app.services).then(
+    (seeded) => (seeded ? ['  Tienda demo conectada: Shopify (sandbox) con pedidos.'] : []),
+    (error: unknown) => {
+      app.log.warn({ err: error }, 'demo stores not connected');
+      return ['  No se pudo conectar la tienda demo (ver el registro).'];
+    },
+  );
 
   stopOnSignals(app, db, server);
 
@@ -61,6 +70,7 @@ async function main() {
     `  Base de datos: ${server.embedded ? `PostgreSQL embebido en ${config.DATA_DIR}/pg` : 'DATABASE_URL'}`,
     `  API: ${config.APP_URL}/api/v1 · Documentación: ${config.APP_URL}/api/docs`,
     ...dataLines,
+    ...storeLines,
     '',
     '  Ctrl-C detiene el servidor y la base de datos.',
     '',

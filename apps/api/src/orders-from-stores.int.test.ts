@@ -73,6 +73,8 @@ describe('orders from a sandbox Shopify shop', () => {
       on_hand: 10,
       reserved: 3,
     });
+    const storeView = (await callAs(ctx.app, merchant.user, 'GET', `/stores/${store.id}`)).json();
+    expect(storeView.data).toMatchObject({ orders_count: 1, health: 'ok', sandbox: true });
 
     const detail = (await callAs(ctx.app, merchant.user, 'GET', `/orders/${order.id}`)).json().data;
     const lines = [{ line_id: detail.lines[0].id, quantity: 2 }];

@@ -146,6 +146,16 @@ export class OrderSync implements StoreOrderSink {
     });
   }
 
+  /** How many orders each of the organization's stores brought (the stores screen shows it). */
+  async countOrders(organizationId: string, storeIds: string[]): Promise<Record<string, number>> {
+    const rows = await this.deps.db
+      .select({ storeId: orders.storeId, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), inArray(orders.storeId, storeIds)))
+      .groupBy(orders.storeId);
+    return Object.fromEntries(rows.map((row) => [row.storeId!, row.count]));
+  }
+
   /**
    * Replaces the order's lines with the platform's (matched by the line's external id); a line
    * the platform dropped keeps what was fulfilled and wants nothing more.
