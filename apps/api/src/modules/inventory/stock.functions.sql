@@ -34,7 +34,7 @@ $$;
 -- back whole. The operation and its movements are written with the balances.
 --
 -- A location must be a platform warehouse or one of the organization's own, and active
--- ('SK002' otherwise), before and after the balances change (see the end).
+-- ('SK002' otherwise), before the balances change and again as each movement is written.
 CREATE OR REPLACE FUNCTION stock_apply(
   p_organization_id uuid,
   p_idempotency_key text,
@@ -64,13 +64,18 @@ DECLARE
   i int;
 BEGIN
   IF jsonb_array_length(p_lines) = 1 THEN
-    -- One line (most reservations): nothing to sum or sort.
+    -- One line (most reservations): nothing to sum or sort, and its location is checked in the
+    -- same statement.
     SELECT ARRAY[l.variant_id], ARRAY[l.location_id], ARRAY[coalesce(l.on_hand, 0)],
            ARRAY[coalesce(l.reserved, 0)], ARRAY[coalesce(l.incoming, 0)],
-           ARRAY[coalesce(l.not_sellable, 0)]
-      INTO variants, locations, on_hands, reserveds, incomings, not_sellables
+           ARRAY[coalesce(l.not_sellable, 0)],
+           CASE WHEN sl.id IS NULL OR NOT sl.active
+                  OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
+                THEN l.location_id END
+      INTO variants, locations, on_hands, reserveds, incomings, not_sellables, foreign_location
       FROM jsonb_to_record(p_lines->0)
         AS l(variant_id uuid, location_id uuid, on_hand int, reserved int, incoming int, not_sellable int)
+      LEFT JOIN stock_locations sl ON sl.id = l.location_id
      WHERE abs(coalesce(l.on_hand, 0)) + abs(coalesce(l.reserved, 0))
          + abs(coalesce(l.incoming, 0)) + abs(coalesce(l.not_sellable, 0)) > 0;
   ELSE
@@ -101,14 +106,16 @@ BEGIN
   hash := md5(p_kind || variants::text || locations::text || on_hands::text || reserveds::text
               || incomings::text || not_sellables::text);
 
-  SELECT l.id INTO foreign_location
-    FROM unnest(locations) AS l(id)
-    LEFT JOIN stock_locations sl ON sl.id = l.id
-   WHERE sl.id IS NULL
-      OR NOT sl.active
-      OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
-   LIMIT 1;
-  IF FOUND THEN
+  IF array_length(variants, 1) > 1 THEN
+    SELECT l.id INTO foreign_location
+      FROM unnest(locations) AS l(id)
+      LEFT JOIN stock_locations sl ON sl.id = l.id
+     WHERE sl.id IS NULL
+        OR NOT sl.active
+        OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
+     LIMIT 1;
+  END IF;
+  IF foreign_location IS NOT NULL THEN
     RAISE EXCEPTION 'stock location % is not available to this organization', foreign_location
       USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
   END IF;
@@ -181,27 +188,26 @@ BEGIN
                            AND b.variant_id = variants[i]
                            AND b.location_id = locations[i]);
     END IF;
+    -- The movement is written only while its location is still active (issue 21): a
+    -- deactivation locks the location's row, then its balances, and refuses while any holds
+    -- stock. A balance changed here before that holds the deactivation until this commits (it
+    -- then sees the stock); a balance it locked first held the UPDATE above until it committed,
+    -- and this statement's fresh snapshot sees the location inactive now. A first balance is
+    -- covered by its foreign key, whose share lock on the location waits for the deactivation's
+    -- row lock, or holds it off. The check rides on the insert: no statement of its own.
     INSERT INTO stock_movements (organization_id, operation_id, variant_id, location_id, on_hand,
                                  reserved, incoming, not_sellable, created_at)
-    VALUES (p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
-            reserveds[i], incomings[i], not_sellables[i], p_created_at);
+    SELECT p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
+           reserveds[i], incomings[i], not_sellables[i], p_created_at
+      FROM stock_locations l
+     WHERE l.id = locations[i] AND l.active;
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    IF changed = 0 THEN
+      RAISE EXCEPTION 'stock location % was deactivated', locations[i]
+        USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', locations[i])::text;
+    END IF;
   END LOOP;
   PERFORM set_config('despacho.stock_apply', '', true);
-
-  -- A location deactivated while this ran (issue 21). A deactivation locks the location's row,
-  -- then its balances, and refuses while any holds stock: a balance changed here before that
-  -- holds the deactivation until this commits (it then sees the stock); a balance it locked
-  -- first held the UPDATE above until it committed, and this statement's fresh snapshot sees
-  -- the location inactive now. A first balance is covered by its foreign key, whose share lock
-  -- on the location waits for the deactivation's row lock, or holds it off.
-  SELECT l.id INTO foreign_location
-    FROM stock_locations l
-   WHERE l.id = ANY (locations) AND NOT l.active
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'stock location % was deactivated', foreign_location
-      USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
-  END IF;
   outcome := 'applied';
 END;
 $$;
