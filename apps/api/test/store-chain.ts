@@ -80,3 +80,98 @@ export async function connectShopify(ctx: ChainContext, user: TestUser, domain: 
   expect(completed.statusCode, completed.body).toBe(200);
   return completed.json().data as { id: string; backfill: unknown };
 }
+
+/** An order as a sandbox store holds it, in the terms the orders list shows. */
+export interface SandboxOrderState {
+  externalId: string;
+  number: string;
+  cancelled: boolean;
+  paymentState: string;
+  lines: { sku: string | null; quantity: number }[];
+}
+
+export interface ConnectedStore {
+  id: string;
+  /** The platform's id of the store: a shop domain, a seller, a site. */
+  externalId: string;
+}
+
+/**
+ * One sandbox store platform as the cross-part tests drive it: connect a store as a merchant
+ * does, set its chaos switches, place, pay and cancel orders as the store's admin would, read
+ * back what it holds, and run its reconciliation.
+ */
+export interface StoreDriver {
+  platform: string;
+  connect(user: TestUser, name: string): Promise<ConnectedStore>;
+  setChaos(
+    store: ConnectedStore,
+    chaos: {
+      duplicate: number;
+      reorder: number;
+      drop: number;
+      delay: number;
+      delayMs: number;
+      seed: number;
+    },
+  ): Promise<void>;
+  createOrder(
+    store: ConnectedStore,
+    order: { lines: { sku: string; quantity: number; price: number }[]; paid: boolean },
+  ): Promise<string>;
+  markPaid(store: ConnectedStore, order: string): Promise<void>;
+  cancel(store: ConnectedStore, order: string): Promise<void>;
+  orders(store: ConnectedStore): Promise<SandboxOrderState[]>;
+  reconcile(store: ConnectedStore): Promise<void>;
+}
+
+const SHOPIFY_PAYMENT: Record<string, string> = {
+  PENDING: 'pending',
+  PAID: 'paid',
+  PARTIALLY_REFUNDED: 'partially_refunded',
+  REFUNDED: 'refunded',
+};
+
+function shopifyDriver(ctx: ChainContext): StoreDriver {
+  const sandbox = () => ctx.app.services.shopifySandbox!;
+  return {
+    platform: 'shopify',
+    async connect(user, name) {
+      const domain = `${name}.myshopify.com`;
+      const { id } = await connectShopify(ctx, user, domain);
+      // Throttling has tests of its own; here the test's clock would never refill the bucket.
+      await sandbox().setBucket(domain, { max: 1_000_000_000, restoreRate: 1_000_000 });
+      return { id, externalId: domain };
+    },
+    setChaos: (store, chaos) => sandbox().setChaos(store.externalId, chaos),
+    async createOrder(store, order) {
+      const created = await sandbox().createOrder(store.externalId, {
+        email: 'cliente@example.com',
+        financialStatus: order.paid ? 'PAID' : 'PENDING',
+        lines: order.lines.map((line) => ({ ...line, title: line.sku })),
+      });
+      return String(created.id);
+    },
+    async markPaid(store, order) {
+      await sandbox().updateOrder(store.externalId, Number(order), { financialStatus: 'PAID' });
+    },
+    async cancel(store, order) {
+      await sandbox().cancelOrder(store.externalId, Number(order));
+    },
+    async orders(store) {
+      return (await sandbox().orders(store.externalId)).map((row) => ({
+        externalId: `gid://shopify/Order/${row.id}`,
+        number: row.name,
+        cancelled: row.cancelledAt !== null,
+        paymentState: SHOPIFY_PAYMENT[row.financialStatus] ?? row.financialStatus,
+        lines: row.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
+      }));
+    },
+    reconcile: (store) => ctx.app.services.storeSync.reconcile(store.id),
+  };
+}
+
+/** The three stores of the cross-part tests, one driver each. */
+export function storeDrivers(ctx: ChainContext): StoreDriver[] {
+  return [shopifyDriver(ctx), shopifyDriver(ctx), shopifyDriver(ctx)];
+}
