@@ -11,6 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import { orphansAmong, type ProcessInstance } from '../../platform/instance';
 import { mergePdfs } from '../carriers';
 import type { PackagesService } from '../packages';
 import type { ShipmentsService } from '../shipments';
@@ -27,7 +28,9 @@ const UNDER_WAY = new Set(['ORDER_FULFILLING', 'PURCHASE_IN_PROGRESS']);
 export interface BulkLabelsDeps {
   db: Db;
   clock: Clock;
-  jobs: Pick<Jobs, 'enqueue' | 'register'>;
+  jobs: Pick<Jobs, 'enqueue' | 'register' | 'registerSweep'>;
+  /** This process, as its runs are stamped with (a killed process's runs resume elsewhere). */
+  instance?: Pick<ProcessInstance, 'id'>;
   packages: Pick<PackagesService, 'get'>;
   ledger: Pick<LedgerService, 'balance'>;
   shipments: Pick<ShipmentsService, 'labels' | 'label'>;
@@ -60,9 +63,39 @@ export class BulkLabelsService {
       transaction: false,
       retryLimit: 20,
       retryDelaySeconds: 30,
-      singletonKey: (payload) => String(payload.run_id),
+      // A resumed run's job is a new generation: the dead process's job stays active until
+      // it expires and must not hold the run's resumption back.
+      singletonKey: (payload) => `${String(payload.run_id)}:${String(payload.generation ?? 0)}`,
     });
+    deps.jobs.registerSweep('orders.resume_bulk_labels', this.resumeOrphaned);
   }
+
+  /** Gives a new job to the runs whose driving process is gone (killed mid-run). */
+  readonly resumeOrphaned = (now: Date): Promise<number> =>
+    this.deps.db.transaction(async (tx) => {
+      const mine = this.deps.instance?.id ?? null;
+      const running = await tx
+        .select({ id: orderBulkRuns.id, instance: orderBulkRuns.instance })
+        .from(orderBulkRuns)
+        .where(eq(orderBulkRuns.state, 'running'));
+      const orphans = await orphansAmong(
+        tx,
+        running.flatMap(({ id, instance }) =>
+          instance && instance !== mine ? [{ id, instance }] : [],
+        ),
+      );
+      for (const id of orphans) {
+        // Unstamped, so the sweep's next round does not give it a second job.
+        await tx.update(orderBulkRuns).set({ instance: null }).where(eq(orderBulkRuns.id, id));
+        await this.deps.jobs.enqueue(
+          tx,
+          BULK_LABELS_JOB,
+          { run_id: id, generation: now.getTime() },
+          now,
+        );
+      }
+      return orphans.length;
+    });
 
   async start(
     organizationId: string,
@@ -200,6 +233,12 @@ export class BulkLabelsService {
       .from(orderBulkRuns)
       .where(eq(orderBulkRuns.id, runId));
     if (!run || run.state !== 'running') return;
+    // Stamped with this process: the last job to claim it drives it, an older one stops.
+    const mine = this.deps.instance?.id ?? 'local';
+    await this.deps.db
+      .update(orderBulkRuns)
+      .set({ instance: mine })
+      .where(eq(orderBulkRuns.id, runId));
     const request = run.request as BulkLabelsData & { language: Language };
     const parcel = await this.parcel(run.organizationId, request);
     const pending = await this.deps.db
@@ -208,6 +247,11 @@ export class BulkLabelsService {
       .where(and(eq(orderBulkItems.runId, runId), eq(orderBulkItems.state, 'pending')))
       .orderBy(asc(orderBulkItems.position));
     for (const item of pending) {
+      const [owner] = await this.deps.db
+        .select({ instance: orderBulkRuns.instance })
+        .from(orderBulkRuns)
+        .where(eq(orderBulkRuns.id, runId));
+      if (owner?.instance !== mine) return;
       const result = await this.labelOne(run, request, parcel, item.orderId).catch(
         (error: unknown) => {
           // Only a refusal is the order's error. Its fulfilment under way (a run a restart

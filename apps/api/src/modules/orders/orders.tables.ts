@@ -232,6 +232,8 @@ export const orderBulkRuns = pgTable(
     request: jsonb().$type<Record<string, unknown>>().notNull(),
     idempotencyKey: text().notNull(),
     userId: uuid().notNull(),
+    /** The process whose job drives the run (platform/instance.ts): a dead one's run resumes. */
+    instance: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
   },
