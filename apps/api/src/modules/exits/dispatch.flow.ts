@@ -21,7 +21,7 @@ import type { DispatchLine, ExitRow } from './exits.repository';
 /** The flow kind of an exit's dispatch; the merchant's cancel reads whether one owns the exit. */
 export const DISPATCH_FLOW = 'exit.dispatch';
 
-/** What of the exit the dispatch needs, read by `buy` (the run owns the exit since `start`). */
+/** What of the exit the dispatch needs, read once by `start` under the exit's lock. */
 interface DispatchedExit {
   organization_id: string;
   warehouse_id: string;
@@ -32,7 +32,7 @@ interface DispatchedExit {
 }
 
 /**
- * What a dispatch run carries: staff's request, then the exit as `buy` read it and the guide
+ * What a dispatch run carries: staff's request, the exit as `start` read it, then the guide
  * its purchase bought.
  */
 export interface DispatchData extends Record<string, unknown> {
@@ -131,35 +131,20 @@ export async function warehouseOf(
   return warehouse;
 }
 
-/** The exit as the dispatch carries it, with its lines to send. */
-async function exitToDispatch(db: Db, id: string): Promise<DispatchedExit> {
-  const found = await repository.findExitToDispatch(db, id);
-  if (!found) throw notFound();
-  const { exit: row, lines } = found;
-  return {
-    organization_id: row.organizationId,
-    warehouse_id: row.warehouseId,
-    number: row.number,
-    destination: row.destination,
-    lines,
-  };
-}
-
 /**
  * An exit's dispatch as a flow (decision 028):
  *
- * 1. `start` — one statement: under the exit's row lock, the exit must be processing; the
- *    run's row, inserted there (`in-statement`), then owns it (its unique index refuses a
- *    second dispatch: EXIT_DISPATCHING; the merchant's cancel answers the same). Compensated by
- *    taking the exit's lock again, so the run ends under it: a cancel waiting there sees the
- *    exit free.
+ * 1. `start` — under the exit's row lock, the exit must be processing; the run's row then owns
+ *    it (its unique index refuses a second dispatch: EXIT_DISPATCHING; the merchant's cancel
+ *    answers the same). It records the exit and its lines for the steps after it, which need
+ *    not read them again. Compensated by taking the exit's lock again, so the run ends under
+ *    it: a cancel waiting there sees the exit free.
  * 2. `buy` — the guide through the one purchase path, with no transaction of ours open (the
  *    purchase's own transactions are short). Idempotent by `exit:<id>:guide:<quote>`: after a
  *    crash the same key answers the guide bought. A refusal (balance, carrier, quote) ends the
  *    run compensated: the exit stays processing with its reservation, for another quote.
  *    PURCHASE_IN_PROGRESS is not a refusal: the purchase's recovery settles it, and the run
- *    asks again. It reads the exit and its lines to send (fixed since the exit was processed),
- *    and answers them with the guide, recorded by the next step's transaction.
+ *    asks again. What it answers is recorded by the next step's transaction.
  * 3. `ship` — in one transaction with the run's checkpoint: the reserved units leave on hand
  *    (inventory's `ship` verb), the exit is shipped with its guide, audited, and the merchant
  *    is told their balance paid the guide. It has no refusal: once the guide is bought the run
@@ -178,12 +163,20 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
       {
         name: 'start',
         kind: 'db',
-        // One statement locks the exit and inserts the run when the exit is processing.
-        checkpoint: 'in-statement',
-        run: async (db, run, checkpoint) => {
-          const status = await repository.startDispatch(db, run.data.exit_id, checkpoint);
-          if (!status) throw notFound();
-          if (status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+        run: async (tx, run) => {
+          const found = await repository.lockExitToDispatch(tx, run.data.exit_id);
+          if (!found) throw notFound();
+          const { exit: row, lines } = found;
+          if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+          return {
+            exit: {
+              organization_id: row.organizationId,
+              warehouse_id: row.warehouseId,
+              number: row.number,
+              destination: row.destination,
+              lines,
+            },
+          };
         },
         compensate: async (tx, run) => {
           await repository.findExit(tx, null, run.data.exit_id, true);
@@ -194,8 +187,7 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
         kind: 'call',
         run: async (run) => {
           const { data } = run;
-          // The run owns the exit since `start`: it stays processing with these lines reserved.
-          const exit = await exitToDispatch(deps.db, data.exit_id);
+          const exit = data.exit!;
           const warehouse = await warehouseOf(deps.warehouses, exit.warehouse_id);
           const { shipment } = await deps.purchase.purchase({
             organizationId: exit.organization_id,
@@ -206,7 +198,6 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
             data: shipmentData(exit, data),
           });
           return {
-            exit,
             shipment_id: shipment.id,
             tracking_number: shipment.tracking_number,
             total: shipment.charges.total,

@@ -75,26 +75,10 @@ export interface DispatchLine {
 }
 
 /**
- * A dispatch's start in one statement (its own transaction): the exit locked and, when it is
- * processing, the dispatch's run inserted through the platform's `flow_run_checkpoint`
- * (`checkpoint`, as Flows gives it; the runs' unique index refuses a second dispatch). Answers
- * the exit's status, or nothing when there is no such exit.
+ * The exit locked, with its lines to send (quantity above zero, in order), in one statement:
+ * a dispatch's start.
  */
-export async function startDispatch(
-  db: DbOrTx,
-  id: string,
-  checkpoint: string,
-): Promise<ExitStatus | undefined> {
-  const { rows } = await db.execute<{ status: ExitStatus }>(sql`
-    with locked as (select status from ${exits} where id = ${id} for update),
-      started as (select flow_run_checkpoint(${checkpoint}::jsonb)
-        from locked where status = 'processing')
-    select status, (select count(*) from started) as started from locked`);
-  return rows[0]?.status;
-}
-
-/** The exit with its lines to send (quantity above zero, in order), in one query. */
-export async function findExitToDispatch(
+export async function lockExitToDispatch(
   db: DbOrTx,
   id: string,
 ): Promise<{ exit: ExitRow; lines: DispatchLine[] } | undefined> {
@@ -108,7 +92,8 @@ export async function findExitToDispatch(
         from ${exitLines} l where l.exit_id = ${exits.id} and l.quantity > 0)`,
     })
     .from(exits)
-    .where(eq(exits.id, id));
+    .where(eq(exits.id, id))
+    .for('update');
   return row;
 }
 
