@@ -32,6 +32,7 @@ describe("the modules' database functions", () => {
       path.join('modules', 'products', 'product-counts.functions.sql'),
       path.join('modules', 'shipments', 'purchase.functions.sql'),
       path.join('modules', 'wallet', 'ledger.functions.sql'),
+      path.join('platform', 'flows.functions.sql'),
       path.join('platform', 'jobs.functions.sql'),
     ]);
     const expected = new Map(files.flatMap((file) => [...bodiesIn(readFileSync(file, 'utf8'))]));
@@ -41,6 +42,7 @@ describe("the modules' database functions", () => {
       'customer_counts_after_delete',
       'customer_counts_after_insert',
       'customer_counts_after_truncate',
+      'flow_run_checkpoint',
       'jobs_enqueue_many',
       'ledger_capture_hold',
       'ledger_claim',

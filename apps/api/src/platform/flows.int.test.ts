@@ -1,15 +1,23 @@
 /**
- * Decision 028, the flow layer itself: checkpoints that two drivers cannot both pass, a call's
- * answer recorded with the next step, a refusal compensated last step first, a failed driver's
- * resume job and a run out of retries failed for staff, and the runs nobody drives (a dead
- * process's, or stopped in a live one) given their job.
+ * Decision 028, the flow layer itself: checkpoints that two drivers cannot both pass (the
+ * layer's, or written in a step's own statement), a call's answer recorded with the next step,
+ * a refusal compensated last step first, a failed driver's resume job and a run out of retries
+ * failed for staff, and the runs nobody drives (a dead process's, or stopped in a live one)
+ * given their job.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { AppError } from './errors';
-import { RESUME_FLOW_AFTER_MS, RESUME_FLOW_JOB, type FlowDefinition, type Flows } from './flows';
+import type { DbOrTx } from './db';
+import {
+  FlowRunMoved,
+  RESUME_FLOW_AFTER_MS,
+  RESUME_FLOW_JOB,
+  type FlowDefinition,
+  type Flows,
+} from './flows';
 import { FLOW_RUNS_KEPT_DAYS, pruneFlowRuns } from './flows.prune';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -88,6 +96,59 @@ describe('a flow run', () => {
     expect(row.data.calls).toBeGreaterThanOrEqual(1);
     // Driven to its end: no job was ever needed.
     expect(await resumeJobs(run.id)).toBe(0);
+  });
+
+  it("writes a step's checkpoint in the step's own statement when it says so, once", async () => {
+    let writes = 0;
+    /** The step's one statement: the checkpoint, and its write only when it holds it. */
+    const checkpointed = async (db: DbOrTx, checkpoint: string) => {
+      const { rows } = await db.execute<{ moved: boolean }>(
+        sql`select flow_run_checkpoint(${checkpoint}::jsonb) as moved`,
+      );
+      if (!rows[0]!.moved) throw new FlowRunMoved();
+      writes += 1;
+    };
+    const definition = flows.define<Counting>({
+      kind: `test.in-statement.${randomUUID()}`,
+      subjectType: 'test',
+      resumeJob: 'when-stopped',
+      steps: [
+        {
+          name: 'start',
+          kind: 'db',
+          checkpoint: 'in-statement',
+          run: (tx, _run, checkpoint) => checkpointed(tx, checkpoint),
+        },
+        {
+          name: 'call',
+          kind: 'call',
+          run: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return { calls: 1 };
+          },
+          answerWithNext: true,
+        },
+        {
+          name: 'write',
+          kind: 'db',
+          checkpoint: 'in-statement',
+          run: (db, _run, checkpoint) => checkpointed(db, checkpoint),
+        },
+      ],
+    });
+    const run = await flows.start(definition, {
+      organizationId: null,
+      subjectId: randomUUID(),
+      data: {},
+    });
+    // The first step's statement inserted the run.
+    expect(await runRow(run.id)).toMatchObject({ state: 'running', step: 'call', data: {} });
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => flows.drive(run.id)));
+    expect(outcomes.map((outcome) => outcome.run.state)).toEqual(Array(5).fill('succeeded'));
+    // The start's write and one of the last step's: the others found the run moved.
+    expect(writes).toBe(2);
+    // The call's answer was the last step's to consume: it never reached the row.
+    expect(await runRow(run.id)).toMatchObject({ state: 'succeeded', step: 'write', data: {} });
   });
 
   it("records a call's answer with the next step's writes, and calls again when they fail", async () => {

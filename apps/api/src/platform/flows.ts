@@ -61,7 +61,28 @@ interface StepBase<D extends FlowData> {
 /** A step that writes to the database: its writes and the run's checkpoint commit together. */
 export interface DbStep<D extends FlowData> extends StepBase<D> {
   kind: 'db';
-  run: (tx: DbOrTx, run: FlowRun<D>) => Promise<Recorded<D>>;
+  /**
+   * `checkpoint` is the run's checkpoint as JSON, for a step that writes it itself
+   * (`checkpoint: 'in-statement'`); other steps ignore it.
+   */
+  run: (tx: DbOrTx, run: FlowRun<D>, checkpoint: string) => Promise<Recorded<D>>;
+  /**
+   * The step writes the run's checkpoint itself, in its own SQL, by calling the platform's
+   * `flow_run_checkpoint(checkpoint)` (platform/flows.functions.sql) and writing nothing when it
+   * answers false, which the step then reports by throwing FlowRunMoved. Saves the layer's own
+   * statements: a first step's insert of the run, or a later step's transaction (begin, the
+   * compare-and-set, commit) around a step that is one statement, which then runs with no
+   * transaction of the layer's. Such a step records nothing, and its checkpoint keeps the run's
+   * data as saved: what a call answered for it (`answerWithNext`) is consumed, never written.
+   */
+  checkpoint?: 'in-statement';
+}
+
+/** Thrown by an `in-statement` step whose `flow_run_checkpoint` answered false: another driver moved the run first. */
+export class FlowRunMoved extends Error {
+  constructor() {
+    super('another driver moved the flow run');
+  }
 }
 
 /**
@@ -120,6 +141,13 @@ export interface FlowsDeps {
    * between two steps, since the run's row is left exactly as a crash leaves it.
    */
   afterCheckpoint?: ((run: FlowRun<FlowData>) => Promise<void>) | undefined;
+}
+
+/** An `in-statement` step keeps the run's data as saved: it may record nothing. */
+function recordsNothing<D extends FlowData>(step: DbStep<D>, recorded: Recorded<D>): void {
+  if (recorded && Object.keys(recorded).length > 0) {
+    throw new Error(`step ${step.name} writes its checkpoint in-statement and may record nothing`);
+  }
 }
 
 const isFinal = (state: FlowState) => !(FLOW_ACTIVE_STATES as readonly FlowState[]).includes(state);
@@ -363,21 +391,39 @@ export class Flows {
           error: null,
           data: input.data,
         };
-        run.data = { ...input.data, ...(await first.run(tx, { ...run, step: first.name })) };
-        await tx.insert(flowRuns).values({
-          id: run.id,
-          kind: run.kind,
-          organizationId: run.organizationId,
-          subjectType: definition.subjectType,
-          subjectId: run.subjectId,
-          state: run.state,
-          step: run.step,
-          data: run.data,
-          instance: this.deps.instance?.id ?? null,
-          createdAt: now,
-          updatedAt: now,
-          finishedAt: next ? null : now,
-        });
+        const instance = this.deps.instance?.id ?? null;
+        if (first.checkpoint === 'in-statement') {
+          const checkpoint = JSON.stringify({
+            insert: true,
+            id: run.id,
+            kind: run.kind,
+            organization_id: run.organizationId,
+            subject_type: definition.subjectType,
+            subject_id: run.subjectId,
+            state: run.state,
+            step: run.step,
+            data: run.data,
+            instance,
+            at: now,
+          });
+          recordsNothing(first, await first.run(tx, { ...run, step: first.name }, checkpoint));
+        } else {
+          run.data = { ...input.data, ...(await first.run(tx, { ...run, step: first.name }, '')) };
+          await tx.insert(flowRuns).values({
+            id: run.id,
+            kind: run.kind,
+            organizationId: run.organizationId,
+            subjectType: definition.subjectType,
+            subjectId: run.subjectId,
+            state: run.state,
+            step: run.step,
+            data: run.data,
+            instance,
+            createdAt: now,
+            updatedAt: now,
+            finishedAt: next ? null : now,
+          });
+        }
         if (next && definition.resumeJob !== 'when-stopped') {
           const payload: ResumePayload = { run_id: run.id };
           await this.deps.jobs.enqueue(
@@ -455,6 +501,8 @@ export class Flows {
             } else {
               moved = await this.checkpoint({ ...current, run: answered }, index);
             }
+          } else if (step.checkpoint === 'in-statement') {
+            moved = await this.passInStatement(current, index, step);
           } else {
             moved = await this.checkpoint(current, index, step.run);
           }
@@ -475,43 +523,38 @@ export class Flows {
 
   /**
    * Passes step `index` (the one `held.run` is at) in one transaction: first the compare-and-set
-   * that moves the row on from the step it was saved at, with the data the driver holds (what
-   * call steps answered since rides along), then the step's work (`work`, a DB step) and what it
-   * records. When another driver moved the row meanwhile, nothing is written and the caller
-   * reads it again.
+   * that moves the row on from the step it was saved at, with the data the driver holds when it
+   * differs from the row's (what call steps answered since rides along), then the step's work
+   * (`work`, a DB step) and what it records, written only when it records something. When
+   * another driver moved the row meanwhile, nothing is written and the caller reads it again.
    */
   private async checkpoint<D extends FlowData>(
     { run, saved, savedData }: Held<D>,
     index: number,
-    work?: (tx: DbOrTx, run: FlowRun<D>) => Promise<Recorded<D>>,
+    work?: DbStep<D>['run'],
   ): Promise<Held<D> | undefined> {
-    const next = this.definitionOf<D>(run.kind).steps[index + 1];
-    const now = this.deps.clock.now();
-    const position = {
-      state: next ? ('running' as const) : ('succeeded' as const),
-      step: next?.name ?? run.step,
-      updatedAt: now,
-      finishedAt: next ? null : now,
-    };
+    const position = this.positionAfter(run, index);
     const casWhere = and(
       eq(flowRuns.id, run.id),
       eq(flowRuns.state, 'running'),
       eq(flowRuns.step, saved),
     );
+    const heldJson = JSON.stringify(run.data);
     const advanced = await (work
       ? this.deps.db.transaction(async (tx) => {
           const [row] = await tx
             .update(flowRuns)
-            .set(position)
+            .set(heldJson === savedData ? position : { ...position, data: run.data })
             .where(casWhere)
             .returning({ id: flowRuns.id });
           if (!row) return undefined;
-          const recorded = await work(tx, run);
-          const data = recorded ? { ...run.data, ...recorded } : run.data;
-          // What a call answered and this step consumed (the purchase's label) never reaches
-          // the row: the data is written once, and only when it differs from what is saved.
+          const recorded = await work(tx, run, '');
+          if (!recorded || Object.keys(recorded).length === 0) {
+            return { data: run.data, json: heldJson };
+          }
+          const data = { ...run.data, ...recorded };
           const json = JSON.stringify(data);
-          if (json !== savedData) {
+          if (json !== heldJson) {
             await tx.update(flowRuns).set({ data }).where(eq(flowRuns.id, run.id));
           }
           return { data, json };
@@ -521,7 +564,7 @@ export class Flows {
           .set({ ...position, data: run.data })
           .where(casWhere)
           .returning({ id: flowRuns.id })
-          .then(([row]) => row && { data: run.data, json: JSON.stringify(run.data) }));
+          .then(([row]) => row && { data: run.data, json: heldJson }));
     if (!advanced) return undefined;
     const result: Held<D> = {
       run: { ...run, state: position.state, step: position.step, data: advanced.data },
@@ -530,6 +573,55 @@ export class Flows {
     };
     await this.boundary(result.run);
     return result;
+  }
+
+  /**
+   * Passes step `index`, a DB step that writes its checkpoint in its own statement
+   * (`in-statement`): no transaction here; the run's data stays as saved.
+   */
+  private async passInStatement<D extends FlowData>(
+    { run, saved, savedData }: Held<D>,
+    index: number,
+    step: DbStep<D>,
+  ): Promise<Held<D> | undefined> {
+    const position = this.positionAfter(run, index);
+    const checkpoint = JSON.stringify({
+      id: run.id,
+      saved,
+      state: position.state,
+      step: position.step,
+      at: position.updatedAt,
+    });
+    try {
+      recordsNothing(step, await step.run(this.deps.db, run, checkpoint));
+    } catch (error) {
+      if (error instanceof FlowRunMoved) return undefined;
+      throw error;
+    }
+    const result: Held<D> = {
+      run: {
+        ...run,
+        state: position.state,
+        step: position.step,
+        data: JSON.parse(savedData) as D,
+      },
+      saved: position.step,
+      savedData,
+    };
+    await this.boundary(result.run);
+    return result;
+  }
+
+  /** Where the run stands once step `index` is passed: the next step, or succeeded. */
+  private positionAfter<D extends FlowData>(run: FlowRun<D>, index: number) {
+    const next = this.definitionOf<D>(run.kind).steps[index + 1];
+    const now = this.deps.clock.now();
+    return {
+      state: next ? ('running' as const) : ('succeeded' as const),
+      step: next?.name ?? run.step,
+      updatedAt: now,
+      finishedAt: next ? null : now,
+    };
   }
 
   /** A refusal: the run is `compensating`, with the step and why, then compensated. */

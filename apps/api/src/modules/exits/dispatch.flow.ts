@@ -16,7 +16,7 @@ import type { StockLedger, WarehousesService } from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { PurchaseData, PurchaseService } from '../shipments';
 import * as repository from './exits.repository';
-import type { ExitLineRow, ExitRow } from './exits.repository';
+import type { DispatchLine, ExitRow } from './exits.repository';
 
 /** The flow kind of an exit's dispatch; the merchant's cancel reads whether one owns the exit. */
 export const DISPATCH_FLOW = 'exit.dispatch';
@@ -28,14 +28,7 @@ interface DispatchedExit {
   number: number;
   destination: ExitRow['destination'];
   /** Its lines to send (set when it was processed, fixed since). */
-  lines: {
-    variant_id: string;
-    quantity: number;
-    product_name: string;
-    sat_product_code: string | null;
-    sat_unit_code: string | null;
-    unit_value: number;
-  }[];
+  lines: DispatchLine[];
 }
 
 /**
@@ -63,6 +56,12 @@ export interface DispatchFlowDeps {
   warehouses: Pick<WarehousesService, 'list'>;
   purchase: Pick<PurchaseService, 'purchase'>;
   notifications: Pick<NotificationsService, 'notify'>;
+  /**
+   * The exits this process's `ship` steps marked shipped, as written, by exit: the request that
+   * drove its run answers from it instead of reading the exit again (it takes it out). A run
+   * another driver finished leaves nothing here, and the request reads the exit.
+   */
+  shippedHere: Map<string, ExitRow>;
 }
 
 /** The waybill's sender: the warehouse, as its contact. */
@@ -132,26 +131,6 @@ export async function warehouseOf(
   return warehouse;
 }
 
-/** The exit as the dispatch carries it, with its lines to send. */
-function dispatchedExit(row: ExitRow, lines: ExitLineRow[]): DispatchedExit {
-  return {
-    organization_id: row.organizationId,
-    warehouse_id: row.warehouseId,
-    number: row.number,
-    destination: row.destination,
-    lines: lines
-      .filter((line) => line.quantity > 0)
-      .map((line) => ({
-        variant_id: line.variantId,
-        quantity: line.quantity,
-        product_name: line.productName,
-        sat_product_code: line.satProductCode,
-        sat_unit_code: line.satUnitCode,
-        unit_value: line.unitValue,
-      })),
-  };
-}
-
 /**
  * An exit's dispatch as a flow (decision 028):
  *
@@ -185,10 +164,19 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
         name: 'start',
         kind: 'db',
         run: async (tx, run) => {
-          const row = await repository.findExit(tx, null, run.data.exit_id, true);
-          if (!row) throw notFound();
+          const found = await repository.lockExitToDispatch(tx, run.data.exit_id);
+          if (!found) throw notFound();
+          const { exit: row, lines } = found;
           if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
-          return { exit: dispatchedExit(row, await repository.findLines(tx, [row.id])) };
+          return {
+            exit: {
+              organization_id: row.organizationId,
+              warehouse_id: row.warehouseId,
+              number: row.number,
+              destination: row.destination,
+              lines,
+            },
+          };
         },
         compensate: async (tx, run) => {
           await repository.findExit(tx, null, run.data.exit_id, true);
@@ -239,7 +227,7 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
             tx,
           );
           const now = deps.clock.now();
-          await repository.updateExit(tx, data.exit_id, {
+          const shipped = await repository.updateExit(tx, data.exit_id, {
             status: 'shipped',
             shipmentId,
             trackingNumber: data.tracking_number ?? null,
@@ -272,6 +260,7 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
             },
             tx,
           );
+          deps.shippedHere.set(data.exit_id, shipped);
         },
       },
     ],

@@ -23,9 +23,10 @@ import {
   type DispatchFlowDeps,
 } from './dispatch.flow';
 import * as repository from './exits.repository';
+import type { ExitRow } from './exits.repository';
 import type { ExitViews } from './exits.view';
 
-export interface DispatchDeps extends DispatchFlowDeps {
+export interface DispatchDeps extends Omit<DispatchFlowDeps, 'shippedHere'> {
   flows: Pick<Flows, 'activeRun' | 'define' | 'run' | 'drive'>;
   views: ExitViews;
   packages: Pick<PackagesService, 'list'>;
@@ -48,9 +49,11 @@ export interface CancelledGuide {
  */
 export class DispatchService {
   private readonly flow: FlowDefinition<DispatchData>;
+  /** The exits this process's dispatches shipped, until their request answers (dispatch.flow.ts). */
+  private readonly shippedHere = new Map<string, ExitRow>();
 
   constructor(private readonly deps: DispatchDeps) {
-    this.flow = deps.flows.define(dispatchFlow(deps));
+    this.flow = deps.flows.define(dispatchFlow({ ...deps, shippedHere: this.shippedHere }));
   }
 
   /**
@@ -151,7 +154,9 @@ export class DispatchService {
       })
       .catch((error: unknown) => this.driveUnderWay(id, input, error));
     if (outcome.refusal) throw outcome.refusal;
-    const shipped = (await repository.findExit(this.deps.db, null, id))!;
+    const shipped =
+      this.shippedHere.get(id) ?? (await repository.findExit(this.deps.db, null, id))!;
+    this.shippedHere.delete(id);
     return this.deps.views.staff(this.deps.db, shipped);
   }
 

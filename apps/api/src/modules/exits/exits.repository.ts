@@ -64,6 +64,39 @@ export async function findExitOfGuide(
   return row;
 }
 
+/** What an exit's dispatch sends of each line: the waybill's product, with its variant. */
+export interface DispatchLine {
+  variant_id: string;
+  quantity: number;
+  product_name: string;
+  sat_product_code: string | null;
+  sat_unit_code: string | null;
+  unit_value: number;
+}
+
+/**
+ * The exit locked, with its lines to send (quantity above zero, in order), in one statement:
+ * a dispatch's start.
+ */
+export async function lockExitToDispatch(
+  db: DbOrTx,
+  id: string,
+): Promise<{ exit: ExitRow; lines: DispatchLine[] } | undefined> {
+  const [row] = await db
+    .select({
+      exit: exits,
+      lines: sql<DispatchLine[]>`(select coalesce(json_agg(json_build_object(
+          'variant_id', l.variant_id, 'quantity', l.quantity, 'product_name', l.product_name,
+          'sat_product_code', l.sat_product_code, 'sat_unit_code', l.sat_unit_code,
+          'unit_value', l.unit_value) order by l.position), '[]'::json)
+        from ${exitLines} l where l.exit_id = ${exits.id} and l.quantity > 0)`,
+    })
+    .from(exits)
+    .where(eq(exits.id, id))
+    .for('update');
+  return row;
+}
+
 export async function findLines(db: DbOrTx, exitIds: string[]): Promise<ExitLineRow[]> {
   if (exitIds.length === 0) return [];
   return db

@@ -135,8 +135,15 @@ async function refusedWith(purchase: Promise<unknown>) {
   return (error as AppError).code;
 }
 
-/** Nothing of the settle was written: the guide still under way, no charge, no label. */
+/**
+ * Nothing of the settle was written: the guide still under way, no charge, no label, and the
+ * run's checkpoint, in the settle's statement, rolled back with it: the run is where the carrier
+ * call left it, for its resume job.
+ */
 async function expectNothingSettled(shipmentId: string) {
+  expect(
+    await one(`select state, step from flow_runs where subject_id = $1`, [shipmentId]),
+  ).toEqual({ state: 'running', step: 'carrier' });
   expect(await guide(shipmentId)).toEqual({
     purchase_state: 'purchasing',
     charge_transaction_id: null,

@@ -8,7 +8,12 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { FlowData, FlowDefinition, FlowRun } from '../../platform/flows';
+import {
+  FlowRunMoved,
+  type FlowData,
+  type FlowDefinition,
+  type FlowRun,
+} from '../../platform/flows';
 import {
   CarrierError,
   type CarrierAdapters,
@@ -132,7 +137,7 @@ const SETTLE_ERRORS = {
   hold_settled: 'CHARGE_ALREADY_SETTLED',
   key_used: 'IDEMPOTENCY_KEY_REUSED',
   over_hold: 'INSUFFICIENT_BALANCE',
-} as const satisfies Record<Exclude<SettleRefusal, 'not_purchasing'>, string>;
+} as const satisfies Record<SettleRefusal, string>;
 
 /** What a guide's capture pays: the carrier, the insurer (if insured) and the VAT. */
 function captureLines(row: ShipmentRow): Line[] {
@@ -183,10 +188,12 @@ export function purchaseFlow(deps: PurchaseFlowDeps): FlowDefinition<PurchaseFlo
       {
         name: 'start',
         kind: 'db',
-        run: async (tx, run) => {
+        // The run's insert rides in `shipment_start_purchase`.
+        checkpoint: 'in-statement',
+        run: async (tx, run, checkpoint) => {
           const inFlight = memo(run);
           if (!inFlight) throw new Error(`no request for purchase ${run.subjectId}`);
-          inFlight.started = await start(deps, tx, run.subjectId, inFlight.request);
+          inFlight.started = await start(deps, tx, run.subjectId, inFlight.request, checkpoint);
         },
         compensate: async (tx, run) => {
           await release(deps, tx, run.organizationId!, run.subjectId, run.error ?? '');
@@ -216,16 +223,17 @@ export function purchaseFlow(deps: PurchaseFlowDeps): FlowDefinition<PurchaseFlo
       {
         name: 'settle',
         kind: 'db',
-        run: async (tx, run) => {
+        // One statement, `shipment_settle_purchase`, moves the run and settles: no transaction
+        // around it, and the label it keeps on the guide never reaches the run's row.
+        checkpoint: 'in-statement',
+        run: async (db, run, checkpoint) => {
           const inFlight = memo(run);
           const row =
             inFlight?.started?.shipment ??
-            (await repository.findShipment(tx, run.organizationId!, run.subjectId));
+            (await repository.findShipment(db, run.organizationId!, run.subjectId));
           if (!row) throw notFound();
-          const settled = await settleIssued(deps, tx, row, run.data.label!);
+          const settled = await settleIssued(deps, db, row, run.data.label!, checkpoint);
           if (inFlight) inFlight.settled = settled;
-          // The label is the guide's now: the run keeps no copy.
-          return { label: undefined };
         },
       },
     ],
@@ -252,6 +260,7 @@ async function start(
   tx: DbOrTx,
   shipmentId: string,
   request: PurchaseRequest,
+  checkpoint: string,
 ): Promise<StartedGuide> {
   const { organizationId, idempotencyKey, data, plan, now } = request;
   const { rate, charges } = plan;
@@ -337,6 +346,7 @@ async function start(
     holdDescription: description,
     amount: charges.total,
     now: deps.clock.now(),
+    checkpoint,
   });
   if (started.outcome !== 'started') throw new AppError(START_ERRORS[started.outcome]);
   await reserveStock(deps, tx, request, shipment.id);
@@ -443,18 +453,20 @@ async function release(
 }
 
 /**
- * Step 3: `shipment_settle_purchase` in one statement captures the hold through the wallet's
- * `ledger_capture_hold` (key `shipment:<id>:capture`, the movement's request hash), writes the
- * label, statuses, label event and sandbox timeline and ships the reserved stock, under the
- * guide's row lock. `row` is the guide as its start wrote it (`purchasing`, with its hold).
- * Answers it and its timeline as written; a guide settled meanwhile as it now stands; any other
- * refusal is its error (SETTLE_ERRORS).
+ * Step 3: `shipment_settle_purchase` in one statement (its own transaction) moves the run past
+ * the step (`checkpoint`), captures the hold through the wallet's `ledger_capture_hold` (key
+ * `shipment:<id>:capture`, the movement's request hash), writes the label, statuses, label
+ * event and sandbox timeline and ships the reserved stock, under the guide's row lock. `row` is
+ * the guide as its start wrote it (`purchasing`, with its hold). Answers it and its timeline as
+ * written; a guide settled meanwhile as it now stands; FlowRunMoved when another driver moved
+ * the run first; any refusal is its error (SETTLE_ERRORS), with nothing written.
  */
 async function settleIssued(
   deps: PurchaseFlowDeps,
-  tx: DbOrTx,
+  db: DbOrTx,
   row: ShipmentRow,
   label: NonNullable<PurchaseFlowData['label']>,
+  checkpoint: string,
 ): Promise<{ row: ShipmentRow; events?: TrackingEventRow[] }> {
   const now = deps.clock.now();
   const captureRequestHash = movementRequestHash('capture', {
@@ -463,7 +475,7 @@ async function settleIssued(
     holdId: row.holdId,
     lines: captureLines(row),
   });
-  const settled = await repository.settlePurchase(tx, {
+  const settled = await repository.settlePurchase(db, {
     organizationId: row.organizationId,
     shipmentId: row.id,
     now,
@@ -473,9 +485,11 @@ async function settleIssued(
     zpl: label.zpl,
     captureRequestHash,
     jobs: deps.tracking.purchasedJobs({ ...row, trackingNumber: label.tracking_number }, now),
+    checkpoint,
   });
+  if (settled.outcome === 'run_moved') throw new FlowRunMoved();
   if (settled.outcome === 'not_purchasing') {
-    return { row: (await repository.findShipment(tx, row.organizationId, row.id))! };
+    return { row: (await repository.findShipment(db, row.organizationId, row.id))! };
   }
   if (settled.outcome !== 'settled') throw new AppError(SETTLE_ERRORS[settled.outcome]);
   const purchased: ShipmentRow = {

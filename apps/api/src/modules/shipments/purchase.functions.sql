@@ -3,26 +3,35 @@
 -- edit a function here, in place. They write only the shipments module's tables: money moves
 -- through the wallet's functions (`ledger_place_hold`, `ledger_capture_hold`,
 -- modules/wallet/ledger.functions.sql), stock through inventory's (`stock_follow_reservation`)
--- and jobs through the platform's (`jobs_enqueue_many`, platform/jobs.functions.sql).
+-- and jobs and the purchase's flow run through the platform's (`jobs_enqueue_many`,
+-- platform/jobs.functions.sql; `flow_run_checkpoint`, platform/flows.functions.sql).
 
--- Step 4 when the carrier issued the guide, in one statement: the capture of the shipment's hold
--- through `ledger_capture_hold` under the key `shipment:<id>:capture` (carrier price to carrier_payable,
--- premium to insurance_payable, VAT to vat_payable, any remainder back to the wallet), the hold
--- `captured` and its transaction `paid`, the label, the quote `completed`, the guide `purchased`,
--- the `label_created` event with the status it leads to, and the sandbox timeline's jobs (planned
--- by TrackingService, given here). It is the only code that settles an issued guide.
+-- The purchase flow's `settle` step when the carrier issued the guide, in one statement that is
+-- also the run's checkpoint (purchase.flow.ts, decision 028: `checkpoint: 'in-statement'`): the
+-- run moved past `settle` through the platform's `flow_run_checkpoint(p_checkpoint)`, then the
+-- capture of the shipment's hold through `ledger_capture_hold` under the key
+-- `shipment:<id>:capture` (carrier price to carrier_payable, premium to insurance_payable, VAT
+-- to vat_payable, any remainder back to the wallet), the hold `captured` and its transaction
+-- `paid`, the label, the quote `completed`, the guide `purchased`, the `label_created` event with
+-- the status it leads to, and the sandbox timeline's jobs (planned by TrackingService, given
+-- here). It is the only code that settles an issued guide.
 --
--- Every outcome is explicit, and only 'settled' writes anything:
+-- Outcomes, with the run checkpointed:
 --   settled         done; charge_transaction_id and event_id say what was written
---   not_found       no such guide in the organization
 --   not_purchasing  the guide is already settled (purchased or failed): answer it as it stands
+-- With nothing written:
+--   run_moved       another driver moved the run first (the checkpoint's compare-and-set)
+-- Refusals raise SQLSTATE 'SH001' with `{ "outcome" }` in DETAIL, so the run's checkpoint rolls
+-- back with the statement and the run stays at `settle`, for its resume job:
+--   not_found       no such guide in the organization
 --   hold_missing    the guide has no hold, or its hold row is gone
 --   hold_settled    its hold was already captured or released
 --   key_used        the capture key holds another movement
 --   over_hold       the charges exceed the amount held
 -- A state the purchase cannot reach (a negative charge, the ledger accounts missing, the posting
 -- refused after the key was claimed) raises. The ledger's own guards (zero sum at commit, append-only, balances
--- never below zero) still apply.
+-- never below zero) still apply. The run's row is locked before the guide's, as the flow's
+-- compensation locks them.
 
 CREATE OR REPLACE FUNCTION shipment_settle_purchase(
   p_organization_id uuid,
@@ -34,6 +43,7 @@ CREATE OR REPLACE FUNCTION shipment_settle_purchase(
   p_zpl text,
   p_capture_request_hash text,
   p_jobs jsonb,
+  p_checkpoint jsonb,
   OUT outcome text,
   OUT charge_transaction_id uuid,
   OUT event_id uuid
@@ -44,20 +54,25 @@ DECLARE
   line_kinds text[];
   line_amounts bigint[];
   captured record;
+  refusal text;
 BEGIN
+  IF NOT flow_run_checkpoint(p_checkpoint) THEN
+    outcome := 'run_moved';
+    RETURN;
+  END IF;
   SELECT * INTO s FROM shipments
     WHERE organization_id = p_organization_id AND id = p_shipment_id FOR UPDATE;
   IF NOT FOUND THEN
-    outcome := 'not_found';
-    RETURN;
-  END IF;
-  IF s.purchase_state <> 'purchasing' THEN
+    refusal := 'not_found';
+  ELSIF s.purchase_state <> 'purchasing' THEN
     outcome := 'not_purchasing';
     RETURN;
+  ELSIF s.hold_id IS NULL THEN
+    refusal := 'hold_missing';
   END IF;
-  IF s.hold_id IS NULL THEN
-    outcome := 'hold_missing';
-    RETURN;
+  IF refusal IS NOT NULL THEN
+    RAISE EXCEPTION 'shipment_settle_purchase refused: %', refusal
+      USING ERRCODE = 'SH001', DETAIL = json_build_object('outcome', refusal)::text;
   END IF;
 
   -- The capture, through the wallet's own function: the carrier's price, the premium, the VAT.
@@ -73,8 +88,8 @@ BEGIN
     p_capture_request_hash, 'label', 'shipment', p_shipment_id::text, line_kinds, line_amounts,
     p_now);
   IF captured.outcome <> 'captured' THEN
-    outcome := captured.outcome;
-    RETURN;
+    RAISE EXCEPTION 'shipment_settle_purchase refused: %', captured.outcome
+      USING ERRCODE = 'SH001', DETAIL = json_build_object('outcome', captured.outcome)::text;
   END IF;
   charge_transaction_id := captured.transaction_id;
 
@@ -117,7 +132,9 @@ $$;
 -- 2), in one statement: the quote taken (`quote` → `in_process`), the packages and products
 -- from JSON, the hold of the total through `ledger_place_hold` under `shipment:<id>:hold` (kind
 -- `label`, `pending`) and the shipment's `hold_id`. Runs in the transaction that creates the
--- purchase's flow run (purchase.flow.ts), right after the shipment's insert; p_hold_description is the hold's
+-- purchase's flow run (purchase.flow.ts), right after the shipment's insert, and writes that
+-- run's row through the platform's `flow_run_checkpoint(p_checkpoint)` (the flow's first step
+-- writes its checkpoint in-statement, decision 028); p_hold_description is the hold's
 -- `{ "code", "params" }` (see ledger_post); 'quote_taken', 'insufficient' and
 -- 'key_reused' answer the errors the service raises, which roll the transaction back.
 CREATE OR REPLACE FUNCTION shipment_start_purchase(
@@ -130,6 +147,7 @@ CREATE OR REPLACE FUNCTION shipment_start_purchase(
   p_hold_description jsonb,
   p_amount bigint,
   p_now timestamptz,
+  p_checkpoint jsonb,
   OUT outcome text,
   OUT hold_id uuid,
   OUT packages jsonb,
@@ -185,6 +203,7 @@ BEGIN
 
   UPDATE shipments SET hold_id = shipment_start_purchase.hold_id
     WHERE organization_id = p_organization_id AND id = p_shipment_id;
+  PERFORM flow_run_checkpoint(p_checkpoint);
   outcome := 'started';
 END;
 $$;

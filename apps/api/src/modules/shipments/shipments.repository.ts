@@ -6,6 +6,7 @@ import type {
 } from '@despacho/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { raisedDetail } from '../../platform/db-errors';
 import { withinOrganizationDays } from '../accounts';
 import { pickups } from './pickups.tables';
 import { quotes } from './quotes.tables';
@@ -258,16 +259,17 @@ export function countMade(db: DbOrTx, organizationId: string): Promise<number> {
   );
 }
 
-/** What `shipment_settle_purchase` can answer besides `settled` (purchase.functions.sql). */
+/** What `shipment_settle_purchase` refuses with, raised (SH001, purchase.functions.sql). */
 export type SettleRefusal =
-  'not_found' | 'not_purchasing' | 'hold_missing' | 'hold_settled' | 'key_used' | 'over_hold';
+  'not_found' | 'hold_missing' | 'hold_settled' | 'key_used' | 'over_hold';
 
 /**
- * A purchase's settle step when the carrier issued the guide, in one statement
- * (`shipment_settle_purchase`, purchase.functions.sql): capture of the hold through
- * `ledger_post`, the hold settled, the label, the quote completed, the guide `purchased`, the
- * label's event and status, `jobs`, in the flow's settle transaction. `settled` with what it
- * wrote, or why nothing was written.
+ * A purchase's settle step when the carrier issued the guide, in one statement that is its own
+ * transaction (`shipment_settle_purchase`, purchase.functions.sql): the flow run's checkpoint,
+ * capture of the hold through `ledger_capture_hold`, the hold settled, the label, the quote
+ * completed, the guide `purchased`, the label's event and status, `jobs`. `settled` with what it
+ * wrote; `not_purchasing` (settled before) and `run_moved` (another driver moved the run) wrote
+ * nothing of the guide's; a refusal rolled the statement back, checkpoint included.
  */
 export async function settlePurchase(
   tx: DbOrTx,
@@ -281,10 +283,13 @@ export async function settlePurchase(
     zpl: string;
     captureRequestHash: string;
     jobs: { kind: string; payload: unknown; runAt: Date }[];
+    /** The flow run's checkpoint past `settle`, as Flows gives it to the step. */
+    checkpoint: string;
   },
 ): Promise<
   | { outcome: 'settled'; chargeTransactionId: string; eventId: string | null }
-  | { outcome: SettleRefusal }
+  | { outcome: 'not_purchasing' | 'run_moved' }
+  | { outcome: SettleRefusal; refused: true }
 > {
   const values = [
     settle.organizationId,
@@ -302,19 +307,27 @@ export async function settlePurchase(
         run_at: job.runAt.toISOString(),
       })),
     ),
+    settle.checkpoint,
   ];
   type Row = {
-    outcome: 'settled' | SettleRefusal;
+    outcome: 'settled' | 'not_purchasing' | 'run_moved';
     charge_transaction_id: string | null;
     event_id: string | null;
   };
-  const result = await tx.execute<Row>(
-    sql`select outcome, charge_transaction_id, event_id from shipment_settle_purchase(${sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    )})`,
-  );
-  const row = result.rows[0]!;
+  let row: Row;
+  try {
+    const result = await tx.execute<Row>(
+      sql`select outcome, charge_transaction_id, event_id from shipment_settle_purchase(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`,
+    );
+    row = result.rows[0]!;
+  } catch (error) {
+    const refused = raisedDetail(error, 'SH001');
+    if (!refused) throw error;
+    return { outcome: refused.outcome as SettleRefusal, refused: true };
+  }
   if (row.outcome !== 'settled') return { outcome: row.outcome };
   return {
     outcome: 'settled',
@@ -341,6 +354,8 @@ export async function startPurchase(
     holdDescription: TransactionDescription;
     amount: number;
     now: Date;
+    /** The flow run's checkpoint (its insert), as Flows gives it to the first step. */
+    checkpoint: string;
   },
 ): Promise<
   | {
@@ -381,7 +396,7 @@ export async function startPurchase(
     products: Record<string, unknown>[] | null;
   };
   const result = await tx.execute<Row>(
-    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${JSON.stringify(start.holdDescription)}::jsonb, ${start.amount}, ${start.now.toISOString()})`,
+    sql`select * from shipment_start_purchase(${start.organizationId}, ${start.shipmentId}, ${start.quoteId}, ${packagesJson}::jsonb, ${productsJson}::jsonb, ${start.holdRequestHash}, ${JSON.stringify(start.holdDescription)}::jsonb, ${start.amount}, ${start.now.toISOString()}, ${start.checkpoint}::jsonb)`,
   );
   const row = result.rows[0]!;
   if (row.outcome !== 'started') return { outcome: row.outcome };

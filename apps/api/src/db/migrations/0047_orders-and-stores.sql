@@ -17,6 +17,7 @@ CREATE TABLE "order_bulk_runs" (
 	"request" jsonb NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"user_id" uuid NOT NULL,
+	"instance" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"finished_at" timestamp with time zone
 );--> statement-breakpoint
