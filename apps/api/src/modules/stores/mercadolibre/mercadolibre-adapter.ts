@@ -272,6 +272,19 @@ export function createMercadoLibreAdapter(
       return { externalId: String(shipmentId) };
     },
 
+    /** Removes the app from the seller's authorized applications: every token dies. */
+    async revoke(credentials) {
+      const seller = open(credentials);
+      await client.call(
+        seller.accessToken,
+        `/users/${seller.userId}/applications/${app.appId}`,
+        ok,
+        {
+          method: 'DELETE',
+        },
+      );
+    },
+
     /**
      * A seller cancels a sale by reporting it not completed (feedback `fulfilled: false`), one
      * order at a time; Mercado Libre refuses it once the sale shipped or was already cancelled.

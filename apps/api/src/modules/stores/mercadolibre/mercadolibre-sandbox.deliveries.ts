@@ -18,10 +18,19 @@ const REORDER_MS = 2000;
 /** Mercado Libre waits 500 ms for the 200; slower answers count as missed. */
 const ANSWER_WITHIN_MS = 500;
 
+/**
+ * After a miss the sandbox tries again this many times, this far apart (Mercado Libre retries
+ * for a while without publishing its schedule); the notification stays in `/missed_feeds`
+ * until one attempt is answered.
+ */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 900_000] as const;
+
 interface Send {
   id: number;
   notification: MlNotification;
   dueAt: number;
+  /** Sends made (a dropped one never is). */
+  attempts: number;
   state: 'pending' | 'delivered' | 'missed';
 }
 
@@ -85,6 +94,7 @@ export class SandboxMlDeliveries {
           id: this.nextId++,
           notification,
           dueAt: dueAt + copy,
+          attempts: 0,
           state: dropped ? 'missed' : 'pending',
         };
         this.sends.set(send.id, send);
@@ -102,7 +112,10 @@ export class SandboxMlDeliveries {
     );
   }
 
-  /** Sends one notification if it is due; not answered 200 within 500 ms, it is missed. */
+  /**
+   * Sends one notification if it is due; not answered 200 within 500 ms it is missed, and
+   * tried again later while retries remain.
+   */
   async deliver(
     id: number,
     now: Date = this.deps.clock.now(),
@@ -110,11 +123,16 @@ export class SandboxMlDeliveries {
     const send = this.sends.get(id);
     if (!send || send.state !== 'pending' || send.dueAt > now.getTime()) return 'none';
     send.state = 'missed';
+    send.attempts += 1;
     try {
       const response = await (this.deps.fetch ?? fetch)(this.deps.callbackUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...send.notification, sent: now.toISOString() }),
+        body: JSON.stringify({
+          ...send.notification,
+          attempts: send.attempts,
+          sent: now.toISOString(),
+        }),
         signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
       });
       await response.body?.cancel();
@@ -122,7 +140,19 @@ export class SandboxMlDeliveries {
     } catch {
       // Timed out or unreachable: missed.
     }
-    return send.state === 'delivered' ? 'sent' : 'missed';
+    if (send.state === 'delivered') return 'sent';
+    const retry = RETRY_DELAYS_MS[send.attempts - 1];
+    if (retry !== undefined) {
+      send.state = 'pending';
+      send.dueAt = now.getTime() + retry;
+      await this.deps.jobs.enqueue(
+        this.deps.db,
+        SANDBOX_MERCADOLIBRE_DELIVER_JOB,
+        { send_id: send.id },
+        new Date(send.dueAt),
+      );
+    }
+    return 'missed';
   }
 
   /** Sends every notification due at `now`, earliest first (tests, the demo, the bench). */
@@ -149,11 +179,8 @@ export class SandboxMlDeliveries {
     const missed = new Map<string, MlNotification>();
     for (const send of this.sends.values()) {
       const id = send.notification._id;
-      if (
-        send.state === 'missed' &&
-        !delivered.has(id) &&
-        Date.parse(send.notification.sent) >= since
-      )
+      const failed = send.state === 'missed' || (send.state === 'pending' && send.attempts > 0);
+      if (failed && !delivered.has(id) && Date.parse(send.notification.sent) >= since)
         missed.set(id, send.notification);
     }
     return [...missed.values()];

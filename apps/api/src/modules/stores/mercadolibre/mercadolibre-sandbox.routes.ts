@@ -77,6 +77,16 @@ export const mercadoLibreSandboxRoutes: FastifyPluginAsync<{
     return id === null ? reply : sandbox.user(id);
   });
 
+  app.delete(`${API}/users/:id/applications/:appId`, hide, async (request, reply) => {
+    const id = seller(request, reply);
+    if (id === null) return reply;
+    const params = request.params as { id: string; appId: string };
+    if (Number(params.id) !== id || params.appId !== SANDBOX_MERCADOLIBRE_APP.appId)
+      return fail(reply, 403, 'forbidden', 'Invalid caller.id');
+    sandbox.revoke(id);
+    return { user_id: id, app_id: params.appId, msg: 'Autorización eliminada' };
+  });
+
   app.get(`${API}/orders/search`, hide, async (request, reply) => {
     const id = seller(request, reply);
     if (id === null) return reply;

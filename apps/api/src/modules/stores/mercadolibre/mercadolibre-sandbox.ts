@@ -184,6 +184,14 @@ export class MercadoLibreSandbox {
     return found && found.expiresAt > this.deps.clock.now().getTime() ? found.sellerId : null;
   }
 
+  /** The seller removed the app: its tokens, access and refresh, stop working. */
+  revoke(sellerId: number): void {
+    for (const [key, grant] of this.accessTokens)
+      if (grant.sellerId === sellerId) this.accessTokens.delete(key);
+    for (const [key, grant] of this.refreshTokens)
+      if (grant.sellerId === sellerId) this.refreshTokens.delete(key);
+  }
+
   user(sellerId: number) {
     const seller = this.seller(sellerId);
     return { id: seller.id, nickname: seller.nickname, site_id: 'MLM' };

@@ -9,7 +9,7 @@ import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../stor
 import { createMercadoLibreAdapter } from './mercadolibre-adapter';
 import { sandboxApp, SANDBOX_MERCADOLIBRE_APP } from './mercadolibre-app';
 import type { MercadoLibreSandbox, SandboxMlOrderInput } from './mercadolibre-sandbox';
-import { MISSED_FEEDS_TTL_MS } from './mercadolibre-sandbox.deliveries';
+import { MISSED_FEEDS_TTL_MS, RETRY_DELAYS_MS } from './mercadolibre-sandbox.deliveries';
 import { mercadoLibreSandboxRoutes } from './mercadolibre-sandbox.routes';
 import { buildMercadoLibreSandbox } from './mercadolibre-sandbox.services';
 
@@ -48,6 +48,7 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
   let adapter: StoreAdapter;
   const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
   const received: Buffer[] = [];
+  let answerStatus = 200;
   const redirectUri = 'http://despacho.test/app/settings/marketplaces';
 
   beforeAll(async () => {
@@ -59,9 +60,9 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
       { parseAs: 'buffer' },
       (_request, body, done) => done(null, body),
     );
-    receiver.post('/api/v1/webhooks/stores/mercadolibre', async (request) => {
+    receiver.post('/api/v1/webhooks/stores/mercadolibre', async (request, reply) => {
       received.push(request.body as Buffer);
-      return {};
+      return reply.status(answerStatus).send({});
     });
     const receiverUrl = await listen(receiver);
     sandbox = buildMercadoLibreSandbox({
@@ -314,6 +315,37 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     clock.advance(MISSED_FEEDS_TTL_MS + 1000);
     const fresh = (await adapter.refresh!(credentials))!.credentials;
     expect(await adapter.missedDeliveries!(fresh)).toEqual([]);
+  });
+
+  it('retries a notification not answered 200, listing it as missed until one attempt is', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_REINTENTA');
+    await sandbox.flushDeliveries();
+    received.length = 0;
+    answerStatus = 500;
+    const created = await sandbox.createOrder(seller.id, single('RET-1'));
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 1 });
+    const missed = await adapter.missedDeliveries!(credentials);
+    expect(missed.map((delivery) => delivery.orderExternalId)).toEqual([
+      String(created.orderIds[0]),
+    ]);
+    answerStatus = 200;
+    // Not before its retry is due.
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 0 });
+    clock.advance(RETRY_DELAYS_MS[0]);
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, missed: 0 });
+    expect(received).toHaveLength(2);
+    expect(JSON.parse(received[1]!.toString())).toMatchObject({
+      _id: missed[0]!.eventId,
+      attempts: 2,
+    });
+    expect(await adapter.missedDeliveries!(credentials)).toEqual([]);
+  });
+
+  it('revokes: the seller’s tokens, access and refresh, stop working', async () => {
+    const { credentials } = await connected('VENDEDOR_REVOCA');
+    await adapter.revoke!(credentials);
+    expect(await kindOf(adapter.listOpenOrders(credentials, null))).toBe('auth');
+    expect(await kindOf(adapter.refresh!(credentials))).toBe('auth');
   });
 
   it('shapes deliveries by seeded chaos: the same seed, the same fates', async () => {
