@@ -125,6 +125,14 @@ const configSchema = z.object({
     .regex(/^\d{4}-(01|04|07|10)$/)
     .default('2026-10'),
   /**
+   * The Mercado Libre app (issue 22): its app id and secret key from Mercado Libre's application
+   * manager (site MLM). Unset outside production, the built-in sandbox (`/sandbox/mercadolibre`)
+   * plays Mercado Libre with a fixed development app; unset in production, Mercado Libre sellers
+   * cannot be connected.
+   */
+  MERCADOLIBRE_APP_ID: z.string().regex(/^\d+$/).optional(),
+  MERCADOLIBRE_CLIENT_SECRET: z.string().min(16).optional(),
+  /**
    * HTTP timeouts (ms), so a client that stalls cannot hold a request (and an upload's file)
    * open: the whole request, headers and body, must arrive within HTTP_REQUEST_TIMEOUT_MS; a
    * request still arriving may go silent for at most HTTP_BODY_TIMEOUT_MS (both answer 408);

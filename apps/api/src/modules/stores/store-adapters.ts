@@ -1,6 +1,7 @@
 import type { StorePlatform } from '@despacho/domain';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
+import { createMercadoLibreAdapter, mercadoLibreApp } from './mercadolibre';
 import { createShopifyAdapter, shopifyApp } from './shopify';
 import { StoreApiError, type StoreAdapter } from './store-adapter';
 
@@ -42,11 +43,12 @@ export function storeAdapters(deps: {
   log: { warn: (detail: Record<string, unknown>, message: string) => void };
 }): StoreAdapters {
   const shopify = shopifyApp(deps.config);
+  const mercadolibre = mercadoLibreApp(deps.config);
   return {
     shopify: shopify
       ? createShopifyAdapter(shopify, { warn: (message, detail) => deps.log.warn(detail, message) })
       : unwired('shopify'),
-    mercadolibre: unwired('mercadolibre'),
+    mercadolibre: mercadolibre ? createMercadoLibreAdapter(mercadolibre) : unwired('mercadolibre'),
     woocommerce: unwired('woocommerce'),
   };
 }

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { Platform } from '../../services';
+import { mercadoLibreApp, SANDBOX_MERCADOLIBRE_APP } from './mercadolibre-app';
+import { MercadoLibreSandbox } from './mercadolibre-sandbox';
+import {
+  SANDBOX_MERCADOLIBRE_DELIVER_JOB,
+  SandboxMlDeliveries,
+} from './mercadolibre-sandbox.deliveries';
+
+/**
+ * The Mercado Libre sandbox, when the app runs against it (no Mercado Libre app configured,
+ * outside production), with its notification job registered; null otherwise.
+ */
+export function buildMercadoLibreSandbox(
+  deps: Pick<Platform, 'db' | 'clock' | 'jobs' | 'config'>,
+): { mercadoLibreSandbox: MercadoLibreSandbox | null } {
+  const app = mercadoLibreApp(deps.config);
+  if (!app?.sandbox) return { mercadoLibreSandbox: null };
+  const deliveries = new SandboxMlDeliveries({
+    ...deps,
+    appId: SANDBOX_MERCADOLIBRE_APP.appId,
+    callbackUrl: `${deps.config.APP_URL}/api/v1/webhooks/stores/mercadolibre`,
+  });
+  deps.jobs.register(
+    SANDBOX_MERCADOLIBRE_DELIVER_JOB,
+    async (_tx, payload, job) => {
+      await deliveries.deliver(payload.send_id, job.now);
+    },
+    // It calls out over HTTP; a missed notification is kept for /missed_feeds, not retried.
+    { payload: z.object({ send_id: z.number().int() }), transaction: false, retryLimit: 0 },
+  );
+  return { mercadoLibreSandbox: new MercadoLibreSandbox({ clock: deps.clock, deliveries }) };
+}

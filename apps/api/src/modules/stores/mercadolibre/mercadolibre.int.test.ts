@@ -1,0 +1,393 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig } from '../../../../test/test-app';
+import { ManualClock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db';
+import { Jobs } from '../../../platform/jobs';
+import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
+import { createMercadoLibreAdapter } from './mercadolibre-adapter';
+import { sandboxApp, SANDBOX_MERCADOLIBRE_APP } from './mercadolibre-app';
+import type { MercadoLibreSandbox, SandboxMlOrderInput } from './mercadolibre-sandbox';
+import { MISSED_FEEDS_TTL_MS, RETRY_DELAYS_MS } from './mercadolibre-sandbox.deliveries';
+import { mercadoLibreSandboxRoutes } from './mercadolibre-sandbox.routes';
+import { buildMercadoLibreSandbox } from './mercadolibre-sandbox.services';
+
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+const HOUR = 3600 * 1000;
+const ADDRESS = {
+  street: 'Av. Reforma',
+  number: '1',
+  zip: '06600',
+  city: 'Ciudad de México',
+  state: 'CDMX',
+};
+const line = (sku: string, quantity = 1) => ({
+  sku,
+  title: `Producto ${sku}`,
+  quantity,
+  price: 12_950,
+});
+const single = (sku: string, mode: SandboxMlOrderInput['mode'] = 'me1'): SandboxMlOrderInput => ({
+  lines: [line(sku)],
+  mode,
+  address: ADDRESS,
+});
+
+describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
+  let db: Db;
+  let jobs: Jobs;
+  let sandbox: MercadoLibreSandbox;
+  let sandboxServer: FastifyInstance;
+  let receiver: FastifyInstance;
+  let sandboxOrigin: string;
+  let adapter: StoreAdapter;
+  const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
+  const received: Buffer[] = [];
+  let answerStatus = 200;
+  const redirectUri = 'http://despacho.test/app/settings/marketplaces';
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    jobs = new Jobs({ db, clock });
+    receiver = Fastify();
+    receiver.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer' },
+      (_request, body, done) => done(null, body),
+    );
+    receiver.post('/api/v1/webhooks/stores/mercadolibre', async (request, reply) => {
+      received.push(request.body as Buffer);
+      return reply.status(answerStatus).send({});
+    });
+    const receiverUrl = await listen(receiver);
+    sandbox = buildMercadoLibreSandbox({
+      db,
+      clock,
+      jobs,
+      config: testConfig({ APP_URL: receiverUrl }),
+    }).mercadoLibreSandbox!;
+    sandboxServer = Fastify();
+    await sandboxServer.register(mercadoLibreSandboxRoutes, { mercadoLibreSandbox: sandbox });
+    sandboxOrigin = await listen(sandboxServer);
+    adapter = createMercadoLibreAdapter(sandboxApp(sandboxOrigin), {
+      now: () => clock.now().getTime(),
+    });
+  });
+
+  afterAll(async () => {
+    await jobs.stop();
+    await sandboxServer?.close();
+    await receiver?.close();
+    await db?.$client.end();
+  });
+
+  /** A new sandbox seller granting the app on the consent screen, as a browser would. */
+  async function consent(nickname: string) {
+    const seller = sandbox.createSeller({ nickname });
+    const url = adapter.authorizeUrl(
+      { platform: 'mercadolibre' },
+      'mercadolibre.nonce1',
+      redirectUri,
+    )!;
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Permitir');
+    const query = new URL(url).searchParams;
+    const approved = await fetch(url.split('?')[0]!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        seller_id: String(seller.id),
+        client_id: query.get('client_id')!,
+        redirect_uri: query.get('redirect_uri')!,
+        state: query.get('state')!,
+      }),
+      redirect: 'manual',
+    });
+    expect(approved.status).toBe(302);
+    const callback = new URL(approved.headers.get('location')!);
+    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
+    return { seller, callbackQuery: Object.fromEntries(callback.searchParams) };
+  }
+
+  async function connected(nickname: string) {
+    const { seller, callbackQuery } = await consent(nickname);
+    const store = await adapter.authorize({ callbackQuery, redirectUri });
+    return { seller, credentials: store.credentials };
+  }
+
+  const kindOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'resolved',
+      (error: unknown) => (error instanceof StoreApiError ? error.kind : String(error)),
+    );
+
+  const since = () => new Date(clock.now().getTime() - HOUR).toISOString();
+
+  async function allChanged(credentials: StoreCredentials) {
+    const orders = [];
+    let page: string | null = null;
+    do {
+      const result = await adapter.listOrdersChangedSince(credentials, since(), page);
+      orders.push(...result.orders);
+      page = result.next;
+    } while (page);
+    return orders;
+  }
+
+  it('connects a seller through the consent screen with a 6-hour token; a code works once', async () => {
+    const { seller, callbackQuery } = await consent('VENDEDOR_OAUTH');
+    expect(callbackQuery.state).toBe('mercadolibre.nonce1');
+    const store = await adapter.authorize({ callbackQuery, redirectUri });
+    expect(store.externalId).toBe(String(seller.id));
+    expect(store.name).toBe('VENDEDOR_OAUTH');
+    expect(store.scopes).toEqual(adapter.requiredGrant().scopes);
+    expect(store.expiresAt).toBe(new Date(clock.now().getTime() + 6 * HOUR).toISOString());
+    expect(await kindOf(adapter.authorize({ callbackQuery, redirectUri }))).toBe('auth');
+    expect(
+      await kindOf(adapter.authorize({ callbackQuery: { error: 'access_denied' }, redirectUri })),
+    ).toBe('refused');
+  });
+
+  it('refuses an expired token after 6 hours and refreshes it into a new pair', async () => {
+    const { credentials } = await connected('VENDEDOR_EXPIRA');
+    await expect(adapter.listOrdersChangedSince(credentials, since(), null)).resolves.toBeTruthy();
+    clock.advance(6 * HOUR + 1000);
+    expect(await kindOf(adapter.listOrdersChangedSince(credentials, since(), null))).toBe('auth');
+    const refreshed = (await adapter.refresh!(credentials))!;
+    expect(refreshed.expiresAt).toBe(new Date(clock.now().getTime() + 6 * HOUR).toISOString());
+    expect(refreshed.credentials.refreshToken).not.toBe(credentials.refreshToken);
+    await expect(
+      adapter.listOrdersChangedSince(refreshed.credentials, since(), null),
+    ).resolves.toMatchObject({ orders: [] });
+  });
+
+  it('answers invalid_grant to a refresh token spent twice', async () => {
+    const { credentials } = await connected('VENDEDOR_REFRESCO');
+    await adapter.refresh!(credentials);
+    expect(await kindOf(adapter.refresh!(credentials))).toBe('auth');
+    const raw = await fetch(`${sandboxOrigin}/sandbox/mercadolibre/api/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: SANDBOX_MERCADOLIBRE_APP.appId,
+        client_secret: SANDBOX_MERCADOLIBRE_APP.clientSecret,
+        refresh_token: String(credentials.refreshToken),
+      }),
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('reads a pack as one order under the pack id, from any of its orders', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_PAQUETE');
+    const pack = await sandbox.createOrder(seller.id, {
+      lines: [line('PAQ-1', 2), line('PAQ-2')],
+      mode: 'me1',
+      address: ADDRESS,
+    });
+    expect(pack.orderIds).toHaveLength(2);
+    const listed = await allChanged(credentials);
+    expect(listed.map((order) => order.externalId)).toEqual([pack.externalId]);
+    const [order] = listed;
+    expect(order!.lines.map((entry) => [entry.sku, entry.quantity])).toEqual([
+      ['PAQ-1', 2],
+      ['PAQ-2', 1],
+    ]);
+    expect(order!.total).toBe(3 * 12_950);
+    expect(order!.shippingAddress).toMatchObject({
+      zip: '06600',
+      street: 'Av. Reforma 1',
+      country: 'MX',
+    });
+    const viaMember = await adapter.getOrder(credentials, String(pack.orderIds[1]));
+    expect(viaMember).toEqual(order);
+    expect(await adapter.getOrder(credentials, pack.externalId)).toEqual(order);
+  });
+
+  it('shows me2 orders as shipped by Mercado Libre, never fulfillable here, their push refused', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_ME2');
+    const created = await sandbox.createOrder(seller.id, single('ME2-1', 'me2'));
+    const order = (await adapter.getOrder(credentials, created.externalId))!;
+    expect(order.shippedByPlatform).toBe(true);
+    expect(order.lines.every((entry) => entry.fulfillableQuantity === 0)).toBe(true);
+    const push = {
+      order,
+      lines: [],
+      trackingNumber: 'GUIA-ME2',
+      company: 'Estafeta',
+      trackingUrl: null,
+      idempotencyKey: 'k-me2',
+    };
+    expect(await kindOf(adapter.pushFulfilment(credentials, push))).toBe('refused');
+    // Even a forged target is refused by Mercado Libre itself.
+    const forged = {
+      ...push,
+      order: { ...order, fulfilmentTarget: { ...order.fulfilmentTarget, mode: 'me1' } },
+    };
+    expect(await kindOf(adapter.pushFulfilment(credentials, forged))).toBe('refused');
+    expect(sandbox.trackingOf(created.shipmentId)).toMatchObject({ number: null });
+  });
+
+  it('pushes the tracking of an me1 order to its shipment; then nothing is left to fulfil', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_ME1');
+    const created = await sandbox.createOrder(seller.id, single('ME1-1'));
+    const order = (await adapter.getOrder(credentials, created.externalId))!;
+    expect(order.shippedByPlatform).toBe(false);
+    expect(order.lines[0]!.fulfillableQuantity).toBe(1);
+    const pushed = await adapter.pushFulfilment(credentials, {
+      order,
+      lines: [{ externalId: order.lines[0]!.externalId, quantity: 1 }],
+      trackingNumber: 'EST123456789',
+      company: 'Estafeta',
+      trackingUrl: null,
+      idempotencyKey: 'k-me1',
+    });
+    expect(pushed.externalId).toBe(String(created.shipmentId));
+    expect(sandbox.trackingOf(created.shipmentId)).toEqual({
+      status: 'shipped',
+      number: 'EST123456789',
+      method: 'Estafeta',
+    });
+    const after = (await adapter.getOrder(credentials, created.externalId))!;
+    expect(after.lines[0]!.fulfillableQuantity).toBe(0);
+    // A shipped sale can no longer be cancelled by the seller.
+    expect(await kindOf(adapter.cancelOrder!(credentials, created.externalId, 'Sin stock'))).toBe(
+      'refused',
+    );
+  });
+
+  it('cancels a sale not yet shipped, and refuses it once cancelled', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_CANCELA');
+    const created = await sandbox.createOrder(seller.id, single('CAN-1'));
+    await adapter.cancelOrder!(credentials, created.externalId, 'Sin stock');
+    const order = (await adapter.getOrder(credentials, created.externalId))!;
+    expect(order.cancelled).toBe(true);
+    expect(await kindOf(adapter.cancelOrder!(credentials, created.externalId, 'otra vez'))).toBe(
+      'refused',
+    );
+  });
+
+  it('verifies notifications by shape and application; a foreign application_id is refused', async () => {
+    const { seller } = await connected('VENDEDOR_NOTIFICA');
+    // What earlier tests left pending goes first.
+    await sandbox.flushDeliveries();
+    received.length = 0;
+    const created = await sandbox.createOrder(seller.id, single('NOT-1'));
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, missed: 0 });
+    expect(received).toHaveLength(1);
+    const delivery = adapter.verifyWebhook(received[0]!, {}, null)!;
+    expect(delivery).toMatchObject({
+      storeExternalId: String(seller.id),
+      topic: 'order',
+      orderExternalId: String(created.orderIds[0]),
+      order: null,
+    });
+    const body = JSON.parse(received[0]!.toString()) as Record<string, unknown>;
+    const refused = (value: unknown) =>
+      adapter.verifyWebhook(Buffer.from(JSON.stringify(value)), {}, null);
+    expect(refused({ ...body, application_id: 1234567890 })).toBeNull();
+    expect(refused({ ...body, _id: undefined })).toBeNull();
+    expect(adapter.verifyWebhook(Buffer.from('not json'), {}, null)).toBeNull();
+  });
+
+  it('keeps dropped notifications 2 days for /missed_feeds, which missedDeliveries reads', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_PIERDE');
+    const other = await connected('VENDEDOR_OTRO');
+    sandbox.setChaos(seller.id, { drop: 1 });
+    sandbox.setChaos(other.seller.id, { drop: 1 });
+    received.length = 0;
+    const created = await sandbox.createOrders(seller.id, [single('MIS-1'), single('MIS-2')]);
+    await sandbox.createOrder(other.seller.id, single('MIS-OTRO'));
+    await sandbox.flushDeliveries();
+    expect(received).toHaveLength(0);
+    const missed = await adapter.missedDeliveries!(credentials);
+    expect(missed.map((delivery) => delivery.orderExternalId).sort()).toEqual(
+      created.map((purchase) => String(purchase.orderIds[0])).sort(),
+    );
+    expect(missed.every((delivery) => delivery.storeExternalId === String(seller.id))).toBe(true);
+    clock.advance(MISSED_FEEDS_TTL_MS + 1000);
+    const fresh = (await adapter.refresh!(credentials))!.credentials;
+    expect(await adapter.missedDeliveries!(fresh)).toEqual([]);
+  });
+
+  it('retries a notification not answered 200, listing it as missed until one attempt is', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_REINTENTA');
+    await sandbox.flushDeliveries();
+    received.length = 0;
+    answerStatus = 500;
+    const created = await sandbox.createOrder(seller.id, single('RET-1'));
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 1 });
+    const missed = await adapter.missedDeliveries!(credentials);
+    expect(missed.map((delivery) => delivery.orderExternalId)).toEqual([
+      String(created.orderIds[0]),
+    ]);
+    answerStatus = 200;
+    // Not before its retry is due.
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 0 });
+    clock.advance(RETRY_DELAYS_MS[0]);
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, missed: 0 });
+    expect(received).toHaveLength(2);
+    expect(JSON.parse(received[1]!.toString())).toMatchObject({
+      _id: missed[0]!.eventId,
+      attempts: 2,
+    });
+    expect(await adapter.missedDeliveries!(credentials)).toEqual([]);
+  });
+
+  it('revokes: the seller’s tokens, access and refresh, stop working', async () => {
+    const { credentials } = await connected('VENDEDOR_REVOCA');
+    await adapter.revoke!(credentials);
+    expect(await kindOf(adapter.listOpenOrders(credentials, null))).toBe('auth');
+    expect(await kindOf(adapter.refresh!(credentials))).toBe('auth');
+  });
+
+  it('shapes deliveries by seeded chaos: the same seed, the same fates', async () => {
+    const fates = async (seed: number) => {
+      const { seller } = await connected(`VENDEDOR_CAOS_${seed}_${Math.random()}`);
+      sandbox.setChaos(seller.id, {
+        duplicate: 0.3,
+        reorder: 0.3,
+        drop: 0.3,
+        delay: 0.3,
+        delayMs: 1000,
+        seed,
+      });
+      await sandbox.createOrders(
+        seller.id,
+        Array.from({ length: 40 }, (_, index) => single(`CAOS-${index}`)),
+      );
+      clock.advance(10_000);
+      await sandbox.flushDeliveries();
+      const states = sandbox.notifications(seller.id).map((entry) => entry.state);
+      return states;
+    };
+    const first = await fates(7);
+    expect(await fates(7)).toEqual(first);
+    expect(await fates(8)).not.toEqual(first);
+    // Every switch acted: some sent twice (more sends than 40), some missed.
+    expect(first.length).toBeGreaterThan(40);
+    expect(first.filter((state) => state === 'missed').length).toBeGreaterThan(0);
+    expect(first.filter((state) => state === 'delivered').length).toBeGreaterThan(0);
+  });
+
+  it('pages a bulk of orders through /orders/search, each once', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_MASIVO');
+    const created = await sandbox.createOrders(
+      seller.id,
+      Array.from({ length: 120 }, (_, index) => single(`BULK-${index}`)),
+    );
+    const listed = await allChanged(credentials);
+    expect(listed.map((order) => order.externalId).sort()).toEqual(
+      created.map((purchase) => purchase.externalId).sort(),
+    );
+    const open = await adapter.listOpenOrders(credentials, null);
+    expect(open.total).toBe(120);
+  });
+});
