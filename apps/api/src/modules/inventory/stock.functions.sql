@@ -34,7 +34,7 @@ $$;
 -- back whole. The operation and its movements are written with the balances.
 --
 -- A location must be a platform warehouse or one of the organization's own, and active
--- ('SK002' otherwise), before and after the balances change (see the end).
+-- ('SK002' otherwise), before the balances change and again as each movement is written.
 CREATE OR REPLACE FUNCTION stock_apply(
   p_organization_id uuid,
   p_idempotency_key text,
@@ -181,27 +181,27 @@ BEGIN
                            AND b.variant_id = variants[i]
                            AND b.location_id = locations[i]);
     END IF;
+    -- The movement is written only while its location is active: a location deactivated while
+    -- this ran (issue 21). A deactivation locks the location's row, then its balances, and
+    -- refuses while any holds stock: a balance changed above before that holds the deactivation
+    -- until this commits (it then sees the stock); a balance it locked first held the UPDATE
+    -- above until it committed, and this statement's fresh snapshot sees the location inactive
+    -- now. A first balance is covered by its foreign key, whose share lock on the location waits
+    -- for the deactivation's row lock, or holds it off. Read here, after the line's own UPDATE,
+    -- rather than once more at the end: one statement fewer per operation, same guarantee.
     INSERT INTO stock_movements (organization_id, operation_id, variant_id, location_id, on_hand,
                                  reserved, incoming, not_sellable, created_at)
-    VALUES (p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
-            reserveds[i], incomings[i], not_sellables[i], p_created_at);
+    SELECT p_organization_id, operation_id, variants[i], l.id, on_hands[i], reserveds[i],
+           incomings[i], not_sellables[i], p_created_at
+      FROM stock_locations l
+     WHERE l.id = locations[i] AND l.active;
+    GET DIAGNOSTICS changed = ROW_COUNT;
+    IF changed = 0 THEN
+      RAISE EXCEPTION 'stock location % was deactivated', locations[i]
+        USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', locations[i])::text;
+    END IF;
   END LOOP;
   PERFORM set_config('despacho.stock_apply', '', true);
-
-  -- A location deactivated while this ran (issue 21). A deactivation locks the location's row,
-  -- then its balances, and refuses while any holds stock: a balance changed here before that
-  -- holds the deactivation until this commits (it then sees the stock); a balance it locked
-  -- first held the UPDATE above until it committed, and this statement's fresh snapshot sees
-  -- the location inactive now. A first balance is covered by its foreign key, whose share lock
-  -- on the location waits for the deactivation's row lock, or holds it off.
-  SELECT l.id INTO foreign_location
-    FROM stock_locations l
-   WHERE l.id = ANY (locations) AND NOT l.active
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'stock location % was deactivated', foreign_location
-      USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
-  END IF;
   outcome := 'applied';
 END;
 $$;
