@@ -5,6 +5,7 @@ import type { Config } from '../src/config';
 import { createOwnStockLocation } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { activate } from '../src/modules/orders/orders.test-support';
+import { toExternalOrder } from '../src/modules/stores/mercadolibre/mercadolibre-orders';
 import { fund } from '../src/modules/shipments/guides.test-support';
 import { createTestApp } from './test-app';
 import { callAs, createTestMerchant, type TestUser } from './users';
@@ -171,7 +172,76 @@ function shopifyDriver(ctx: ChainContext): StoreDriver {
   };
 }
 
+function mercadoLibreDriver(ctx: ChainContext): StoreDriver {
+  const sandbox = () => ctx.app.services.mercadoLibreSandbox!;
+  const sellers = new Map<string, number>();
+  const seller = (store: ConnectedStore) => sellers.get(store.id)!;
+  return {
+    platform: 'mercadolibre',
+    async connect(user, name) {
+      const { id: sellerId } = sandbox().createSeller({ nickname: name.toUpperCase() });
+      const started = await callAs(ctx.app, user, 'POST', '/stores', { platform: 'mercadolibre' });
+      expect(started.statusCode, started.body).toBe(200);
+      const url = new URL(started.json().data.authorize_url as string);
+      const approved = await fetch(`${url.origin}${url.pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          ...Object.fromEntries(url.searchParams),
+          seller_id: String(sellerId),
+        }),
+        redirect: 'manual',
+      });
+      expect(approved.status).toBe(302);
+      const completed = await callAs(ctx.app, user, 'POST', '/stores/authorizations', {
+        platform: 'mercadolibre',
+        query: Object.fromEntries(new URL(approved.headers.get('location')!).searchParams),
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+      const id = completed.json().data.id as string;
+      sellers.set(id, sellerId);
+      return { id, externalId: String(sellerId) };
+    },
+    setChaos: async (store, chaos) => sandbox().setChaos(seller(store), chaos),
+    async createOrder(store, order) {
+      // Shipped by the seller (me1), so the lines stay to fulfil here.
+      const created = await sandbox().createOrder(seller(store), {
+        lines: order.lines.map((line) => ({ ...line, title: line.sku })),
+        mode: 'me1',
+        status: order.paid ? 'paid' : 'payment_required',
+      });
+      return created.externalId;
+    },
+    async markPaid(_store, order) {
+      await sandbox().updateOrder(Number(order), { status: 'paid' });
+    },
+    async cancel(_store, order) {
+      await sandbox().cancelOrder(Number(order));
+    },
+    async orders(store) {
+      // As the platform answers it, read through the adapter's own mapping of a purchase.
+      return sandbox()
+        .purchases(seller(store))
+        .map((purchase) => {
+          const external = toExternalOrder(
+            purchase.orders,
+            sandbox().pack(seller(store), purchase.id),
+            purchase.shipment,
+          );
+          return {
+            externalId: external.externalId,
+            number: external.number,
+            cancelled: external.cancelled,
+            paymentState: external.paymentState,
+            lines: external.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
+          };
+        });
+    },
+    reconcile: (store) => ctx.app.services.storeSync.reconcile(store.id),
+  };
+}
+
 /** The three stores of the cross-part tests, one driver each. */
 export function storeDrivers(ctx: ChainContext): StoreDriver[] {
-  return [shopifyDriver(ctx), shopifyDriver(ctx), shopifyDriver(ctx)];
+  return [shopifyDriver(ctx), mercadoLibreDriver(ctx), shopifyDriver(ctx)];
 }
