@@ -60,12 +60,13 @@ function BulkRun({ id }: { id: string }) {
               {t(`bulk.states.${data.state}`)}
             </Badge>
           </Group>
-          <Progress
-            value={percent}
-            aria-labelledby="bulk-progress"
-            animated={data.state === 'running'}
-            size="lg"
-          />
+          <Progress.Root size="lg">
+            <Progress.Section
+              value={percent}
+              aria-labelledby="bulk-progress"
+              animated={data.state === 'running'}
+            />
+          </Progress.Root>
           <Group gap="xl" wrap="wrap">
             <Text fz="sm">{t('bulk.run.bought', { count: data.bought })}</Text>
             <Text fz="sm" c={data.failed > 0 ? 'red' : undefined}>

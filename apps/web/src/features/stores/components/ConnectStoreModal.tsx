@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
 import { storesApi, useRefreshStores } from '../api';
+import { openConsentScreen } from '../consent-screen';
 import { PLATFORMS } from '../platforms';
 
 /** Each platform's form, empty: switching platform starts its form afresh. */
@@ -50,7 +51,7 @@ function ConnectForm({ onClose }: { onClose: () => void }) {
     submit: storesApi.connect,
     onSuccess: async (answer) => {
       if (answer.authorize_url) {
-        window.location.assign(answer.authorize_url);
+        openConsentScreen(answer.authorize_url);
         return;
       }
       notifications.show({

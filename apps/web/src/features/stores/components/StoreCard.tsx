@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { storesApi, useRefreshStores } from '../api';
+import { openConsentScreen } from '../consent-screen';
 import { PLATFORMS } from '../platforms';
 import { PlatformMark } from './PlatformMark';
 
@@ -50,7 +51,7 @@ export function StoreCard({
   const reauthorize = useMutation({
     mutationFn: () => storesApi.reauthorize(store.id),
     onSuccess: (answer) => {
-      if (answer.authorize_url) window.location.assign(answer.authorize_url);
+      if (answer.authorize_url) openConsentScreen(answer.authorize_url);
     },
     onError: failed,
   });
@@ -115,11 +116,13 @@ export function StoreCard({
                 ? t('card.backfillCounting', { done: backfill.done })
                 : t('card.backfill', { done: backfill.done, total: backfill.total })}
             </Text>
-            <Progress
-              aria-labelledby={`backfill-${store.id}`}
-              value={backfill.total ? (100 * backfill.done) / backfill.total : 0}
-              animated
-            />
+            <Progress.Root>
+              <Progress.Section
+                aria-labelledby={`backfill-${store.id}`}
+                value={backfill.total ? (100 * backfill.done) / backfill.total : 0}
+                animated
+              />
+            </Progress.Root>
           </Stack>
         )}
         {backfill?.state === 'failed' && (
