@@ -38,7 +38,7 @@ export function FulfillmentBadge({ order }: { order: OrderListItem }) {
 export function PaymentBadge({ state }: { state: OrderListItem['payment_state'] }) {
   const { t } = useTranslation('orders');
   return (
-    <Badge color={PAYMENT_COLORS[state]} variant="outline">
+    <Badge color={PAYMENT_COLORS[state]} variant="light">
       {t(`states.payment.${state}`)}
     </Badge>
   );

@@ -43,7 +43,7 @@ export function OrdersTable({
         rows={rows}
         rowKey={(order) => order.id}
         label={nav('screens.orders.title')}
-        minWidth={1100}
+        minWidth={960}
         cardsBelow="xs"
         rowTo={(order) => orderPath(order.id)}
         columns={[
