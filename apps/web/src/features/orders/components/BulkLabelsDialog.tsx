@@ -7,12 +7,22 @@ import {
   type LocationView,
   type Package,
 } from '@despacho/domain';
-import { Alert, Center, Loader, Modal, NativeSelect, Radio, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Loader,
+  Modal,
+  NativeSelect,
+  Radio,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useWalletBalance, walletKeys } from '../../../lib/api/wallet';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { messageOf } from '../../../lib/server-errors';
@@ -185,6 +195,13 @@ function BulkLabelsForm({
           ...packages.map((pkg) => ({ value: pkg.id, label: pkg.name })),
         ]}
         error={errors.package_id?.message}
+        description={
+          packages.length === 0 && (
+            <Anchor component={Link} to="/app/packages" fz="xs">
+              {t('bulk.noPackages')}
+            </Anchor>
+          )
+        }
         {...form.register('package_id')}
       />
       <Text fz="sm" c="dimmed">
