@@ -7,7 +7,10 @@ import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { root, startThrowawayApp } from './lib/throwaway-app.mjs';
 
-const { E2E_PORT, E2E_JWT_SECRET } = await tsImport('../e2e/support/env.ts', import.meta.url);
+const { E2E_PORT, E2E_BASE_URL, E2E_JWT_SECRET } = await tsImport(
+  '../e2e/support/env.ts',
+  import.meta.url,
+);
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
@@ -20,6 +23,8 @@ const app = startThrowawayApp({
   env: {
     NODE_ENV: 'development', // the dev mailbox (/api/v1/dev/mailbox, /dev/mailbox) is on
     JWT_SECRET: E2E_JWT_SECRET,
+    // Where the browser reaches the app: a store's consent screen sends it back here.
+    APP_URL: E2E_BASE_URL,
     AUTH_RATE_LIMIT: process.env.E2E_AUTH_RATE_LIMIT ?? '1000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },

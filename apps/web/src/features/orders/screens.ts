@@ -3,7 +3,13 @@ import type { Screen } from '../../lib/screens';
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
 export const screens: readonly Screen[] = [
   // E-Commerce
-  { id: 'orders', path: 'orders', permission: 'ecommerce.orders', menu: true },
+  {
+    id: 'orders',
+    path: 'orders',
+    permission: 'ecommerce.orders',
+    menu: true,
+    page: () => import('./pages/OrdersPage').then((m) => m.OrdersPage),
+  },
   { id: 'ordersCreate', path: 'orders/create', permission: 'ecommerce.orders', parent: 'orders' },
   {
     id: 'ordersCreateFulfillment',
@@ -16,6 +22,7 @@ export const screens: readonly Screen[] = [
     path: 'orders/fulfillment',
     permission: 'ecommerce.orders',
     parent: 'orders',
+    page: () => import('./pages/BulkRunPage').then((m) => m.BulkRunPage),
   },
   {
     id: 'ordersQuoteShipping',

@@ -7,5 +7,6 @@ export const screens: readonly Screen[] = [
     path: 'settings/marketplaces',
     permission: 'ecommerce.stores',
     menu: true,
+    page: () => import('./pages/MarketplacesPage').then((m) => m.MarketplacesPage),
   },
 ];
