@@ -27,6 +27,7 @@ import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { shopifySandboxRoutes } from './modules/stores/shopify/shopify-sandbox.routes';
+import { wooCommerceSandboxRoutes } from './modules/stores/woocommerce/woocommerce-sandbox.routes';
 import * as modules from './modules';
 import { buildServices, type ServiceOverrides } from './modules/services';
 
@@ -155,6 +156,7 @@ export async function buildApp(
   await app.register(sandboxPaymentsRoutes, services);
   // The Shopify sandbox store, likewise beside the API (issue 22).
   await app.register(shopifySandboxRoutes, services);
+  await app.register(wooCommerceSandboxRoutes, services);
 
   registerSpa(app, base.config.WEB_DIST);
   return app;

@@ -37,6 +37,7 @@ import { buildStaff } from './staff/staff.services';
 import type { StoreAdapters } from './stores/store-adapters';
 import { buildStores } from './stores/stores.services';
 import { buildShopifySandbox } from './stores/shopify/shopify-sandbox.services';
+import { buildWooCommerceSandbox } from './stores/woocommerce/woocommerce-sandbox.services';
 import { buildSupport } from './support/support.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
@@ -144,6 +145,7 @@ export function buildServices(
     .add(buildBilling)
     .add((built) => buildWallet(built, overrides.paymentProvider))
     .add(buildShopifySandbox)
+    .add(buildWooCommerceSandbox)
     .add(buildShipments)
     .add(buildExits)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
