@@ -14,7 +14,8 @@ const freePort = () =>
 /**
  * The whole path in one app listening on a port: the merchant connects the sandbox site with its
  * keys, the core registers the webhooks (the site pings them), an order created at the site is
- * delivered signed, ingested, and lands in the orders list.
+ * delivered signed, ingested, and lands in the orders list; a webhook the site disabled is
+ * re-activated by the next reconciliation.
  */
 describe('a WooCommerce sandbox site connected to the app', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -68,5 +69,14 @@ describe('a WooCommerce sandbox site connected to the app', () => {
     expect(items.map((item) => [item.number, item.customer_name])).toEqual([
       [order!.number, 'Rosa Díaz'],
     ]);
+
+    // The site gave up on one webhook (five failed deliveries); the reconciliation notices.
+    const created = hooks.find((hook) => hook.topic === 'order.created')!;
+    sandbox.updateWebhook(site, created.id, { status: 'disabled' });
+    const synced = await callAs(ctx.app, owner, 'POST', `/stores/${store.id}/sync`);
+    expect(synced.statusCode).toBe(202);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    expect(created.status).toBe('active');
+    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
   });
 });
