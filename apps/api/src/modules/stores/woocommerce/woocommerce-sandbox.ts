@@ -60,14 +60,23 @@ export class WooCommerceSandbox {
     private readonly deps: { clock: Clock; deliveries: SandboxWooDeliveries; origin: string },
   ) {}
 
-  createSite(input: { name: string; slug?: string; shipmentTracking?: boolean }): SandboxWooSite {
+  /**
+   * A new site. The sandbox lives in memory: the demo seed passes the same slug and keys on
+   * every start so a store connected earlier keeps working after a restart.
+   */
+  createSite(input: {
+    name: string;
+    slug?: string;
+    keys?: { consumerKey: string; consumerSecret: string };
+    shipmentTracking?: boolean;
+  }): SandboxWooSite {
     const slug = input.slug ?? `tienda-${randomBytes(4).toString('hex')}`;
     const site: SandboxWooSite = {
       slug,
       name: input.name,
       url: `${this.deps.origin}${WOOCOMMERCE_SANDBOX_PATH}/site/${slug}`,
-      consumerKey: `ck_${randomBytes(20).toString('hex')}`,
-      consumerSecret: `cs_${randomBytes(20).toString('hex')}`,
+      consumerKey: input.keys?.consumerKey ?? `ck_${randomBytes(20).toString('hex')}`,
+      consumerSecret: input.keys?.consumerSecret ?? `cs_${randomBytes(20).toString('hex')}`,
       shipmentTracking: input.shipmentTracking ?? false,
       chaos: NO_CHAOS,
       orders: new Map(),
