@@ -28,6 +28,7 @@ import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
 import { shopifySandboxRoutes } from './modules/stores/shopify/shopify-sandbox.routes';
 import { mercadoLibreSandboxRoutes } from './modules/stores/mercadolibre/mercadolibre-sandbox.routes';
+import { wooCommerceSandboxRoutes } from './modules/stores/woocommerce/woocommerce-sandbox.routes';
 import * as modules from './modules';
 import { buildServices, type ServiceOverrides } from './modules/services';
 
@@ -157,6 +158,7 @@ export async function buildApp(
   // The Shopify sandbox store, likewise beside the API (issue 22).
   await app.register(shopifySandboxRoutes, services);
   await app.register(mercadoLibreSandboxRoutes, services);
+  await app.register(wooCommerceSandboxRoutes, services);
 
   registerSpa(app, base.config.WEB_DIST);
   return app;

@@ -38,6 +38,7 @@ import type { StoreAdapters } from './stores/store-adapters';
 import { buildStores } from './stores/stores.services';
 import { buildShopifySandbox } from './stores/shopify/shopify-sandbox.services';
 import { buildMercadoLibreSandbox } from './stores/mercadolibre/mercadolibre-sandbox.services';
+import { buildWooCommerceSandbox } from './stores/woocommerce/woocommerce-sandbox.services';
 import { buildSupport } from './support/support.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
@@ -146,6 +147,7 @@ export function buildServices(
     .add((built) => buildWallet(built, overrides.paymentProvider))
     .add(buildShopifySandbox)
     .add(buildMercadoLibreSandbox)
+    .add(buildWooCommerceSandbox)
     .add(buildShipments)
     .add(buildExits)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))

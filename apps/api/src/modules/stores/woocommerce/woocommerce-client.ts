@@ -1,0 +1,78 @@
+import { StoreApiError, type StoreCredentials } from '../store-adapter';
+import { oauthParams } from './woocommerce-signatures';
+
+/** What the adapter keeps (encrypted) for a WooCommerce site: its URL and REST API keys. */
+export interface WooKeys {
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
+}
+
+export function keysOf(credentials: StoreCredentials): WooKeys {
+  const { url, consumerKey, consumerSecret } = credentials as Partial<WooKeys>;
+  if (!url || !consumerKey || !consumerSecret) {
+    throw new StoreApiError('auth', 'The WooCommerce credentials are incomplete');
+  }
+  return { url, consumerKey, consumerSecret };
+}
+
+export interface WooRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Under `/wp-json/`; `wc/v3` unless another namespace (the Shipment Tracking extension). */
+  path: string;
+  namespace?: string;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+/**
+ * One REST call to a WooCommerce site. Over HTTPS the keys go as HTTP Basic; over plain HTTP
+ * WooCommerce refuses Basic and wants the request signed with OAuth 1.0a in its query (the
+ * secret never travels). Answers are mapped to `StoreApiError` kinds.
+ */
+export async function wooRequest<T>(
+  keys: WooKeys,
+  request: WooRequest,
+  deps: { fetch?: typeof fetch; now?: () => Date } = {},
+): Promise<{ data: T; headers: Headers }> {
+  const method = request.method ?? 'GET';
+  const url = `${keys.url}/wp-json/${request.namespace ?? 'wc/v3'}${request.path}`;
+  const secure = url.startsWith('https://');
+  const query = secure
+    ? (request.query ?? {})
+    : oauthParams(method, url, request.query ?? {}, keys, deps.now?.() ?? new Date());
+  const search = new URLSearchParams(query).toString();
+  let response: Response;
+  try {
+    response = await (deps.fetch ?? fetch)(search ? `${url}?${search}` : url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(secure
+          ? {
+              authorization: `Basic ${Buffer.from(`${keys.consumerKey}:${keys.consumerSecret}`).toString('base64')}`,
+            }
+          : {}),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: AbortSignal.timeout(20_000),
+    });
+  } catch (error) {
+    throw new StoreApiError('unavailable', `WooCommerce unreachable: ${(error as Error).message}`);
+  }
+  if (response.ok) {
+    return { data: (await response.json()) as T, headers: response.headers };
+  }
+  const detail = (await response.json().catch(() => null)) as { code?: string } | null;
+  const message =
+    `WooCommerce ${method} ${request.path}: ${response.status} ${detail?.code ?? ''}`.trim();
+  if (response.status === 401 || response.status === 403) throw new StoreApiError('auth', message);
+  if (response.status === 404) throw new StoreApiError('not_found', message);
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get('retry-after')) || 10;
+    throw new StoreApiError('throttled', message, seconds * 1000);
+  }
+  if (response.status >= 500) throw new StoreApiError('unavailable', message);
+  throw new StoreApiError('refused', message);
+}

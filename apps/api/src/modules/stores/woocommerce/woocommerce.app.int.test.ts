@@ -1,0 +1,82 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../../test/test-app';
+import { callAs, createOwnerAndOther, type TestUser } from '../../../../test/users';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The whole path in one app listening on a port: the merchant connects the sandbox site with its
+ * keys, the core registers the webhooks (the site pings them), an order created at the site is
+ * delivered signed, ingested, and lands in the orders list; a webhook the site disabled is
+ * re-activated by the next reconciliation.
+ */
+describe('a WooCommerce sandbox site connected to the app', () => {
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    ctx = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
+    await ctx.app.listen({ host: '127.0.0.1', port });
+    ({ owner } = await createOwnerAndOther(ctx));
+  });
+  afterAll(() => ctx?.close());
+
+  it('connects with the keys (bad ones refused), receives signed orders and lists them', async () => {
+    const sandbox = ctx.app.services.wooCommerceSandbox!;
+    const site = sandbox.createSite({ name: 'Tienda Woo' });
+    const connect = (secret: string) =>
+      callAs(ctx.app, owner, 'POST', '/stores', {
+        platform: 'woocommerce',
+        url: site.url,
+        consumer_key: site.consumerKey,
+        consumer_secret: secret,
+      });
+    const refused = await connect('cs_equivocada');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('STORE_CREDENTIALS_REJECTED');
+    const connected = await connect(site.consumerSecret);
+    expect(connected.statusCode).toBe(200);
+    const store = connected.json().data.store as { id: string };
+    expect(JSON.stringify(connected.json())).not.toContain(site.consumerSecret);
+    const hooks = sandbox.webhooksOf(site.slug);
+    expect(hooks.map((hook) => [hook.topic, hook.status, hook.delivery_url]).sort()).toEqual(
+      ['order.created', 'order.deleted', 'order.updated'].map((topic) => [
+        topic,
+        'active',
+        `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/${store.id}`,
+      ]),
+    );
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+
+    const [order] = await sandbox.createOrders(site.slug, 1, () => ({
+      customer: { firstName: 'Rosa', lastName: 'Díaz', email: 'rosa@example.com' },
+      address: { street: 'Juárez 10', city: 'Puebla', state: 'PUE', zip: '72000' },
+      lines: [{ sku: 'TAZA-ROJA', name: 'Taza roja', quantity: 2, price: 149.9 }],
+    }));
+    expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    const listed = await callAs(ctx.app, owner, 'GET', `/orders?store_id=${store.id}`);
+    expect(listed.statusCode).toBe(200);
+    const items = listed.json().data as { number: string; customer_name: string | null }[];
+    expect(items.map((item) => [item.number, item.customer_name])).toEqual([
+      [order!.number, 'Rosa Díaz'],
+    ]);
+
+    // The site gave up on one webhook (five failed deliveries); the reconciliation notices.
+    const created = hooks.find((hook) => hook.topic === 'order.created')!;
+    sandbox.updateWebhook(site, created.id, { status: 'disabled' });
+    const synced = await callAs(ctx.app, owner, 'POST', `/stores/${store.id}/sync`);
+    expect(synced.statusCode).toBe(202);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    expect(created.status).toBe('active');
+    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
+  });
+});
