@@ -8,21 +8,6 @@ import { checkScreen } from '../support/a11y';
 
 const ADMIN = '/sandbox/shopify/admin';
 
-/**
- * The sandbox pages' CSP is helmet's default, with `upgrade-insecure-requests`: over the e2e
- * server's plain http Chromium upgrades the redirect their form script follows to https, which
- * fails. The pages are served here without that one directive (reported to the sandbox's owner).
- */
-async function servePlainHttpSandbox(page: Page) {
-  await page.context().route(/\/sandbox\/shopify\//, async (route) => {
-    const response = await route.fetch({ maxRedirects: 0 });
-    const headers = { ...response.headers() };
-    const csp = headers['content-security-policy'];
-    if (csp) headers['content-security-policy'] = csp.replace(/;?upgrade-insecure-requests/, '');
-    await route.fulfill({ response, headers });
-  });
-}
-
 /** The sandbox admin's section of one shop. */
 const shopSection = (page: Page, domain: string) =>
   page.getByRole('region', { name: new RegExp(domain.replaceAll('.', '\\.')) });
@@ -32,7 +17,6 @@ test('a sandbox Shopify store connects through its consent screen and its new or
   request,
 }) => {
   test.setTimeout(120_000);
-  await servePlainHttpSandbox(page);
   await signInAsNewMerchant(page, request);
   const domain = `e2e-${uniqueId()}.myshopify.com`;
   const customer = `Cliente ${uniqueId()}`;

@@ -105,6 +105,9 @@ export async function buildApp(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        // Served over plain HTTP (npm start, the e2e server): upgrading requests to https would
+        // break the sandbox stores' forms, which follow their redirects with fetch.
+        upgradeInsecureRequests: base.config.APP_URL.startsWith('https:') ? [] : null,
       },
     },
   });
