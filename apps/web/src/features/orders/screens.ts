@@ -4,12 +4,19 @@ import type { Screen } from '../../lib/screens';
 export const screens: readonly Screen[] = [
   // E-Commerce
   { id: 'orders', path: 'orders', permission: 'ecommerce.orders', menu: true },
-  { id: 'ordersCreate', path: 'orders/create', permission: 'ecommerce.orders', parent: 'orders' },
+  {
+    id: 'ordersCreate',
+    path: 'orders/create',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+    page: () => import('./pages/OrderCreatePage').then((m) => m.OrderCreatePage),
+  },
   {
     id: 'ordersCreateFulfillment',
     path: 'orders/create-fulfillment',
     permission: 'ecommerce.orders',
     parent: 'orders',
+    page: () => import('./pages/CreateFulfillmentPage').then((m) => m.CreateFulfillmentPage),
   },
   {
     id: 'ordersFulfillment',
@@ -22,6 +29,13 @@ export const screens: readonly Screen[] = [
     path: 'orders/quote-shipping',
     permission: 'ecommerce.orders',
     parent: 'orders',
+    page: () => import('./pages/QuoteShippingPage').then((m) => m.QuoteShippingPage),
   },
-  { id: 'orderDetail', path: 'orders/:id', permission: 'ecommerce.orders', parent: 'orders' },
+  {
+    id: 'orderDetail',
+    path: 'orders/:id',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+    page: () => import('./pages/OrderDetailPage').then((m) => m.OrderDetailPage),
+  },
 ];
