@@ -155,3 +155,71 @@ export const QUOTE: QuoteView = {
 
 export const page = <T>(data: T[]) =>
   json(200, { data, meta: { page: 1, pageSize: 100, total: data.length } });
+
+const ADDRESS = {
+  street: 'Av. Insurgentes Sur',
+  external_number: '1602',
+  internal_number: null,
+  reference: null,
+  neighborhood: 'Del Valle Centro',
+  city: 'Ciudad de México',
+  municipality: 'Benito Juárez',
+  state: 'Ciudad de México',
+  zip: '03100',
+  country: 'MX',
+};
+
+/** The stock location (an address-book location that keeps inventory). */
+export const WAREHOUSE = {
+  ...ADDRESS,
+  id: LOCATION_ID,
+  alias: 'Bodega Centro',
+  company: null,
+  contact_name: 'Ana López',
+  contact_email: 'ana@example.mx',
+  contact_phone: '5511112222',
+  is_default: true,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+export const CUSTOMER = {
+  id: 'da0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5d',
+  name: 'Laura',
+  last_name: 'Garza',
+  company: null,
+  email: 'laura@sol.mx',
+  phone: '5512345678',
+  is_favorite: false,
+  created_at: '2026-03-02T16:00:00.000Z',
+  default_address: {
+    ...ADDRESS,
+    id: 'ea0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5e',
+    alias: 'Casa',
+    company: null,
+    contact_name: 'Laura Garza',
+    contact_email: null,
+    contact_phone: '5512345678',
+    is_default: true,
+  },
+  address_count: 1,
+};
+
+export const MUG_PICK = {
+  id: 'aa0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5a',
+  product_id: 'ba0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+  product_name: 'Taza',
+  title: null,
+  sku: 'TAZ-01',
+  barcode: null,
+  price: 12_900,
+  sat_product_code: null,
+  sat_unit_code: null,
+  unit: 'cm_kg',
+  weight: 0.4,
+  length: 10,
+  width: 10,
+  height: 12,
+  thumbnail_url: null,
+  available: 3,
+};

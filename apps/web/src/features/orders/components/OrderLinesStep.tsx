@@ -28,6 +28,9 @@ export function OrderLinesStep() {
   const errorOf = (path: string): string | undefined =>
     (get(errors, path) as { message?: string } | undefined)?.message;
 
+  // A field array keeps its own error under `root`.
+  const linesError = errorOf('lines') ?? errorOf('lines.root');
+
   return (
     <Stack>
       <Controller
@@ -79,9 +82,9 @@ export function OrderLinesStep() {
           setSearch('');
         }}
       />
-      {errorOf('lines') && (
+      {linesError && (
         <Text c="red" fz="sm" role="alert">
-          {errorOf('lines')}
+          {linesError}
         </Text>
       )}
       {lines.fields.map((line, index) => (

@@ -61,8 +61,7 @@ export function OrderPaymentStep() {
       <Textarea
         label={t('create.payment.note')}
         maxLength={500}
-        autosize
-        minRows={2}
+        rows={2}
         error={errors.note?.message}
         {...form.register('note')}
       />
