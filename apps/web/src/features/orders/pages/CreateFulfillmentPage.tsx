@@ -54,7 +54,11 @@ function FulfilForm({ order }: { order: OrderDetail }) {
     Object.fromEntries(open.map((line) => [line.id, line.remaining_quantity])),
   );
   const locations = useLocations({ page: 1, pageSize: 100 });
-  const [origin, setOrigin] = useState<string | null>(order.location_id);
+  const [picked, setPicked] = useState<string | null>(null);
+  const places = locations.data?.data ?? [];
+  // The order's own location is offered first when it is one of the address book's.
+  const origin =
+    picked ?? (places.some((place) => place.id === order.location_id) ? order.location_id : null);
   const [parcel, setParcel] = useState<Parcel>({
     length: 0,
     width: 0,
@@ -150,12 +154,12 @@ function FulfilForm({ order }: { order: OrderDetail }) {
           <Select
             label={t('fulfil.origin')}
             withAsterisk
-            data={(locations.data?.data ?? []).map((location) => ({
+            data={places.map((location) => ({
               value: location.id,
               label: `${location.alias} · ${location.zip}`,
             }))}
             value={origin}
-            onChange={setOrigin}
+            onChange={setPicked}
             error={submitted && !origin ? t('fulfil.originRequired') : undefined}
           />
           <OrderParcelFields parcel={parcel} onChange={setParcel} error={parcelError} />

@@ -117,12 +117,16 @@ export function OrderCreatePage() {
               >
                 {t('create.back')}
               </Button>
+              {/* Distinct keys: reusing the «Siguiente» element as the submit button would let
+                  the click that reaches the review also submit the order. */}
               {last ? (
-                <Button type="submit" loading={formProps.busy}>
+                <Button key="submit" type="submit" loading={formProps.busy}>
                   {t('create.submit')}
                 </Button>
               ) : (
-                <Button onClick={() => void next()}>{t('create.next')}</Button>
+                <Button key="next" onClick={() => void next()}>
+                  {t('create.next')}
+                </Button>
               )}
             </Group>
           </Paper>

@@ -65,7 +65,10 @@ function Rates({ draft, back }: { draft: FulfilDraft; back: string }) {
     onSuccess: async (fulfillment) => {
       notifications.show({
         color: 'teal',
-        message: t('fulfil.bought', { tracking: fulfillment.tracking_number ?? '—' }),
+        message: t(
+          fulfillment.push.state === 'not_applicable' ? 'fulfil.bought' : 'fulfil.boughtPushing',
+          { tracking: fulfillment.tracking_number ?? '—' },
+        ),
       });
       await queryClient.invalidateQueries({ queryKey: orderKeys.all });
       await navigate(`${ORDERS_PATH}/${draft.orderId}`);
