@@ -10,12 +10,19 @@ export const screens: readonly Screen[] = [
     menu: true,
     page: () => import('./pages/OrdersPage').then((m) => m.OrdersPage),
   },
-  { id: 'ordersCreate', path: 'orders/create', permission: 'ecommerce.orders', parent: 'orders' },
+  {
+    id: 'ordersCreate',
+    path: 'orders/create',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+    page: () => import('./pages/OrderCreatePage').then((m) => m.OrderCreatePage),
+  },
   {
     id: 'ordersCreateFulfillment',
     path: 'orders/create-fulfillment',
     permission: 'ecommerce.orders',
     parent: 'orders',
+    page: () => import('./pages/CreateFulfillmentPage').then((m) => m.CreateFulfillmentPage),
   },
   {
     id: 'ordersFulfillment',
@@ -29,6 +36,13 @@ export const screens: readonly Screen[] = [
     path: 'orders/quote-shipping',
     permission: 'ecommerce.orders',
     parent: 'orders',
+    page: () => import('./pages/QuoteShippingPage').then((m) => m.QuoteShippingPage),
   },
-  { id: 'orderDetail', path: 'orders/:id', permission: 'ecommerce.orders', parent: 'orders' },
+  {
+    id: 'orderDetail',
+    path: 'orders/:id',
+    permission: 'ecommerce.orders',
+    parent: 'orders',
+    page: () => import('./pages/OrderDetailPage').then((m) => m.OrderDetailPage),
+  },
 ];

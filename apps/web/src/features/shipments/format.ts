@@ -1,9 +1,9 @@
 import type { ShipmentStatus } from '@despacho/domain';
 
-/** How the shipping screens write figures (dates: `lib/dates.ts`). */
-const kilograms = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 3 });
+import { kilograms } from '../../lib/weight';
 
-export const formatKg = (kg: number) => `${kilograms.format(kg)} kg`;
+/** How the shipping screens write figures (dates: `lib/dates.ts`, weights: `lib/weight.ts`). */
+export { formatKg } from '../../lib/weight';
 
 export const formatDimensions = (pkg: { length_cm: number; width_cm: number; height_cm: number }) =>
   `${kilograms.format(pkg.length_cm)} × ${kilograms.format(pkg.width_cm)} × ${kilograms.format(pkg.height_cm)} cm`;

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../test/render';
 import { CHEAP, FAST, makeQuote } from '../create-test-data';
-import { RatesList } from './RatesList';
+import { RatesList } from '../../../ui/RatesList';
 
 function renderList(props: Partial<Parameters<typeof RatesList>[0]> = {}) {
   const quote = makeQuote();

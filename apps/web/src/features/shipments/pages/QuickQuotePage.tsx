@@ -19,7 +19,7 @@ import {
   useSavedPackages,
 } from '../quotes-api';
 import { ParcelFields } from '../components/ParcelFields';
-import { RatesList } from '../components/RatesList';
+import { RatesList } from '../../../ui/RatesList';
 import { ZipField } from '../components/ZipField';
 
 const EMPTY: QuoteRequestInput = {

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconInfoCircle, IconRefresh } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../lib/server-errors';
 import { useDateFormat } from '../../../../lib/dates';
-import { RatesList } from '../RatesList';
+import { RatesList } from '../../../../ui/RatesList';
 
 /**
  * Step 5: the rates for the origin, destination and packages of the earlier steps (asked again

@@ -19,9 +19,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CarrierLogo } from '../../../ui/CarrierLogo';
-import { formatKg } from '../format';
-import { useDateFormat } from '../../../lib/dates';
+import { useDateFormat } from '../lib/dates';
+import { formatKg } from '../lib/weight';
+import { CarrierLogo } from './CarrierLogo';
 
 const CARRIERS_SETTINGS_PATH = '/app/settings/carriers';
 
