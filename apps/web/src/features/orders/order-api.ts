@@ -7,11 +7,11 @@ import {
   type OrderShippingAddressInput,
 } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, queryKeys } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import { ordersKeys } from './api';
 import { unwrap } from '../../lib/http';
 
 /** The keys of the detail, the wizard and the fulfilment screens (the list keeps its own). */
-export const orderKeys = queryKeys(ordersContract);
 
 /** One order's calls (`orders/{id}`, `orders/create`, fulfilment), unwrapped from `{ data }`. */
 export const orderApi = {
@@ -38,7 +38,7 @@ export const orderApi = {
 
 export function useOrder(id: string | undefined) {
   return useQuery({
-    queryKey: orderKeys.get({ params: { id: id ?? '' } }),
+    queryKey: ordersKeys.get({ params: { id: id ?? '' } }),
     queryFn: () => orderApi.get(id!),
     enabled: Boolean(id),
   });
@@ -50,10 +50,10 @@ export function useOrderChange<A>(id: string, change: (args: A) => Promise<unkno
   return useMutation({
     mutationFn: change,
     onSuccess: (order) => {
-      if (isOrder(order)) queryClient.setQueryData(orderKeys.get({ params: { id } }), order);
+      if (isOrder(order)) queryClient.setQueryData(ordersKeys.get({ params: { id } }), order);
     },
     // A refused store cancel still cancelled the order here: read it again either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }
 

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { addressFormValues } from '../../../lib/address-form';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
-import { orderApi, orderKeys } from '../order-api';
+import { ordersKeys } from '../api';
+import { orderApi } from '../order-api';
 import { OrderContactFields } from './OrderContactFields';
 
 /** Corrects the customer's contact and address before anything ships (same schema as the API). */
@@ -32,7 +33,7 @@ export function OrderAddressDialog({
     },
     submit: (values) => orderApi.updateAddress(order.id, values.shipping_address),
     onSuccess: (saved) => {
-      queryClient.setQueryData(orderKeys.get({ params: { id: order.id } }), saved);
+      queryClient.setQueryData(ordersKeys.get({ params: { id: order.id } }), saved);
       onClose();
     },
   });

@@ -13,7 +13,8 @@ import { OrderLinesStep } from '../components/OrderLinesStep';
 import { OrderPaymentStep } from '../components/OrderPaymentStep';
 import { OrderReview } from '../components/OrderReview';
 import { ORDERS_PATH } from '../components/OrderState';
-import { orderApi, orderKeys } from '../order-api';
+import { ordersKeys } from '../api';
+import { orderApi } from '../order-api';
 import { createBody, emptyOrderDraft, orderDraftSchema, type OrderDraft } from '../order-draft';
 
 const STEPS = ['customer', 'lines', 'payment', 'review'] as const;
@@ -43,7 +44,7 @@ export function OrderCreatePage() {
     onSuccess: async (order) => {
       key.current = newIdempotencyKey();
       notifications.show({ color: 'teal', message: t('create.done', { number: order.number }) });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ordersKeys.all });
       await navigate(`${ORDERS_PATH}/${order.id}`);
     },
   });

@@ -12,7 +12,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { RatesList } from '../../../ui/RatesList';
 import { ORDERS_PATH } from '../components/OrderState';
 import { readFulfilDraft, type FulfilDraft } from '../fulfil-draft';
-import { orderApi, orderKeys } from '../order-api';
+import { ordersKeys } from '../api';
+import { orderApi } from '../order-api';
 
 /**
  * `orders/quote-shipping?order=…&origin=…&lines=…&parcel=…`: the rates for the fulfilment chosen
@@ -49,7 +50,7 @@ function Rates({ draft, back }: { draft: FulfilDraft; back: string }) {
   const queryClient = useQueryClient();
   const input = { params: { id: draft.orderId }, body: draft.request };
   const quote = useQuery({
-    queryKey: orderKeys.quote(input),
+    queryKey: ordersKeys.quote(input),
     queryFn: () => orderApi.quote(draft.orderId, draft.request),
     retry: false,
     staleTime: Infinity,
@@ -70,7 +71,7 @@ function Rates({ draft, back }: { draft: FulfilDraft; back: string }) {
           { tracking: fulfillment.tracking_number ?? '—' },
         ),
       });
-      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ordersKeys.all });
       await navigate(`${ORDERS_PATH}/${draft.orderId}`);
     },
   });
