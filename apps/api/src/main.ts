@@ -54,7 +54,10 @@ async function main() {
   // `WORKER=0` leaves them to a worker process of their own (`npm run worker`).
   if (config.WORKER) app.jobs.start(config.JOBS_POLL_MS);
   // The demo's online stores are sandbox stores called over HTTP: connected once the app listens.
-  const storeLines = await seedDemoStores(app.services).then(
+  // DEMO_STORES=0 leaves them out (the clean-stop test: a backfill cut by the stop logs an error).
+  const storeLines = await (
+    process.env.DEMO_STORES === '0' ? Promise.resolve(false) : seedDemoStores(app.services)
+  ).then(
     (seeded) => (seeded ? ['  Tienda demo conectada: Shopify (sandbox) con pedidos.'] : []),
     (error: unknown) => {
       app.log.warn({ err: error }, 'demo stores not connected');

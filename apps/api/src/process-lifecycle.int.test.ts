@@ -13,7 +13,7 @@ async function startAndStop(signal: NodeJS.Signals) {
     name: 'stop',
     stdio: ['ignore', 'pipe', 'pipe'],
     // Polling often: the worker is mid-round, with pg-boss's connections open, when the signal comes.
-    env: { LOG_LEVEL: 'warn', JOBS_POLL_MS: '50' },
+    env: { LOG_LEVEL: 'warn', JOBS_POLL_MS: '50', DEMO_STORES: '0' },
   });
   let output = '';
   app.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

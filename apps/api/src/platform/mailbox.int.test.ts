@@ -62,6 +62,7 @@ describe('GET dev/mailbox', () => {
       // Production refuses to start without the bank's and the carriers' webhook secrets.
       SPEI_WEBHOOK_SECRET: 'a-production-webhook-secret-of-32-characters',
       CARRIER_WEBHOOK_SECRET: 'a-production-carrier-secret-of-32-characters',
+      STORES_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
     const response = await production.app.inject({ method: 'GET', url: '/api/v1/dev/mailbox' });
     await production.close();
