@@ -426,9 +426,12 @@ try {
     const plain = shipments.plain?.cpu;
     const synced = await orderScenarios(
       { ...context, quick: args.quick },
-      plain
-        ? { api: plain.api_us_per_guide / 1000, postgres: plain.postgres_us_per_guide / 1000 }
-        : null,
+      // The plain guide's CPU in ms, when the shipments group ran in this invocation.
+      plain && {
+        api: Math.round(plain.api_us_per_guide / 100) / 10,
+        postgres: Math.round(plain.postgres_us_per_guide / 100) / 10,
+        total: Math.round((plain.api_us_per_guide + plain.postgres_us_per_guide) / 100) / 10,
+      },
     );
     results.push(...synced.results);
     orders = synced.report;
