@@ -19,6 +19,10 @@
 // and the stock reservations of bench/stock.mjs (next to pgbench on the same server):
 //   StockLedger.reserve         (50 clients on 1 and on 50 SKUs; goal: >= 50% of pgbench's
 //                                 single-row update on 50 rows)
+// and the orders and stores of bench/orders.mjs, on the app's own Shopify sandbox store:
+//   POST /api/v1/webhooks/stores/shopify  (signed orders/create; goal: >= 1,000/s, p99 <= 50 ms)
+//   a new store's backfill of 10,000 orders (goal: <= 60 s), and 1,000 orders to 1,000 labels
+//   with POST /api/v1/orders/bulk-labels (goal: <= 30 s)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
@@ -26,7 +30,7 @@
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
 //          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
-//          shipments, shipments-products, dispatch, stock, first-screen; default all).
+//          shipments, shipments-products, dispatch, stock, orders, first-screen; default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -45,6 +49,7 @@ import { cpuSeconds } from './cpu.mjs';
 import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
 import { PRODUCT_COUNT, PRODUCTS_GOAL, productScenarios } from './products.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
+import { ORDERS_GOAL, orderScenarios } from './orders.mjs';
 import { SHIPMENTS_GOAL, shipmentScenarios } from './shipments.mjs';
 import { STOCK_GOAL, stockScenarios } from './stock.mjs';
 import { textTable } from './text-table.mjs';
@@ -60,7 +65,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,first-screen',
+        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,orders,first-screen',
     },
   },
 });
@@ -74,6 +79,7 @@ const SCENARIOS = [
   'shipments-products',
   'dispatch',
   'stock',
+  'orders',
   'first-screen',
 ];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
@@ -295,6 +301,7 @@ try {
       'shipments',
       'shipments-products',
       'dispatch',
+      'orders',
     ].some((name) => only.has(name))
   ) {
     db = await openAppDatabase(app);
@@ -414,6 +421,56 @@ try {
     });
   }
 
+  let orders = null;
+  if (only.has('orders')) {
+    const plain = shipments.plain?.cpu;
+    const synced = await orderScenarios(
+      { ...context, quick: args.quick },
+      // The plain guide's CPU in ms, when the shipments group ran in this invocation.
+      plain && {
+        api: Math.round(plain.api_us_per_guide / 100) / 10,
+        postgres: Math.round(plain.postgres_us_per_guide / 100) / 10,
+        total: Math.round((plain.api_us_per_guide + plain.postgres_us_per_guide) / 100) / 10,
+      },
+    );
+    results.push(...synced.results);
+    orders = synced.report;
+    const { ingest, backfill, labels } = orders;
+    const verdict = (pass) => (pass ? 'PASS' : 'FAIL');
+    goals.push(
+      {
+        name: 'orders_ingest',
+        ...ORDERS_GOAL.ingest,
+        pass: ingest.pass,
+        text:
+          `Goal Shopify orders/create ingest >= ${ORDERS_GOAL.ingest.minPerSecond}/s acknowledged ` +
+          `with p99 <= ${ORDERS_GOAL.ingest.maxP99Ms} ms: ${verdict(ingest.pass)} ` +
+          `(${ingest.acknowledged_per_s}/s, p50 ${ingest.latency_ms.p50} ms, p99 ` +
+          `${ingest.latency_ms.p99} ms; backlog of ${ingest.applied.backlog_at_end} applied ` +
+          `${ingest.applied.seconds_after_run} s after the run)`,
+      },
+      {
+        name: 'orders_backfill',
+        ...ORDERS_GOAL.backfill,
+        pass: backfill.pass,
+        text:
+          `Goal backfill of ${backfill.orders.toLocaleString('en')} orders <= ` +
+          `${ORDERS_GOAL.backfill.maxSeconds} s: ${verdict(backfill.pass)} (${backfill.seconds} s, ` +
+          `${backfill.orders_per_s} orders/s, ${backfill.orders_held} held)`,
+      },
+      {
+        name: 'orders_labels',
+        ...ORDERS_GOAL.labels,
+        pass: labels.pass,
+        text:
+          `Goal ${labels.orders.toLocaleString('en')} orders to labels <= ` +
+          `${ORDERS_GOAL.labels.maxSeconds} s: ${verdict(labels.pass)} (${labels.seconds} s, ` +
+          `${labels.labels_per_s} labels/s, ${labels.labels} bought, ${labels.failed} failed; ` +
+          `CPU per label ${JSON.stringify(labels.cpu_ms_per_label)} ms)`,
+      },
+    );
+  }
+
   let firstScreen = null;
   if (only.has('first-screen')) {
     firstScreen = (await firstScreenScenario(context)).report;
@@ -452,6 +509,7 @@ try {
     quotes,
     shipments,
     stock,
+    orders,
     first_screen: firstScreen,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.

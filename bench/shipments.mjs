@@ -76,7 +76,7 @@ const EXIT_UNITS = 2;
 const DISPATCH_LANES = 2;
 
 /** A merchant with an owner signed in (an access token), a funded wallet and a location. */
-async function createMerchant(index, { db, app, jwtSecret }) {
+export async function createMerchant(index, { db, app, jwtSecret }) {
   const { AccountsService } = await api('modules/accounts/accounts.service.ts');
   const { refreshTokens } = await api('modules/auth/auth.tables.ts');
   const { AccessTokens } = await api('platform/auth.ts');
@@ -193,13 +193,13 @@ function senderOf(app, headers) {
   };
 }
 
-function expect(answer, status, what) {
+export function expect(answer, status, what) {
   if (answer.status !== status) throw new Error(`${what}: ${JSON.stringify(answer)}`);
   return answer.body?.data;
 }
 
 /** The merchant's location keeps stock, with one catalogue variant stocked there. */
-async function stockAtLocation(merchant, db) {
+export async function stockAtLocation(merchant, db) {
   const [variantId] = await insertBenchVariants(db, merchant.organizationId, 1);
   const stockLocation = expect(
     await merchant.send('PUT', `/inventory/locations/${merchant.locationId}`, {
