@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { expect } from 'vitest';
 import type { Config } from '../src/config';
+import { freePort } from '../src/platform/embedded-postgres';
 import { createOwnStockLocation } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
 import { activate } from '../src/modules/orders/orders.test-support';
@@ -9,15 +9,6 @@ import { toExternalOrder } from '../src/modules/stores/mercadolibre/mercadolibre
 import { fund } from '../src/modules/shipments/guides.test-support';
 import { createTestApp } from './test-app';
 import { callAs, createTestMerchant, type TestUser } from './users';
-
-/** A port nobody listens on now, so the app can know its own URL before it listens. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 /**
  * The real app listening on a port, its APP_URL pointing at itself: the stores' adapters call

@@ -1,21 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../test/test-app';
+import { listeningApp, type ChainContext } from '../../../../test/store-chain';
 import { callAs, createOwnerAndOther, type CallArgs, type TestUser } from '../../../../test/users';
 import { storeWebhookEvents } from '../stores.tables';
 import type { SandboxMlOrderInput } from './mercadolibre-sandbox';
-
-/** A port free now, for an app whose APP_URL must name it before it listens. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const ADDRESS = { street: 'Juárez', number: '10', zip: '72000', city: 'Puebla', state: 'Puebla' };
 const purchase = (sku: string, mode: SandboxMlOrderInput['mode'] = 'me1'): SandboxMlOrderInput => ({
@@ -25,15 +13,13 @@ const purchase = (sku: string, mode: SandboxMlOrderInput['mode'] = 'me1'): Sandb
 });
 
 describe('a Mercado Libre sandbox seller connected to the app', () => {
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let ctx: ChainContext;
   let owner: TestUser;
   const call = (...args: CallArgs) => callAs(ctx.app, ...args);
   const runJobs = () => ctx.app.jobs.runDue(ctx.clock.now(), 1000);
 
   beforeAll(async () => {
-    const port = await freePort();
-    ctx = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await ctx.app.listen({ host: '127.0.0.1', port });
+    ctx = await listeningApp();
     ({ owner } = await createOwnerAndOther(ctx));
   });
   afterAll(() => ctx.close());

@@ -1,15 +1,6 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../../test/test-app';
+import { listeningApp, type ChainContext } from '../../../../test/store-chain';
 import { callAs, createOwnerAndOther, type TestUser } from '../../../../test/users';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * The whole path in one app listening on a port: the merchant connects the sandbox site with its
@@ -18,13 +9,11 @@ const freePort = () =>
  * re-activated by the next reconciliation.
  */
 describe('a WooCommerce sandbox site connected to the app', () => {
-  let ctx: Awaited<ReturnType<typeof createTestApp>>;
+  let ctx: ChainContext;
   let owner: TestUser;
 
   beforeAll(async () => {
-    const port = await freePort();
-    ctx = await createTestApp({ APP_URL: `http://127.0.0.1:${port}` });
-    await ctx.app.listen({ host: '127.0.0.1', port });
+    ctx = await listeningApp();
     ({ owner } = await createOwnerAndOther(ctx));
   });
   afterAll(() => ctx?.close());
@@ -51,7 +40,7 @@ describe('a WooCommerce sandbox site connected to the app', () => {
       ['order.created', 'order.deleted', 'order.updated'].map((topic) => [
         topic,
         'active',
-        `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/${store.id}`,
+        `${ctx.app.services.config.APP_URL}/api/v1/webhooks/stores/woocommerce/${store.id}`,
       ]),
     );
     await ctx.app.jobs.runDue(ctx.clock.now(), 1000);

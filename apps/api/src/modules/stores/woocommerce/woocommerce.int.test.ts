@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../platform/embedded-postgres';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
 import { Jobs } from '../../../platform/jobs';
@@ -20,14 +20,6 @@ interface Received {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const ORDER = (index: number): SandboxWooOrderInput => ({
   customer: { firstName: 'Ana', lastName: 'López', email: `ana${index}@example.mx` },
