@@ -7,21 +7,21 @@ test.beforeEach(async ({ page, request }) => {
   await signInAs(page, request, DEMO.owner);
 });
 
-test('a coming-soon screen: /app/orders', async ({ page }) => {
-  await page.goto('/app/orders');
+test('a coming-soon screen: /app/my-shipments', async ({ page }) => {
+  await page.goto('/app/my-shipments');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: 'Pedidos' })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: 'Mis embarques' })).toBeVisible();
   await expect(main.getByText('Disponible próximamente')).toBeVisible();
   await expect(
     main.getByRole('heading', { name: 'Estamos preparando esta sección' }),
   ).toBeVisible();
-  await expect(main.getByText(/Los pedidos de tus tiendas en un solo lugar/)).toBeVisible();
+  await expect(main.getByText(/Tus embarques internacionales/)).toBeVisible();
   // Breadcrumb: its module.
-  await expect(main.getByText('E-Commerce', { exact: true })).toBeVisible();
+  await expect(main.getByText('Comercio internacional', { exact: true })).toBeVisible();
 
   // Inside the layout: header and menu, with the screen marked as the current entry.
   await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
-  const entry = mainMenu(page).getByRole('link', { name: 'Pedidos' });
+  const entry = mainMenu(page).getByRole('link', { name: 'Mis embarques' });
   await expect(entry).toBeVisible();
   await expect(entry).toHaveAttribute('data-active', 'true');
 
