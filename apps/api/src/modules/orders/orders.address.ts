@@ -1,4 +1,4 @@
-import type { OrderShippingAddressInput } from '@despacho/domain';
+import { addressViewOf, type OrderShippingAddressInput } from '@despacho/domain';
 import type { PostalCodesService } from '../catalogs';
 import type { ExternalAddress } from '../stores';
 import { AppError } from '../../platform/errors';
@@ -19,16 +19,7 @@ export function typedAddress(input: OrderShippingAddressInput): OrderAddress {
     company: input.company ?? null,
     email: input.email || null,
     phone: input.phone || null,
-    street: input.street,
-    external_number: input.external_number,
-    internal_number: input.internal_number ?? null,
-    reference: input.reference ?? null,
-    neighborhood: input.neighborhood,
-    city: input.city,
-    municipality: input.municipality,
-    state: input.state,
-    zip: input.zip,
-    country: input.country ?? 'MX',
+    ...addressViewOf(input),
   };
 }
 

@@ -1,9 +1,8 @@
 import {
+  addressViewOf,
   guideCharges,
   localizeIssue,
   parcelInCmKg,
-  type AddressFields,
-  type AddressView,
   type GuideCharges,
   type Language,
   type RateView,
@@ -54,22 +53,6 @@ async function inOrder<T extends readonly unknown[]>(promises: {
   const settled = await Promise.allSettled(promises);
   for (const result of settled) if (result.status === 'rejected') throw result.reason;
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
-}
-
-/** The address fields of an input or a view, as a shipment keeps them. */
-function addressFields(address: AddressFields | AddressView): AddressView {
-  return {
-    street: address.street,
-    external_number: address.external_number,
-    internal_number: address.internal_number ?? null,
-    reference: address.reference ?? null,
-    neighborhood: address.neighborhood,
-    city: address.city,
-    municipality: address.municipality,
-    state: address.state,
-    zip: address.zip,
-    country: address.country,
-  };
 }
 
 /**
@@ -125,7 +108,7 @@ export class PurchaseChecksService {
     if (!locationId) throw notFound();
     const location = await this.deps.locations.get(organizationId, locationId);
     return {
-      ...addressFields(location),
+      ...addressViewOf(location),
       contact_name: location.contact_name,
       company: location.company,
       email: location.contact_email,
@@ -141,7 +124,7 @@ export class PurchaseChecksService {
     if (destination.kind === 'new') {
       return {
         party: {
-          ...addressFields(destination),
+          ...addressViewOf(destination),
           contact_name: destination.contact_name,
           company: destination.company ?? null,
           email: destination.email,
@@ -155,7 +138,7 @@ export class PurchaseChecksService {
     if (!address) throw notFound();
     return {
       party: {
-        ...addressFields(address),
+        ...addressViewOf(address),
         contact_name: address.contact_name,
         company: address.company ?? customer.company,
         email: address.contact_email ?? customer.email,
