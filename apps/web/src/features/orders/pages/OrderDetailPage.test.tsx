@@ -41,6 +41,15 @@ describe('orders/:id', () => {
       'href',
       `/app/orders/create-fulfillment?order=${ORDER_ID}`,
     );
+    expect(screen.getByRole('link', { name: FULFILMENT.tracking_number! })).toHaveAttribute(
+      'href',
+      `/app/shippings/${FULFILMENT.shipment_id}`,
+    );
+    // The unmapped line's product starts from its title, SKU and price.
+    expect(screen.getByRole('link', { name: 'Crear producto' })).toHaveAttribute(
+      'href',
+      '/app/products/create?name=Gorra&sku=GOR-9&price=111.00',
+    );
   });
 
   it('cancels at the store too when asked, saying so before', async () => {

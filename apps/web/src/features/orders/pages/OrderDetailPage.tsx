@@ -1,5 +1,5 @@
 import { formatMoney, type OrderDetail, type OrderLineView } from '@despacho/domain';
-import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { PageHeader } from '../../../ui/PageHeader';
+import { FulfillmentBadge, PaymentBadge } from '../components/OrderBadges';
 import { OrderAddressDialog } from '../components/OrderAddressDialog';
 import { OrderCancelDialog } from '../components/OrderCancelDialog';
 import { OrderCustomerCard } from '../components/OrderCustomerCard';
@@ -49,12 +50,10 @@ export function OrderDetailPage() {
 }
 
 function OrderStateBadges({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('orders');
   return (
     <Group gap="xs">
-      {order.status === 'cancelled' && <Badge color="red">{t('detail.states.cancelled')}</Badge>}
-      <Badge variant="light">{t(`detail.states.fulfillment.${order.fulfillment_state}`)}</Badge>
-      <Badge variant="outline">{t(`detail.states.payment.${order.payment_state}`)}</Badge>
+      <FulfillmentBadge order={order} />
+      <PaymentBadge state={order.payment_state} />
     </Group>
   );
 }
