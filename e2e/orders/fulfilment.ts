@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 
 /**
  * From an order's page: «Enviar» `units` of its line, from `originAlias`, in a 30×20×15 cm,
- * 2 kg parcel, with the first rate; answers once the order's page shows the guide bought.
+ * 2 kg parcel, with the first rate (the rates step axe-clean); answers once the order's page shows the guide bought.
  */
 export async function fulfilWithLabel(
   page: Page,
@@ -33,6 +34,8 @@ export async function fulfilWithLabel(
     .getByRole('button', { name: /Elegir/ })
     .first()
     .click();
+  // The chosen rate's row is tinted: its links must still read (axe's colour contrast).
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Comprar guía' }).click();
   await expect(page.getByText(/^Guía .+ comprada$/)).toBeVisible();
 }

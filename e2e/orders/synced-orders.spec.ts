@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Session } from '@despacho/domain';
 import { apiCall, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { checkScreen } from '../support/a11y';
 import { createStockProduct } from '../inventory/inventory';
 import { createOrigin, topUp } from '../shipments/guides';
 import { fulfilWithLabel } from './fulfilment';
@@ -84,6 +85,7 @@ test('a synced order fulfilled partially with a label shows its tracking number 
     await page.reload();
     await expect(page.getByText(/^Enviado a la tienda /)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
+  await checkScreen(page, 'synced-order');
 
   // The sandbox store's admin shows the fulfilment with that tracking number.
   await page.goto(SANDBOX_ADMIN);
@@ -125,6 +127,7 @@ test('three synced orders get their labels in one bulk run, merged into one PDF'
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await checkScreen(page, 'bulk-run');
 });
 
 test('an order cancelled in the sandbox store is cancelled here', async ({ page, request }) => {
