@@ -87,6 +87,15 @@ describe('orders/:id', () => {
     expect(within(dialog).getByText(/La tienda no permite cancelarlo/)).toBeInTheDocument();
   });
 
+  it('offers no «Enviar» while every line left to send is unmapped', async () => {
+    const order = makeOrder();
+    order.lines[0] = { ...order.lines[0]!, variant_id: null };
+    stubApi({ [`GET ${ORDER}`]: () => json(200, { data: order }) });
+    await renderApp(PATH);
+    expect(await screen.findAllByRole('link', { name: 'Crear producto' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Enviar' })).toBeNull();
+  });
+
   it('links an unmapped line to a catalogue variant', async () => {
     const linked = makeOrder({ flags: ['address_doubtful'] });
     linked.lines[1] = { ...linked.lines[1]!, variant_id: CAP_VARIANT };

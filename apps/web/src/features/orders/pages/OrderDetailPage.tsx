@@ -75,7 +75,8 @@ function OrderDetails({ order }: { order: OrderDetail }) {
     orderApi.cancel(order.id, body),
   );
   const open = order.status === 'open';
-  const remaining = order.lines.some((line) => line.remaining_quantity > 0);
+  // Only mapped lines ship (the fulfilment needs their catalogue variant): link the rest first.
+  const remaining = order.lines.some((line) => line.remaining_quantity > 0 && line.variant_id);
   const canShip =
     open && remaining && !order.flags.includes('shipped_by_platform') && order.shipping_address;
   const subtotal = order.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
