@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { VariantPick } from '@despacho/domain';
 import { apiCall, csrfHeaders, dataOf, DEMO, signInAs } from '../support';
 import { createOrigin, RECIPIENT } from '../shipments/guides';
+import { fulfilWithLabel } from './fulfilment';
 
 // A manual order (issue 22) typed through the wizard, then fulfilled partially with a label:
 // 3 units ordered, 1 shipped, the order left partially fulfilled with 2 units to go.
@@ -102,36 +103,9 @@ test('the owner creates a manual order in steps and fulfils it partially with a 
   await expect(page.getByText('Sin surtir', { exact: true })).toBeVisible();
 
   // «Enviar»: 1 of the 3 units, a parcel, the rates, a label.
-  await page.getByRole('link', { name: 'Enviar' }).click();
-  await page
-    .getByLabel(/^Unidades de .* a enviar/)
-    .first()
-    .fill('1');
-  await page
-    .getByLabel(/^Origen/)
-    .first()
-    .click();
-  await page.getByRole('option', { name: new RegExp(origin.alias) }).click();
-  await page
-    .getByLabel(/^Largo/)
-    .first()
-    .fill('30');
-  await page
-    .getByLabel(/^Ancho/)
-    .first()
-    .fill('20');
-  await page.getByLabel(/^Alto/).first().fill('15');
-  await page.getByLabel(/^Peso/).first().fill('2');
-  await page.getByRole('button', { name: 'Cotizar' }).click();
-  await page
-    .getByRole('button', { name: /Elegir/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Comprar guía' }).click();
-
+  await fulfilWithLabel(page, { units: 1, originAlias: origin.alias });
   await expect(page.getByRole('heading', { level: 1, name: `Pedido ${number}` })).toBeVisible();
-  await expect(page.getByText('Parcialmente surtido', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Guía .+ comprada$/)).toBeVisible();
+  await expect(page.getByText('Surtido parcial', { exact: true })).toBeVisible();
   const line = page.getByRole('row').filter({ hasText: variant!.sku! });
   // Quantity 3, fulfilled 1, remaining 2.
   await expect(line.getByRole('cell')).toContainText(['', '3', '1', '2']);

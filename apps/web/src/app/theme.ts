@@ -53,15 +53,16 @@ export const theme = createTheme({
 
 /** The words Mantine's own buttons carry, in the language on screen. */
 export interface ThemeTexts {
-  /** The close button of every dialog and drawer. */
+  /** The close button of every dialog, drawer and toast. */
   close: string;
   /** The eye button of a password field. */
   togglePassword: string;
 }
 
 /**
- * The theme with Mantine's built-in buttons named in the user's language: a dialog's close
- * button has no accessible name of its own (axe: critical), and the password toggle's is English.
+ * The theme with Mantine's built-in buttons named in the user's language: a dialog's or a
+ * toast's close button has no accessible name of its own (axe: critical), and the password
+ * toggle's is English.
  */
 export function localizedTheme(texts: ThemeTexts): MantineThemeOverride {
   const closeButtonProps = { 'aria-label': texts.close };
@@ -69,6 +70,7 @@ export function localizedTheme(texts: ThemeTexts): MantineThemeOverride {
     components: {
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
       PasswordInput: {
         defaultProps: { visibilityToggleButtonProps: { 'aria-label': texts.togglePassword } },
       },

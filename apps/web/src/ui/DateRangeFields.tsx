@@ -17,16 +17,19 @@ export function DateRangeFields({
   labels,
   rangeError,
   onChange,
+  width = 180,
 }: {
   from: string | undefined;
   to: string | undefined;
   labels: { from: string; to: string };
   rangeError: string;
   onChange: (key: 'from' | 'to', value: string | undefined) => void;
+  /** Of each picker: a list with more filters beside them passes less. */
+  width?: number;
 }) {
   const { t, i18n } = useTranslation('common');
   const shared: Partial<DatePickerInputProps> = {
-    w: 180,
+    w: width,
     clearable: true,
     locale: i18n.language,
     valueFormat: 'DD/MM/YYYY',

@@ -38,13 +38,7 @@ export function OrderAddressDialog({
     },
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="lg"
-      title={t('address.edit')}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-    >
+    <Modal opened onClose={onClose} size="lg" title={t('address.edit')}>
       <EntityForm
         form={form}
         formProps={formProps}

@@ -29,12 +29,7 @@ export function OrderCancelDialog({
   const synced = order.store !== null;
   const where = synced && atStore ? 'both' : synced ? 'hereOnly' : 'manual';
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('cancel.title', { number: order.number })}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('cancel.title', { number: order.number })}>
       <Stack>
         <Text fz="sm">{t(`cancel.${where}`, { store: order.store?.name })}</Text>
         {synced && order.can_cancel_at_store && (

@@ -32,9 +32,14 @@ export function OrderCustomerCard({ order, onEdit }: { order: OrderDetail; onEdi
               {address.company ? ` · ${address.company}` : ''}
             </Text>
             <Text fz="sm">
-              {address.street} {address.external_number}
-              {address.internal_number ? ` int. ${address.internal_number}` : ''},{' '}
-              {address.neighborhood}
+              {/* A synced address may come without its neighborhood: no dangling comma then. */}
+              {[
+                `${address.street} ${address.external_number}`.trim() +
+                  (address.internal_number ? ` int. ${address.internal_number}` : ''),
+                address.neighborhood,
+              ]
+                .filter(Boolean)
+                .join(', ')}
             </Text>
             <Text fz="sm">
               {address.zip} {address.municipality}, {address.state}

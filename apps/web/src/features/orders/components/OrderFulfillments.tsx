@@ -44,7 +44,7 @@ export function OrderFulfillments({
               <Text fz="sm">
                 {t('detail.fulfillments.tracking')}{' '}
                 {fulfillment.shipment_id ? (
-                  <Anchor component={Link} to={`/app/shipments/${fulfillment.shipment_id}`}>
+                  <Anchor component={Link} to={`/app/shippings/${fulfillment.shipment_id}`}>
                     {fulfillment.tracking_number ?? '—'}
                   </Anchor>
                 ) : (

@@ -32,12 +32,7 @@ export function OrderLinkDialog({
   }));
 
   return (
-    <Modal
-      opened={line !== null}
-      onClose={onClose}
-      title={t('detail.link.title')}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-    >
+    <Modal opened={line !== null} onClose={onClose} title={t('detail.link.title')}>
       <Stack>
         <Text fz="sm">{t('detail.link.hint', { title: line?.title, sku: line?.sku ?? '—' })}</Text>
         <Select

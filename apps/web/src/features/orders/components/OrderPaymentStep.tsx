@@ -37,7 +37,7 @@ export function OrderPaymentStep() {
             allowDeselect={false}
             data={ORDER_PAYMENT_STATES.map((state) => ({
               value: state,
-              label: t(`detail.states.payment.${state}`),
+              label: t(`states.payment.${state}`),
             }))}
             value={field.value}
             onChange={(value) => field.onChange(value)}

@@ -48,7 +48,7 @@ export function OrderReview() {
           </Text>
         </Group>
         <Text fz="sm" mt="xs">
-          {t('create.review.payment', { state: t(`detail.states.payment.${draft.payment_state}`) })}
+          {t('create.review.payment', { state: t(`states.payment.${draft.payment_state}`) })}
         </Text>
       </Paper>
     </Stack>

@@ -103,13 +103,14 @@ function FulfilForm({ order }: { order: OrderDetail }) {
           <Text fz="sm" c="dimmed">
             {t('fulfil.linesHint')}
           </Text>
-          <Table.ScrollContainer minWidth={360}>
+          {/* Fits a 390 px phone's card (326 px) without scrolling the quantity out of sight. */}
+          <Table.ScrollContainer minWidth={300}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('detail.lines.product')}</Table.Th>
                   <Table.Th ta="right">{t('detail.lines.remaining')}</Table.Th>
-                  <Table.Th w={140}>{t('fulfil.ship')}</Table.Th>
+                  <Table.Th w={104}>{t('fulfil.ship')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -41,6 +41,15 @@ describe('orders/:id', () => {
       'href',
       `/app/orders/create-fulfillment?order=${ORDER_ID}`,
     );
+    expect(screen.getByRole('link', { name: FULFILMENT.tracking_number! })).toHaveAttribute(
+      'href',
+      `/app/shippings/${FULFILMENT.shipment_id}`,
+    );
+    // The unmapped line's product starts from its title, SKU and price.
+    expect(screen.getByRole('link', { name: 'Crear producto' })).toHaveAttribute(
+      'href',
+      '/app/products/create?name=Gorra&sku=GOR-9&price=111.00',
+    );
   });
 
   it('cancels at the store too when asked, saying so before', async () => {
@@ -76,6 +85,15 @@ describe('orders/:id', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(within(dialog).getByText(/La tienda no permite cancelarlo/)).toBeInTheDocument();
+  });
+
+  it('offers no «Enviar» while every line left to send is unmapped', async () => {
+    const order = makeOrder();
+    order.lines[0] = { ...order.lines[0]!, variant_id: null };
+    stubApi({ [`GET ${ORDER}`]: () => json(200, { data: order }) });
+    await renderApp(PATH);
+    expect(await screen.findAllByRole('link', { name: 'Crear producto' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Enviar' })).toBeNull();
   });
 
   it('links an unmapped line to a catalogue variant', async () => {

@@ -1,5 +1,5 @@
 import { formatMoney, type OrderDetail, type OrderLineView } from '@despacho/domain';
-import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { PageHeader } from '../../../ui/PageHeader';
+import { FulfillmentBadge, PaymentBadge } from '../components/OrderBadges';
 import { OrderAddressDialog } from '../components/OrderAddressDialog';
 import { OrderCancelDialog } from '../components/OrderCancelDialog';
 import { OrderCustomerCard } from '../components/OrderCustomerCard';
@@ -49,12 +50,10 @@ export function OrderDetailPage() {
 }
 
 function OrderStateBadges({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('orders');
   return (
     <Group gap="xs">
-      {order.status === 'cancelled' && <Badge color="red">{t('detail.states.cancelled')}</Badge>}
-      <Badge variant="light">{t(`detail.states.fulfillment.${order.fulfillment_state}`)}</Badge>
-      <Badge variant="outline">{t(`detail.states.payment.${order.payment_state}`)}</Badge>
+      <FulfillmentBadge order={order} />
+      <PaymentBadge state={order.payment_state} />
     </Group>
   );
 }
@@ -76,7 +75,8 @@ function OrderDetails({ order }: { order: OrderDetail }) {
     orderApi.cancel(order.id, body),
   );
   const open = order.status === 'open';
-  const remaining = order.lines.some((line) => line.remaining_quantity > 0);
+  // Only mapped lines ship (the fulfilment needs their catalogue variant): link the rest first.
+  const remaining = order.lines.some((line) => line.remaining_quantity > 0 && line.variant_id);
   const canShip =
     open && remaining && !order.flags.includes('shipped_by_platform') && order.shipping_address;
   const subtotal = order.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);

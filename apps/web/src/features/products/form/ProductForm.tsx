@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
 import { productsApi, productsKeys } from '../api';
+import type { ProductPrefill } from '../../../lib/product-prefill';
 import { PRODUCTS_PATH, productEditPath } from '../paths';
 import { CustomsSection } from './CustomsSection';
 import { GeneralSection } from './GeneralSection';
@@ -18,24 +19,26 @@ import { useLeaveGuard } from './useLeaveGuard';
 import { VariantsSection } from './VariantsSection';
 
 /**
- * Creates (`product` absent, in `defaultUnit`) or edits a product: one form in sections,
- * validated with the API's own schema; the server's field errors (a taken SKU under its variant's
- * SKU) land under their inputs. Leaving with unsaved changes asks first. Saving a new product
+ * Creates (`product` absent, in `defaultUnit`, from `prefill` if given) or edits a product: one
+ * form in sections, validated with the API's own schema; the server's field errors (a taken SKU
+ * under its variant's SKU) land under their inputs. Leaving with unsaved changes asks first. Saving a new product
  * opens its edit page.
  */
 export function ProductForm({
   product,
   defaultUnit,
+  prefill,
 }: {
   product?: ProductView;
   defaultUnit: PackageUnit;
+  prefill?: ProductPrefill;
 }) {
   const { t } = useTranslation('products');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { form, formProps } = useDomainForm({
     schema: productSchema,
-    defaultValues: product ? formValuesOf(product) : emptyProduct(defaultUnit),
+    defaultValues: product ? formValuesOf(product) : emptyProduct(defaultUnit, prefill),
     // The API parses what the merchant typed (pesos, the tariff code's text) with the same schema,
     // so it gets the form's input once the schema accepted it, not the parsed output.
     submit: (): Promise<ProductView> => {

@@ -7,6 +7,7 @@ import {
   type ProductView,
   type ProductVariantInput,
 } from '@despacho/domain';
+import type { ProductPrefill } from '../../../lib/product-prefill';
 
 /** What the product form holds: the shared schema's input (prices as typed pesos). */
 export type ProductFormValues = ProductInput;
@@ -17,9 +18,15 @@ export const pesosText = (centavos: number | null): string =>
 
 const orUndefined = <T>(value: T | null): T | undefined => value ?? undefined;
 
-/** A new product: a draft with its one default variant, in the organization's default unit. */
-export const emptyProduct = (unit: PackageUnit): ProductFormValues => ({
-  name: '',
+/**
+ * A new product: a draft with its one default variant, in the organization's default unit,
+ * starting from `prefill` when it comes from somewhere (an order's unmapped line).
+ */
+export const emptyProduct = (
+  unit: PackageUnit,
+  prefill: ProductPrefill = {},
+): ProductFormValues => ({
+  name: prefill.name ?? '',
   description: '',
   status: 'DRAFT',
   tags: [],
@@ -27,7 +34,15 @@ export const emptyProduct = (unit: PackageUnit): ProductFormValues => ({
   compare_at_price: '',
   unit,
   options: [],
-  variants: [{ option_values: [], sku: '', barcode: '', price: '', cost: '' }],
+  variants: [
+    {
+      option_values: [],
+      sku: prefill.sku ?? '',
+      barcode: '',
+      price: prefill.price ?? '',
+      cost: '',
+    },
+  ],
   image_ids: [],
   collection_ids: [],
 });

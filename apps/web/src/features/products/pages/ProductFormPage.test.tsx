@@ -76,6 +76,19 @@ describe('product form', () => {
   );
 
   it(
+    'starts from the name, SKU and price in the URL (an order line not in the catalogue)',
+    async () => {
+      stubForm();
+      saveSession(makeSession(), 'SESSION');
+      await renderApp('/app/products/create?name=Gorra%20negra&sku=GOR-9&price=111.00');
+      expect(await screen.findByLabelText(/^Nombre/)).toHaveValue('Gorra negra');
+      expect(screen.getByLabelText('SKU de Variante única')).toHaveValue('GOR-9');
+      expect(screen.getByLabelText('Precio de Variante única')).toHaveValue('111.00');
+    },
+    SLOW,
+  );
+
+  it(
     'generates four variants from two options of two values, and refuses a fourth option',
     async () => {
       stubForm();

@@ -1,7 +1,8 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { usePackages } from '../../../lib/api/packages';
+import { prefillOf } from '../../../lib/product-prefill';
 import { messageOf } from '../../../lib/server-errors';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useProduct } from '../api';
@@ -17,9 +18,13 @@ const Loading = () => (
   </Stack>
 );
 
-/** `products/create`: a new product in the organization's default unit (the packages' one). */
+/**
+ * `products/create`: a new product in the organization's default unit (the packages' one),
+ * prefilled from the query string (`productCreatePath`).
+ */
 export function ProductCreatePage() {
   const { t: nav } = useTranslation('navigation');
+  const [query] = useSearchParams();
   const packages = usePackages({ page: 1, pageSize: 1 });
   return (
     <>
@@ -34,7 +39,10 @@ export function ProductCreatePage() {
       {packages.isPending ? (
         <Loading />
       ) : (
-        <ProductForm defaultUnit={packages.data?.default_unit ?? 'cm_kg'} />
+        <ProductForm
+          defaultUnit={packages.data?.default_unit ?? 'cm_kg'}
+          prefill={prefillOf(query)}
+        />
       )}
     </>
   );
