@@ -264,6 +264,42 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     );
   });
 
+  it('takes a shipment dispatched only after its tracking number, as Mercado Libre documents', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_ORDEN');
+    const created = await sandbox.createOrder(seller.id, single('ORD-1', 'custom'));
+    const call = (path: string, method: string, body: unknown) =>
+      fetch(`${sandboxOrigin}/sandbox/mercadolibre/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${String(credentials.accessToken)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const shipped = { status: 'shipped', substatus: null };
+    const notify = `/shipments/${created.shipmentId}/seller_notifications`;
+    expect((await call(notify, 'POST', shipped)).status).toBe(400);
+    expect((await call(`/shipments/${created.shipmentId}`, 'PUT', {})).status).toBe(400);
+    const put = await call(`/shipments/${created.shipmentId}`, 'PUT', { tracking_number: 'T-1' });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ status: 'ready_to_ship', tracking_number: 'T-1' });
+    expect((await call(notify, 'POST', shipped)).status).toBe(200);
+    expect(await sandbox.trackingOf(created.shipmentId)).toMatchObject({ status: 'shipped' });
+    // A sale not completed needs a listed reason and a rating that is not positive.
+    const other = await sandbox.createOrder(seller.id, single('ORD-2'));
+    const feedback = `/orders/${other.orderIds[0]}/feedback`;
+    const notDone = { fulfilled: false, message: 'Sin existencias', rating: 'neutral' };
+    expect((await call(feedback, 'POST', { ...notDone, reason: 'SIN_MOTIVO' })).status).toBe(400);
+    expect(
+      (await call(feedback, 'POST', { ...notDone, rating: 'positive', reason: 'OUT_OF_STOCK' }))
+        .status,
+    ).toBe(400);
+    expect((await call(feedback, 'POST', { ...notDone, reason: 'OUT_OF_STOCK' })).status).toBe(200);
+    expect(await sandbox.order(seller.id, other.orderIds[0]!)).toMatchObject({
+      status: 'cancelled',
+    });
+  });
+
   it('cancels a sale not yet shipped, and refuses it once cancelled', async () => {
     const { seller, credentials } = await connected('VENDEDOR_CANCELA');
     const created = await sandbox.createOrder(seller.id, single('CAN-1'));
