@@ -170,7 +170,7 @@ function mercadoLibreDriver(ctx: ChainContext): StoreDriver {
   return {
     platform: 'mercadolibre',
     async connect(user, name) {
-      const { id: sellerId } = sandbox().createSeller({ nickname: name.toUpperCase() });
+      const { id: sellerId } = await sandbox().createSeller({ nickname: name.toUpperCase() });
       const started = await callAs(ctx.app, user, 'POST', '/stores', { platform: 'mercadolibre' });
       expect(started.statusCode, started.body).toBe(200);
       const url = new URL(started.json().data.authorize_url as string);
@@ -211,12 +211,12 @@ function mercadoLibreDriver(ctx: ChainContext): StoreDriver {
     },
     async orders(store) {
       // As the platform answers it, read through the adapter's own mapping of a purchase.
-      return sandbox()
-        .purchases(seller(store))
-        .map((purchase) => {
+      const purchases = await sandbox().purchases(seller(store));
+      return Promise.all(
+        purchases.map(async (purchase) => {
           const external = toExternalOrder(
             purchase.orders,
-            sandbox().pack(seller(store), purchase.id),
+            await sandbox().pack(seller(store), purchase.id),
             purchase.shipment,
           );
           return {
@@ -226,7 +226,8 @@ function mercadoLibreDriver(ctx: ChainContext): StoreDriver {
             paymentState: external.paymentState,
             lines: external.lines.map((line) => ({ sku: line.sku, quantity: line.quantity })),
           };
-        });
+        }),
+      );
     },
     reconcile: (store) => ctx.app.services.storeSync.reconcile(store.id),
   };

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { productVariants } from '../modules/products/products.tables';
+import { connectDemoMercadoLibre } from '../modules/stores/mercadolibre/mercadolibre-demo';
 import type { Services } from '../modules/services';
 import { DEMO_LOGINS } from './seed';
 
@@ -112,5 +113,6 @@ export async function seedDemoStores(services: Services): Promise<boolean> {
     platform: 'shopify',
     query: Object.fromEntries(new URL(callback).searchParams),
   });
+  await connectDemoMercadoLibre(services, { organizationId, userId: owner.id, skus });
   return true;
 }

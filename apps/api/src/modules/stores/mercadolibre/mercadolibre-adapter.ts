@@ -260,14 +260,16 @@ export function createMercadoLibreAdapter(
       if (target.mode === 'me2')
         throw new StoreApiError('refused', 'Mercado Envíos (me2) ships this order itself');
       if (!shipmentId) throw new StoreApiError('refused', 'The order has no shipment to track');
-      // me1/custom: the seller reports the shipment as shipped with its tracking number.
+      // me1/custom, as Mercado Libre documents it: the tracking number is informed on the
+      // shipment first, then the seller reports it dispatched. The carrier goes unsaid: Mercado
+      // Libre names it by a `service_id` of its own catalogue, which no carrier here maps to.
       await client.call(seller.accessToken, `/shipments/${shipmentId}`, ok, {
         method: 'PUT',
-        body: {
-          status: 'shipped',
-          tracking_number: push.trackingNumber,
-          tracking_method: push.company,
-        },
+        body: { tracking_number: push.trackingNumber },
+      });
+      await client.call(seller.accessToken, `/shipments/${shipmentId}/seller_notifications`, ok, {
+        method: 'POST',
+        body: { status: 'shipped', substatus: null },
       });
       return { externalId: String(shipmentId) };
     },
@@ -297,7 +299,13 @@ export function createMercadoLibreAdapter(
       for (const id of ids) {
         const done = await client.call(seller.accessToken, `/orders/${id}/feedback`, ok, {
           method: 'POST',
-          body: { fulfilled: false, reason: 'SELLER_OUT_OF_STOCK', message: reason.slice(0, 160) },
+          body: {
+            fulfilled: false,
+            // The merchant's reason travels as the message; the listed reason stays generic.
+            reason: 'OTHER_MY_RESPONSIBILITY',
+            rating: 'neutral',
+            message: reason.slice(0, 160),
+          },
         });
         if (done === null) throw new StoreApiError('not_found', 'Mercado Libre order not found');
       }

@@ -46,7 +46,7 @@ describe('the Mercado Libre sandbox in the app', () => {
       ...form({ nickname: 'TIENDA <b>ROSA</b>' }),
     });
     expect(created.statusCode).toBe(303);
-    const [seller] = sandbox.listSellers();
+    const [seller] = await sandbox.listSellers();
     const ordered = await app.inject({
       method: 'POST',
       url: `/sandbox/mercadolibre/admin/sellers/${seller!.id}/orders`,
@@ -61,7 +61,7 @@ describe('the Mercado Libre sandbox in the app', () => {
       }),
     });
     expect(ordered.statusCode).toBe(303);
-    const [purchase] = sandbox.purchases(seller!.id);
+    const [purchase] = await sandbox.purchases(seller!.id);
     expect(purchase!.orders).toHaveLength(2);
     expect(purchase!.shipment).toMatchObject({
       mode: 'me1',
@@ -81,7 +81,7 @@ describe('the Mercado Libre sandbox in the app', () => {
       }),
     });
     expect(chaos.statusCode).toBe(303);
-    expect(sandbox.listSellers()[0]!.chaos).toEqual({
+    expect((await sandbox.listSellers())[0]!.chaos).toEqual({
       duplicate: 0.3,
       reorder: 0.2,
       drop: 1,
@@ -105,7 +105,9 @@ describe('the Mercado Libre sandbox in the app', () => {
     });
     expect(cancelled.statusCode).toBe(303);
     expect(
-      sandbox.purchases(seller!.id)[0]!.orders.every((order) => order.status === 'cancelled'),
+      (await sandbox.purchases(seller!.id))[0]!.orders.every(
+        (order) => order.status === 'cancelled',
+      ),
     ).toBe(true);
   });
 

@@ -18,33 +18,31 @@ const field = (name: string, label: string, value = '', type = 'text') =>
 const number = (value: string | undefined, fallback = 0) =>
   Number.isFinite(Number(value)) && value !== '' ? Number(value) : fallback;
 
-function adminPage(sandbox: MercadoLibreSandbox): string {
-  const sections = sandbox.listSellers().map((seller) => {
-    const rows = sandbox
-      .purchases(seller.id)
-      .map(({ id, orders, shipment }) => {
-        const cancelled = orders.every((order) => order.status === 'cancelled');
-        const lines = orders
-          .flatMap((order) => order.order_items)
-          .map(
-            (line) =>
-              `${line.quantity} × ${escape(line.item.seller_sku)} ${escape(line.item.title)}`,
-          )
-          .join('<br>');
-        const tracking = shipment?.tracking_number
-          ? `${escape(shipment.tracking_method)} ${escape(shipment.tracking_number)}`
-          : '';
-        const actions = cancelled
-          ? ''
-          : `<form method="post" action="${ADMIN}/orders/${id}"><label>Pago <select name="status">
+async function adminPage(sandbox: MercadoLibreSandbox): Promise<string> {
+  const sellers = await sandbox.listSellers();
+  const purchases = await Promise.all(sellers.map((seller) => sandbox.purchases(seller.id)));
+  const sections = sellers.map((seller, index) => {
+    const rows = purchases[index]!.map(({ id, orders, shipment }) => {
+      const cancelled = orders.every((order) => order.status === 'cancelled');
+      const lines = orders
+        .flatMap((order) => order.order_items)
+        .map(
+          (line) => `${line.quantity} × ${escape(line.item.seller_sku)} ${escape(line.item.title)}`,
+        )
+        .join('<br>');
+      const tracking = shipment?.tracking_number
+        ? `${escape(shipment.tracking_method)} ${escape(shipment.tracking_number)}`
+        : '';
+      const actions = cancelled
+        ? ''
+        : `<form method="post" action="${ADMIN}/orders/${id}"><label>Pago <select name="status">
 <option value="paid">Pagado</option><option value="payment_required">Pago pendiente</option></select></label>
 <button type="submit">Guardar ${id}</button></form>
 <form method="post" action="${ADMIN}/orders/${id}/cancel"><button type="submit">Cancelar ${id}</button></form>`;
-        return `<tr><td>${id}${orders.length > 1 ? ' (paquete)' : ''}</td><td>${lines}</td>
+      return `<tr><td>${id}${orders.length > 1 ? ' (paquete)' : ''}</td><td>${lines}</td>
 <td>${escape(orders.map((order) => order.status).join(', '))}</td><td>${escape(shipment?.mode)} · ${escape(shipment?.status)}</td>
 <td>${tracking}</td><td>${actions}</td></tr>`;
-      })
-      .join('');
+    }).join('');
     const modes = MODES.map(([value, label]) => `<option value="${value}">${label}</option>`).join(
       '',
     );
@@ -78,16 +76,18 @@ export function registerMlSandboxAdmin(app: FastifyInstance, sandbox: MercadoLib
   const form = (body: unknown) => (body ?? {}) as Record<string, string>;
   const id = (params: unknown) => Number((params as { id: string }).id);
 
-  app.get(ADMIN, hide, async (_request, reply) => reply.type('text/html').send(adminPage(sandbox)));
+  app.get(ADMIN, hide, async (_request, reply) =>
+    reply.type('text/html').send(await adminPage(sandbox)),
+  );
   app.post(`${ADMIN}/sellers`, hide, async (request, reply) => {
     const nickname = form(request.body).nickname?.trim().slice(0, 60);
-    if (nickname) sandbox.createSeller({ nickname });
+    if (nickname) await sandbox.createSeller({ nickname });
     return back(reply);
   });
   app.post(`${ADMIN}/sellers/:id/orders`, hide, async (request, reply) => {
     const data = form(request.body);
     const sellerId = id(request.params);
-    if (!sandbox.listSellers().some((seller) => seller.id === sellerId)) return back(reply);
+    if (!(await sandbox.listSellers()).some((seller) => seller.id === sellerId)) return back(reply);
     const line = (sku: string | undefined) => ({
       sku: sku?.trim() || null,
       title: (data.title || 'Producto de prueba').slice(0, 120),
@@ -122,8 +122,8 @@ export function registerMlSandboxAdmin(app: FastifyInstance, sandbox: MercadoLib
     const data = form(request.body);
     const share = (value: string | undefined) => Math.min(1, Math.max(0, number(value)));
     const sellerId = id(request.params);
-    if (sandbox.listSellers().some((seller) => seller.id === sellerId))
-      sandbox.setChaos(sellerId, {
+    if ((await sandbox.listSellers()).some((seller) => seller.id === sellerId))
+      await sandbox.setChaos(sellerId, {
         duplicate: share(data.duplicate),
         reorder: share(data.reorder),
         drop: share(data.drop),

@@ -29,5 +29,7 @@ export function buildMercadoLibreSandbox(
     // It calls out over HTTP; a missed notification is kept for /missed_feeds, not retried.
     { payload: z.object({ send_id: z.number().int() }), transaction: false, retryLimit: 0 },
   );
-  return { mercadoLibreSandbox: new MercadoLibreSandbox({ clock: deps.clock, deliveries }) };
+  return {
+    mercadoLibreSandbox: new MercadoLibreSandbox({ db: deps.db, clock: deps.clock, deliveries }),
+  };
 }

@@ -32,7 +32,7 @@ describe('a Mercado Libre sandbox seller connected to the app', () => {
 
   it('connects through the consent screen, takes notified orders and recovers dropped ones', async () => {
     const sandbox = ctx.app.services.mercadoLibreSandbox!;
-    const seller = sandbox.createSeller({ nickname: 'VENDEDORA_PUEBLA' });
+    const seller = await sandbox.createSeller({ nickname: 'VENDEDORA_PUEBLA' });
     const started = await call(owner, 'POST', '/stores', { platform: 'mercadolibre' });
     expect(started.statusCode).toBe(200);
     const url = new URL(started.json().data.authorize_url);
@@ -57,7 +57,7 @@ describe('a Mercado Libre sandbox seller connected to the app', () => {
     await runJobs();
 
     // Notified: a pack of two and an me2 sale, each once though sent twice.
-    sandbox.setChaos(seller.id, { duplicate: 1 });
+    await sandbox.setChaos(seller.id, { duplicate: 1 });
     const pack = await sandbox.createOrder(seller.id, {
       lines: [purchase('PAQ-A').lines[0]!, purchase('PAQ-B').lines[0]!],
       mode: 'me1',
@@ -69,7 +69,7 @@ describe('a Mercado Libre sandbox seller connected to the app', () => {
     expect(await numbers()).toEqual([pack.externalId, me2.externalId].sort());
 
     // Dropped: kept by Mercado Libre for /missed_feeds, read by the reconciliation.
-    sandbox.setChaos(seller.id, { duplicate: 0, drop: 1 });
+    await sandbox.setChaos(seller.id, { duplicate: 0, drop: 1 });
     const dropped = await sandbox.createOrders(seller.id, [purchase('MIS-A'), purchase('MIS-B')]);
     await sandbox.flushDeliveries(ctx.clock.now());
     await runJobs();
@@ -80,7 +80,7 @@ describe('a Mercado Libre sandbox seller connected to the app', () => {
     expect(await numbers()).toEqual(
       [pack.externalId, me2.externalId, ...dropped.map((entry) => entry.externalId)].sort(),
     );
-    const missedIds = sandbox.missedFeeds().map((notification) => notification._id);
+    const missedIds = (await sandbox.missedFeeds()).map((notification) => notification._id);
     const recorded = await ctx.db
       .select({ eventId: storeWebhookEvents.eventId })
       .from(storeWebhookEvents)

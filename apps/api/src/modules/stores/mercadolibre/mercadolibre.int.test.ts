@@ -88,7 +88,7 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
 
   /** A new sandbox seller granting the app on the consent screen, as a browser would. */
   async function consent(nickname: string) {
-    const seller = sandbox.createSeller({ nickname });
+    const seller = await sandbox.createSeller({ nickname });
     const url = adapter.authorizeUrl(
       { platform: 'mercadolibre' },
       'mercadolibre.nonce1',
@@ -232,7 +232,7 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
       order: { ...order, fulfilmentTarget: { ...order.fulfilmentTarget, mode: 'me1' } },
     };
     expect(await kindOf(adapter.pushFulfilment(credentials, forged))).toBe('refused');
-    expect(sandbox.trackingOf(created.shipmentId)).toMatchObject({ number: null });
+    expect(await sandbox.trackingOf(created.shipmentId)).toMatchObject({ number: null });
   });
 
   it('pushes the tracking of an me1 order to its shipment; then nothing is left to fulfil', async () => {
@@ -250,10 +250,11 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
       idempotencyKey: 'k-me1',
     });
     expect(pushed.externalId).toBe(String(created.shipmentId));
-    expect(sandbox.trackingOf(created.shipmentId)).toEqual({
+    // Informed first, then reported dispatched; the carrier is Mercado Libre's service_id.
+    expect(await sandbox.trackingOf(created.shipmentId)).toEqual({
       status: 'shipped',
       number: 'EST123456789',
-      method: 'Estafeta',
+      method: null,
     });
     const after = (await adapter.getOrder(credentials, created.externalId))!;
     expect(after.lines[0]!.fulfillableQuantity).toBe(0);
@@ -261,6 +262,42 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     expect(await kindOf(adapter.cancelOrder!(credentials, created.externalId, 'Sin stock'))).toBe(
       'refused',
     );
+  });
+
+  it('takes a shipment dispatched only after its tracking number, as Mercado Libre documents', async () => {
+    const { seller, credentials } = await connected('VENDEDOR_ORDEN');
+    const created = await sandbox.createOrder(seller.id, single('ORD-1', 'custom'));
+    const call = (path: string, method: string, body: unknown) =>
+      fetch(`${sandboxOrigin}/sandbox/mercadolibre/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${String(credentials.accessToken)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const shipped = { status: 'shipped', substatus: null };
+    const notify = `/shipments/${created.shipmentId}/seller_notifications`;
+    expect((await call(notify, 'POST', shipped)).status).toBe(400);
+    expect((await call(`/shipments/${created.shipmentId}`, 'PUT', {})).status).toBe(400);
+    const put = await call(`/shipments/${created.shipmentId}`, 'PUT', { tracking_number: 'T-1' });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toMatchObject({ status: 'ready_to_ship', tracking_number: 'T-1' });
+    expect((await call(notify, 'POST', shipped)).status).toBe(200);
+    expect(await sandbox.trackingOf(created.shipmentId)).toMatchObject({ status: 'shipped' });
+    // A sale not completed needs a listed reason and a rating that is not positive.
+    const other = await sandbox.createOrder(seller.id, single('ORD-2'));
+    const feedback = `/orders/${other.orderIds[0]}/feedback`;
+    const notDone = { fulfilled: false, message: 'Sin existencias', rating: 'neutral' };
+    expect((await call(feedback, 'POST', { ...notDone, reason: 'SIN_MOTIVO' })).status).toBe(400);
+    expect(
+      (await call(feedback, 'POST', { ...notDone, rating: 'positive', reason: 'OUT_OF_STOCK' }))
+        .status,
+    ).toBe(400);
+    expect((await call(feedback, 'POST', { ...notDone, reason: 'OUT_OF_STOCK' })).status).toBe(200);
+    expect(await sandbox.order(seller.id, other.orderIds[0]!)).toMatchObject({
+      status: 'cancelled',
+    });
   });
 
   it('cancels a sale not yet shipped, and refuses it once cancelled', async () => {
@@ -300,8 +337,8 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
   it('keeps dropped notifications 2 days for /missed_feeds, which missedDeliveries reads', async () => {
     const { seller, credentials } = await connected('VENDEDOR_PIERDE');
     const other = await connected('VENDEDOR_OTRO');
-    sandbox.setChaos(seller.id, { drop: 1 });
-    sandbox.setChaos(other.seller.id, { drop: 1 });
+    await sandbox.setChaos(seller.id, { drop: 1 });
+    await sandbox.setChaos(other.seller.id, { drop: 1 });
     received.length = 0;
     const created = await sandbox.createOrders(seller.id, [single('MIS-1'), single('MIS-2')]);
     await sandbox.createOrder(other.seller.id, single('MIS-OTRO'));
@@ -351,7 +388,7 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
   it('shapes deliveries by seeded chaos: the same seed, the same fates', async () => {
     const fates = async (seed: number) => {
       const { seller } = await connected(`VENDEDOR_CAOS_${seed}_${Math.random()}`);
-      sandbox.setChaos(seller.id, {
+      await sandbox.setChaos(seller.id, {
         duplicate: 0.3,
         reorder: 0.3,
         drop: 0.3,
@@ -365,7 +402,7 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
       );
       clock.advance(10_000);
       await sandbox.flushDeliveries();
-      const states = sandbox.notifications(seller.id).map((entry) => entry.state);
+      const states = (await sandbox.notifications(seller.id)).map((entry) => entry.state);
       return states;
     };
     const first = await fates(7);
