@@ -9,11 +9,14 @@ import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import * as repository from './orders.repository';
 
-/** A header or a number as compared: trimmed, lower case, accents and a leading `#` away. */
-const keyOf = (text: string) =>
-  text.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/^#\s*/, '');
+/** A header as compared: trimmed, lower case, without accents. */
+const headerKey = (text: string) =>
+  text.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const HEADER_KEYS = new Set<string>(BULK_CSV_HEADERS.map(keyOf));
+/** A number as `findByNumberKeys` compares it: lower case, without its leading `#`. */
+const numberKey = (text: string) => text.trim().toLowerCase().replace(/^#+/, '');
+
+const HEADER_KEYS = new Set<string>(BULK_CSV_HEADERS.map(headerKey));
 
 /** The file's numbers with their lines; a file that cannot be one is refused whole. */
 function numbersIn(content: Buffer): { row: number; number: string }[] {
@@ -26,7 +29,7 @@ function numbersIn(content: Buffer): { row: number; number: string }[] {
   const records = parseCsv(text);
   if (!Array.isArray(records)) throw new AppError('BULK_CSV_UNREADABLE');
   const [header, ...rest] = records;
-  const column = header?.fields.findIndex((name) => HEADER_KEYS.has(keyOf(name))) ?? -1;
+  const column = header?.fields.findIndex((name) => HEADER_KEYS.has(headerKey(name))) ?? -1;
   if (column < 0) throw new AppError('BULK_CSV_HEADER');
   if (rest.length === 0) throw new AppError('BULK_CSV_EMPTY');
   if (rest.length > BULK_LABELS_MAX) {
@@ -46,14 +49,14 @@ export async function resolveBulkCsv(
   content: Buffer,
 ): Promise<BulkCsvView> {
   const numbers = numbersIn(content);
-  const keys = [...new Set(numbers.map(({ number }) => keyOf(number)).filter(Boolean))];
+  const keys = [...new Set(numbers.map(({ number }) => numberKey(number)).filter(Boolean))];
   const byKey = new Map<string, Awaited<ReturnType<typeof repository.findByNumberKeys>>>();
   for (const order of await repository.findByNumberKeys(db, organizationId, keys)) {
     byKey.set(order.key, [...(byKey.get(order.key) ?? []), order]);
   }
   const taken = new Set<string>();
   const rows = numbers.map(({ row, number }) => {
-    const found = byKey.get(keyOf(number)) ?? [];
+    const found = byKey.get(numberKey(number)) ?? [];
     const order = found.length === 1 ? found[0]! : null;
     let error: ErrorCode | null = null;
     if (found.length === 0) error = 'BULK_CSV_ORDER_UNKNOWN';
