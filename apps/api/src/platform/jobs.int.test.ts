@@ -160,6 +160,7 @@ describe('Jobs', () => {
     const clock = new ManualClock(T0);
     const runner = runnerOf(clock);
     const deadLetters: unknown[] = [];
+    const retries: Date[] = [];
     let failuresLeft = 2;
     runner.register(
       'test.flaky',
@@ -169,7 +170,11 @@ describe('Jobs', () => {
           throw new Error('carrier timeout');
         }
       },
-      { retryLimit: 3, retryDelaySeconds: 30 },
+      {
+        retryLimit: 3,
+        retryDelaySeconds: 30,
+        onRetry: async (_tx, _payload, runAt) => void retries.push(runAt),
+      },
     );
     runner.register(
       'test.broken',
@@ -194,6 +199,8 @@ describe('Jobs', () => {
     expect(others).toBe(1);
     const first = await rowOf(flaky);
     expect(first).toMatchObject({ state: 'retry', output: { message: 'carrier timeout' } });
+    // The kind is told the very time pg-boss chose for the retry.
+    expect(retries).toEqual([first.runAt]);
     // Backoff with jitter: at least the first delay, at most twice it.
     const waits = [first, await rowOf(broken)].map((row) => row.runAt.getTime() - T0.getTime());
     for (const delay of waits) {
@@ -215,6 +222,7 @@ describe('Jobs', () => {
       output: { message: 'never works' },
     });
     expect(deadLetters).toEqual([{ payload: { n: 1 }, error: 'never works' }]);
+    expect(retries).toEqual([first.runAt, second.runAt]);
 
     clock.advance(60 * 60_000);
     expect(await runner.runDue()).toEqual({ ran: 1, failed: 0 });

@@ -63,6 +63,8 @@ export interface JobKindOptions<P extends JobPayload = JobPayload> {
   transaction?: false;
   /** Runs once the last retry failed, in the transaction that records the failure. */
   onDeadLetter?: (tx: DbOrTx, payload: P, error: string) => Promise<void>;
+  /** Runs after a failure that will be retried, in its transaction: `runAt` is the retry's time. */
+  onRetry?: (tx: DbOrTx, payload: P, runAt: Date) => Promise<void>;
 }
 
 const DEFAULTS = {
@@ -461,8 +463,15 @@ export class Jobs {
       );
       await this.transaction(async (tx) => {
         await boss.fail(job.name, attempt, { message }, { db: fromDrizzle(tx, sql) });
-        if (job.retryCount >= job.retryLimit && options.onDeadLetter) {
-          await options.onDeadLetter(tx, job.data, message);
+        if (job.retryCount >= job.retryLimit) {
+          await options.onDeadLetter?.(tx, job.data, message);
+        } else if (options.onRetry) {
+          // pg-boss chose the retry's time (backoff with jitter): read it, never recompute it.
+          const [retry] = await tx
+            .select({ runAt: jobs.runAt })
+            .from(jobs)
+            .where(eq(jobs.id, job.id));
+          if (retry) await options.onRetry(tx, job.data, retry.runAt);
         }
       });
       return 'failed';

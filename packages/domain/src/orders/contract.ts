@@ -2,7 +2,9 @@ import { defineContract, defineOperation } from '../contract';
 import { pageSchema } from '../pagination';
 import { quoteViewSchema } from '../shipments/quotes';
 import { z } from '../validation';
+import { BULK_CSV_HEADERS, BULK_CSV_MAX_BYTES, bulkCsvViewSchema } from './bulk-csv';
 import {
+  BULK_LABELS_MAX,
   bulkLabelsFileQuerySchema,
   bulkLabelsSchema,
   bulkLabelsViewSchema,
@@ -142,6 +144,14 @@ export const ordersContract = defineContract('orders', {
     body: bulkLabelsSchema,
     idempotencyKey: 'required',
     responses: { 202: bulk },
+  }),
+  resolveBulkCsv: defineOperation({
+    method: 'POST',
+    path: '/orders/bulk-labels/csv',
+    access,
+    description: `multipart/form-data with one CSV (UTF-8, at most ${BULK_CSV_MAX_BYTES / 1024} KB): a header (${BULK_CSV_HEADERS.join(', ')}) and one order number per row as the list shows it (#1001), up to ${BULK_LABELS_MAX}. Nothing is written: the answer is every row with the organization's order it names, or why it is left out (unknown, cancelled, already fulfilled, repeated, several stores' orders), and the \`order_ids\` to send to startBulk.`,
+    upload: { field: 'file' },
+    responses: { 200: z.object({ data: bulkCsvViewSchema }) },
   }),
   getBulk: defineOperation({
     method: 'GET',

@@ -67,4 +67,45 @@ export const ORDERS_ERRORS = {
     es: 'Ya hay una generación masiva de guías en curso; espera a que termine.',
     en: 'A bulk label run is already in progress; wait for it to finish.',
   },
+  // Bulk labels from a CSV: the file refused whole, then a row's reason to be left out.
+  BULK_CSV_UNREADABLE: {
+    status: 400,
+    es: 'No pudimos leer el archivo: guárdalo como CSV (UTF-8) e inténtalo de nuevo.',
+    en: 'We could not read the file: save it as CSV (UTF-8) and try again.',
+  },
+  BULK_CSV_HEADER: {
+    status: 400,
+    es: 'La primera fila debe ser el encabezado «pedido» (u «order»), con un número de pedido por fila debajo, como aparece en la lista (#1001).',
+    en: 'The first row must be the header "order" (or "pedido"), with one order number per row below it, as the list shows it (#1001).',
+  },
+  BULK_CSV_EMPTY: {
+    status: 400,
+    es: 'El archivo no tiene números de pedido debajo del encabezado.',
+    en: 'The file has no order numbers below the header.',
+  },
+  BULK_CSV_TOO_MANY: {
+    status: 400,
+    es: 'El archivo tiene {count} pedidos; puedes generar guías de hasta {max} a la vez.',
+    en: 'The file has {count} orders; you can create labels for up to {max} at a time.',
+  },
+  BULK_CSV_ORDER_UNKNOWN: {
+    status: 404,
+    es: 'No hay un pedido con ese número en tu organización.',
+    en: 'There is no order with that number in your organization.',
+  },
+  BULK_CSV_ORDER_AMBIGUOUS: {
+    status: 409,
+    es: 'Varias tiendas tienen un pedido con ese número: selecciónalo en la lista.',
+    en: 'Several stores have an order with that number: select it in the list.',
+  },
+  BULK_CSV_ORDER_FULFILLED: {
+    status: 409,
+    es: 'El pedido ya está surtido: no le queda nada por enviar.',
+    en: 'The order is already fulfilled: it has nothing left to ship.',
+  },
+  BULK_CSV_ORDER_REPEATED: {
+    status: 400,
+    es: 'El pedido ya está en una fila anterior del archivo.',
+    en: 'The order is already on an earlier row of the file.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;

@@ -1,2 +1,3 @@
 export * from './schemas';
 export * from './contract';
+export * from './bulk-csv';

@@ -17,10 +17,12 @@ export const STORES_ERRORS = {
     es: 'La tienda rechazó las claves. Revisa la clave y el secreto del consumidor (permisos de lectura y escritura).',
     en: 'The store rejected the keys. Check the consumer key and secret (read and write permissions).',
   },
+  // 424 Failed Dependency: the request was sound but the store it depends on did not answer;
+  // a refusal we report, never a 5xx of ours.
   STORE_UNREACHABLE: {
-    status: 502,
-    es: 'No pudimos comunicarnos con la tienda. Inténtalo de nuevo en unos minutos.',
-    en: 'We could not reach the store. Try again in a few minutes.',
+    status: 424,
+    es: 'La tienda no respondió; inténtalo de nuevo en unos minutos.',
+    en: 'The store did not respond; try again in a few minutes.',
   },
   STORE_DISABLED: {
     status: 409,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Crash, flowHarness } from '../../../test/flow-harness';
 import type { createTestApp } from '../../../test/test-app';
+import { multipart } from '../../../test/multipart';
 import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
 import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
@@ -167,5 +168,94 @@ describe('bulk labels', () => {
     expect(refused.statusCode, refused.body).toBe(402);
     expect(refused.json().error.code).toBe('BULK_LABELS_BALANCE');
     expect(await guidesOf(m.organizationId)).toEqual([]);
+  });
+});
+
+describe('bulk labels from a CSV', () => {
+  const upload = async (user: TestUser, text: string | Buffer, language = 'es') => {
+    const content = typeof text === 'string' ? Buffer.from(text) : text;
+    const form = multipart({ name: 'pedidos.csv', content, type: 'text/csv' });
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders/bulk-labels/csv',
+      payload: form.payload,
+      headers: {
+        ...form.headers,
+        ...(await signIn(ctx, user)).headers({ 'x-language': language }),
+      },
+    });
+  };
+  const setState = (id: string, column: 'status' | 'fulfillment_state', value: string) =>
+    ctx.db.execute(sql`update orders set ${sql.raw(column)} = ${value} where id = ${id}`);
+
+  it('names each row’s order or why it is left out, and the run labels the ones named', async () => {
+    const m = await merchant(['#2001', '#2002', '#2003', '#2004']);
+    await setState(m.ids[2]!, 'status', 'cancelled');
+    await setState(m.ids[3]!, 'fulfillment_state', 'fulfilled');
+    // Another store of the same organization with a number the first one uses too.
+    await stores.apply(
+      stores.add(m.organizationId),
+      externalOrder([{ sku: null, quantity: 1 }], { externalId: 'other-1', number: '#2002' }),
+    );
+    const resolved = await upload(
+      m.user,
+      '\uFEFFPedido\r\n#2001\r\n2002\r\n#2003\r\n#2004\r\n#9999\r\n#2001\r\n',
+    );
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const view = resolved.json().data;
+    expect(view.rows).toEqual([
+      { row: 2, number: '#2001', order_id: m.ids[0], error: null },
+      { row: 3, number: '2002', order_id: null, error: 'BULK_CSV_ORDER_AMBIGUOUS' },
+      { row: 4, number: '#2003', order_id: null, error: 'ORDER_CANCELLED' },
+      { row: 5, number: '#2004', order_id: null, error: 'BULK_CSV_ORDER_FULFILLED' },
+      { row: 6, number: '#9999', order_id: null, error: 'BULK_CSV_ORDER_UNKNOWN' },
+      { row: 7, number: '#2001', order_id: null, error: 'BULK_CSV_ORDER_REPEATED' },
+    ]);
+    expect(view.order_ids).toEqual([m.ids[0]]);
+
+    const started = await start(m.user, { ...m.body, order_ids: view.order_ids });
+    expect(started.statusCode, started.body).toBe(202);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    expect(await runOf(m.user, started.json().data.id)).toMatchObject({
+      state: 'done',
+      total: 1,
+      bought: 1,
+    });
+  });
+
+  it('treats another organization’s numbers as unknown', async () => {
+    const mine = await merchant(['#3001'], 0);
+    const theirs = await merchant(['#3002'], 0);
+    const resolved = await upload(mine.user, 'order\n#3001\n#3002\n', 'en');
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().data).toEqual({
+      rows: [
+        { row: 2, number: '#3001', order_id: mine.ids[0], error: null },
+        { row: 3, number: '#3002', order_id: null, error: 'BULK_CSV_ORDER_UNKNOWN' },
+      ],
+      order_ids: [mine.ids[0]],
+    });
+    expect(theirs.ids).toHaveLength(1);
+  });
+
+  it('refuses a file without the header, or with more than 500 numbers, in the caller’s language', async () => {
+    const m = await merchant([], 0);
+    const headerless = await upload(m.user, 'sku\n#1001\n');
+    expect(headerless.statusCode).toBe(400);
+    expect(headerless.json().error).toMatchObject({
+      code: 'BULK_CSV_HEADER',
+      message: expect.stringContaining('«pedido»'),
+    });
+    const numbers = Array.from({ length: 501 }, (_, index) => `#${index + 1}`).join('\n');
+    const tooMany = await upload(m.user, `pedido\n${numbers}\n`, 'en');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatchObject({
+      code: 'BULK_CSV_TOO_MANY',
+      message: 'The file has 501 orders; you can create labels for up to 500 at a time.',
+    });
+    const empty = await upload(m.user, 'pedido\n');
+    expect(empty.json().error.code).toBe('BULK_CSV_EMPTY');
+    const latin1 = await upload(m.user, Buffer.from('pedido\n#1001 Ñ\n', 'latin1'));
+    expect(latin1.json().error.code).toBe('BULK_CSV_UNREADABLE');
   });
 });

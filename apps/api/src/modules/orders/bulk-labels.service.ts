@@ -1,4 +1,5 @@
 import {
+  type BulkCsvView,
   type BulkLabelsData,
   type BulkLabelsView,
   type Language,
@@ -16,6 +17,7 @@ import { mergePdfs } from '../carriers';
 import type { PackagesService } from '../packages';
 import type { ShipmentsService } from '../shipments';
 import type { LedgerService } from '../wallet';
+import { resolveBulkCsv } from './bulk-csv';
 import type { FulfilmentService } from './fulfilment.service';
 import * as repository from './orders.repository';
 import { orderBulkItems, orderBulkRuns, orders } from './orders.tables';
@@ -96,6 +98,11 @@ export class BulkLabelsService {
       }
       return orphans.length;
     });
+
+  /** The orders a CSV of numbers names, each row with its order or why it is left out. */
+  fromCsv(organizationId: string, content: Buffer): Promise<BulkCsvView> {
+    return resolveBulkCsv(this.deps.db, organizationId, content);
+  }
 
   async start(
     organizationId: string,

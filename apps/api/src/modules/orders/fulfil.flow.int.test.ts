@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { QuoteView } from '@despacho/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Crash, flowHarness } from '../../../test/flow-harness';
 import type { createTestApp } from '../../../test/test-app';
@@ -15,7 +15,8 @@ import { createOwnStockLocation } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
 import { fund } from '../shipments/guides.test-support';
-import { FULFIL_FLOW } from './fulfil.flow';
+import { jobs } from '../../platform/jobs.store';
+import { FULFIL_FLOW, PUSH_FULFILMENT_JOB } from './fulfil.flow';
 import { activate, balanceOf, externalOrder, FakeStores } from './orders.test-support';
 
 const PARCEL = { length: 30, width: 20, height: 15, weight: 2 };
@@ -98,6 +99,21 @@ async function guidesOf(organizationId: string) {
     sql`select purchase_state from shipments where organization_id = ${organizationId}`,
   );
   return rows.rows.map((row) => row.purchase_state);
+}
+
+/** When pg-boss will run the fulfilment's push job again. */
+async function pushRetryAt(fulfillmentId: string): Promise<Date> {
+  const [job] = await ctx.db
+    .select({ runAt: jobs.runAt })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PUSH_FULFILMENT_JOB),
+        eq(jobs.state, 'retry'),
+        sql`${jobs.payload} ->> 'fulfillment_id' = ${fulfillmentId}`,
+      ),
+    );
+  return job!.runAt;
 }
 
 /** Due jobs run, the clock past any retry's backoff. */
@@ -300,12 +316,18 @@ describe('the tracking push', () => {
       attempts: 1,
       last_error: 'store_unavailable',
     });
+    // The next attempt shown is the very time the job's backoff (1 to 2 minutes) set.
+    const next = new Date(order.fulfillments[0].push.next_attempt_at).getTime();
+    expect(next).toBe((await pushRetryAt(order.fulfillments[0].id)).getTime());
+    expect(next - ctx.clock.now().getTime()).toBeGreaterThanOrEqual(60_000);
+    expect(next - ctx.clock.now().getTime()).toBeLessThanOrEqual(120_000);
     await runJobs(3);
     order = await detailOf(setup);
     expect(order.fulfillments[0].push).toMatchObject({
       state: 'pushed',
       attempts: 3,
       last_error: null,
+      next_attempt_at: null,
     });
     expect(
       stores.pushes.filter((p) => p.push.idempotencyKey === order.fulfillments[0].id),
@@ -313,6 +335,41 @@ describe('the tracking push', () => {
     expect(
       order.history.filter((event: { code: string }) => event.code === 'order_push'),
     ).toHaveLength(3);
+  });
+
+  it('goes at once when the merchant retries a push waiting out its backoff', async () => {
+    const setup = await syncedOrder();
+    stores.failPushes = { times: 1, kind: 'unavailable' };
+    expect((await fulfil(setup)).statusCode).toBe(201);
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    const id = (await detailOf(setup)).fulfillments[0].id;
+    const retried = await callAs(
+      ctx.app,
+      await signIn(ctx, setup.user),
+      'POST',
+      `/orders/${setup.orderId}/fulfillments/${id}/push`,
+    );
+    expect(retried.json().data.push.next_attempt_at).toBe(ctx.clock.now().toISOString());
+    await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
+    expect((await detailOf(setup)).fulfillments[0].push).toMatchObject({
+      state: 'pushed',
+      attempts: 2,
+      next_attempt_at: null,
+    });
+  });
+
+  it('fails for good once its retries are spent, with no next attempt shown', async () => {
+    const setup = await syncedOrder();
+    stores.failPushes = { times: 100, kind: 'unavailable' };
+    expect((await fulfil(setup)).statusCode).toBe(201);
+    await runJobs(14);
+    const order = await detailOf(setup);
+    expect(order.fulfillments[0].push).toMatchObject({
+      state: 'failed',
+      attempts: 13,
+      last_error: 'store_unavailable',
+      next_attempt_at: null,
+    });
   });
 
   it('stops when the store refuses for good, and goes again when the merchant retries', async () => {

@@ -27,7 +27,7 @@ import { fulfillmentView } from './orders.view';
 export interface FulfilmentDeps {
   db: Db;
   clock: Clock;
-  jobs: Pick<Jobs, 'enqueue' | 'register'>;
+  jobs: Pick<Jobs, 'enqueue' | 'expedite' | 'register'>;
   flows: Pick<Flows, 'define' | 'run'>;
   stock: Pick<StockLedger, 'reserve' | 'release' | 'ship' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
@@ -61,7 +61,25 @@ export class FulfilmentService {
       ...PUSH_RETRIES,
       transaction: false,
       singletonKey: (payload) => String(payload.fulfillment_id),
+      onRetry: (tx, payload, runAt) => this.pushScheduled(tx, payload, runAt),
+      onDeadLetter: (tx, payload) => this.pushScheduled(tx, payload, null),
     });
+  }
+
+  /**
+   * A failed push's next attempt, at the time the job's backoff set (the order shows it), or,
+   * with none left, the push failed for good: the merchant retries it from the order.
+   */
+  private async pushScheduled(tx: DbOrTx, payload: Record<string, unknown>, at: Date | null) {
+    await tx
+      .update(orderFulfillments)
+      .set(at ? { pushNextAttemptAt: at } : { pushState: 'failed', pushNextAttemptAt: null })
+      .where(
+        and(
+          eq(orderFulfillments.id, String(payload.fulfillment_id)),
+          eq(orderFulfillments.pushState, 'pending'),
+        ),
+      );
   }
 
   async quote(
@@ -200,6 +218,14 @@ export class FulfilmentService {
           .update(orderFulfillments)
           .set({ pushState: 'pending', pushNextAttemptAt: now })
           .where(eq(orderFulfillments.id, fulfillmentId));
+        // A retry waiting out its backoff goes now too, so the time shown holds.
+        await this.deps.jobs.expedite(
+          tx,
+          PUSH_FULFILMENT_JOB,
+          'fulfillment_id',
+          [fulfillmentId],
+          now,
+        );
         await this.deps.jobs.enqueue(
           tx,
           PUSH_FULFILMENT_JOB,

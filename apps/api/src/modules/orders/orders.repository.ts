@@ -204,6 +204,28 @@ export async function summary(db: DbOrTx, organizationId: string, since: Date) {
   };
 }
 
+/**
+ * The organization's orders whose number, without a leading `#` and in any case, is one of
+ * `keys` (already so written): several stores may share a number.
+ */
+export async function findByNumberKeys(db: DbOrTx, organizationId: string, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      id: orders.id,
+      key: sql<string>`lower(ltrim(${orders.number}, '#'))`,
+      status: orders.status,
+      fulfillmentState: orders.fulfillmentState,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        sql`lower(ltrim(${orders.number}, '#')) = any(${sql.param(keys)}::text[])`,
+      ),
+    );
+}
+
 export async function numbersOf(db: DbOrTx, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
   return db

@@ -1,7 +1,8 @@
-import { ordersContract } from '@despacho/domain';
+import { BULK_CSV_MAX_BYTES, ordersContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import { sendDownload } from '../../platform/download';
+import { readNamedUpload } from '../../platform/files';
 import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import type { AppModule } from '../services';
 
@@ -77,6 +78,13 @@ export const ordersRoutes: AppModule = async (app, { orders, fulfilment, bulkLab
         language: request.language,
       }),
     }),
+    resolveBulkCsv: async (request) => {
+      const upload = await readNamedUpload(request, {
+        field: ordersContract.resolveBulkCsv.upload.field,
+        maxBytes: BULK_CSV_MAX_BYTES,
+      });
+      return { data: await bulkLabels.fromCsv(organizationOf(request), upload.content) };
+    },
     getBulk: async (request) => ({
       data: await bulkLabels.get(organizationOf(request), request.params.id),
     }),

@@ -27,7 +27,21 @@ const pickColumns = {
   coverId,
 };
 
-export type VariantPickRow = Awaited<ReturnType<typeof findVariantsByIds>>[number];
+/** Variants joined to their product, read as a picker shows them. */
+function selectPicks(db: DbOrTx) {
+  return db
+    .select(pickColumns)
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, productVariants.productId),
+        eq(products.organizationId, productVariants.organizationId),
+      ),
+    );
+}
+
+export type VariantPickRow = Awaited<ReturnType<typeof findVariants>>[number];
 
 /**
  * Variants of the organization's active products: an exact SKU or barcode (any case), or every
@@ -59,16 +73,7 @@ export async function findVariantPicks(
     const named = query.words.map((word) => like(products.searchText, likePattern(word)));
     conditions.push(or(exact, and(...named))!);
   }
-  return db
-    .select(pickColumns)
-    .from(productVariants)
-    .innerJoin(
-      products,
-      and(
-        eq(products.id, productVariants.productId),
-        eq(products.organizationId, productVariants.organizationId),
-      ),
-    )
+  return selectPicks(db)
     .where(and(...conditions))
     .orderBy(
       ...(exact ? [desc(sql`coalesce(${exact}, false)`)] : []),
@@ -91,45 +96,26 @@ export async function countOwnVariants(
   );
 }
 
-/** The organization's variants among `ids`, whatever their product's status. */
-export async function findVariantsByIds(db: DbOrTx, organizationId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select(pickColumns)
-    .from(productVariants)
-    .innerJoin(
-      products,
-      and(
-        eq(products.id, productVariants.productId),
-        eq(products.organizationId, productVariants.organizationId),
-      ),
-    )
-    .where(
-      and(eq(productVariants.organizationId, organizationId), inArray(productVariants.id, ids)),
-    );
-}
-
-/** Variants of the organization's active products whose SKU is one of `skus` (exact, any case). */
-export async function findVariantsBySkus(db: DbOrTx, organizationId: string, skus: string[]) {
-  if (skus.length === 0) return [];
-  return db
-    .select(pickColumns)
-    .from(productVariants)
-    .innerJoin(
-      products,
-      and(
-        eq(products.id, productVariants.productId),
-        eq(products.organizationId, productVariants.organizationId),
-      ),
-    )
-    .where(
-      and(
-        eq(productVariants.organizationId, organizationId),
-        eq(products.status, 'ACTIVE'),
-        inArray(
-          sql`lower(${productVariants.sku})`,
-          skus.map((sku) => sku.toLowerCase()),
-        ),
-      ),
-    );
+/**
+ * The organization's variants by id (whatever their product's status), or by SKU (exact, any
+ * case) among its active products: the one lookup the pickers, purchases and order lines share.
+ */
+export async function findVariants(
+  db: DbOrTx,
+  organizationId: string,
+  by: { ids: string[] } | { skus: string[] },
+) {
+  const match =
+    'ids' in by
+      ? by.ids.length > 0 && inArray(productVariants.id, by.ids)
+      : by.skus.length > 0 &&
+        and(
+          eq(products.status, 'ACTIVE'),
+          inArray(
+            sql`lower(${productVariants.sku})`,
+            by.skus.map((sku) => sku.toLowerCase()),
+          ),
+        );
+  if (!match) return [];
+  return selectPicks(db).where(and(eq(productVariants.organizationId, organizationId), match));
 }

@@ -62,7 +62,7 @@ export class ProductVariantsService {
     ids: string[],
     db: DbOrTx = this.deps.db,
   ): Promise<VariantPick[]> {
-    const rows = await repository.findVariantsByIds(db, organizationId, [...new Set(ids)]);
+    const rows = await repository.findVariants(db, organizationId, { ids: [...new Set(ids)] });
     return rows.map(pickView);
   }
 
@@ -72,7 +72,7 @@ export class ProductVariantsService {
     skus: string[],
     db: DbOrTx = this.deps.db,
   ): Promise<VariantPick[]> {
-    const rows = await repository.findVariantsBySkus(db, organizationId, [...new Set(skus)]);
+    const rows = await repository.findVariants(db, organizationId, { skus: [...new Set(skus)] });
     return rows.map(pickView);
   }
 

@@ -24,6 +24,7 @@ export const ordersApi = {
   summary: () => unwrap(call(ordersContract.summary)),
   startBulk: (body: BulkLabelsInput, idempotencyKey: string) =>
     unwrap(call(ordersContract.startBulk, { body, idempotencyKey })),
+  resolveBulkCsv: (file: File) => unwrap(call(ordersContract.resolveBulkCsv, { file })),
   getBulk: (id: string) => unwrap(call(ordersContract.getBulk, { params: { id } })),
   bulkLabelsFile: (id: string, format: 'pdf' | 'zpl') =>
     call(ordersContract.bulkLabelsFile, { params: { id }, query: { format } }),

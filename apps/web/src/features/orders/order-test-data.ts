@@ -1,4 +1,10 @@
-import type { OrderDetail, OrderFulfillmentView, QuoteView, RateView } from '@despacho/domain';
+import type {
+  BulkLabelsView,
+  OrderDetail,
+  OrderFulfillmentView,
+  QuoteView,
+  RateView,
+} from '@despacho/domain';
 import { json } from '../../test/fixtures';
 
 /** One synced Shopify order of the tests: a linked line, an unlinked one and a guide. */
@@ -222,4 +228,18 @@ export const MUG_PICK = {
   height: 12,
   thumbnail_url: null,
   available: 3,
+};
+
+/** A bulk run just started, as the server answers it. */
+export const BULK_RUN: BulkLabelsView = {
+  id: '9d1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  state: 'running',
+  created_at: '2026-11-20T17:00:00.000Z',
+  finished_at: null,
+  total: 2,
+  bought: 0,
+  failed: 0,
+  charged: 0,
+  items: [],
+  labels_ready: false,
 };

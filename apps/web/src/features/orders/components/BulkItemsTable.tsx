@@ -1,9 +1,9 @@
-import { ERRORS, errorMessage, type BulkLabelsView, type ErrorCode } from '@despacho/domain';
+import type { BulkLabelsView } from '@despacho/domain';
 import { Anchor, Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../../lib/i18n';
 import { DataTable } from '../../../ui/DataTable';
+import { errorReason } from '../order-format';
 import { orderPath } from '../orders-list-paths';
 
 type Item = BulkLabelsView['items'][number];
@@ -14,10 +14,6 @@ const ITEM_COLORS: Record<Item['state'], string> = {
   failed: 'red',
   skipped: 'yellow',
 };
-
-/** A known error code in the screen's language; an unknown one as it came. */
-const reason = (code: string) =>
-  code in ERRORS ? errorMessage(code as ErrorCode, currentLanguage()) : code;
 
 /** Each order of a bulk run: its state, the guide's tracking or why it has none. */
 export function BulkItemsTable({ items }: { items: Item[] }) {
@@ -63,7 +59,7 @@ export function BulkItemsTable({ items }: { items: Item[] }) {
           header: t('bulk.run.error'),
           cell: (item) => (
             <Text fz="sm" c={item.error ? 'red' : undefined}>
-              {item.error ? reason(item.error) : '—'}
+              {item.error ? errorReason(item.error) : '—'}
             </Text>
           ),
         },

@@ -19,7 +19,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -30,30 +30,44 @@ import { useDomainForm } from '../../../lib/useDomainForm';
 import { EntityForm } from '../../../ui/EntityForm';
 import { ordersApi, ordersKeys, useOrigins, usePackageOptions } from '../api';
 import { bulkRunPath } from '../orders-list-paths';
+import { BulkCsvStep } from './BulkCsvStep';
 
 /**
  * Labels for the selected orders in one background run: the rule (cheapest, fastest or a
  * preferred carrier and service), where they leave from and the saved package they ship in.
  * The server checks the balance against its estimate up front (402 shown above the fields);
- * the run's page follows it.
+ * the run's page follows it. From a CSV, the orders its numbers name go through the same form.
  */
 export function BulkLabelsDialog({
   orderIds,
+  fromCsv = false,
   onClose,
 }: {
   orderIds: string[] | null;
+  /** Opens on the CSV step: the orders are the ones the uploaded numbers name. */
+  fromCsv?: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation('orders');
+  const [fromFile, setFromFile] = useState<string[] | null>(null);
+  const ids = orderIds ?? fromFile;
+  const close = () => {
+    setFromFile(null);
+    onClose();
+  };
   return (
     <Modal
-      opened={orderIds !== null}
-      onClose={onClose}
-      title={t('bulk.title', { count: orderIds?.length ?? 0 })}
+      opened={orderIds !== null || fromCsv}
+      onClose={close}
+      title={ids ? t('bulk.title', { count: ids.length }) : t('bulkCsv.title')}
       centered
       size="lg"
     >
-      {orderIds && <BulkLabelsBody orderIds={orderIds} onClose={onClose} />}
+      {ids ? (
+        <BulkLabelsBody orderIds={ids} onClose={close} />
+      ) : (
+        fromCsv && <BulkCsvStep onContinue={setFromFile} />
+      )}
     </Modal>
   );
 }

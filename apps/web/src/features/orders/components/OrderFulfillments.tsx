@@ -80,6 +80,13 @@ export function OrderFulfillments({
                     })}
                   </Text>
                 )}
+                {fulfillment.push.state === 'pending' && fulfillment.push.next_attempt_at && (
+                  <Text fz="xs" c="dimmed">
+                    {t('pushSchedule.nextAttempt', {
+                      at: dates.dateTime(fulfillment.push.next_attempt_at),
+                    })}
+                  </Text>
+                )}
                 {(fulfillment.push.state === 'failed' || fulfillment.push.state === 'pending') && (
                   <Button
                     size="compact-xs"

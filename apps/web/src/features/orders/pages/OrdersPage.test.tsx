@@ -1,4 +1,4 @@
-import type { BulkLabelsView, OrderListItem } from '@despacho/domain';
+import type { OrderListItem } from '@despacho/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n';
@@ -6,6 +6,7 @@ import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
 import { json, makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { BULK_RUN } from '../order-test-data';
 
 const STORE = {
   id: '3f1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
@@ -50,18 +51,6 @@ const PACKAGE = {
   id: '2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   name: 'Caja mediana',
   is_default: true,
-};
-const RUN: BulkLabelsView = {
-  id: '9d1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
-  state: 'running',
-  created_at: '2026-11-20T17:00:00.000Z',
-  finished_at: null,
-  total: 2,
-  bought: 0,
-  failed: 0,
-  charged: 0,
-  items: [],
-  labels_ready: false,
 };
 const page = (data: unknown[]) =>
   json(200, { data, meta: { page: 1, pageSize: 100, total: data.length } });
@@ -151,8 +140,8 @@ describe('orders list', () => {
       'GET /packages': () => page([PACKAGE]),
       'GET /wallet/balance': () =>
         json(200, { data: { available_centavos: 50_000, on_hold_centavos: 0 } }),
-      'POST /orders/bulk-labels': () => json(202, { data: RUN }),
-      [`GET /orders/bulk-labels/${RUN.id}`]: () => json(200, { data: RUN }),
+      'POST /orders/bulk-labels': () => json(202, { data: BULK_RUN }),
+      [`GET /orders/bulk-labels/${BULK_RUN.id}`]: () => json(200, { data: BULK_RUN }),
     });
     saveSession(makeSession(), 'SESSION');
     const router = await renderApp('/app/orders');
@@ -176,7 +165,7 @@ describe('orders list', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generar 2 guías' }));
 
-    await waitFor(() => expect(router.state.location.search).toBe(`?bulk=${RUN.id}`));
+    await waitFor(() => expect(router.state.location.search).toBe(`?bulk=${BULK_RUN.id}`));
     expect(router.state.location.pathname).toBe('/app/orders/fulfillment');
     const start = calls.find((call) => call.key === 'POST /orders/bulk-labels')!;
     expect(start.body).toEqual({

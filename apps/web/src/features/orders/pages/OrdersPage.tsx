@@ -1,6 +1,6 @@
 import { BULK_LABELS_MAX, ORDER_TABS } from '@despacho/domain';
 import { Button, Group, Paper, Tabs, Text } from '@mantine/core';
-import { IconPlus, IconTags } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus, IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,6 +28,7 @@ export function OrdersPage() {
   const orders = useOrders(query, !reversed);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
+  const [csvOpen, setCsvOpen] = useState(false);
   const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -91,6 +92,13 @@ export function OrdersPage() {
               </Button>
             )}
             <Button
+              variant="subtle"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              onClick={() => setCsvOpen(true)}
+            >
+              {t('bulkCsv.open')}
+            </Button>
+            <Button
               variant="light"
               leftSection={<IconTags size={18} />}
               disabled={selected.size === 0 || tooMany}
@@ -112,7 +120,11 @@ export function OrdersPage() {
       </Paper>
       <BulkLabelsDialog
         orderIds={bulkOpen ? [...selected] : null}
-        onClose={() => setBulkOpen(false)}
+        fromCsv={csvOpen}
+        onClose={() => {
+          setBulkOpen(false);
+          setCsvOpen(false);
+        }}
       />
     </>
   );
