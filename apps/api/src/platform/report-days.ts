@@ -14,6 +14,12 @@ export const withinReportDays = (column: AnyColumn, days: { from?: string; to?: 
     days.to ? sql`${column} < (${days.to}::date + 1)::timestamp at time zone ${ZONE}` : undefined,
   );
 
-/** The Mexico City day `column` falls on, `YYYY-MM-DD`. */
+/** The Mexico City calendar day `column` falls on, a `date`: what a query groups by. */
+export const reportDateOf = (column: AnyColumn): SQL => sql`(${column} at time zone ${ZONE})::date`;
+
+/**
+ * That day as `YYYY-MM-DD`. Grouped by `reportDateOf`, it is formatted once per group rather
+ * than once per row (a month of guides is thousands).
+ */
 export const reportDayOf = (column: AnyColumn): SQL<string> =>
-  sql<string>`to_char(${column} at time zone ${ZONE}, 'YYYY-MM-DD')`;
+  sql<string>`to_char(${reportDateOf(column)}, 'YYYY-MM-DD')`;

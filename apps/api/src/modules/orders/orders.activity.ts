@@ -1,7 +1,7 @@
 import type { DayRange } from '@despacho/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { reportDayOf, withinReportDays } from '../../platform/report-days';
+import { reportDateOf, reportDayOf, withinReportDays } from '../../platform/report-days';
 import { orders } from './orders.tables';
 
 /** Orders placed on the Mexico City days of `days` and not cancelled: the dashboard's figure. */
@@ -26,6 +26,6 @@ export function placedPerDay(db: DbOrTx, organizationId: string, days: DayRange)
     })
     .from(orders)
     .where(placedWithin(organizationId, days))
-    .groupBy(sql`1, 2`)
+    .groupBy(reportDateOf(orders.placedAt), orders.storeId)
     .orderBy(sql`1, 2`);
 }

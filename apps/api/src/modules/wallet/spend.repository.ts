@@ -1,64 +1,47 @@
-import type { DayRange, SpendCause } from '@despacho/domain';
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { DayRange } from '@despacho/domain';
+import { and, asc, between, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { reportDayOf, withinReportDays } from '../../platform/report-days';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.tables';
+import { withinReportDays } from '../../platform/report-days';
+import { ledgerTransactions } from './ledger.tables';
+import { ledgerDailySpend } from './spend.tables';
 
-/**
- * What the organization paid Despacho, net of refunds: its entries into platform accounts other
- * than the clearing accounts money arrives through; all of them or those posted on `days`.
- */
-function spentWithin(organizationId: string, days: DayRange | undefined) {
-  return and(
-    eq(ledgerTransactions.organizationId, organizationId),
-    days ? withinReportDays(ledgerTransactions.createdAt, days) : undefined,
-    isNull(ledgerAccounts.organizationId),
-    notInArray(ledgerAccounts.kind, ['bank_clearing', 'card_clearing']),
+/** The organization's days of `days` (all when absent) in the daily spend table. */
+const spentWithin = (organizationId: string, days: DayRange | undefined) =>
+  and(
+    eq(ledgerDailySpend.organizationId, organizationId),
+    days ? between(ledgerDailySpend.day, days.from, days.to) : undefined,
   );
-}
 
+/** What the organization paid Despacho, net of refunds: all of it, or on the days of `days`. */
 export async function purchasesTotal(
   db: DbOrTx,
   organizationId: string,
   days?: DayRange,
 ): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .select({ total: sql<string>`coalesce(sum(${ledgerDailySpend.amount}), 0)` })
+    .from(ledgerDailySpend)
     .where(spentWithin(organizationId, days));
   return Number(row?.total ?? 0);
 }
 
-/**
- * The cause of an entry: classification and fees by their movement's kind (or the fees
- * account), insurance by its account, the rest (carrier price, VAT, margin) labels. A refund's
- * entries reverse their account's, so each cause is net of its refunds.
- */
-const cause = sql<SpendCause>`case
-  when ${ledgerTransactions.kind} = 'classification' then 'classification'
-  when ${ledgerTransactions.kind} = 'fee' or ${ledgerAccounts.kind} = 'fees' then 'fees'
-  when ${ledgerAccounts.kind} = 'insurance_payable' then 'insurance'
-  else 'labels' end`;
-
+/** What was paid per day of `days` and cause (spend.functions.sql says which). */
 export async function spendPerDay(db: DbOrTx, organizationId: string, days: DayRange) {
-  const rows = await db
+  return db
     .select({
-      day: reportDayOf(ledgerTransactions.createdAt),
-      cause,
-      centavos: sql<string>`sum(${ledgerEntries.amount})`,
+      day: ledgerDailySpend.day,
+      cause: ledgerDailySpend.cause,
+      centavos: ledgerDailySpend.amount,
     })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .from(ledgerDailySpend)
     .where(spentWithin(organizationId, days))
-    .groupBy(sql`1, 2`)
-    .orderBy(sql`1, 2`);
-  return rows.map((row) => ({ ...row, centavos: Number(row.centavos) }));
+    .orderBy(asc(ledgerDailySpend.day), asc(ledgerDailySpend.cause));
 }
 
-/** The available balance at the end of Mexico City's `day`: after its last movement (0 before any). */
+/**
+ * The available balance at the end of Mexico City's `day`: after its last movement (0 before
+ * any). The index orders by instant; movements of one instant, by their time-ordered id.
+ */
 export async function balanceAtEndOf(
   db: DbOrTx,
   organizationId: string,
@@ -73,7 +56,7 @@ export async function balanceAtEndOf(
         withinReportDays(ledgerTransactions.createdAt, { to: day }),
       ),
     )
-    .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
+    .orderBy(sql`${ledgerTransactions.createdAt} desc nulls last`, desc(ledgerTransactions.id))
     .limit(1);
   return row?.balance ?? 0;
 }
