@@ -1,7 +1,7 @@
 import { DASHBOARD_TIME_ZONE } from '@despacho/domain';
 import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-// A constant, written inline: the same day expression in SELECT and GROUP BY.
+// A constant, written inline: the planner sees the zone as it plans.
 const ZONE = sql.raw(`'${DASHBOARD_TIME_ZONE}'`);
 
 /**
@@ -14,12 +14,12 @@ export const withinReportDays = (column: AnyColumn, days: { from?: string; to?: 
     days.to ? sql`${column} < (${days.to}::date + 1)::timestamp at time zone ${ZONE}` : undefined,
   );
 
-/** The Mexico City calendar day `column` falls on, a `date`: what a query groups by. */
-export const reportDateOf = (column: AnyColumn): SQL => sql`(${column} at time zone ${ZONE})::date`;
-
 /**
- * That day as `YYYY-MM-DD`. Grouped by `reportDateOf`, it is formatted once per group rather
- * than once per row (a month of guides is thousands).
+ * The days of `range` as rows of `day` (a `date`) with the instants they start and end
+ * (`starts`, `ends`): a query joins its rows to them by range, so an index on the instant serves
+ * each day and no row's instant is converted to a day.
  */
-export const reportDayOf = (column: AnyColumn): SQL<string> =>
-  sql<string>`to_char(${reportDateOf(column)}, 'YYYY-MM-DD')`;
+export const reportDaysOf = (range: { from: string; to: string }): SQL =>
+  sql`(select day::date as day, day::timestamp at time zone ${ZONE} as starts,
+      (day + interval '1 day')::timestamp at time zone ${ZONE} as ends
+      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as day) as days`;

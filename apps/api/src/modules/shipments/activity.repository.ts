@@ -1,7 +1,7 @@
 import type { CarrierKey, DayRange } from '@despacho/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { reportDateOf, reportDayOf, withinReportDays } from '../../platform/report-days';
+import { reportDaysOf, withinReportDays } from '../../platform/report-days';
 import { shipments } from './shipments.tables';
 
 /**
@@ -23,20 +23,17 @@ export function countMade(db: DbOrTx, organizationId: string, days?: DayRange): 
   return db.$count(shipments, madeWithin(organizationId, days));
 }
 
-const day = reportDayOf(shipments.createdAt);
-const date = reportDateOf(shipments.createdAt);
-
+/** Guides made per day of `days` and carrier: each day an index range of its own. */
 export async function madePerDay(db: DbOrTx, organizationId: string, days: DayRange) {
-  return db
-    .select({
-      day,
-      carrier: sql<CarrierKey>`${shipments.carrierKey}`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(shipments)
-    .where(madeWithin(organizationId, days))
-    .groupBy(date, shipments.carrierKey)
-    .orderBy(sql`1, 2`);
+  const { rows } = await db.execute<{ day: string; carrier: CarrierKey; count: number }>(sql`
+    select to_char(days.day, 'YYYY-MM-DD') as day, ${shipments.carrierKey} as carrier,
+           count(*)::int as count
+      from ${reportDaysOf(days)}
+      join ${shipments} on ${shipments.organizationId} = ${organizationId} and ${made}
+       and ${shipments.createdAt} >= days.starts and ${shipments.createdAt} < days.ends
+     group by days.day, ${shipments.carrierKey}
+     order by 1, 2`);
+  return rows;
 }
 
 export async function topDestinationStates(
