@@ -35,7 +35,8 @@ export function ChartCard({
         <>
           <div aria-hidden>{children}</div>
           <VisuallyHidden>
-            <Table>
+            {/* As wide as its 1 px box: its cells, too, stay out of sight and of the layout. */}
+            <Table layout="fixed" w="100%">
               <caption>{title}</caption>
               <Table.Thead>
                 <Table.Tr>

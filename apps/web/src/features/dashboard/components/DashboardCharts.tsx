@@ -37,10 +37,13 @@ function StackedPerDay({
   chart,
   dayLabel,
   format,
+  counts = false,
 }: {
   chart: ReturnType<typeof perDay>;
   dayLabel: (day: string) => string;
   format: (value: number) => string;
+  /** Whole things (guides, orders): no ticks between 0 and 1. */
+  counts?: boolean;
 }) {
   return (
     <BarChart
@@ -51,7 +54,10 @@ function StackedPerDay({
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
       xAxisProps={{ tickFormatter: dayLabel }}
+      yAxisProps={{ allowDecimals: !counts }}
       valueFormatter={format}
+      // Hidden from assistive technology (the card's table says the same): not focusable.
+      barChartProps={{ accessibilityLayer: false }}
       series={chart.series.map((series: ChartSeries, index) => ({
         name: series.name,
         label: series.label,
@@ -121,7 +127,7 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
         emptyText={t('charts.noShipments')}
         table={tableOf(shipments, dayLabel, dayHead, count.format)}
       >
-        <StackedPerDay chart={shipments} dayLabel={dayLabel} format={count.format} />
+        <StackedPerDay chart={shipments} dayLabel={dayLabel} format={count.format} counts />
       </ChartCard>
       <ChartCard
         title={t('charts.spend')}
@@ -137,7 +143,7 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
         emptyText={t('charts.noOrders')}
         table={tableOf(orders, dayLabel, dayHead, count.format)}
       >
-        <StackedPerDay chart={orders} dayLabel={dayLabel} format={count.format} />
+        <StackedPerDay chart={orders} dayLabel={dayLabel} format={count.format} counts />
       </ChartCard>
       <ChartCard
         title={t('charts.states')}
