@@ -42,20 +42,6 @@ export default defineConfig({
               test: /node_modules[\\/](prosemirror-[\w-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
               priority: 2,
             },
-            // The dashboard's charts (recharts, loaded after the figures) in three chunks under
-            // the limit, the innermost first (a group takes what its modules import): the
-            // libraries recharts uses, its state and helpers, then its drawing.
-            {
-              name: 'charts-lib',
-              test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|eventemitter3|decimal\.js-light|d3-[\w-]+|victory-vendor|internmap)[\\/]/,
-              priority: 4,
-            },
-            {
-              name: 'charts-state',
-              test: /node_modules[\\/]recharts[\\/]es6[\\/](state|util|context|synchronisation)[\\/]/,
-              priority: 3,
-            },
-            { name: 'recharts', test: /node_modules[\\/]recharts[\\/]/, priority: 2 },
             // What the cold sign-in screen draws with (decision 030), with its dependencies: one
             // file beside the entry, not ~40 small shared ones that cost a request and headers each.
             {
