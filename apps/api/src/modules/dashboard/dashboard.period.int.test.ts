@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
+import { verifyLedger } from '../invariants';
 import { orders } from '../orders/orders.tables';
 import { buyGuide, createLocation, fund } from '../shipments/guides.test-support';
 import { shipments } from '../shipments/shipments.tables';
@@ -170,6 +171,17 @@ describe('dashboard periods and charts', () => {
       total_purchases_centavos: 13_920,
       balance_centavos: 86_080,
     });
+    // The daily sums are the entries' (the ledger's invariant), and a sum off by a centavo shows.
+    expect(await verifyLedger(ctx.db)).toEqual([]);
+    await ctx.db.execute(
+      sql`update ledger_daily_spend set amount = amount + 1 where organization_id = ${organizationId} and cause = 'fees'`,
+    );
+    expect((await verifyLedger(ctx.db)).map((problem) => problem.check)).toEqual([
+      'daily spend adds up to the entries paid that day',
+    ]);
+    await ctx.db.execute(
+      sql`update ledger_daily_spend set amount = amount - 1 where organization_id = ${organizationId} and cause = 'fees'`,
+    );
   });
 
   it('refuses an unknown period', async () => {
