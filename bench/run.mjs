@@ -23,6 +23,8 @@
 //   POST /api/v1/webhooks/stores/shopify  (signed orders/create; goal: >= 1,000/s, p99 <= 50 ms)
 //   a new store's backfill of 10,000 orders (goal: <= 60 s), and 1,000 orders to 1,000 labels
 //   with POST /api/v1/orders/bulk-labels (goal: <= 30 s)
+// and the dashboard of bench/dashboard.mjs (100,000 guides in the demo organization):
+//   GET /api/v1/dashboard/summary and /charts of a period (goal: p99 <= 100 ms at 20 connections)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
@@ -30,7 +32,8 @@
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
 //          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
-//          shipments, shipments-products, dispatch, stock, orders, first-screen; default all).
+//          shipments, shipments-products, dispatch, stock, orders, dashboard, first-screen;
+//          default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
 import os from 'node:os';
@@ -46,6 +49,7 @@ import {
   postalCodeScenarios,
 } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
+import { DASHBOARD_GOAL, DASHBOARD_SHIPMENTS, dashboardScenarios } from './dashboard.mjs';
 import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
 import { PRODUCT_COUNT, PRODUCTS_GOAL, productScenarios } from './products.mjs';
 import { QUOTES_GOAL, quoteScenarios } from './quotes.mjs';
@@ -65,7 +69,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,orders,first-screen',
+        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,orders,dashboard,first-screen',
     },
   },
 });
@@ -80,6 +84,7 @@ const SCENARIOS = [
   'dispatch',
   'stock',
   'orders',
+  'dashboard',
   'first-screen',
 ];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
@@ -302,6 +307,7 @@ try {
       'shipments-products',
       'dispatch',
       'orders',
+      'dashboard',
     ].some((name) => only.has(name))
   ) {
     db = await openAppDatabase(app);
@@ -471,6 +477,24 @@ try {
     );
   }
 
+  let dashboard = null;
+  if (only.has('dashboard')) {
+    const measured = await dashboardScenarios(context);
+    results.push(...measured.results);
+    dashboard = measured.report;
+    const { goal } = dashboard;
+    const worst = Math.max(...measured.results.map((row) => row.latency_p99_ms));
+    goals.push({
+      name: 'dashboard',
+      ...goal,
+      text:
+        `Goal GET /api/v1/dashboard summary and charts (${DASHBOARD_SHIPMENTS.toLocaleString('en')} ` +
+        `guides) p99 <= ${DASHBOARD_GOAL.maxP99Ms} ms at ${DASHBOARD_GOAL.connections} connections: ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (worst p99 ${worst} ms` +
+        `${goal.failing.length ? `; failing: ${goal.failing.join(', ')}` : ''})`,
+    });
+  }
+
   let firstScreen = null;
   if (only.has('first-screen')) {
     firstScreen = (await firstScreenScenario(context)).report;
@@ -510,6 +534,7 @@ try {
     shipments,
     stock,
     orders,
+    dashboard,
     first_screen: firstScreen,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.

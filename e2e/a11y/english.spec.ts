@@ -12,6 +12,8 @@ test('a new merchant’s first screens in English', async ({ page, request }) =>
   await expect(greeting(page, person.name)).toBeVisible();
   await chooseLanguage(page, 'English');
   await expect(page.getByRole('heading', { name: 'First steps' })).toBeVisible();
+  // A new merchant's charts say they have nothing yet.
+  await expect(page.getByText('No spend in this period.')).toBeVisible();
   await checkScreen(page, 'en-dashboard');
 
   for (const [name, path, heading] of [

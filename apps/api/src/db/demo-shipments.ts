@@ -105,18 +105,23 @@ export const DEMO_GUIDES: readonly DemoGuide[] = [
   },
 ];
 
+const GUIDE_SPACING_MS = 6 * 86_400_000;
+
 /**
  * The demo organization's origin location and its first guides, bought like a merchant buys
  * them (a quote, then the purchase paid from the balance, sandbox carriers), so the shipments
- * list, labels, pickups and tracking have something to show.
+ * list, labels, pickups, tracking and the dashboard's charts have something to show.
  */
 export async function seedDemoShipments(
   { locations, customers, quotes, purchases }: Services,
   demo: { organizationId: string; ownerId: string },
+  seedClock: { backdateMs: number },
 ): Promise<void> {
   const { organizationId, ownerId } = demo;
   const location = await locations.create(organizationId, locationSchema.parse(DEMO_LOCATION));
   for (const [index, guide] of DEMO_GUIDES.entries()) {
+    // One every 6 days, the last 6 days ago: the dashboard's month shows them apart.
+    seedClock.backdateMs = (DEMO_GUIDES.length - index) * GUIDE_SPACING_MS;
     const { data } = await customers.list(
       organizationId,
       customersQuerySchema.parse({ search: guide.customer }),
@@ -153,4 +158,5 @@ export async function seedDemoShipments(
       }),
     });
   }
+  seedClock.backdateMs = 0;
 }

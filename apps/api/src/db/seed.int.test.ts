@@ -1,4 +1,4 @@
-import { isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { organizations, roles, users } from '../modules/accounts/accounts.tables';
@@ -97,6 +97,21 @@ describe('seedDemo', () => {
     expect(guides.filter((guide) => guide.declaredValue !== null)).toHaveLength(1);
     expect(await ctx.db.$count(shipmentLabels)).toBe(DEMO_GUIDES.length + 1);
     expect(await ctx.db.select({ zip: locations.zip }).from(locations)).toEqual([{ zip: '06700' }]);
+  });
+
+  it('dates the demo’s first guides and deposit over the last month, so its charts have days', async () => {
+    const [organization] = await ctx.db.select().from(organizations);
+    const charts = await ctx.app.services.dashboard.charts(organization!.id, '30d');
+    // Each guide its own day (the demo exit's guide is today's).
+    const days = new Set(charts.shipments_per_day.map((row) => row.day));
+    expect(days.size).toBeGreaterThanOrEqual(DEMO_GUIDES.length);
+    expect(new Set(charts.spend_per_day.map((row) => row.day)).size).toBeGreaterThanOrEqual(
+      DEMO_GUIDES.length,
+    );
+    // The opening deposit came first: the balance before the month was the demo's whole.
+    const [owner] = await ctx.db.select().from(users).where(eq(users.email, DEMO_LOGINS[0].email));
+    const summary = await ctx.app.services.dashboard.summary(organization!.id, owner!.id, '7d');
+    expect(summary.previous.balance_centavos).toBeGreaterThan(0);
   });
 
   it('gives the demo warehouse entries on the way, partly received and received, stock whole', async () => {

@@ -72,6 +72,9 @@ const DEMO_VENDORS = [
  * the seed may set back (`backdateMs`) so rows it creates show in a fixed order. The jobs its
  * purchases enqueue (the tracking timeline) are run by the server's runner.
  */
+const DAY_MS = 86_400_000;
+const DEMO_HISTORY_DAYS = 28;
+
 function seedServices(db: Db, clock: Clock) {
   const seedClock = {
     backdateMs: 0,
@@ -164,9 +167,12 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     return organization.id;
   });
   // After the organization commits: the ledger creates its accounts on its own connection.
+  // The deposit and the first guides are dated over the last month: the dashboard's charts
+  // have days to show.
+  seedClock.backdateMs = DEMO_HISTORY_DAYS * DAY_MS;
   await seedDemoDeposit(services, organizationId);
   const ownerId = (await accounts.findByEmail(owner.email))!.id;
-  await seedDemoShipments(services, { organizationId, ownerId });
+  await seedDemoShipments(services, { organizationId, ownerId }, seedClock);
   await seedDemoProducts(services, organizationId, seedClock);
   const staffId = (await accounts.findByEmail(staff.email))!.id;
   await seedDemoWarehouses(services, staffId);

@@ -32,6 +32,7 @@ describe("the modules' database functions", () => {
       path.join('modules', 'products', 'product-counts.functions.sql'),
       path.join('modules', 'shipments', 'purchase.functions.sql'),
       path.join('modules', 'wallet', 'ledger.functions.sql'),
+      path.join('modules', 'wallet', 'spend.functions.sql'),
       path.join('platform', 'flows.functions.sql'),
       path.join('platform', 'jobs.functions.sql'),
     ]);
@@ -46,6 +47,7 @@ describe("the modules' database functions", () => {
       'jobs_enqueue_many',
       'ledger_capture_hold',
       'ledger_claim',
+      'ledger_daily_spend_after_insert',
       'ledger_entries_append_only',
       'ledger_place_hold',
       'ledger_post',

@@ -1,6 +1,7 @@
 import { defineContract, defineOperation } from '../contract';
 import { z } from '../validation';
-import { dashboardSummarySchema, firstStepsSchema } from './schemas';
+import { dashboardPeriodQuerySchema } from './periods';
+import { dashboardChartsSchema, dashboardSummarySchema, firstStepsSchema } from './schemas';
 
 /**
  * The merchant's home screen: its figures and a new organization's first steps. The API implements it in
@@ -11,7 +12,19 @@ export const dashboardContract = defineContract('dashboard', {
     method: 'GET',
     path: '/dashboard/summary',
     access: 'dashboard',
+    query: dashboardPeriodQuerySchema,
+    description:
+      'The five figures for a period of Mexico City days (`today`, `7d`, `30d`, `month`) and the same figures of the period before it.',
     responses: { 200: z.object({ data: dashboardSummarySchema }) },
+  }),
+  charts: defineOperation({
+    method: 'GET',
+    path: '/dashboard/charts',
+    access: 'dashboard',
+    query: dashboardPeriodQuerySchema,
+    description:
+      'The period’s guides per day by carrier, spend per day by cause, orders per day by store and the top destination states.',
+    responses: { 200: z.object({ data: dashboardChartsSchema }) },
   }),
   firstSteps: defineOperation({
     method: 'GET',

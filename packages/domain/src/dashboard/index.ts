@@ -1,2 +1,3 @@
+export * from './periods';
 export * from './schemas';
 export * from './contract';

@@ -22,17 +22,27 @@ describe('GET /api/v1/dashboard/summary', () => {
   });
   afterAll(() => ctx.close());
 
-  it('answers the five figures, zero for a new merchant', async () => {
+  it('answers the five figures of the last 30 days by default, zero for a new merchant', async () => {
     const response = await summary(owner);
     expect(response.statusCode).toBe(200);
+    const zero = {
+      shipments_made: 0,
+      ecommerce_orders: 0,
+      total_purchases_centavos: 0,
+      balance_centavos: 0,
+    };
     expect(response.json()).toEqual({
       data: {
-        shipments_made: 0,
-        ecommerce_orders: 0,
-        total_purchases_centavos: 0,
-        balance_centavos: 0,
+        ...zero,
         currency: 'MXN',
         unread_notifications: 0,
+        // The test clock is 2026-03-02 10:00 in Mexico City.
+        ranges: {
+          period: '30d',
+          current: { from: '2026-02-01', to: '2026-03-02' },
+          previous: { from: '2026-01-02', to: '2026-01-31' },
+        },
+        previous: zero,
       },
     });
   });

@@ -7,7 +7,14 @@ import type { AppModule } from '../services';
 export const dashboardRoutes: AppModule = async (app, { dashboard }) => {
   implement(app, dashboardContract, {
     summary: async (request) => ({
-      data: await dashboard.summary(organizationOf(request), authOf(request).userId),
+      data: await dashboard.summary(
+        organizationOf(request),
+        authOf(request).userId,
+        request.query.period,
+      ),
+    }),
+    charts: async (request) => ({
+      data: await dashboard.charts(organizationOf(request), request.query.period),
     }),
     firstSteps: async (request) => ({
       data: await dashboard.firstSteps(organizationOf(request)),

@@ -24,6 +24,7 @@ export const buildDashboard = (
   dashboard: new DashboardService({
     ...deps,
     figures: figureProviders(deps),
+    charts: deps,
     firstSteps: firstStepChecks(deps),
   }),
 });

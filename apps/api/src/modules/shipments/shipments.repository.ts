@@ -247,18 +247,6 @@ export async function findPage(
   return { rows, total };
 }
 
-/** Guides the organization has bought and not cancelled: the dashboard's "shipments made". */
-export function countMade(db: DbOrTx, organizationId: string): Promise<number> {
-  return db.$count(
-    shipments,
-    and(
-      eq(shipments.organizationId, organizationId),
-      eq(shipments.purchaseState, 'purchased'),
-      sql`${shipments.status} <> 'cancelled'`,
-    ),
-  );
-}
-
 /** What `shipment_settle_purchase` refuses with, raised (SH001, purchase.functions.sql). */
 export type SettleRefusal =
   'not_found' | 'hold_missing' | 'hold_settled' | 'key_used' | 'over_hold';

@@ -1,4 +1,5 @@
 import type {
+  DayRange,
   Language,
   PageMeta,
   ShipmentDetail,
@@ -10,9 +11,13 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { mergePdfs } from '../carriers';
+import * as activityRepository from './activity.repository';
 import * as repository from './shipments.repository';
 import type { ShipmentRow } from './shipments.repository';
 import { shipmentDetail, shipmentSummary, type DetailParts } from './shipments.view';
+
+/** How many destination states the dashboard's bar list shows. */
+const TOP_STATES = 8;
 
 export interface ShipmentsDeps {
   db: Db;
@@ -28,9 +33,18 @@ export interface ShipmentsDeps {
 export class ShipmentsService {
   constructor(private readonly deps: ShipmentsDeps) {}
 
-  /** Guides bought and not cancelled (the dashboard's figure). */
-  countMade(organizationId: string): Promise<number> {
-    return repository.countMade(this.deps.db, organizationId);
+  /** Guides bought and not cancelled (the dashboard's figure), all or those of `days`. */
+  countMade(organizationId: string, days?: DayRange): Promise<number> {
+    return activityRepository.countMade(this.deps.db, organizationId, days);
+  }
+
+  /** The dashboard's charts of `days`: guides made per day by carrier, the top destination states. */
+  async activity(organizationId: string, days: DayRange) {
+    const [perDay, topStates] = await Promise.all([
+      activityRepository.madePerDay(this.deps.db, organizationId, days),
+      activityRepository.topDestinationStates(this.deps.db, organizationId, days, TOP_STATES),
+    ]);
+    return { perDay, topStates };
   }
 
   /** One page of the organization's guides, newest first (see `repository.findPage`). */

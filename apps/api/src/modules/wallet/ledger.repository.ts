@@ -1,5 +1,5 @@
 import type { TransactionDescription } from '@despacho/domain';
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions } from './ledger.tables';
 
@@ -292,24 +292,4 @@ export async function settleHold(
     .update(ledgerHolds)
     .set({ status, settleTransactionId, settledAt })
     .where(eq(ledgerHolds.id, id));
-}
-
-/**
- * What the organization has paid Despacho, net of refunds: its entries into platform accounts
- * other than the clearing accounts money arrives through.
- */
-export async function purchasesTotal(db: DbOrTx, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(ledgerTransactions.organizationId, organizationId),
-        isNull(ledgerAccounts.organizationId),
-        notInArray(ledgerAccounts.kind, ['bank_clearing', 'card_clearing']),
-      ),
-    );
-  return Number(row?.total ?? 0);
 }

@@ -1,4 +1,5 @@
 import type {
+  DayRange,
   PaymentState,
   TransactionDescription,
   TransactionKind,
@@ -9,6 +10,7 @@ import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { hashRequest } from '../../platform/request-hash';
 import * as repository from './ledger.repository';
+import * as spend from './spend.repository';
 import type { OrganizationAccountKind, PlatformAccount } from './ledger.repository';
 
 export type { PlatformAccount } from './ledger.repository';
@@ -234,9 +236,19 @@ export class LedgerService {
     };
   }
 
-  /** Total purchases (dashboard): what the organization paid, net of refunds. */
-  purchases(organizationId: string): Promise<number> {
-    return repository.purchasesTotal(this.deps.db, organizationId);
+  /** Total purchases (dashboard): what the organization paid, net of refunds; all or on `days`. */
+  purchases(organizationId: string, days?: DayRange): Promise<number> {
+    return spend.purchasesTotal(this.deps.db, organizationId, days);
+  }
+
+  /** The dashboard's spend chart: what was paid per Mexico City day of `days`, by cause. */
+  spendPerDay(organizationId: string, days: DayRange) {
+    return spend.spendPerDay(this.deps.db, organizationId, days);
+  }
+
+  /** The available balance as it stood at the end of Mexico City's `day`. */
+  balanceAtEndOf(organizationId: string, day: string): Promise<number> {
+    return spend.balanceAtEndOf(this.deps.db, organizationId, day);
   }
 
   private async openHold(db: DbOrTx, organizationId: string, holdId: string) {

@@ -62,6 +62,22 @@ const CHECKS: Record<string, SQL> = {
     having sum(r.wallet_amount) > (select coalesce(sum(e.amount), 0) from ledger_entries e
                                    join ledger_accounts a on a.id = e.account_id
                                    where e.transaction_id = c.id and a.organization_id is null)`,
+  // Per organization and day, whatever the causes (spend.functions.sql): the trigger's sums.
+  'daily spend adds up to the entries paid that day': sql`
+    with paid as (
+      select t.organization_id, (t.created_at at time zone 'America/Mexico_City')::date as day,
+             sum(e.amount) as amount
+      from ledger_entries e
+      join ledger_transactions t on t.id = e.transaction_id
+      join ledger_accounts a on a.id = e.account_id
+      where a.organization_id is null and a.kind not in ('bank_clearing', 'card_clearing')
+      group by 1, 2),
+    kept as (
+      select organization_id, day, sum(amount) as amount from ledger_daily_spend group by 1, 2)
+    select coalesce(paid.organization_id, kept.organization_id) as organization_id,
+           coalesce(paid.day, kept.day) as day, paid.amount as paid, kept.amount as kept
+    from paid full join kept on kept.organization_id = paid.organization_id and kept.day = paid.day
+    where coalesce(paid.amount, 0) <> coalesce(kept.amount, 0)`,
 };
 
 export const ledgerInvariants: InvariantSet = { subject: 'money', owner: 'wallet', checks: CHECKS };

@@ -1,5 +1,6 @@
 import {
   dashboardContract,
+  type DashboardPeriod,
   notificationsContract,
   supportContract,
   type NoticeKey,
@@ -7,6 +8,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
+import { useDashboardPeriod } from './period-param';
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 /** How often the open chat window asks for the consultant's answers. */
@@ -16,10 +18,22 @@ const dashboardKeys = queryKeys(dashboardContract);
 export const notificationsKeys = queryKeys(notificationsContract);
 const supportKeys = queryKeys(supportContract);
 
+/** The figures of the page's period; the previous period's stay shown while another loads. */
 export function useDashboardSummary() {
+  const query = { period: useDashboardPeriod()[0] };
   return useQuery({
-    queryKey: dashboardKeys.summary(),
-    queryFn: () => unwrap(call(dashboardContract.summary)),
+    queryKey: dashboardKeys.summary({ query }),
+    queryFn: () => unwrap(call(dashboardContract.summary, { query })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDashboardCharts(period: DashboardPeriod) {
+  const query = { period };
+  return useQuery({
+    queryKey: dashboardKeys.charts({ query }),
+    queryFn: () => unwrap(call(dashboardContract.charts, { query })),
+    placeholderData: keepPreviousData,
   });
 }
 

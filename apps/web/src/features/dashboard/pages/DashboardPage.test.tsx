@@ -1,4 +1,4 @@
-import type { DashboardSummary, User } from '@despacho/domain';
+import type { DashboardCharts, DashboardSummary, User } from '@despacho/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -12,6 +12,11 @@ import { DashboardPage } from './DashboardPage';
 type Answer = { status?: number; body: unknown };
 type Routes = Record<string, Answer | ((payload: unknown) => Answer)>;
 
+const RANGES: DashboardSummary['ranges'] = {
+  period: '30d',
+  current: { from: '2026-02-01', to: '2026-03-02' },
+  previous: { from: '2026-01-02', to: '2026-01-31' },
+};
 const SUMMARY: DashboardSummary = {
   shipments_made: 1234,
   ecommerce_orders: 7,
@@ -19,6 +24,20 @@ const SUMMARY: DashboardSummary = {
   balance_centavos: 50_000,
   currency: 'MXN',
   unread_notifications: 0,
+  ranges: RANGES,
+  previous: {
+    shipments_made: 1100,
+    ecommerce_orders: 8,
+    total_purchases_centavos: 123_456_789,
+    balance_centavos: 0,
+  },
+};
+const NO_CHARTS: DashboardCharts = {
+  ranges: RANGES,
+  shipments_per_day: [],
+  spend_per_day: [],
+  orders_per_day: [],
+  top_states: [],
 };
 const NO_NOTIFICATIONS = { data: [], meta: { page: 1, pageSize: 10, total: 0 } };
 const NOTICE = 'shop_policy_2025_06';
@@ -34,14 +53,15 @@ const steps = (done: string[], dismissed = false) => ({
 
 /** Answers the http layer's calls by `METHOD /path` (below /api/v1) and records them. */
 function mockApi(routes: Routes) {
-  const calls: { call: string; payload: unknown }[] = [];
+  const calls: { call: string; payload: unknown; query: string }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
-      const path = new URL(input, 'http://localhost').pathname.replace('/api/v1', '');
+      const url = new URL(input, 'http://localhost');
+      const path = url.pathname.replace('/api/v1', '');
       const call = `${init.method ?? 'GET'} ${path}`;
       const payload = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ call, payload });
+      calls.push({ call, payload, query: url.search });
       const route = routes[call];
       const { status = 200, body } =
         typeof route === 'function' ? route(payload) : (route ?? { status: 404, body: {} });
@@ -57,6 +77,7 @@ function mockApi(routes: Routes) {
 function baseRoutes(overrides: Routes = {}): Routes {
   return {
     'GET /dashboard/summary': { body: { data: SUMMARY } },
+    'GET /dashboard/charts': { body: { data: NO_CHARTS } },
     'GET /notifications': { body: NO_NOTIFICATIONS },
     'GET /notifications/notices': { body: { data: { active: [NOTICE] } } },
     'GET /dashboard/first-steps': { body: steps([], true) },
@@ -64,12 +85,12 @@ function baseRoutes(overrides: Routes = {}): Routes {
   };
 }
 
-function renderDashboard() {
+function renderDashboard(entry = '/app/dashboard') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/app/dashboard']}>
+        <MemoryRouter initialEntries={[entry]}>
           <DashboardPage />
         </MemoryRouter>
       </QueryClientProvider>
@@ -121,7 +142,94 @@ describe('DashboardPage', () => {
     localStorage.setItem(SESSION_KEY, JSON.stringify(session));
     renderDashboard();
     const link = await shipments().findByRole('link', { name: 'Ver mis guías' });
-    expect(link.getAttribute('href')).toBe('/app/shippings');
+    // The list opens on the period's days.
+    expect(link.getAttribute('href')).toBe('/app/shippings?from=2026-02-01&to=2026-03-02');
+  });
+
+  it('says how each figure changed against the previous period, in words beside the arrow', async () => {
+    mockApi(baseRoutes());
+    renderDashboard();
+    const figure = (name: string) => within(screen.getByRole('group', { name }));
+    await waitFor(() =>
+      expect(
+        figure('Envíos realizados').getByText('Sube 12 % vs. periodo anterior'),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      figure('Pedidos e-commerce').getByText('Baja 13 % vs. periodo anterior'),
+    ).toBeInTheDocument();
+    expect(
+      figure('Total de compras').getByText('Igual que el periodo anterior'),
+    ).toBeInTheDocument();
+    expect(
+      figure('Saldo actual').getByText('Sube desde 0 en el periodo anterior'),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the period from the address and changes it with the switch', async () => {
+    const calls = mockApi(baseRoutes());
+    renderDashboard('/app/dashboard?period=today');
+    const asked = (path: string) =>
+      calls.filter(({ call }) => call === `GET ${path}`).map(({ query }) => query);
+    await waitFor(() => expect(asked('/dashboard/summary')).toContain('?period=today'));
+    expect(screen.getByRole('radio', { name: 'Hoy' })).toBeChecked();
+
+    fireEvent.click(screen.getByRole('radio', { name: '7 días' }));
+    await waitFor(() => expect(asked('/dashboard/summary')).toContain('?period=7d'));
+    await waitFor(() => expect(asked('/dashboard/charts')).toContain('?period=7d'));
+  });
+
+  it('draws the charts, each with its values in a table for screen readers', async () => {
+    const days = { from: '2026-03-01', to: '2026-03-02' };
+    mockApi(
+      baseRoutes({
+        'GET /dashboard/charts': {
+          body: {
+            data: {
+              ranges: { ...RANGES, current: days },
+              shipments_per_day: [
+                { day: '2026-03-01', carrier: 'fedex', count: 1 },
+                { day: '2026-03-02', carrier: 'estafeta', count: 2 },
+              ],
+              spend_per_day: [{ day: '2026-03-02', cause: 'insurance', centavos: 2_000 }],
+              orders_per_day: [
+                { day: '2026-03-02', store: { id: 's1', name: 'Tienda Sol' }, count: 3 },
+              ],
+              top_states: [{ state: 'Nuevo León', count: 3 }],
+            } satisfies DashboardCharts,
+          },
+        },
+      }),
+    );
+    renderDashboard();
+
+    const shipments = within(
+      await screen.findByRole('table', { name: 'Envíos por día y paquetería' }),
+    );
+    expect(shipments.getByRole('columnheader', { name: 'FedEx' })).toBeInTheDocument();
+    const secondDay = shipments.getAllByRole('row')[2]!;
+    expect(
+      within(secondDay)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2 mar', '0', '2']);
+    const spend = within(screen.getByRole('table', { name: 'Gasto por día' }));
+    // Every cause is a column, classification included, though nothing was spent on it.
+    expect(spend.getByRole('columnheader', { name: 'Clasificación' })).toBeInTheDocument();
+    expect(spend.getByText('$20.00')).toBeInTheDocument();
+    const orders = within(screen.getByRole('table', { name: 'Pedidos por día y tienda' }));
+    expect(orders.getByRole('columnheader', { name: 'Tienda Sol' })).toBeInTheDocument();
+    const states = within(screen.getByRole('table', { name: 'Estados de destino con más envíos' }));
+    expect(states.getByRole('cell', { name: 'Nuevo León' })).toBeInTheDocument();
+  });
+
+  it('says a chart has nothing to show for the period', async () => {
+    mockApi(baseRoutes());
+    renderDashboard();
+    expect(await screen.findByText('Sin gastos en este periodo.')).toBeInTheDocument();
+    expect(screen.getByText('Sin pedidos en este periodo.')).toBeInTheDocument();
+    expect(screen.getAllByText('Sin envíos en este periodo.')).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('shows the summary error in the words of the API', async () => {

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/useSession';
@@ -6,11 +7,18 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { ConsultantChat } from '../components/ConsultantChat';
 import { FirstStepsChecklist } from '../components/FirstStepsChecklist';
 import { NotificationsPanel } from '../components/NotificationsPanel';
+import { PeriodSwitch } from '../components/PeriodSwitch';
 import { ShopPolicyNotice } from '../components/ShopPolicyNotice';
 import { SummaryFigures } from '../components/SummaryFigures';
 import { VerificationReminder } from '../components/VerificationReminder';
+import { useDashboardPeriod } from '../period-param';
 
-/** The merchant's home: figures, notices, notifications and the consultant chat. */
+// The charts library is heavy: its chunk loads after the first screen.
+const DashboardCharts = lazy(() =>
+  import('../components/DashboardCharts').then((m) => ({ default: m.DashboardCharts })),
+);
+
+/** The merchant's home: figures and charts of a period, notices, notifications and the consultant chat. */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const name = useSession()?.user.name;
@@ -23,6 +31,7 @@ export function DashboardPage() {
       else next.delete('chat');
       return next;
     });
+  const [period, setPeriod] = useDashboardPeriod();
 
   return (
     <>
@@ -39,7 +48,11 @@ export function DashboardPage() {
         <VerificationReminder />
         <FirstStepsChecklist />
         <ShopPolicyNotice />
+        <PeriodSwitch value={period} onChange={setPeriod} />
         <SummaryFigures />
+        <Suspense fallback={null}>
+          <DashboardCharts period={period} />
+        </Suspense>
         <NotificationsPanel />
       </Stack>
       <ConsultantChat opened={params.get('chat') === 'open'} onClose={() => setChatOpen(false)} />

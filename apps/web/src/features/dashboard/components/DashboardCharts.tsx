@@ -1,0 +1,167 @@
+import '@mantine/charts/styles.css';
+import {
+  CARRIERS,
+  formatMoney,
+  SPEND_CAUSES,
+  type DashboardCharts as Charts,
+  type DashboardPeriod,
+} from '@despacho/domain';
+import { BarChart, BarsList } from '@mantine/charts';
+import { Alert, SimpleGrid, Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../../lib/server-errors';
+import { useDashboardCharts } from '../api';
+import { perDay, seriesColor, type ChartSeries } from '../chart-data';
+import { ChartCard, type ChartTable } from './ChartCard';
+
+const count = new Intl.NumberFormat('es-MX');
+const money = (centavos: number) => formatMoney(centavos, 'MXN');
+
+/** A per-day chart's hidden table: a row per day, a column per series. */
+function tableOf(
+  chart: ReturnType<typeof perDay>,
+  dayLabel: (day: string) => string,
+  head: string,
+  format: (value: number) => string,
+): ChartTable {
+  return {
+    head: [head, ...chart.series.map((series) => series.label)],
+    rows: chart.rows.map((row) => [
+      dayLabel(String(row.day)),
+      ...chart.series.map((series) => format(Number(row[series.name]))),
+    ]),
+  };
+}
+
+function StackedPerDay({
+  chart,
+  dayLabel,
+  format,
+  counts = false,
+}: {
+  chart: ReturnType<typeof perDay>;
+  dayLabel: (day: string) => string;
+  format: (value: number) => string;
+  /** Whole things (guides, orders): no ticks between 0 and 1. */
+  counts?: boolean;
+}) {
+  return (
+    <BarChart
+      h={240}
+      data={chart.rows}
+      dataKey="day"
+      type="stacked"
+      withLegend
+      legendProps={{ verticalAlign: 'bottom' }}
+      xAxisProps={{ tickFormatter: dayLabel }}
+      yAxisProps={{ allowDecimals: !counts }}
+      valueFormatter={format}
+      // Hidden from assistive technology (the card's table says the same): not focusable.
+      barChartProps={{ accessibilityLayer: false }}
+      series={chart.series.map((series: ChartSeries, index) => ({
+        name: series.name,
+        label: series.label,
+        color: seriesColor(index),
+      }))}
+    />
+  );
+}
+
+/** The period's charts (issue 23): guides by carrier, spend by cause, orders by store, states. */
+export function DashboardCharts({ period }: { period: DashboardPeriod }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const charts = useDashboardCharts(period);
+  if (charts.isError) {
+    return (
+      <Alert color="red" title={t('charts.error')}>
+        {messageOf(charts.error)}
+      </Alert>
+    );
+  }
+  if (!charts.data) return <Skeleton h={280} radius="lg" />;
+  const data: Charts = charts.data;
+  const days = data.ranges.current;
+  const dayFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+  const dayHead = t('charts.day');
+
+  const shipments = perDay(
+    data.shipments_per_day,
+    days,
+    (row) => ({
+      name: row.carrier,
+      label: CARRIERS.find((carrier) => carrier.key === row.carrier)?.name ?? row.carrier,
+    }),
+    (row) => row.count,
+  );
+  // Every cause the ledger knows is drawn, so none is mistaken for missing.
+  const spend = perDay(
+    [
+      ...SPEND_CAUSES.map((cause) => ({ day: days.from, cause, centavos: 0 })),
+      ...data.spend_per_day,
+    ],
+    days,
+    (row) => ({ name: row.cause, label: t(`charts.causes.${row.cause}`) }),
+    (row) => row.centavos / 100,
+  );
+  const orders = perDay(
+    data.orders_per_day,
+    days,
+    (row) => ({
+      name: row.store?.id ?? 'manual',
+      label: row.store?.name ?? t('charts.manualOrders'),
+    }),
+    (row) => row.count,
+  );
+  const pesos = (value: number) => money(Math.round(value * 100));
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <ChartCard
+        title={t('charts.shipments')}
+        empty={data.shipments_per_day.length === 0}
+        emptyText={t('charts.noShipments')}
+        table={tableOf(shipments, dayLabel, dayHead, count.format)}
+      >
+        <StackedPerDay chart={shipments} dayLabel={dayLabel} format={count.format} counts />
+      </ChartCard>
+      <ChartCard
+        title={t('charts.spend')}
+        empty={data.spend_per_day.length === 0}
+        emptyText={t('charts.noSpend')}
+        table={tableOf(spend, dayLabel, dayHead, pesos)}
+      >
+        <StackedPerDay chart={spend} dayLabel={dayLabel} format={pesos} />
+      </ChartCard>
+      <ChartCard
+        title={t('charts.orders')}
+        empty={data.orders_per_day.length === 0}
+        emptyText={t('charts.noOrders')}
+        table={tableOf(orders, dayLabel, dayHead, count.format)}
+      >
+        <StackedPerDay chart={orders} dayLabel={dayLabel} format={count.format} counts />
+      </ChartCard>
+      <ChartCard
+        title={t('charts.states')}
+        empty={data.top_states.length === 0}
+        emptyText={t('charts.noShipments')}
+        table={{
+          head: [t('charts.state'), t('charts.guides')],
+          rows: data.top_states.map((row) => [row.state, count.format(row.count)]),
+        }}
+      >
+        <BarsList
+          data={data.top_states.map((row) => ({ name: row.state, value: row.count }))}
+          valueFormatter={count.format}
+          barsLabel={t('charts.state')}
+          valueLabel={t('charts.guides')}
+          barColor="blue.1"
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
