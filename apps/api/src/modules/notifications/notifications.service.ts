@@ -1,4 +1,5 @@
 import {
+  checkedNotification,
   isNoticeKey,
   isNotificationCode,
   NOTICE_AUDIENCE,
@@ -74,10 +75,11 @@ export class NotificationsService {
   }
 
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
+    const content = checkedNotification(input.content);
     await repository.insertNotification(tx, organizationId, {
       kind: input.kind,
-      code: input.content.code,
-      params: input.content.params,
+      code: content.code,
+      params: content.params,
       link: input.link ?? null,
       userId: input.userId ?? null,
       createdAt: this.deps.clock.now(),
