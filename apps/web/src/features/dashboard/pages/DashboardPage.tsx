@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ConsultantChat } from '../components/ConsultantChat';
 import { FirstStepsChecklist } from '../components/FirstStepsChecklist';
+import { NewsPanel } from '../components/NewsPanel';
 import { NotificationsPanel } from '../components/NotificationsPanel';
 import { ShopPolicyNotice } from '../components/ShopPolicyNotice';
 import { SummaryFigures } from '../components/SummaryFigures';
@@ -39,6 +40,7 @@ export function DashboardPage() {
         <VerificationReminder />
         <FirstStepsChecklist />
         <ShopPolicyNotice />
+        <NewsPanel />
         <SummaryFigures />
         <NotificationsPanel />
       </Stack>
