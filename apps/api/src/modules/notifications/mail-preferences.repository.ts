@@ -60,3 +60,22 @@ export async function mailRecipients(
     );
   return rows.map((row) => row.userId);
 }
+
+/** Every user, by organization, who chose `kind` by mail (news reaches all organizations). */
+export async function mailChoosers(
+  db: DbOrTx,
+  kind: NotificationKind,
+): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({
+      organizationId: notificationMailKinds.organizationId,
+      userId: notificationMailKinds.userId,
+    })
+    .from(notificationMailKinds)
+    .where(eq(notificationMailKinds.kind, kind));
+  const byOrganization = new Map<string, string[]>();
+  for (const { organizationId, userId } of rows) {
+    byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), userId]);
+  }
+  return byOrganization;
+}

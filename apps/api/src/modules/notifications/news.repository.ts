@@ -24,6 +24,10 @@ export async function listNews(db: DbOrTx, { page, pageSize }: PaginationQuery) 
   return { rows, total };
 }
 
+/** Whether it shows at `now`. */
+export const isCurrent = (row: NewsRow, now: Date) =>
+  row.startsAt <= now && (row.endsAt === null || row.endsAt > now);
+
 /** Started, not ended, and for everyone or for one of `audiences`; the newest first. */
 export function currentNews(
   db: DbOrTx,
@@ -49,7 +53,7 @@ export function currentNews(
 
 /** Ends it at `now` (a news item not started yet never shows); unknown ids answer undefined. */
 export async function endNews(db: DbOrTx, id: string, now: Date): Promise<NewsRow | undefined> {
-  const [found] = await db.select().from(news).where(eq(news.id, id));
+  const found = await findNews(db, id);
   if (!found) return undefined;
   if (found.endsAt && found.endsAt <= now) return found;
   const startsAt = found.startsAt > now ? now : found.startsAt;
@@ -58,5 +62,10 @@ export async function endNews(db: DbOrTx, id: string, now: Date): Promise<NewsRo
     .set({ startsAt, endsAt: now })
     .where(eq(news.id, id))
     .returning();
+  return row;
+}
+
+export async function findNews(db: DbOrTx, id: string): Promise<NewsRow | undefined> {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
   return row;
 }

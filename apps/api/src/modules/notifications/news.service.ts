@@ -1,9 +1,17 @@
 import type { Language, NewsInput, NewsItem, PaginationQuery, StaffNews } from '@despacho/domain';
+import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import type { JobHandler, Jobs } from '../../platform/jobs';
+import * as mailPreferences from './mail-preferences.repository';
 import * as repository from './news.repository';
-import type { NotificationsService } from './notifications.service';
+import { notificationMail } from './notification-mail';
+import type { NotificationMailer, NotificationsService } from './notifications.service';
+
+/** The job that mails a news item, when it starts, to the users who chose NEWS by mail. */
+export const NEWS_MAIL_JOB = 'notifications.news_mail';
+export const newsMailPayload = z.object({ id: z.uuid() });
 
 /** How many current news the dashboard shows at most. */
 const CURRENT_LIMIT = 5;
@@ -29,7 +37,13 @@ function staffView(row: repository.NewsRow): StaffNews {
  */
 export class NewsService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; notifications: NotificationsService },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      jobs: Jobs;
+      notifications: NotificationsService;
+      mailer: NotificationMailer;
+    },
   ) {}
 
   async current(organizationId: string, language: Language): Promise<NewsItem[]> {
@@ -53,8 +67,18 @@ export class NewsService {
     return { data: rows.map(staffView), meta: { ...query, total } };
   }
 
+  /** Publishes it, and schedules its mail for when it starts (in the same transaction). */
   async create(input: NewsInput, staffUserId: string): Promise<StaffNews> {
-    const row = await repository.insertNews(this.deps.db, {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const inserted = await this.insert(tx, input, staffUserId);
+      await this.deps.jobs.enqueue(tx, NEWS_MAIL_JOB, { id: inserted.id }, inserted.startsAt);
+      return inserted;
+    });
+    return staffView(row);
+  }
+
+  private insert(tx: DbOrTx, input: NewsInput, staffUserId: string) {
+    return repository.insertNews(tx, {
       titleEs: input.title_es,
       titleEn: input.title_en,
       bodyEs: input.body_es,
@@ -65,8 +89,30 @@ export class NewsService {
       createdBy: staffUserId,
       createdAt: this.deps.clock.now(),
     });
-    return staffView(row);
   }
+
+  /**
+   * Mails a news item that shows now (staff may have ended it before it started) to every user
+   * who chose NEWS by mail, in their organization's audience, in their language.
+   */
+  readonly mailJob: JobHandler<z.infer<typeof newsMailPayload>> = async (tx, { id }) => {
+    const { mailer, notifications } = this.deps;
+    const row = await repository.findNews(tx, id);
+    if (!row || !repository.isCurrent(row, this.deps.clock.now())) return;
+    const queue = mailer.outbox.queueIn(tx);
+    const choosers = await mailPreferences.mailChoosers(tx, 'NEWS');
+    for (const [organizationId, userIds] of choosers) {
+      if (row.audience && !(await notifications.audiencesOf(organizationId)).has(row.audience)) {
+        continue;
+      }
+      for (const user of await mailer.accounts.mailContacts(organizationId, userIds, tx)) {
+        const es = user.language === 'es';
+        const text = { title: es ? row.titleEs : row.titleEn, body: es ? row.bodyEs : row.bodyEn };
+        const mail = notificationMail(text, '/app/dashboard', mailer.appUrl, user.language);
+        await queue({ channel: 'email', recipient: user.email, ...mail });
+      }
+    }
+  };
 
   async end(id: string): Promise<StaffNews> {
     const row = await repository.endNews(this.deps.db, id, this.deps.clock.now());

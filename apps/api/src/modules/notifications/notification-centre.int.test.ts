@@ -45,9 +45,9 @@ describe('notification centre', () => {
   /** Moves the clock, and signs everyone in again: their access tokens expired meanwhile. */
   const moveTo = async (iso: string) => {
     ctx.clock.advance(Date.parse(iso) - ctx.clock.now().getTime());
-    [owner, stranger, staff] = await Promise.all(
-      [owner, stranger, staff].map((u) => signIn(ctx, u)),
-    );
+    owner = await signIn(ctx, owner);
+    stranger = await signIn(ctx, stranger);
+    staff = await signIn(ctx, staff);
   };
 
   beforeAll(async () => {
@@ -141,8 +141,18 @@ describe('notification centre', () => {
     });
     expect(segment.statusCode).toBe(201);
 
-    // Not started yet on 2 March.
+    await call(owner, 'PUT', '/notifications/mail-preferences', { mail: ['NEWS'] });
+    await call(stranger, 'PUT', '/notifications/mail-preferences', { mail: ['NEWS'] });
+    const newsMails = async (user: TestUser) =>
+      (await mailsTo(user))
+        .map((mail) => mail.subject)
+        .filter((subject) => subject === 'Nuevo horario' || subject === 'Política de Shopify')
+        .sort();
+
+    // Not started yet on 2 March: not shown, not mailed.
     expect((await call(owner, 'GET', '/notifications/news')).json().data).toEqual([]);
+    await ctx.app.jobs.runDue();
+    expect(await newsMails(owner)).toEqual([]);
     await moveTo('2026-03-04T12:00:00Z');
     const titles = async (user: TestUser, language = 'es') =>
       (await call(user, 'GET', '/notifications/news', undefined, language))
@@ -151,6 +161,10 @@ describe('notification centre', () => {
     expect((await titles(owner)).sort()).toEqual(['Nuevo horario', 'Política de Shopify']);
     expect((await titles(owner, 'en')).sort()).toEqual(['New hours', 'Shopify policy']);
     expect(await titles(stranger)).toEqual(['Nuevo horario']);
+    // Mailed when they start, to whoever chose NEWS in each news item's audience.
+    await ctx.app.jobs.runDue();
+    expect(await newsMails(owner)).toEqual(['Nuevo horario', 'Política de Shopify']);
+    expect(await newsMails(stranger)).toEqual(['Nuevo horario']);
 
     await moveTo('2026-03-10T00:00:00Z');
     expect(await titles(owner)).toEqual(['Política de Shopify']);

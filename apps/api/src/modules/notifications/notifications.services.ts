@@ -1,6 +1,6 @@
 import type { AccountsService } from '../accounts';
 import type { Platform } from '../services';
-import { NewsService } from './news.service';
+import { NEWS_MAIL_JOB, NewsService, newsMailPayload } from './news.service';
 import { NotificationsService, type NoticeAudiences } from './notifications.service';
 
 /**
@@ -9,14 +9,19 @@ import { NotificationsService, type NoticeAudiences } from './notifications.serv
  * is mailed through the outbox to the users who chose its kind. Staff news reads the same audiences.
  */
 export const buildNotifications = (
-  deps: Pick<Platform, 'db' | 'clock' | 'outbox' | 'config'> & { accounts: AccountsService },
+  deps: Pick<Platform, 'db' | 'clock' | 'outbox' | 'config' | 'jobs'> & {
+    accounts: AccountsService;
+  },
   onlineStore: NoticeAudiences['online_store'] | undefined,
 ) => {
+  const mailer = { outbox: deps.outbox, accounts: deps.accounts, appUrl: deps.config.APP_URL };
   const notifications = new NotificationsService({
     db: deps.db,
     clock: deps.clock,
     audiences: onlineStore ? { online_store: onlineStore } : {},
-    mailer: { outbox: deps.outbox, accounts: deps.accounts, appUrl: deps.config.APP_URL },
+    mailer,
   });
-  return { notifications, news: new NewsService({ ...deps, notifications }) };
+  const news = new NewsService({ ...deps, notifications, mailer });
+  deps.jobs.register(NEWS_MAIL_JOB, news.mailJob, { payload: newsMailPayload });
+  return { notifications, news };
 };
