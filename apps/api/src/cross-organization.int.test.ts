@@ -90,6 +90,8 @@ const NOT_RECORDS: Record<string, string> = {
   '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
   // A warehouse is the platform's, not an organization's (staff only).
   '/api/v1/staff/warehouses/{id}': '00000000-0000-4000-8000-000000000000',
+  // News is the platform's, published by staff to every organization (staff only).
+  '/api/v1/staff/news/{id}': '00000000-0000-4000-8000-000000000000',
 };
 
 /**

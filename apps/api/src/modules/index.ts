@@ -7,7 +7,7 @@ export { healthRoutes as health } from './health/health.routes';
 export { authRoutes as auth } from './auth/auth.routes';
 export { accountsModule as accounts } from './accounts/accounts.module';
 export { dashboardRoutes as dashboard } from './dashboard/dashboard.routes';
-export { notificationsRoutes as notifications } from './notifications/notifications.routes';
+export { notificationsModule as notifications } from './notifications/notifications.module';
 export { supportRoutes as support } from './support/support.routes';
 export { staffModule as staff } from './staff/staff.module';
 export { verificationRoutes as verification } from './verification/verification.routes';

@@ -63,16 +63,19 @@ export class Outbox {
    * never if it rolls back. Delivery runs in the worker: the answer does not wait for SMTP.
    */
   async transaction<T>(work: (tx: DbOrTx, queue: OutboxQueue) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx, this.queueIn(tx)));
+  }
+
+  /** Queues into a transaction the caller already holds (a notification mailed with its change). */
+  queueIn(tx: DbOrTx): OutboxQueue {
     const { jobs, clock } = this.options;
-    return this.db.transaction((tx) =>
-      work(tx, async (message) => {
-        const [row] = await tx
-          .insert(outboxMessages)
-          .values({ ...message, subject: 'subject' in message ? message.subject : null })
-          .returning({ id: outboxMessages.id });
-        await jobs.enqueue(tx, DELIVER_MESSAGE_JOB, { id: row!.id }, clock.now());
-      }),
-    );
+    return async (message) => {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({ ...message, subject: 'subject' in message ? message.subject : null })
+        .returning({ id: outboxMessages.id });
+      await jobs.enqueue(tx, DELIVER_MESSAGE_JOB, { id: row!.id }, clock.now());
+    };
   }
 
   /** The newest messages, optionally to one recipient (for the dev mailbox). */

@@ -22,6 +22,7 @@ const screenFiles = import.meta.glob<DomainScreens>('../features/*/screens.ts', 
  */
 export const SCREEN_DOMAINS = [
   'dashboard',
+  'notifications',
   'shipments',
   'orders',
   'customers',

@@ -2,7 +2,15 @@ import { defineContract, defineOperation } from '../contract';
 import { idParamsSchema } from '../ids';
 import { pageSchema, paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
-import { activeNoticesSchema, noticeParamsSchema, notificationSchema } from './schemas';
+import { newsInputSchema, newsItemSchema, staffNewsSchema } from './news';
+import {
+  activeNoticesSchema,
+  mailPreferencesSchema,
+  noticeParamsSchema,
+  notificationSchema,
+  notificationsQuerySchema,
+  unreadCountSchema,
+} from './schemas';
 
 const member = 'organization';
 const signedIn = 'signed-in';
@@ -17,8 +25,37 @@ export const notificationsContract = defineContract('notifications', {
     method: 'GET',
     path: '/notifications',
     access: member,
-    query: paginationQuerySchema,
+    summary: 'The newest first, optionally of one kind',
+    query: notificationsQuerySchema,
     responses: { 200: pageSchema(notificationSchema) },
+  }),
+  unread: defineOperation({
+    method: 'GET',
+    path: '/notifications/unread',
+    access: member,
+    summary: 'How many notifications the user has not read (the header bell)',
+    responses: { 200: unreadCountSchema },
+  }),
+  mailPreferences: defineOperation({
+    method: 'GET',
+    path: '/notifications/mail-preferences',
+    access: member,
+    responses: { 200: z.object({ data: mailPreferencesSchema }) },
+  }),
+  setMailPreferences: defineOperation({
+    method: 'PUT',
+    path: '/notifications/mail-preferences',
+    access: member,
+    summary: 'The kinds the user also receives by mail, in their language',
+    body: mailPreferencesSchema,
+    responses: { 200: z.object({ data: mailPreferencesSchema }) },
+  }),
+  news: defineOperation({
+    method: 'GET',
+    path: '/notifications/news',
+    access: member,
+    summary: 'The news staff published that concern the organization today',
+    responses: { 200: z.object({ data: z.array(newsItemSchema) }) },
   }),
   markRead: defineOperation({
     method: 'PATCH',
@@ -45,5 +82,43 @@ export const notificationsContract = defineContract('notifications', {
     access: signedIn,
     params: noticeParamsSchema,
     responses: { 200: notices },
+  }),
+});
+
+const staff = 'staff';
+const tags = ['staff'];
+const staffNewsAnswer = z.object({ data: staffNewsSchema });
+
+/**
+ * The operators' console: news (kind NEWS) for every merchant or an audience, with a start and
+ * an optional end. The API implements it in modules/notifications/news.routes.ts, the web calls
+ * it from features/notifications/staff-news-api.ts.
+ */
+export const staffNewsContract = defineContract('staff-news', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/news',
+    access: staff,
+    tags,
+    summary: 'Every news item, the newest first',
+    query: paginationQuerySchema,
+    responses: { 200: pageSchema(staffNewsSchema) },
+  }),
+  create: defineOperation({
+    method: 'POST',
+    path: '/staff/news',
+    access: staff,
+    tags,
+    body: newsInputSchema,
+    responses: { 201: staffNewsAnswer },
+  }),
+  end: defineOperation({
+    method: 'POST',
+    path: '/staff/news/:id/end',
+    access: staff,
+    tags,
+    summary: 'Stops showing the news item now',
+    params: idParamsSchema,
+    responses: { 200: staffNewsAnswer },
   }),
 });

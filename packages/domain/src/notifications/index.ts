@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './texts';
+export * from './news';
 export * from './contract';

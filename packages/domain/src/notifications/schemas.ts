@@ -1,3 +1,4 @@
+import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
 
 /** Notification kinds of spec §4; the web colours its badge by kind. */
@@ -44,3 +45,18 @@ export const noticeParamsSchema = z.object({ key: z.string() });
 /** The notices the signed-in user has not dismissed. */
 export const activeNoticesSchema = z.object({ active: z.array(z.enum(NOTICE_KEYS)) });
 export type ActiveNotices = z.infer<typeof activeNoticesSchema>;
+
+/** The list of notifications: a page, optionally of one kind. */
+export const notificationsQuerySchema = paginationQuerySchema.extend({
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+export const unreadCountSchema = z.object({ data: z.object({ unread: z.number().int() }) });
+
+/**
+ * The kinds a user also receives by mail, in their language; the others stay in the app.
+ * Nothing is mailed until the user chooses it.
+ */
+export const mailPreferencesSchema = z.object({ mail: z.array(z.enum(NOTIFICATION_KINDS)) });
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;

@@ -185,6 +185,12 @@ export class AccountsService {
     return new Map(rows.map((row) => [row.id, row.email]));
   }
 
+  /** Email and language of the active users among `ids` in the organization (notification mail). */
+  async mailContacts(organizationId: string, ids: string[], db: DbOrTx = this.deps.db) {
+    const rows = await findUserContacts(db, [...new Set(ids)]);
+    return rows.filter((row) => row.organizationId === organizationId && row.status === 'active');
+  }
+
   /** Name of each user id (invoices name who triggered them). */
   async userNames(ids: string[]): Promise<Map<string, string>> {
     const rows = await findUserContacts(this.deps.db, [...new Set(ids)]);

@@ -69,13 +69,17 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
 }
 
 /** Email and name by user id, for screens that name several users (audit log, invoices). */
-export async function findUserContacts(
-  db: DbOrTx,
-  ids: string[],
-): Promise<{ id: string; email: string; name: string | null }[]> {
+export async function findUserContacts(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      language: users.language,
+      organizationId: users.organizationId,
+      status: users.status,
+    })
     .from(users)
     .where(inArray(users.id, ids));
 }

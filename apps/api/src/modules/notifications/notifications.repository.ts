@@ -1,4 +1,4 @@
-import type { NoticeKey, PaginationQuery } from '@despacho/domain';
+import type { NoticeKey, NotificationsQuery } from '@despacho/domain';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { noticeDismissals, notificationReads, notifications } from './notifications.tables';
@@ -41,9 +41,12 @@ export async function listVisible(
   db: DbOrTx,
   organizationId: string,
   userId: string,
-  { page, pageSize }: PaginationQuery,
+  { page, pageSize, kind }: NotificationsQuery,
 ) {
-  const where = visibleTo(organizationId, userId);
+  const where = and(
+    visibleTo(organizationId, userId),
+    kind ? eq(notifications.kind, kind) : undefined,
+  );
   const [rows, total] = await Promise.all([
     db
       .select(withReadAt)

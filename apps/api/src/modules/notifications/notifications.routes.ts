@@ -1,10 +1,10 @@
-import { notificationsContract } from '@despacho/domain';
+import { notificationsContract, staffNewsContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
 /** The signed-in user's notifications and dismissible notices, as `notificationsContract` declares them. */
-export const notificationsRoutes: AppModule = async (app, { notifications }) => {
+export const notificationsRoutes: AppModule = async (app, { notifications, news }) => {
   implement(app, notificationsContract, {
     list: async (request) =>
       notifications.list(
@@ -13,6 +13,28 @@ export const notificationsRoutes: AppModule = async (app, { notifications }) => 
         request.query,
         request.language,
       ),
+    unread: async (request) => ({
+      data: {
+        unread: await notifications.unreadCount(organizationOf(request), authOf(request).userId),
+      },
+    }),
+    mailPreferences: async (request) => ({
+      data: {
+        mail: await notifications.mailKinds(organizationOf(request), authOf(request).userId),
+      },
+    }),
+    setMailPreferences: async (request) => ({
+      data: {
+        mail: await notifications.setMailKinds(
+          organizationOf(request),
+          authOf(request).userId,
+          request.body.mail,
+        ),
+      },
+    }),
+    news: async (request) => ({
+      data: await news.current(organizationOf(request), request.language),
+    }),
     markRead: async (request) => ({
       data: await notifications.markRead(
         organizationOf(request),
@@ -40,5 +62,17 @@ export const notificationsRoutes: AppModule = async (app, { notifications }) => 
         ),
       },
     }),
+  });
+};
+
+/** Staff news, as `staffNewsContract` declares it. */
+export const staffNewsRoutes: AppModule = async (app, { news }) => {
+  implement(app, staffNewsContract, {
+    list: async (request) => news.list(request.query),
+    create: async (request, reply) => {
+      const created = await news.create(request.body, authOf(request).userId);
+      return reply.status(201).send({ data: created });
+    },
+    end: async (request) => ({ data: await news.end(request.params.id) }),
   });
 };

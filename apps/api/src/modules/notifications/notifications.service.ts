@@ -1,4 +1,5 @@
 import {
+  checkedNotification,
   isNoticeKey,
   isNotificationCode,
   NOTICE_AUDIENCE,
@@ -11,12 +12,16 @@ import {
   type Notification,
   type NotificationContent,
   type NotificationKind,
+  type NotificationsQuery,
   type PageMeta,
-  type PaginationQuery,
 } from '@despacho/domain';
+import type { AccountsService } from '../accounts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import type { Outbox } from '../../platform/outbox';
+import * as mailPreferences from './mail-preferences.repository';
+import { notificationMail } from './notification-mail';
 import * as repository from './notifications.repository';
 
 export interface NotifyInput {
@@ -54,13 +59,29 @@ function present(
 /** Whether an organization belongs to each notice audience, asked of the domain that knows. */
 export type NoticeAudiences = Record<NoticeAudience, (organizationId: string) => Promise<boolean>>;
 
+/** How notifications reach the mailbox of the users who chose their kind. */
+export interface NotificationMailer {
+  outbox: Outbox;
+  accounts: AccountsService;
+  /** The web app's origin: a notification's link is a path inside it. */
+  appUrl: string;
+}
+
 /** Notifications and notices. Other domains call `notify` (inside their transaction if they have one). */
 export class NotificationsService {
   private readonly audiences: Partial<NoticeAudiences>;
 
-  /** An audience no one answers for (`audiences` leaves it out) holds no organization. */
+  /**
+   * An audience no one answers for (`audiences` leaves it out) holds no organization; without
+   * a `mailer` (tests of other domains) nothing is mailed.
+   */
   constructor(
-    private readonly deps: { db: Db; clock: Clock; audiences?: Partial<NoticeAudiences> },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      audiences?: Partial<NoticeAudiences>;
+      mailer?: NotificationMailer;
+    },
   ) {
     this.audiences = { ...deps.audiences };
   }
@@ -74,20 +95,56 @@ export class NotificationsService {
   }
 
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
+    const content = checkedNotification(input.content);
     await repository.insertNotification(tx, organizationId, {
       kind: input.kind,
-      code: input.content.code,
-      params: input.content.params,
+      code: content.code,
+      params: content.params,
       link: input.link ?? null,
       userId: input.userId ?? null,
       createdAt: this.deps.clock.now(),
     });
+    await this.mail(organizationId, { ...input, content }, tx);
+  }
+
+  /** Mails it, in the same transaction, to each addressed user who chose its kind. */
+  private async mail(organizationId: string, input: NotifyInput, tx: DbOrTx) {
+    const { mailer } = this.deps;
+    if (!mailer) return;
+    const chosen = await mailPreferences.mailRecipients(
+      tx,
+      organizationId,
+      input.kind,
+      input.userId ?? null,
+    );
+    if (chosen.length === 0) return;
+    const queue = mailer.outbox.queueIn(tx);
+    for (const user of await mailer.accounts.mailContacts(organizationId, chosen, tx)) {
+      const text = notificationText(input.content, user.language);
+      const mail = notificationMail(text, input.link ?? null, mailer.appUrl, user.language);
+      await queue({ channel: 'email', recipient: user.email, ...mail });
+    }
+  }
+
+  mailKinds(organizationId: string, userId: string): Promise<NotificationKind[]> {
+    return mailPreferences.mailKinds(this.deps.db, organizationId, userId);
+  }
+
+  async setMailKinds(
+    organizationId: string,
+    userId: string,
+    kinds: NotificationKind[],
+  ): Promise<NotificationKind[]> {
+    await this.deps.db.transaction((tx) =>
+      mailPreferences.setMailKinds(tx, organizationId, userId, kinds),
+    );
+    return this.mailKinds(organizationId, userId);
   }
 
   async list(
     organizationId: string,
     userId: string,
-    query: PaginationQuery,
+    query: NotificationsQuery,
     language: Language,
   ): Promise<{ data: Notification[]; meta: PageMeta }> {
     const { rows, total } = await repository.listVisible(
@@ -140,7 +197,8 @@ export class NotificationsService {
     return this.activeNotices(organizationId, userId);
   }
 
-  private async audiencesOf(organizationId: string): Promise<Set<NoticeAudience>> {
+  /** The notice audiences the organization belongs to (news for a segment reads them too). */
+  async audiencesOf(organizationId: string): Promise<Set<NoticeAudience>> {
     const audiences = this.audiences;
     const held = await Promise.all(
       NOTICE_AUDIENCES.map(async (audience) => {

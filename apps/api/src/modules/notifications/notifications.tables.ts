@@ -1,10 +1,13 @@
 import {
+  NOTICE_AUDIENCES,
   NOTICE_KEYS,
   NOTIFICATION_KINDS,
   type Language,
   type NotificationContent,
 } from '@despacho/domain';
+import { sql } from 'drizzle-orm';
 import {
+  check,
   foreignKey,
   index,
   jsonb,
@@ -74,4 +77,48 @@ export const noticeDismissals = pgTable(
     dismissedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.noticeKey] })],
+);
+
+/**
+ * The kinds a user also receives by mail: one row per kind chosen (none: nothing is mailed),
+ * keyed by the organization first so a notification finds its recipients by one index.
+ */
+export const notificationMailKinds = pgTable(
+  'notification_mail_kinds',
+  {
+    organizationId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.kind, table.userId] })],
+);
+
+/** News staff publish to every merchant or one notice audience, shown within its dates. */
+export const news = pgTable(
+  'news',
+  {
+    id: uuid()
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    titleEs: text().notNull(),
+    titleEn: text().notNull(),
+    bodyEs: text().notNull(),
+    bodyEn: text().notNull(),
+    /** Null: every merchant. */
+    audience: text({ enum: NOTICE_AUDIENCES }),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null: shown until staff end it. */
+    endsAt: timestamp({ withTimezone: true }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index().on(table.startsAt.desc()),
+    check(
+      'news_ends_after_start',
+      sql`${table.endsAt} is null or ${table.endsAt} >= ${table.startsAt}`,
+    ),
+  ],
 );

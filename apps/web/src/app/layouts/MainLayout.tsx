@@ -1,5 +1,6 @@
 import { AppShell, Box, Divider, Text } from '@mantine/core';
 import { OrganizationLogo } from '../../features/accounts/components/OrganizationLogo';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
 import { BalanceBadge } from '../../features/wallet/components/BalanceBadge';
 import { useSession } from '../../lib/useSession';
 import { AppFrame } from '../../ui/AppFrame';
@@ -35,6 +36,7 @@ export function MainLayout() {
       tools={
         <>
           {session.organization && <BalanceBadge permissions={session.user.permissions} />}
+          {session.organization && <NotificationBell />}
           <LanguageMenu />
           <UserMenu user={session.user} />
         </>

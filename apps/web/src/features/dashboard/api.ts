@@ -121,3 +121,11 @@ export function useSendSupportMessage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.conversation() }),
   });
 }
+
+/** The news staff published that concern the organization today. */
+export function useCurrentNews() {
+  return useQuery({
+    queryKey: notificationsKeys.news(),
+    queryFn: () => unwrap(call(notificationsContract.news)),
+  });
+}

@@ -1,4 +1,4 @@
-import type { NotificationKind, Notification } from '@despacho/domain';
+import type { Notification } from '@despacho/domain';
 import {
   Alert,
   Anchor,
@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
+import { NotificationKindBadge } from '../../../ui/NotificationKindBadge';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   useDashboardSummary,
@@ -25,13 +26,6 @@ import {
   useNotifications,
 } from '../api';
 import { useDateFormat } from '../../../lib/dates';
-
-const KIND_COLORS: Record<NotificationKind, string> = {
-  ERROR: 'red',
-  NOTIFICATION: 'blue',
-  NEWS: 'teal',
-  WARNING: 'yellow',
-};
 
 /** The user's notifications, newest first, with read marks. */
 export function NotificationsPanel() {
@@ -119,9 +113,7 @@ function NotificationItem({
     >
       <Stack gap={2}>
         <Group gap="xs">
-          <Badge color={KIND_COLORS[kind]} variant="light" size="sm">
-            {t(`notifications.kinds.${kind}`)}
-          </Badge>
+          <NotificationKindBadge kind={kind} label={t(`notifications.kinds.${kind}`)} />
           {!read && (
             <Badge variant="dot" size="sm">
               {t('notifications.unread')}

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/useSession';
 import { PageHeader } from '../../../ui/PageHeader';
 import { ConsultantChat } from '../components/ConsultantChat';
 import { FirstStepsChecklist } from '../components/FirstStepsChecklist';
+import { NewsPanel } from '../components/NewsPanel';
 import { NotificationsPanel } from '../components/NotificationsPanel';
 import { PeriodSwitch } from '../components/PeriodSwitch';
 import { ShopPolicyNotice } from '../components/ShopPolicyNotice';
@@ -48,6 +49,7 @@ export function DashboardPage() {
         <VerificationReminder />
         <FirstStepsChecklist />
         <ShopPolicyNotice />
+        <NewsPanel />
         <PeriodSwitch value={period} onChange={setPeriod} />
         <SummaryFigures />
         <Suspense fallback={null}>

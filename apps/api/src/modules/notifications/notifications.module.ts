@@ -1,0 +1,5 @@
+import { moduleOf } from '../module-routes';
+import { notificationsRoutes, staffNewsRoutes } from './notifications.routes';
+
+/** Every route of the notifications domain, as `modules/index.ts` registers it. */
+export const notificationsModule = moduleOf(notificationsRoutes, staffNewsRoutes);
