@@ -75,7 +75,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     await sandboxServer.register(wooCommerceSandboxRoutes, { wooCommerceSandbox: sandbox });
     await sandboxServer.listen({ host: '127.0.0.1', port });
     adapter = createWooCommerceAdapter({ sandbox: true, now: () => clock.now() });
-    site = sandbox.createSite({ name: 'Tienda Woo' });
+    site = await sandbox.createSite({ name: 'Tienda Woo' });
     const authorized = await adapter.authorize({
       platform: 'woocommerce',
       url: `${site.url}/`,
@@ -143,12 +143,11 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   it('registers its webhooks, answers the ping, and verifies deliveries on their raw bytes', async () => {
     await adapter.registerWebhooks(credentials, callbackUrl);
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
-    expect(
-      sandbox
-        .webhooksOf(site.slug)
-        .map((hook) => hook.topic)
-        .sort(),
-    ).toEqual(['order.created', 'order.deleted', 'order.updated']);
+    expect((await sandbox.webhooksOf(site.slug)).map((hook) => hook.topic).sort()).toEqual([
+      'order.created',
+      'order.deleted',
+      'order.updated',
+    ]);
     // WooCommerce pings each new webhook, unsigned.
     const pings = received.splice(0);
     expect(pings).toHaveLength(3);
@@ -158,7 +157,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     });
     // Registering again keeps them (no duplicates).
     await adapter.registerWebhooks(credentials, callbackUrl);
-    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
+    expect(await sandbox.webhooksOf(site.slug)).toHaveLength(3);
 
     const [order] = await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
@@ -201,7 +200,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     received.splice(0);
     await adapter.registerWebhooks(credentials, callbackUrl);
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
-    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
+    expect(await sandbox.webhooksOf(site.slug)).toHaveLength(3);
     await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
     const [delivery] = received.splice(0);
@@ -221,22 +220,22 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       idempotencyKey: 'fulfilment-1',
     };
     const pushed = await adapter.pushFulfilment(credentials, first);
-    expect(sandbox.notesOf(site.slug, order!.id)).toEqual([
+    expect(await sandbox.notesOf(site.slug, order!.id)).toEqual([
       expect.objectContaining({
         id: Number(pushed.externalId),
         customer_note: true,
         note: expect.stringContaining('EST123'),
       }),
     ]);
-    expect(sandbox.trackingsOf(site.slug, order!.id)).toEqual([]);
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('processing');
+    expect(await sandbox.trackingsOf(site.slug, order!.id)).toEqual([]);
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('processing');
     // The same push again is the same push.
     expect(await adapter.pushFulfilment(credentials, first)).toEqual(pushed);
-    expect(sandbox.notesOf(site.slug, order!.id)).toHaveLength(1);
+    expect(await sandbox.notesOf(site.slug, order!.id)).toHaveLength(1);
     const partly = await adapter.getOrder(credentials, String(order!.id));
     expect(partly!.lines.map((line) => line.fulfillableQuantity)).toEqual([0, 1]);
 
-    sandbox.setShipmentTracking(site.slug, true);
+    await sandbox.setShipmentTracking(site.slug, true);
     await adapter.pushFulfilment(credentials, {
       ...first,
       lines: [{ externalId: String(cap!.id), quantity: 1 }],
@@ -245,16 +244,16 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       trackingUrl: null,
       idempotencyKey: 'fulfilment-2',
     });
-    expect(sandbox.trackingsOf(site.slug, order!.id)).toEqual([
+    expect(await sandbox.trackingsOf(site.slug, order!.id)).toEqual([
       expect.objectContaining({ tracking_number: 'DHL456', tracking_provider: 'DHL' }),
     ]);
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('completed');
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('completed');
   });
 
   it('cancels an order at the store, and refuses a push to a cancelled one', async () => {
     const [order] = await sandbox.createOrders(site.slug, 1, ORDER);
     await adapter.cancelOrder!(credentials, String(order!.id), 'Sin existencias');
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('cancelled');
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('cancelled');
     expect(await adapter.getOrder(credentials, String(order!.id))).toMatchObject({
       cancelled: true,
     });
@@ -275,7 +274,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
 
   it('shapes deliveries by the chaos switches, the same way for the same seed', async () => {
     const shapeOf = async (seed: number) => {
-      const chaotic = sandbox.createSite({ name: `Caos ${seed}` });
+      const chaotic = await sandbox.createSite({ name: `Caos ${seed}` });
       const keys = {
         url: chaotic.url,
         consumerKey: chaotic.consumerKey,
@@ -283,7 +282,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
         webhookSecret: secret,
       };
       await adapter.registerWebhooks(keys, callbackUrl);
-      sandbox.setChaos(chaotic.slug, {
+      await sandbox.setChaos(chaotic.slug, {
         duplicate: 0.3,
         reorder: 0.3,
         drop: 0.3,
@@ -291,11 +290,10 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
         delayMs: 5000,
         seed,
       });
-      const before = new Set(sandbox.pendingDeliveries().map((entry) => entry.id));
+      const before = new Set((await sandbox.pendingDeliveries()).map((entry) => entry.id));
       await sandbox.createOrders(chaotic.slug, 200, ORDER);
       const start = clock.now().getTime();
-      return sandbox
-        .pendingDeliveries()
+      return (await sandbox.pendingDeliveries())
         .filter((entry) => !before.has(entry.id))
         .map((entry) => `${entry.state}+${entry.dueAt - start}`);
     };
