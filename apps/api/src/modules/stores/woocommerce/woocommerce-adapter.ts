@@ -17,7 +17,7 @@ import {
   shippedOf,
   type WooOrderJson,
 } from './woocommerce-orders';
-import { webhookSignature, webhookSignatureValid } from './woocommerce-signatures';
+import { webhookSignatureValid } from './woocommerce-signatures';
 
 /** The topics subscribed; a trashed order arrives as `order.deleted` with its id only. */
 export const WOOCOMMERCE_TOPICS = ['order.created', 'order.updated', 'order.deleted'] as const;
@@ -196,11 +196,13 @@ export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): St
       if (!storeSecret) return null;
       const signature = header(headers, 'x-wc-webhook-signature');
       const text = rawBody.toString('utf8');
-      // WooCommerce pings a new webhook's URL with `webhook_id=N`, unsigned and empty of data.
+      // WooCommerce pings a new webhook's URL with `webhook_id=N`, unsigned and empty of data:
+      // answered 200 (else the webhook is not saved) and never stored. Any other unsigned body
+      // is refused below.
       const ping = /^webhook_id=(\d{1,12})$/.exec(text);
       if (!signature && ping) {
         return {
-          eventId: `ping:${webhookSignature(rawBody, storeSecret)}`,
+          eventId: `ping:${ping[1]}`,
           storeExternalId: '',
           topic: 'ping',
           orderExternalId: null,

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningApp, type ChainContext } from '../../../../test/store-chain';
+import { storeWebhookEvents } from '../stores.tables';
 import { callAs, createOwnerAndOther, type TestUser } from '../../../../test/users';
 
 /**
@@ -43,6 +45,23 @@ describe('a WooCommerce sandbox site connected to the app', () => {
         `${ctx.app.services.config.APP_URL}/api/v1/webhooks/stores/woocommerce/${store.id}`,
       ]),
     );
+    // The site pinged each new webhook (unsigned `webhook_id=N`): answered, nothing stored.
+    const events = () =>
+      ctx.db.select().from(storeWebhookEvents).where(eq(storeWebhookEvents.storeId, store.id));
+    expect(await events()).toEqual([]);
+    const post = (body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/webhooks/stores/woocommerce/${store.id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    expect((await post(`webhook_id=${hooks[0]!.id}`)).statusCode).toBe(200);
+    // Anything else unsigned is refused.
+    const unsigned = await post('webhook_id=1&status=completed');
+    expect(unsigned.statusCode).toBe(401);
+    expect(unsigned.json().error.code).toBe('STORE_WEBHOOK_SIGNATURE_INVALID');
+    expect(await events()).toEqual([]);
     await ctx.app.jobs.runDue(ctx.clock.now(), 1000);
 
     const [order] = await sandbox.createOrders(site.slug, 1, () => ({

@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../platform/embedded-postgres';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
 import { createWooCommerceAdapter } from './woocommerce-adapter';
-import type {
-  SandboxWooOrderInput,
-  SandboxWooSite,
+import {
   WooCommerceSandbox,
+  type SandboxWooOrderInput,
+  type SandboxWooSite,
 } from './woocommerce-sandbox';
+import { SandboxWooDeliveries } from './woocommerce-sandbox.deliveries';
 import { wooCommerceSandboxRoutes } from './woocommerce-sandbox.routes';
 import { buildWooCommerceSandbox } from './woocommerce-sandbox.services';
 import { webhookSignature } from './woocommerce-signatures';
@@ -37,6 +39,7 @@ const ORDER = (index: number): SandboxWooOrderInput => ({
 });
 
 describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
+  let db: Db;
   let jobs: Jobs;
   let sandbox: WooCommerceSandbox;
   let sandboxServer: FastifyInstance;
@@ -51,7 +54,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   const secret = 'per-store-webhook-secret-of-the-core';
 
   beforeAll(async () => {
-    const db = await createTestDatabase();
+    db = await createTestDatabase();
     jobs = new Jobs({ db, clock });
     receiver = Fastify();
     receiver.removeAllContentTypeParsers();
@@ -311,5 +314,61 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       once.filter((entry) => !entry.endsWith('+0') && entry.startsWith('pending')).length,
     ).toBeGreaterThan(40);
     await sandbox.flushDeliveries(new Date(clock.now().getTime() + 60_000));
+  });
+
+  it('keeps sites, orders, notes, tracking, webhooks, chaos and queued deliveries across a restart', async () => {
+    const kept = await sandbox.createSite({ name: 'Tienda que sobrevive', shipmentTracking: true });
+    const keys = {
+      url: kept.url,
+      consumerKey: kept.consumerKey,
+      consumerSecret: kept.consumerSecret,
+      webhookSecret: secret,
+    };
+    await adapter.registerWebhooks(keys, callbackUrl);
+    await sandbox.setChaos(kept.slug, { delay: 1, delayMs: 60_000 });
+    const [order] = await sandbox.createOrders(kept.slug, 1, ORDER);
+    await adapter.pushFulfilment(keys, {
+      order: { externalId: String(order!.id) },
+      lines: [{ externalId: String(order!.line_items[0]!.id), quantity: 2 }],
+      trackingNumber: 'EST789',
+      company: 'Estafeta',
+      trackingUrl: null,
+      idempotencyKey: 'survives',
+    });
+    const webhooks = await sandbox.webhooksOf(kept.slug);
+    const held = (await sandbox.pendingDeliveries()).filter((entry) => entry.state === 'pending');
+    expect(held.length).toBeGreaterThan(0);
+    received.splice(0);
+
+    // A new process: another sandbox over the same database, nothing shared in memory.
+    const origin = new URL(site.url).origin;
+    const restarted = new WooCommerceSandbox({
+      db,
+      clock,
+      origin,
+      deliveries: new SandboxWooDeliveries({ db, clock, jobs: null, origin }),
+    });
+    expect(await restarted.site(kept.slug)).toEqual(await sandbox.site(kept.slug));
+    expect((await restarted.site(kept.slug))!.chaos).toMatchObject({ delay: 1, delayMs: 60_000 });
+    expect(await restarted.order(kept.slug, order!.id)).toEqual(
+      await sandbox.order(kept.slug, order!.id),
+    );
+    expect(await restarted.notesOf(kept.slug, order!.id)).toEqual([
+      expect.objectContaining({ note: expect.stringContaining('EST789') }),
+    ]);
+    expect(await restarted.trackingsOf(kept.slug, order!.id)).toEqual([
+      expect.objectContaining({ tracking_number: 'EST789' }),
+    ]);
+    expect(await restarted.webhooksOf(kept.slug)).toEqual(webhooks);
+    // What the first instance queued, the second one sends, signed with the webhook's secret.
+    expect(await restarted.flushDeliveries(new Date(clock.now().getTime() + 120_000))).toEqual({
+      sent: held.length,
+      failed: 0,
+    });
+    const [delivery] = received.splice(0);
+    expect(adapter.verifyWebhook(delivery!.body, delivery!.headers, secret)).toMatchObject({
+      topic: 'order',
+      storeExternalId: kept.url,
+    });
   });
 });
