@@ -9,7 +9,16 @@ import {
   type StoreCredentials,
   type VerifiedDelivery,
 } from '../store-adapter';
-import { keysOf, wooRequest, type WooKeys, type WooRequest } from './woocommerce-client';
+import type { Config } from '../../../config';
+import { AppError } from '../../../platform/errors';
+import {
+  assertReachable,
+  keysOf,
+  wooRequest,
+  type WooKeys,
+  type WooReach,
+  type WooRequest,
+} from './woocommerce-client';
 import {
   externalOrderOf,
   OPEN_STATUSES,
@@ -17,6 +26,7 @@ import {
   shippedOf,
   type WooOrderJson,
 } from './woocommerce-orders';
+import { WOOCOMMERCE_SANDBOX_PATH } from './woocommerce-sandbox';
 import { webhookSignatureValid } from './woocommerce-signatures';
 
 /** The topics subscribed; a trashed order arrives as `order.deleted` with its id only. */
@@ -28,8 +38,22 @@ const CLOSED_STATUSES = ['cancelled', 'refunded', 'trash', 'failed'];
 export interface WooCommerceAdapterOptions {
   /** True outside production, where sites are usually the built-in sandbox store. */
   sandbox: boolean;
+  /** Which non-public URLs the server may still call (the sandbox store's, outside production). */
+  reach?: WooReach;
   fetch?: typeof fetch;
   now?: () => Date;
+}
+
+/**
+ * The app's adapter: outside production the built-in sandbox store, served on the app's own
+ * origin (a loopback address in development), is the one non-public site it may call.
+ */
+export function wooCommerceOptions(
+  config: Pick<Config, 'NODE_ENV' | 'APP_URL'>,
+): WooCommerceAdapterOptions {
+  const sandbox = config.NODE_ENV !== 'production';
+  const sites = new URL(`${config.APP_URL}${WOOCOMMERCE_SANDBOX_PATH}/site/`).href;
+  return { sandbox, reach: { allowPrefixes: sandbox ? [sites] : [] } };
 }
 
 /** WooCommerce's GMT date format for query parameters (no zone, to the second). */
@@ -46,7 +70,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
  */
 export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): StoreAdapter {
   const call = <T>(keys: WooKeys, request: WooRequest) =>
-    wooRequest<T>(keys, request, { fetch: options.fetch, now: options.now });
+    wooRequest<T>(keys, request, { fetch: options.fetch, now: options.now, reach: options.reach });
 
   async function listPage(
     credentials: StoreCredentials,
@@ -104,6 +128,15 @@ export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): St
       }
       const connect = request as Extract<ConnectRequest, { platform: 'woocommerce' }>;
       const url = connect.url.trim().replace(/\/+$/, '');
+      try {
+        await assertReachable(url, options.reach ?? {});
+      } catch (error) {
+        // Said apart from rejected keys, so the merchant knows to fix the address.
+        if (error instanceof StoreApiError && error.kind === 'refused') {
+          throw new AppError('STORE_URL_NOT_PUBLIC');
+        }
+        throw error;
+      }
       const keys = {
         url,
         consumerKey: connect.consumerKey,

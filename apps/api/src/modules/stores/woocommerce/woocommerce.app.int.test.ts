@@ -88,4 +88,44 @@ describe('a WooCommerce sandbox site connected to the app', () => {
     expect(after).toHaveLength(3);
     expect(after.find((hook) => hook.id === created.id)!.status).toBe('active');
   });
+
+  it('refuses a store URL reaching this host or a private network, storing nothing', async () => {
+    const sandbox = ctx.app.services.wooCommerceSandbox!;
+    const site = await sandbox.createSite({ name: 'Tienda por otra puerta' });
+    const { port, pathname } = new URL(site.url);
+    const before = await callAs(ctx.app, owner, 'GET', '/stores');
+    for (const url of [
+      'http://10.0.0.8/tienda',
+      'http://192.168.1.20',
+      'http://[::1]:8080',
+      'http://169.254.169.254/latest/meta-data',
+      // The sandbox itself, reached by a name resolving to loopback instead of the app's URL.
+      `http://localhost:${port}${pathname}`,
+      // The app's own origin outside the sandbox store.
+      `http://127.0.0.1:${port}/api/v1/stores`,
+    ]) {
+      for (const [language, text] of [
+        ['es', 'La dirección de la tienda no es pública'],
+        ['en', 'The store address is not public'],
+      ] as const) {
+        const refused = await callAs(
+          ctx.app,
+          owner,
+          'POST',
+          '/stores',
+          {
+            platform: 'woocommerce',
+            url,
+            consumer_key: site.consumerKey,
+            consumer_secret: site.consumerSecret,
+          },
+          language,
+        );
+        expect(refused.statusCode, url).toBe(400);
+        expect(refused.json().error.code).toBe('STORE_URL_NOT_PUBLIC');
+        expect(refused.json().error.message).toContain(text);
+      }
+    }
+    expect((await callAs(ctx.app, owner, 'GET', '/stores')).json()).toEqual(before.json());
+  });
 });

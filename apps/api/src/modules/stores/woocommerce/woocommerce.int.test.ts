@@ -7,7 +7,7 @@ import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
-import { createWooCommerceAdapter } from './woocommerce-adapter';
+import { createWooCommerceAdapter, wooCommerceOptions } from './woocommerce-adapter';
 import {
   WooCommerceSandbox,
   type SandboxWooOrderInput,
@@ -68,16 +68,12 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     await receiver.listen({ host: '127.0.0.1', port: 0 });
     callbackUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/5b0c1b8e-5d2a-4a7e-9a57-0d1e0f6a1c11`;
     const port = await freePort();
-    sandbox = buildWooCommerceSandbox({
-      db,
-      clock,
-      jobs,
-      config: testConfig({ APP_URL: `http://127.0.0.1:${port}` }),
-    }).wooCommerceSandbox!;
+    const config = testConfig({ APP_URL: `http://127.0.0.1:${port}` });
+    sandbox = buildWooCommerceSandbox({ db, clock, jobs, config }).wooCommerceSandbox!;
     sandboxServer = Fastify();
     await sandboxServer.register(wooCommerceSandboxRoutes, { wooCommerceSandbox: sandbox });
     await sandboxServer.listen({ host: '127.0.0.1', port });
-    adapter = createWooCommerceAdapter({ sandbox: true, now: () => clock.now() });
+    adapter = createWooCommerceAdapter({ ...wooCommerceOptions(config), now: () => clock.now() });
     site = await sandbox.createSite({ name: 'Tienda Woo' });
     const authorized = await adapter.authorize({
       platform: 'woocommerce',
@@ -104,6 +100,19 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       await expect(refused).rejects.toBeInstanceOf(StoreApiError);
       await expect(refused).rejects.toMatchObject({ kind: 'auth' });
     }
+  });
+
+  it('never calls a private address: refused when connecting, and again before each request', async () => {
+    const keys = { consumerKey: site.consumerKey, consumerSecret: site.consumerSecret };
+    for (const url of ['http://10.1.2.3', 'http://[::1]:8080', 'http://169.254.169.254']) {
+      await expect(
+        adapter.authorize({ platform: 'woocommerce', url, ...keys }),
+        url,
+      ).rejects.toMatchObject({ code: 'STORE_URL_NOT_PUBLIC' });
+    }
+    // Credentials saved earlier with such a URL are refused at the request, not sent there.
+    const stored = { ...credentials, url: 'http://192.168.0.10/tienda' };
+    await expect(adapter.getOrder(stored, '1')).rejects.toMatchObject({ kind: 'refused' });
   });
 
   it('pages open orders with X-WP-Total and X-WP-TotalPages', async () => {
