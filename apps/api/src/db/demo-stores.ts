@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { productVariants } from '../modules/products/products.tables';
 import type { Services } from '../modules/services';
+import { connectDemoWooCommerce } from '../modules/stores/woocommerce/woocommerce-demo';
 import { DEMO_LOGINS } from './seed';
 
 /** The demo's Shopify shop, played by the sandbox store (`/sandbox/shopify/admin`). */
@@ -112,5 +113,6 @@ export async function seedDemoStores(services: Services): Promise<boolean> {
     platform: 'shopify',
     query: Object.fromEntries(new URL(callback).searchParams),
   });
+  await connectDemoWooCommerce(services, { id: owner.id, organizationId }, skus);
   return true;
 }
