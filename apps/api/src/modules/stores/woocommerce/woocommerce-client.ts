@@ -86,6 +86,9 @@ export async function wooRequest<T>(
           : {}),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // A redirect is not followed: its target was never checked (it could be a private
+      // address) and the OAuth signature names the URL typed. It is refused like a 4xx.
+      redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {

@@ -110,6 +110,23 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
         url,
       ).rejects.toMatchObject({ code: 'STORE_URL_NOT_PUBLIC' });
     }
+    // A public site answering a redirect to a private address is not followed there.
+    const called: string[] = [];
+    const redirected = createWooCommerceAdapter({
+      sandbox: true,
+      reach: { lookup: async () => ['93.184.215.14'] },
+      fetch: async (url, init) => {
+        called.push(`${String(url).split('?')[0]} ${init?.redirect}`);
+        return new Response(null, {
+          status: 302,
+          headers: { location: 'http://169.254.169.254/' },
+        });
+      },
+    });
+    await expect(
+      redirected.authorize({ platform: 'woocommerce', url: 'http://tienda.example.mx', ...keys }),
+    ).rejects.toMatchObject({ kind: 'refused' });
+    expect(called).toEqual(['http://tienda.example.mx/wp-json/wc/v3/orders manual']);
     // Credentials saved earlier with such a URL are refused at the request, not sent there.
     const stored = { ...credentials, url: 'http://192.168.0.10/tienda' };
     await expect(adapter.getOrder(stored, '1')).rejects.toMatchObject({ kind: 'refused' });
