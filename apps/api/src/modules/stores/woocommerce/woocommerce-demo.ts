@@ -37,7 +37,7 @@ const DEMO_WOO_BUYERS: Omit<SandboxWooOrderInput, 'lines'>[] = [
       state: 'Oaxaca',
       zip: '68000',
     },
-    // Not paid yet: pending payment, still an open order to ship once paid.
+    // Awaiting a bank transfer (on hold): open, not paid yet.
     status: 'on-hold',
   },
 ];
