@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { productVariants } from '../modules/products/products.tables';
 import { connectDemoMercadoLibre } from '../modules/stores/mercadolibre/mercadolibre-demo';
 import type { Services } from '../modules/services';
+import { connectDemoWooCommerce } from '../modules/stores/woocommerce/woocommerce-demo';
 import { DEMO_LOGINS } from './seed';
 
 /** The demo's Shopify shop, played by the sandbox store (`/sandbox/shopify/admin`). */
@@ -114,5 +115,6 @@ export async function seedDemoStores(services: Services): Promise<boolean> {
     query: Object.fromEntries(new URL(callback).searchParams),
   });
   await connectDemoMercadoLibre(services, { organizationId, userId: owner.id, skus });
+  await connectDemoWooCommerce(services, { id: owner.id, organizationId }, skus);
   return true;
 }

@@ -17,6 +17,11 @@ export const STORES_ERRORS = {
     es: 'La tienda rechazó las claves. Revisa la clave y el secreto del consumidor (permisos de lectura y escritura).',
     en: 'The store rejected the keys. Check the consumer key and secret (read and write permissions).',
   },
+  STORE_URL_NOT_PUBLIC: {
+    status: 400,
+    es: 'La dirección de la tienda no es pública. Escribe la URL con la que tus clientes la visitan en internet (https://…).',
+    en: 'The store address is not public. Type the URL your customers visit it at on the internet (https://…).',
+  },
   // 424 Failed Dependency: the request was sound but the store it depends on did not answer;
   // a refusal we report, never a 5xx of ours.
   STORE_UNREACHABLE: {

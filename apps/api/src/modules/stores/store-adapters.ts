@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/clock';
 import { createMercadoLibreAdapter, mercadoLibreApp } from './mercadolibre';
 import { createShopifyAdapter, shopifyApp } from './shopify';
 import { StoreApiError, type StoreAdapter } from './store-adapter';
-import { createWooCommerceAdapter } from './woocommerce';
+import { createWooCommerceAdapter, wooCommerceOptions } from './woocommerce';
 
 /** One adapter per platform: the stores module speaks to every platform through it. */
 export type StoreAdapters = Record<StorePlatform, StoreAdapter>;
@@ -50,6 +50,6 @@ export function storeAdapters(deps: {
       ? createShopifyAdapter(shopify, { warn: (message, detail) => deps.log.warn(detail, message) })
       : unwired('shopify'),
     mercadolibre: mercadolibre ? createMercadoLibreAdapter(mercadolibre) : unwired('mercadolibre'),
-    woocommerce: createWooCommerceAdapter({ sandbox: deps.config.NODE_ENV !== 'production' }),
+    woocommerce: createWooCommerceAdapter(wooCommerceOptions(deps.config)),
   };
 }

@@ -72,6 +72,7 @@ export class StoreDeliveries {
     const secret = byPath ? this.deps.sessions.webhookSecretOf(byPath) : null;
     const delivery = this.verify(platform, rawBody, headers, secret);
     if (!delivery) throw new AppError('STORE_WEBHOOK_SIGNATURE_INVALID');
+    if (delivery.topic === 'ping') return this.ignored(platform, 'ping');
     const store =
       byPath ?? (await repository.findByExternal(this.deps.db, platform, delivery.storeExternalId));
     if (!store || store.disconnectedAt || store.status === 'disabled') {

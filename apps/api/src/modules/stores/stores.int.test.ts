@@ -361,7 +361,7 @@ describe('stores', () => {
       // WooCommerce numbers deliveries per site: the other site's delivery 1 is its own.
       const theirOne = fakes.woocommerce.delivery('https://ajena.example.mx', {
         event_id: '1',
-        topic: 'ping',
+        topic: 'other',
       });
       const answer = await post('woocommerce', theirOne.raw, theirOne.headers, foreign.id);
       expect(answer.json().data).toEqual({ received: true, duplicate: false });

@@ -9,7 +9,16 @@ import {
   type StoreCredentials,
   type VerifiedDelivery,
 } from '../store-adapter';
-import { keysOf, wooRequest, type WooKeys, type WooRequest } from './woocommerce-client';
+import type { Config } from '../../../config';
+import { AppError } from '../../../platform/errors';
+import {
+  assertReachable,
+  keysOf,
+  wooRequest,
+  type WooKeys,
+  type WooReach,
+  type WooRequest,
+} from './woocommerce-client';
 import {
   externalOrderOf,
   OPEN_STATUSES,
@@ -17,7 +26,8 @@ import {
   shippedOf,
   type WooOrderJson,
 } from './woocommerce-orders';
-import { webhookSignature, webhookSignatureValid } from './woocommerce-signatures';
+import { WOOCOMMERCE_SANDBOX_PATH } from './woocommerce-sandbox';
+import { webhookSignatureValid } from './woocommerce-signatures';
 
 /** The topics subscribed; a trashed order arrives as `order.deleted` with its id only. */
 export const WOOCOMMERCE_TOPICS = ['order.created', 'order.updated', 'order.deleted'] as const;
@@ -28,8 +38,22 @@ const CLOSED_STATUSES = ['cancelled', 'refunded', 'trash', 'failed'];
 export interface WooCommerceAdapterOptions {
   /** True outside production, where sites are usually the built-in sandbox store. */
   sandbox: boolean;
+  /** Which non-public URLs the server may still call (the sandbox store's, outside production). */
+  reach?: WooReach;
   fetch?: typeof fetch;
   now?: () => Date;
+}
+
+/**
+ * The app's adapter: outside production the built-in sandbox store, served on the app's own
+ * origin (a loopback address in development), is the one non-public site it may call.
+ */
+export function wooCommerceOptions(
+  config: Pick<Config, 'NODE_ENV' | 'APP_URL'>,
+): WooCommerceAdapterOptions {
+  const sandbox = config.NODE_ENV !== 'production';
+  const sites = new URL(`${config.APP_URL}${WOOCOMMERCE_SANDBOX_PATH}/site/`).href;
+  return { sandbox, reach: { allowPrefixes: sandbox ? [sites] : [] } };
 }
 
 /** WooCommerce's GMT date format for query parameters (no zone, to the second). */
@@ -46,7 +70,7 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
  */
 export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): StoreAdapter {
   const call = <T>(keys: WooKeys, request: WooRequest) =>
-    wooRequest<T>(keys, request, { fetch: options.fetch, now: options.now });
+    wooRequest<T>(keys, request, { fetch: options.fetch, now: options.now, reach: options.reach });
 
   async function listPage(
     credentials: StoreCredentials,
@@ -104,6 +128,15 @@ export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): St
       }
       const connect = request as Extract<ConnectRequest, { platform: 'woocommerce' }>;
       const url = connect.url.trim().replace(/\/+$/, '');
+      try {
+        await assertReachable(url, options.reach ?? {});
+      } catch (error) {
+        // Said apart from rejected keys, so the merchant knows to fix the address.
+        if (error instanceof StoreApiError && error.kind === 'refused') {
+          throw new AppError('STORE_URL_NOT_PUBLIC');
+        }
+        throw error;
+      }
       const keys = {
         url,
         consumerKey: connect.consumerKey,
@@ -196,11 +229,13 @@ export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): St
       if (!storeSecret) return null;
       const signature = header(headers, 'x-wc-webhook-signature');
       const text = rawBody.toString('utf8');
-      // WooCommerce pings a new webhook's URL with `webhook_id=N`, unsigned and empty of data.
+      // WooCommerce pings a new webhook's URL with `webhook_id=N`, unsigned and empty of data:
+      // answered 200 (else the webhook is not saved) and never stored. Any other unsigned body
+      // is refused below.
       const ping = /^webhook_id=(\d{1,12})$/.exec(text);
       if (!signature && ping) {
         return {
-          eventId: `ping:${webhookSignature(rawBody, storeSecret)}`,
+          eventId: `ping:${ping[1]}`,
           storeExternalId: '',
           topic: 'ping',
           orderExternalId: null,

@@ -1,3 +1,8 @@
+import {
+  assertPublicUrl,
+  NonPublicUrlError,
+  type AddressLookup,
+} from '../../../platform/public-url';
 import { StoreApiError, type StoreCredentials } from '../store-adapter';
 import { oauthParams } from './woocommerce-signatures';
 
@@ -25,6 +30,30 @@ export interface WooRequest {
   body?: unknown;
 }
 
+/** Where a merchant's site may be: any public address, or the app's own sandbox store. */
+export interface WooReach {
+  /** URL prefixes reached though not public (the sandbox store, outside production). */
+  allowPrefixes?: readonly string[];
+  lookup?: AddressLookup;
+}
+
+/**
+ * The merchant types the site's URL and the server calls it: a URL reaching this host or the
+ * private networks behind it (server-side request forgery) is refused before each request.
+ */
+export async function assertReachable(url: string, reach: WooReach): Promise<void> {
+  try {
+    await assertPublicUrl(url, reach);
+  } catch (error) {
+    if (!(error instanceof NonPublicUrlError)) throw error;
+    // A name that does not resolve is a site down, as a failed connection would say.
+    throw new StoreApiError(
+      error.reason === 'unresolved' ? 'unavailable' : 'refused',
+      error.message,
+    );
+  }
+}
+
 /**
  * One REST call to a WooCommerce site. Over HTTPS the keys go as HTTP Basic; over plain HTTP
  * WooCommerce refuses Basic and wants the request signed with OAuth 1.0a in its query (the
@@ -33,10 +62,11 @@ export interface WooRequest {
 export async function wooRequest<T>(
   keys: WooKeys,
   request: WooRequest,
-  deps: { fetch?: typeof fetch; now?: () => Date } = {},
+  deps: { fetch?: typeof fetch; now?: () => Date; reach?: WooReach } = {},
 ): Promise<{ data: T; headers: Headers }> {
   const method = request.method ?? 'GET';
   const url = `${keys.url}/wp-json/${request.namespace ?? 'wc/v3'}${request.path}`;
+  await assertReachable(url, deps.reach ?? {});
   const secure = url.startsWith('https://');
   const query = secure
     ? (request.query ?? {})
@@ -56,6 +86,9 @@ export async function wooRequest<T>(
           : {}),
       },
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // A redirect is not followed: its target was never checked (it could be a private
+      // address) and the OAuth signature names the URL typed. It is refused like a 4xx.
+      redirect: 'manual',
       signal: AbortSignal.timeout(20_000),
     });
   } catch (error) {

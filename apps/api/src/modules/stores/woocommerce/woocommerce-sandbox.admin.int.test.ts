@@ -26,7 +26,7 @@ describe('the WooCommerce sandbox store in the app', () => {
       ...form({ name: 'Mi <b>Woo</b>' }),
     });
     expect(created.statusCode).toBe(303);
-    const [site] = sandbox.allSites();
+    const [site] = await sandbox.allSites();
     expect(site!.url).toMatch(/^http:\/\/despacho\.test\/sandbox\/woocommerce\/site\/tienda-/);
     const ordered = await app.inject({
       method: 'POST',
@@ -46,7 +46,8 @@ describe('the WooCommerce sandbox store in the app', () => {
       }),
     });
     expect(ordered.statusCode).toBe(303);
-    const [order] = site!.orders.values();
+    const [first] = await sandbox.ordersOf(site!.slug);
+    const order = first?.order;
     expect(order).toMatchObject({
       status: 'processing',
       total: '299.80',
@@ -58,7 +59,7 @@ describe('the WooCommerce sandbox store in the app', () => {
       ...form({ status: 'cancelled' }),
     });
     expect(cancelled.statusCode).toBe(303);
-    expect(order!.status).toBe('cancelled');
+    expect((await sandbox.order(site!.slug, order!.id))!.status).toBe('cancelled');
 
     const page = await app.inject({ method: 'GET', url: '/sandbox/woocommerce/admin' });
     expect(page.statusCode).toBe(200);
@@ -77,7 +78,7 @@ describe('the WooCommerce sandbox store in the app', () => {
       ...form({ status: 'cancelled' }),
     });
     expect(missing.statusCode).toBe(404);
-    const [site] = harness.app.services.wooCommerceSandbox!.allSites();
+    const [site] = await harness.app.services.wooCommerceSandbox!.allSites();
     const anonymous = await app.inject({
       method: 'GET',
       url: `/sandbox/woocommerce/site/${site!.slug}/wp-json/wc/v3/orders`,

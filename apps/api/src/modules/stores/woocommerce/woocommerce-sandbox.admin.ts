@@ -28,21 +28,18 @@ td,th{border-bottom:1px solid #ddd;padding:.4rem;text-align:left;vertical-align:
 <main><h1>Tiendas WooCommerce (sandbox)</h1>${body}</main></body></html>`;
 }
 
-function adminPage(sandbox: WooCommerceSandbox): string {
-  const sections = sandbox.allSites().map((site) => {
+async function adminPage(sandbox: WooCommerceSandbox): Promise<string> {
+  const sections = [];
+  for (const site of await sandbox.allSites()) {
     const base = `${ADMIN}/sites/${escape(site.slug)}`;
-    const rows = [...site.orders.values()]
-      .map((order) => {
+    const rows = (await sandbox.ordersOf(site.slug))
+      .map(({ order, notes: siteNotes, trackings: siteTrackings }) => {
         const statuses = STATUSES.map(
           ([value, label]) =>
             `<option value="${value}"${value === order.status ? ' selected' : ''}>${label}</option>`,
         ).join('');
-        const notes = sandbox
-          .notesOf(site.slug, order.id)
-          .map((note) => escape(note.note))
-          .join('<br>');
-        const trackings = sandbox
-          .trackingsOf(site.slug, order.id)
+        const notes = siteNotes.map((note) => escape(note.note)).join('<br>');
+        const trackings = siteTrackings
           .map((entry) => `${escape(entry.tracking_provider)} ${escape(entry.tracking_number)}`)
           .join('<br>');
         return `<tr><td>#${order.id}</td><td>${escape(order.billing.email)}</td>
@@ -51,14 +48,13 @@ function adminPage(sandbox: WooCommerceSandbox): string {
 <button type="submit">Guardar #${order.id}</button></form></td><td>${notes}</td><td>${trackings}</td></tr>`;
       })
       .join('');
-    const webhooks = sandbox
-      .webhooksOf(site.slug)
+    const webhooks = (await sandbox.webhooksOf(site.slug))
       .map(
         (webhook) =>
           `<li>${escape(webhook.topic)}: ${escape(webhook.status)} (${webhook.failure_count} fallos)</li>`,
       )
       .join('');
-    return `<section><h2>${escape(site.name)}</h2>
+    sections.push(`<section><h2>${escape(site.name)}</h2>
 <p>URL: <code>${escape(site.url)}</code><br>Clave: <code>${escape(site.consumerKey)}</code><br>Secreto: <code>${escape(site.consumerSecret)}</code></p>
 <form method="post" action="${base}/tracking"><label><input type="checkbox" name="on" value="1"${site.shipmentTracking ? ' checked' : ''}> Extensión Shipment Tracking activa</label><button type="submit">Guardar extensión</button></form>
 <form method="post" action="${base}/chaos"><fieldset><legend>Caos de entregas (proporción 0–1)</legend>
@@ -71,8 +67,8 @@ ${field('delayMs', 'Retraso (ms)', String(site.chaos.delayMs), 'number')}${field
 ${field('firstName', 'Nombre')}${field('lastName', 'Apellido')}${field('email', 'Correo', '', 'email')}
 ${field('street', 'Calle y número')}${field('city', 'Ciudad')}${field('state', 'Estado')}${field('zip', 'Código postal')}
 ${field('sku', 'SKU')}${field('name', 'Producto')}${field('quantity', 'Cantidad', '1', 'number')}${field('price', 'Precio (MXN)', '100', 'number')}
-<button type="submit">Crear pedido</button></fieldset></form></section>`;
-  });
+<button type="submit">Crear pedido</button></fieldset></form></section>`);
+  }
   return page(`<form method="post" action="${ADMIN}/sites"><fieldset><legend>Nueva tienda</legend>${field('name', 'Nombre de la tienda')}
 <button type="submit">Crear tienda</button></fieldset></form>${sections.join('')}`);
 }
@@ -85,26 +81,28 @@ export function registerWooSandboxAdmin(app: FastifyInstance, sandbox: WooCommer
   // Forms for a site this sandbox does not have answer 404, like any unknown page.
   app.addHook('preHandler', async (request, reply) => {
     const slug = (request.params as { slug?: string } | undefined)?.slug;
-    if (request.url.startsWith(ADMIN) && slug !== undefined && !sandbox.site(slug)) {
+    if (request.url.startsWith(ADMIN) && slug !== undefined && !(await sandbox.site(slug))) {
       return reply
         .status(404)
         .type('text/html')
         .send(page('<p>Esta tienda sandbox no existe.</p>'));
     }
   });
-  app.get(ADMIN, back, async (_request, reply) => reply.type('text/html').send(adminPage(sandbox)));
+  app.get(ADMIN, back, async (_request, reply) =>
+    reply.type('text/html').send(await adminPage(sandbox)),
+  );
   app.post(`${ADMIN}/sites`, back, async (request, reply) => {
-    sandbox.createSite({ name: form(request.body).name || 'Tienda sandbox' });
+    await sandbox.createSite({ name: form(request.body).name || 'Tienda sandbox' });
     return reply.redirect(ADMIN, 303);
   });
   app.post(`${ADMIN}/sites/:slug/tracking`, back, async (request, reply) => {
-    sandbox.setShipmentTracking(slugOf(request.params), form(request.body).on === '1');
+    await sandbox.setShipmentTracking(slugOf(request.params), form(request.body).on === '1');
     return reply.redirect(ADMIN, 303);
   });
   app.post(`${ADMIN}/sites/:slug/chaos`, back, async (request, reply) => {
     const body = form(request.body);
     const share = (name: string) => Math.min(Math.max(Number(body[name]) || 0, 0), 1);
-    sandbox.setChaos(slugOf(request.params), {
+    await sandbox.setChaos(slugOf(request.params), {
       duplicate: share('duplicate'),
       reorder: share('reorder'),
       drop: share('drop'),

@@ -34,17 +34,20 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   );
 
   /** The site the request's keys open: HTTP Basic (over HTTPS) or OAuth 1.0a query signing. */
-  const authed = (request: FastifyRequest, reply: FastifyReply): SandboxWooSite | null => {
+  const authed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<SandboxWooSite | null> => {
     const { slug } = request.params as { slug: string };
     const query = request.query as Record<string, string>;
     const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '');
     let site: SandboxWooSite | null = null;
     if (basic) {
       const [key, secret] = Buffer.from(basic[1]!, 'base64').toString().split(':');
-      const owner = sandbox.siteOfKey(slug, key ?? '');
+      const owner = await sandbox.siteOfKey(slug, key ?? '');
       site = owner && owner.consumerSecret === secret ? owner : null;
     } else if (query.oauth_consumer_key) {
-      const owner = sandbox.siteOfKey(slug, query.oauth_consumer_key);
+      const owner = await sandbox.siteOfKey(slug, query.oauth_consumer_key);
       const url = `${owner?.url ?? ''}${request.url.split('?')[0]!.slice(`${WOOCOMMERCE_SANDBOX_PATH}/site/${slug}`.length)}`;
       site = owner && oauthValid(request.method, url, query, owner.consumerSecret) ? owner : null;
     }
@@ -61,7 +64,7 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
   app.get(`${API}/system_status`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const plugins = [{ plugin: 'woocommerce/woocommerce.php', name: 'WooCommerce' }];
     if (site.shipmentTracking) {
@@ -71,12 +74,12 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   });
 
   app.get(`${API}/orders`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const query = request.query as Record<string, string>;
     const perPage = Math.min(Math.max(Number(query.per_page ?? 10) || 10, 1), 100);
     const page = Math.max(Number(query.page ?? 1) || 1, 1);
-    const { orders, total } = sandbox.listOrders(site, {
+    const { orders, total } = await sandbox.listOrders(site, {
       modifiedAfter: query.modified_after,
       statuses: query.status && query.status !== 'any' ? query.status.split(',') : undefined,
       page,
@@ -89,16 +92,16 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   });
 
   app.get(`${API}/orders/:id`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
-    const order = site.orders.get(idOf(request));
+    const order = await sandbox.order(site.slug, idOf(request));
     if (!order)
       return wooError(reply, 404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
     return order;
   });
 
   app.put(`${API}/orders/:id`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const body = (request.body ?? {}) as {
       status?: string;
@@ -114,10 +117,10 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   });
 
   app.post(`${API}/orders/:id/notes`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const body = (request.body ?? {}) as { note?: string; customer_note?: boolean };
-    if (!site.orders.has(idOf(request))) {
+    if (!(await sandbox.order(site.slug, idOf(request)))) {
       return wooError(reply, 404, 'woocommerce_rest_order_invalid_id', 'Invalid order ID.');
     }
     if (!body.note)
@@ -130,7 +133,7 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
     `${SITE}/wc-shipment-tracking/v3/orders/:id/shipment-trackings`,
     hide,
     async (request, reply) => {
-      const site = authed(request, reply);
+      const site = await authed(request, reply);
       if (!site) return reply;
       // Without the extension WordPress knows no such route.
       if (!site.shipmentTracking) {
@@ -141,7 +144,7 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
           'No route was found matching the URL and request method.',
         );
       }
-      if (!site.orders.has(idOf(request))) {
+      if (!(await sandbox.order(site.slug, idOf(request)))) {
         return wooError(reply, 404, 'woocommerce_rest_order_invalid_id', 'Invalid order ID.');
       }
       const body = (request.body ?? {}) as Record<string, string | undefined>;
@@ -153,7 +156,7 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
           'Missing parameter(s): tracking_number',
         );
       }
-      const tracking = sandbox.addTracking(site, idOf(request), {
+      const tracking = await sandbox.addTracking(site, idOf(request), {
         number: body.tracking_number,
         provider: body.custom_tracking_provider ?? body.tracking_provider ?? '',
         link: (body.custom_tracking_link ?? '').replace('%1$s', body.tracking_number),
@@ -163,9 +166,9 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   );
 
   app.get(`${API}/webhooks`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
-    const webhooks = sandbox.webhooksOf(site.slug);
+    const webhooks = await sandbox.webhooksOf(site.slug);
     return reply
       .header('x-wp-total', String(webhooks.length))
       .header('x-wp-totalpages', '1')
@@ -176,7 +179,7 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   });
 
   app.post(`${API}/webhooks`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     if (!body.topic || !body.delivery_url) {
@@ -197,13 +200,13 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
   });
 
   app.put(`${API}/webhooks/:id`, hide, async (request, reply) => {
-    const site = authed(request, reply);
+    const site = await authed(request, reply);
     if (!site) return reply;
     const body = (request.body ?? {}) as {
       status?: 'active' | 'paused' | 'disabled';
       secret?: string;
     };
-    const webhook = sandbox.updateWebhook(site, idOf(request), {
+    const webhook = await sandbox.updateWebhook(site, idOf(request), {
       ...(body.status ? { status: body.status } : {}),
       ...(body.secret ? { secret: body.secret } : {}),
     });

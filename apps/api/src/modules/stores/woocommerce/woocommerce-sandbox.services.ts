@@ -14,7 +14,7 @@ export function buildWooCommerceSandbox(deps: Pick<Platform, 'db' | 'clock' | 'j
   wooCommerceSandbox: WooCommerceSandbox | null;
 } {
   if (deps.config.NODE_ENV === 'production') return { wooCommerceSandbox: null };
-  const deliveries = new SandboxWooDeliveries(deps);
+  const deliveries = new SandboxWooDeliveries({ ...deps, origin: deps.config.APP_URL });
   deps.jobs.register(
     SANDBOX_WOOCOMMERCE_DELIVER_JOB,
     async (_tx, payload, job) => {
@@ -25,6 +25,7 @@ export function buildWooCommerceSandbox(deps: Pick<Platform, 'db' | 'clock' | 'j
   );
   return {
     wooCommerceSandbox: new WooCommerceSandbox({
+      db: deps.db,
       clock: deps.clock,
       deliveries,
       origin: deps.config.APP_URL,

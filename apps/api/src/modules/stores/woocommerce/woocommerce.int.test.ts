@@ -4,14 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../platform/embedded-postgres';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
+import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
-import { createWooCommerceAdapter } from './woocommerce-adapter';
-import type {
-  SandboxWooOrderInput,
-  SandboxWooSite,
+import { createWooCommerceAdapter, wooCommerceOptions } from './woocommerce-adapter';
+import {
   WooCommerceSandbox,
+  type SandboxWooOrderInput,
+  type SandboxWooSite,
 } from './woocommerce-sandbox';
+import { SandboxWooDeliveries } from './woocommerce-sandbox.deliveries';
 import { wooCommerceSandboxRoutes } from './woocommerce-sandbox.routes';
 import { buildWooCommerceSandbox } from './woocommerce-sandbox.services';
 import { webhookSignature } from './woocommerce-signatures';
@@ -37,6 +39,7 @@ const ORDER = (index: number): SandboxWooOrderInput => ({
 });
 
 describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
+  let db: Db;
   let jobs: Jobs;
   let sandbox: WooCommerceSandbox;
   let sandboxServer: FastifyInstance;
@@ -51,7 +54,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   const secret = 'per-store-webhook-secret-of-the-core';
 
   beforeAll(async () => {
-    const db = await createTestDatabase();
+    db = await createTestDatabase();
     jobs = new Jobs({ db, clock });
     receiver = Fastify();
     receiver.removeAllContentTypeParsers();
@@ -65,17 +68,13 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     await receiver.listen({ host: '127.0.0.1', port: 0 });
     callbackUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/5b0c1b8e-5d2a-4a7e-9a57-0d1e0f6a1c11`;
     const port = await freePort();
-    sandbox = buildWooCommerceSandbox({
-      db,
-      clock,
-      jobs,
-      config: testConfig({ APP_URL: `http://127.0.0.1:${port}` }),
-    }).wooCommerceSandbox!;
+    const config = testConfig({ APP_URL: `http://127.0.0.1:${port}` });
+    sandbox = buildWooCommerceSandbox({ db, clock, jobs, config }).wooCommerceSandbox!;
     sandboxServer = Fastify();
     await sandboxServer.register(wooCommerceSandboxRoutes, { wooCommerceSandbox: sandbox });
     await sandboxServer.listen({ host: '127.0.0.1', port });
-    adapter = createWooCommerceAdapter({ sandbox: true, now: () => clock.now() });
-    site = sandbox.createSite({ name: 'Tienda Woo' });
+    adapter = createWooCommerceAdapter({ ...wooCommerceOptions(config), now: () => clock.now() });
+    site = await sandbox.createSite({ name: 'Tienda Woo' });
     const authorized = await adapter.authorize({
       platform: 'woocommerce',
       url: `${site.url}/`,
@@ -101,6 +100,36 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       await expect(refused).rejects.toBeInstanceOf(StoreApiError);
       await expect(refused).rejects.toMatchObject({ kind: 'auth' });
     }
+  });
+
+  it('never calls a private address: refused when connecting, and again before each request', async () => {
+    const keys = { consumerKey: site.consumerKey, consumerSecret: site.consumerSecret };
+    for (const url of ['http://10.1.2.3', 'http://[::1]:8080', 'http://169.254.169.254']) {
+      await expect(
+        adapter.authorize({ platform: 'woocommerce', url, ...keys }),
+        url,
+      ).rejects.toMatchObject({ code: 'STORE_URL_NOT_PUBLIC' });
+    }
+    // A public site answering a redirect to a private address is not followed there.
+    const called: string[] = [];
+    const redirected = createWooCommerceAdapter({
+      sandbox: true,
+      reach: { lookup: async () => ['93.184.215.14'] },
+      fetch: async (url, init) => {
+        called.push(`${String(url).split('?')[0]} ${init?.redirect}`);
+        return new Response(null, {
+          status: 302,
+          headers: { location: 'http://169.254.169.254/' },
+        });
+      },
+    });
+    await expect(
+      redirected.authorize({ platform: 'woocommerce', url: 'http://tienda.example.mx', ...keys }),
+    ).rejects.toMatchObject({ kind: 'refused' });
+    expect(called).toEqual(['http://tienda.example.mx/wp-json/wc/v3/orders manual']);
+    // Credentials saved earlier with such a URL are refused at the request, not sent there.
+    const stored = { ...credentials, url: 'http://192.168.0.10/tienda' };
+    await expect(adapter.getOrder(stored, '1')).rejects.toMatchObject({ kind: 'refused' });
   });
 
   it('pages open orders with X-WP-Total and X-WP-TotalPages', async () => {
@@ -143,12 +172,11 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   it('registers its webhooks, answers the ping, and verifies deliveries on their raw bytes', async () => {
     await adapter.registerWebhooks(credentials, callbackUrl);
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
-    expect(
-      sandbox
-        .webhooksOf(site.slug)
-        .map((hook) => hook.topic)
-        .sort(),
-    ).toEqual(['order.created', 'order.deleted', 'order.updated']);
+    expect((await sandbox.webhooksOf(site.slug)).map((hook) => hook.topic).sort()).toEqual([
+      'order.created',
+      'order.deleted',
+      'order.updated',
+    ]);
     // WooCommerce pings each new webhook, unsigned.
     const pings = received.splice(0);
     expect(pings).toHaveLength(3);
@@ -158,7 +186,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     });
     // Registering again keeps them (no duplicates).
     await adapter.registerWebhooks(credentials, callbackUrl);
-    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
+    expect(await sandbox.webhooksOf(site.slug)).toHaveLength(3);
 
     const [order] = await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
@@ -201,7 +229,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     received.splice(0);
     await adapter.registerWebhooks(credentials, callbackUrl);
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
-    expect(sandbox.webhooksOf(site.slug)).toHaveLength(3);
+    expect(await sandbox.webhooksOf(site.slug)).toHaveLength(3);
     await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
     const [delivery] = received.splice(0);
@@ -221,22 +249,22 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       idempotencyKey: 'fulfilment-1',
     };
     const pushed = await adapter.pushFulfilment(credentials, first);
-    expect(sandbox.notesOf(site.slug, order!.id)).toEqual([
+    expect(await sandbox.notesOf(site.slug, order!.id)).toEqual([
       expect.objectContaining({
         id: Number(pushed.externalId),
         customer_note: true,
         note: expect.stringContaining('EST123'),
       }),
     ]);
-    expect(sandbox.trackingsOf(site.slug, order!.id)).toEqual([]);
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('processing');
+    expect(await sandbox.trackingsOf(site.slug, order!.id)).toEqual([]);
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('processing');
     // The same push again is the same push.
     expect(await adapter.pushFulfilment(credentials, first)).toEqual(pushed);
-    expect(sandbox.notesOf(site.slug, order!.id)).toHaveLength(1);
+    expect(await sandbox.notesOf(site.slug, order!.id)).toHaveLength(1);
     const partly = await adapter.getOrder(credentials, String(order!.id));
     expect(partly!.lines.map((line) => line.fulfillableQuantity)).toEqual([0, 1]);
 
-    sandbox.setShipmentTracking(site.slug, true);
+    await sandbox.setShipmentTracking(site.slug, true);
     await adapter.pushFulfilment(credentials, {
       ...first,
       lines: [{ externalId: String(cap!.id), quantity: 1 }],
@@ -245,16 +273,16 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       trackingUrl: null,
       idempotencyKey: 'fulfilment-2',
     });
-    expect(sandbox.trackingsOf(site.slug, order!.id)).toEqual([
+    expect(await sandbox.trackingsOf(site.slug, order!.id)).toEqual([
       expect.objectContaining({ tracking_number: 'DHL456', tracking_provider: 'DHL' }),
     ]);
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('completed');
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('completed');
   });
 
   it('cancels an order at the store, and refuses a push to a cancelled one', async () => {
     const [order] = await sandbox.createOrders(site.slug, 1, ORDER);
     await adapter.cancelOrder!(credentials, String(order!.id), 'Sin existencias');
-    expect(sandbox.order(site.slug, order!.id)!.status).toBe('cancelled');
+    expect((await sandbox.order(site.slug, order!.id))!.status).toBe('cancelled');
     expect(await adapter.getOrder(credentials, String(order!.id))).toMatchObject({
       cancelled: true,
     });
@@ -275,7 +303,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
 
   it('shapes deliveries by the chaos switches, the same way for the same seed', async () => {
     const shapeOf = async (seed: number) => {
-      const chaotic = sandbox.createSite({ name: `Caos ${seed}` });
+      const chaotic = await sandbox.createSite({ name: `Caos ${seed}` });
       const keys = {
         url: chaotic.url,
         consumerKey: chaotic.consumerKey,
@@ -283,7 +311,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
         webhookSecret: secret,
       };
       await adapter.registerWebhooks(keys, callbackUrl);
-      sandbox.setChaos(chaotic.slug, {
+      await sandbox.setChaos(chaotic.slug, {
         duplicate: 0.3,
         reorder: 0.3,
         drop: 0.3,
@@ -291,11 +319,10 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
         delayMs: 5000,
         seed,
       });
-      const before = new Set(sandbox.pendingDeliveries().map((entry) => entry.id));
+      const before = new Set((await sandbox.pendingDeliveries()).map((entry) => entry.id));
       await sandbox.createOrders(chaotic.slug, 200, ORDER);
       const start = clock.now().getTime();
-      return sandbox
-        .pendingDeliveries()
+      return (await sandbox.pendingDeliveries())
         .filter((entry) => !before.has(entry.id))
         .map((entry) => `${entry.state}+${entry.dueAt - start}`);
     };
@@ -313,5 +340,61 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       once.filter((entry) => !entry.endsWith('+0') && entry.startsWith('pending')).length,
     ).toBeGreaterThan(40);
     await sandbox.flushDeliveries(new Date(clock.now().getTime() + 60_000));
+  });
+
+  it('keeps sites, orders, notes, tracking, webhooks, chaos and queued deliveries across a restart', async () => {
+    const kept = await sandbox.createSite({ name: 'Tienda que sobrevive', shipmentTracking: true });
+    const keys = {
+      url: kept.url,
+      consumerKey: kept.consumerKey,
+      consumerSecret: kept.consumerSecret,
+      webhookSecret: secret,
+    };
+    await adapter.registerWebhooks(keys, callbackUrl);
+    await sandbox.setChaos(kept.slug, { delay: 1, delayMs: 60_000 });
+    const [order] = await sandbox.createOrders(kept.slug, 1, ORDER);
+    await adapter.pushFulfilment(keys, {
+      order: { externalId: String(order!.id) },
+      lines: [{ externalId: String(order!.line_items[0]!.id), quantity: 2 }],
+      trackingNumber: 'EST789',
+      company: 'Estafeta',
+      trackingUrl: null,
+      idempotencyKey: 'survives',
+    });
+    const webhooks = await sandbox.webhooksOf(kept.slug);
+    const held = (await sandbox.pendingDeliveries()).filter((entry) => entry.state === 'pending');
+    expect(held.length).toBeGreaterThan(0);
+    received.splice(0);
+
+    // A new process: another sandbox over the same database, nothing shared in memory.
+    const origin = new URL(site.url).origin;
+    const restarted = new WooCommerceSandbox({
+      db,
+      clock,
+      origin,
+      deliveries: new SandboxWooDeliveries({ db, clock, jobs: null, origin }),
+    });
+    expect(await restarted.site(kept.slug)).toEqual(await sandbox.site(kept.slug));
+    expect((await restarted.site(kept.slug))!.chaos).toMatchObject({ delay: 1, delayMs: 60_000 });
+    expect(await restarted.order(kept.slug, order!.id)).toEqual(
+      await sandbox.order(kept.slug, order!.id),
+    );
+    expect(await restarted.notesOf(kept.slug, order!.id)).toEqual([
+      expect.objectContaining({ note: expect.stringContaining('EST789') }),
+    ]);
+    expect(await restarted.trackingsOf(kept.slug, order!.id)).toEqual([
+      expect.objectContaining({ tracking_number: 'EST789' }),
+    ]);
+    expect(await restarted.webhooksOf(kept.slug)).toEqual(webhooks);
+    // What the first instance queued, the second one sends, signed with the webhook's secret.
+    expect(await restarted.flushDeliveries(new Date(clock.now().getTime() + 120_000))).toEqual({
+      sent: held.length,
+      failed: 0,
+    });
+    const [delivery] = received.splice(0);
+    expect(adapter.verifyWebhook(delivery!.body, delivery!.headers, secret)).toMatchObject({
+      topic: 'order',
+      storeExternalId: kept.url,
+    });
   });
 });
