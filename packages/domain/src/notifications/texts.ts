@@ -16,6 +16,8 @@ interface NotificationParams {
   exit_guide_purchased: { number: number; tracking_number: string; total: number };
   exit_guide_cancelled: { number: number; tracking_number: string };
   support_answer: { excerpt: string };
+  ticket_answer: { number: number; title: string; excerpt: string };
+  ticket_closed: { number: number; title: string };
   entry_received: { number: number };
   entry_incident: { number: number };
   store_customer_data_request: { store: string };
@@ -142,6 +144,20 @@ const TEXTS: { [C in NotificationCode]: (params: NotificationParams[C]) => Texts
   support_answer: ({ excerpt }) => ({
     es: { title: 'Un asesor respondió tu mensaje', body: excerpt },
     en: { title: 'A consultant answered your message', body: excerpt },
+  }),
+  ticket_answer: ({ number, title, excerpt }) => ({
+    es: { title: `Respondimos tu ticket ${number}: ${title}`, body: excerpt },
+    en: { title: `We answered your ticket ${number}: ${title}`, body: excerpt },
+  }),
+  ticket_closed: ({ number, title }) => ({
+    es: {
+      title: `Cerramos tu ticket ${number}: ${title}`,
+      body: 'Si algo sigue pendiente, respóndelo en los próximos 7 días para reabrirlo. Califica la atención que recibiste.',
+    },
+    en: {
+      title: `We closed your ticket ${number}: ${title}`,
+      body: 'If anything is still pending, reply within 7 days to reopen it. Rate the help you received.',
+    },
   }),
   entry_received: ({ number }) => ({
     es: {

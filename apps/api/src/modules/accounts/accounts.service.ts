@@ -24,6 +24,7 @@ import {
   countStaffUsers,
   findUserByEmail,
   findUserById,
+  findStaff,
   findUserContacts,
   findUserWithRole,
   insertUser,
@@ -183,6 +184,11 @@ export class AccountsService {
   async userEmails(ids: string[]): Promise<Map<string, string>> {
     const rows = await findUserContacts(this.deps.db, [...new Set(ids)]);
     return new Map(rows.map((row) => [row.id, row.email]));
+  }
+
+  /** Every staff member, by name (the helpdesk assigns tickets to them). */
+  staffMembers() {
+    return findStaff(this.deps.db);
   }
 
   /** Name of each user id (invoices name who triggered them). */

@@ -69,6 +69,17 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
 }
 
 /** Email and name by user id, for screens that name several users (audit log, invoices). */
+/** Platform staff, by name (the helpdesk assigns tickets to them). */
+export function findStaff(
+  db: DbOrTx,
+): Promise<{ id: string; email: string; name: string | null }[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(users.name, users.email);
+}
+
 export async function findUserContacts(
   db: DbOrTx,
   ids: string[],
