@@ -4,12 +4,19 @@ import type { Screen, StaffScreen } from '../../lib/screens';
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
 export const screens: readonly Screen[] = [
   // Ayuda
-  { id: 'supportTickets', path: 'support/tickets', permission: 'help', menu: true },
+  {
+    id: 'supportTickets',
+    path: 'support/tickets',
+    permission: 'help',
+    menu: true,
+    page: () => import('./pages/TicketsPage').then((m) => m.TicketsPage),
+  },
   {
     id: 'supportTicket',
     path: 'support/ticket/:id',
     permission: 'help',
     parent: 'supportTickets',
+    page: () => import('./pages/TicketPage').then((m) => m.TicketPage),
   },
 ];
 
