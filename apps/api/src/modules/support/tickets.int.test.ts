@@ -193,7 +193,12 @@ describe('support tickets: merchants and the helpdesk', () => {
 
   it('never shows the merchant an internal note or its staff-only attachment', async () => {
     const ticket = await open();
+    const mailsBefore = await ctx.db.$count(outboxMessages);
     const note = await staffReply(ticket.id, 'Nota interna: revisar con el banco', true);
+    // A note tells the merchant nothing: no mail, no notification, the ticket still waits on staff.
+    expect(await ctx.db.$count(outboxMessages)).toBe(mailsBefore);
+    expect((await call(owner, 'GET', '/notifications')).body).not.toContain('Nota interna');
+    expect((await merchantView(ticket.id)).status).toBe('opened');
     const noteFile = await uploadAttachment(
       ctx,
       staff,
@@ -221,6 +226,8 @@ describe('support tickets: merchants and the helpdesk', () => {
     expect(merchant.json().data.messages[1].attachments).toMatchObject([
       { name: 'comprobante.png' },
     ]);
+    // Staff answer as the Despacho team, never by their own names.
+    expect(merchant.json().data.messages[1].author_name).toBe('');
     const hidden = await call(
       owner,
       'GET',

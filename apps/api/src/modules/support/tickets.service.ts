@@ -41,12 +41,15 @@ export interface TicketsDeps {
   links: TicketLinks;
 }
 
-/** Merchant's messages strip the staff-only flag: it is always false for them. */
+/**
+ * A message as merchants read it: without the staff-only flag (always false for them), and staff
+ * speak as the Despacho team, as in the advisor chat, never by their own names.
+ */
 function merchantMessage({
   internal: _internal,
   ...message
-}: { internal: boolean } & TicketMessage) {
-  return message;
+}: { internal: boolean } & TicketMessage): TicketMessage {
+  return message.author_kind === 'staff' ? { ...message, author_name: '' } : message;
 }
 
 /** `support/tickets`: an organization's tickets, as any user with the Help permission sees them. */

@@ -58,14 +58,23 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: ticketsKeys.all });
 }
 
-/** Opens a ticket, then sends its files onto the first message. */
+/**
+ * Opens a ticket, then sends its files onto the first message. A refused file does not undo the
+ * ticket: it is answered with the ticket, so the page opens it and says what was refused (sending
+ * the form again would open a twin).
+ */
 export function useOpenTicket() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async ({ input, files }: { input: TicketCreate; files: File[] }) => {
       const ticket = await ticketsApi.open(input);
-      await uploadEach(files, (file) => ticketsApi.attach(ticket.id, ticket.messages[0]!.id, file));
-      return ticket;
+      const uploadError = await uploadEach(files, (file) =>
+        ticketsApi.attach(ticket.id, ticket.messages[0]!.id, file),
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      return { ticket, uploadError };
     },
     onSettled: refresh,
   });

@@ -3,13 +3,15 @@ import {
   TICKET_LINK_KINDS,
   TICKET_RULES,
   ticketCreateSchema,
-  type Ticket,
   type TicketLinkKind,
 } from '@despacho/domain';
 import { Button, Modal, NativeSelect, Select, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { messageOf } from '../../../lib/server-errors';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import { FormBody } from '../../../ui/FormBody';
 import { useLinkOptions } from '../link-options';
@@ -18,21 +20,20 @@ import { filesProblem, TicketFilesInput } from './TicketFilesInput';
 
 /**
  * Opens a ticket: title, category, description, optionally one of the merchant's own records
- * it is about, and up to 5 files sent onto its first message. `previous` is a closed ticket
- * the new one follows.
+ * it is about, and up to 5 files sent onto its first message; then the new ticket's page.
+ * `previous` is a closed ticket the new one follows.
  */
 export function NewTicketModal({
   opened,
   onClose,
-  onOpened,
   previous,
 }: {
   opened: boolean;
   onClose: () => void;
-  onOpened: (ticket: Ticket) => void;
   previous?: { id: string; number: number };
 }) {
   const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
   const [kind, setKind] = useState<TicketLinkKind | null>(null);
   const [search, setSearch] = useState('');
@@ -47,11 +48,15 @@ export function NewTicketModal({
       previous_ticket_id: previous?.id,
     },
     submit: (input) => openTicket.mutateAsync({ input, files }),
-    onSuccess: (ticket) => {
+    onSuccess: ({ ticket, uploadError }) => {
       form.reset();
       setFiles([]);
       setKind(null);
-      onOpened(ticket);
+      onClose();
+      notifications.show({ color: 'green', message: t('form.opened', { number: ticket.number }) });
+      // The ticket is open either way; a refused file is said on its page, to attach again there.
+      if (uploadError) notifications.show({ color: 'red', message: messageOf(uploadError) });
+      void navigate(`/app/support/ticket/${ticket.id}`);
     },
   });
   const { errors } = form.formState;

@@ -38,7 +38,7 @@ const TICKET: Ticket = {
     {
       id: '4a0b2a4e-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
       author_kind: 'staff',
-      author_name: 'Luis',
+      author_name: '',
       body: 'Ya levantamos el reporte con la paquetería.',
       created_at: '2026-03-02T17:00:00.000Z',
       attachments: [],
@@ -74,6 +74,7 @@ describe('support/ticket/{id}', () => {
       `/app/shippings/${TICKET.link!.id}`,
     );
     expect(screen.getByText('Ya levantamos el reporte con la paquetería.')).toBeInTheDocument();
+    expect(screen.getByText('Equipo de Despacho')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'foto.png' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Tu respuesta'), { target: { value: 'Gracias' } });

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { openFile } from '../../../lib/open-file';
 import { messageOf } from '../../../lib/server-errors';
@@ -32,7 +32,6 @@ export function TicketPage() {
   const { t } = useTranslation('tickets');
   const { t: nav } = useTranslation('navigation');
   const dates = useDateFormat();
-  const navigate = useNavigate();
   const ticket = useTicket(id);
   const reply = useReplyTicket(id);
   const close = useCloseTicket(id);
@@ -152,10 +151,6 @@ export function TicketPage() {
         opened={following}
         previous={{ id: data.id, number: data.number }}
         onClose={() => setFollowing(false)}
-        onOpened={(next) => {
-          setFollowing(false);
-          void navigate(`/app/support/ticket/${next.id}`);
-        }}
       />
     </>
   );

@@ -6,11 +6,10 @@ import {
   type TicketSummary,
 } from '@despacho/domain';
 import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { useListParams } from '../../../lib/useListParams';
 import { DataTable } from '../../../ui/DataTable';
@@ -32,7 +31,6 @@ export function TicketsPage() {
   const { t } = useTranslation('tickets');
   const { t: nav } = useTranslation('navigation');
   const dates = useDateFormat();
-  const navigate = useNavigate();
   const list = useListParams();
   const [creating, setCreating] = useState(false);
   const status = oneOf<TicketStatus>(TICKET_STATUSES, list.params.get('status'));
@@ -146,18 +144,7 @@ export function TicketsPage() {
           />
         )}
       </ListPage>
-      <NewTicketModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onOpened={(ticket) => {
-          setCreating(false);
-          notifications.show({
-            color: 'green',
-            message: t('form.opened', { number: ticket.number }),
-          });
-          void navigate(`/app/support/ticket/${ticket.id}`);
-        }}
-      />
+      <NewTicketModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );
 }
