@@ -441,6 +441,13 @@ describe('support tickets: merchants and the helpdesk', () => {
 
     const queue = (await call(staff, 'GET', '/staff/tickets?pageSize=100')).json();
     expect(queue.average_rating).toBe(4);
+    // Open tickets waiting on staff lead the queue; those waiting on the merchant or closed follow.
+    const waiting = queue.data.map(
+      (row: { status: string; waiting_on: string }) =>
+        row.status !== 'closed' && row.waiting_on === 'staff',
+    );
+    expect(waiting).toContain(false);
+    expect(waiting).toEqual([...waiting].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
     expect(queue.data.every((row: { organization_name: string }) => row.organization_name)).toBe(
       true,
     );

@@ -189,7 +189,7 @@ export async function listTickets(db: DbOrTx, organizationId: string, query: Tic
   return { rows, total };
 }
 
-/** Staff: every organization's tickets, oldest waiting first, and their average rating. */
+/** Staff: every organization's tickets, those waiting on staff first, and their average rating. */
 export async function queue(db: DbOrTx, query: StaffTicketsQuery, staffUserId: string, now: Date) {
   const age = query.age ? AGE_HOURS[query.age] : undefined;
   const where = and(
@@ -212,7 +212,12 @@ export async function queue(db: DbOrTx, query: StaffTicketsQuery, staffUserId: s
       .select()
       .from(supportTickets)
       .where(where)
-      .orderBy(asc(supportTickets.createdAt), asc(supportTickets.id))
+      // Open tickets waiting on staff first, the oldest of them on top.
+      .orderBy(
+        desc(sql`${supportTickets.status} <> 'closed' and ${supportTickets.waitingOn} = 'staff'`),
+        asc(supportTickets.createdAt),
+        asc(supportTickets.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.$count(supportTickets, where),
