@@ -116,6 +116,7 @@ test.describe('signed in as the demo owner', () => {
     ['entry-create', '/app/products/create-entry', 'Crear entrada'],
     ['exits', '/app/products/outs', 'Salidas'],
     ['locations', '/app/settings/locations', 'Libreta de direcciones'],
+    ['support-tickets', '/app/support/tickets', 'Tickets de soporte'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
@@ -162,6 +163,7 @@ test.describe('signed in as platform staff', () => {
     ['staff-warehouses', '/staff/warehouses', 'Almacenes'],
     ['staff-receiving', '/staff/receiving', 'Recepción en almacén'],
     ['staff-exits', '/staff/exits', 'Salidas por despachar'],
+    ['staff-tickets', '/staff/tickets', 'Tickets de soporte'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);

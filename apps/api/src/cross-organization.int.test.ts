@@ -33,6 +33,12 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/user/{id}': (a) => a.userId,
   '/api/v1/notifications/{id}': (a) => a.notificationId,
   '/api/v1/staff/conversations/{id}': (a) => a.conversationId,
+  '/api/v1/support/tickets/{id}': (a) => a.ticketId,
+  '/api/v1/support/tickets/{id}/messages/{messageId}': (a) => a.ticketMessageId,
+  '/api/v1/support/tickets/{id}/attachments/{attachmentId}': (a) => a.ticketAttachmentId,
+  '/api/v1/staff/tickets/{id}': (a) => a.ticketId,
+  '/api/v1/staff/tickets/{id}/messages/{messageId}': (a) => a.ticketMessageId,
+  '/api/v1/staff/tickets/{id}/attachments/{attachmentId}': (a) => a.ticketAttachmentId,
   '/api/v1/staff/verifications/{organizationId}': (a) => a.organizationId,
   '/api/v1/packages/{id}': (a) => a.packageId,
   '/api/v1/locations/{id}': (a) => a.locationId,
@@ -88,6 +94,8 @@ const NOT_RECORDS: Record<string, string> = {
   // A background job is the platform's, not an organization's (staff only).
   '/api/v1/staff/jobs/{id}': '00000000-0000-4000-8000-000000000000',
   '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
+  // A canned reply is the helpdesk's, not an organization's (staff only).
+  '/api/v1/staff/canned-replies/{id}': '00000000-0000-4000-8000-000000000000',
   // A warehouse is the platform's, not an organization's (staff only).
   '/api/v1/staff/warehouses/{id}': '00000000-0000-4000-8000-000000000000',
   // News is the platform's, published by staff to every organization (staff only).
@@ -116,6 +124,8 @@ const BODIES: Record<string, object> = {
     permissions: ['dashboard'],
   },
   'PUT /api/v1/user/{id}/status': { status: 'inactive' },
+  'POST /api/v1/support/tickets/{id}/messages': { body: 'Respuesta ajena' },
+  'POST /api/v1/support/tickets/{id}/rating': { rating: 1 },
   'PUT /api/v1/packages/{id}': { ...packageBody, name: 'Cambiada' },
   'PUT /api/v1/locations/{id}': originLocation({ alias: 'Cambiada' }),
   'PUT /api/v1/customers/{id}': { ...customerBody, name: 'Cambiado' },

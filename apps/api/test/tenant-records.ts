@@ -8,6 +8,7 @@ import { buyGuide, createLocation, fund } from '../src/modules/shipments/guides.
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { createTenantProduct } from '../src/modules/products/products.test-support';
 import { insertTenantStore } from '../src/modules/stores/stores.test-support';
+import { createTenantTicket } from '../src/modules/support/tickets.test-support';
 import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
@@ -178,6 +179,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     invoiceId: await first(owner, '/invoices'),
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
+    ...(await createTenantTicket(ctx, owner)),
     ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
     ...(await createTenantOrder(ctx, owner, organization.id, {

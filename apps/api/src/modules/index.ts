@@ -8,7 +8,7 @@ export { authRoutes as auth } from './auth/auth.routes';
 export { accountsModule as accounts } from './accounts/accounts.module';
 export { dashboardRoutes as dashboard } from './dashboard/dashboard.routes';
 export { notificationsModule as notifications } from './notifications/notifications.module';
-export { supportRoutes as support } from './support/support.routes';
+export { supportModule as support } from './support/support.module';
 export { staffModule as staff } from './staff/staff.module';
 export { verificationRoutes as verification } from './verification/verification.routes';
 export { catalogsRoutes as catalogs } from './catalogs/catalogs.routes';

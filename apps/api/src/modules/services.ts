@@ -40,6 +40,7 @@ import { buildShopifySandbox } from './stores/shopify/shopify-sandbox.services';
 import { buildMercadoLibreSandbox } from './stores/mercadolibre/mercadolibre-sandbox.services';
 import { buildWooCommerceSandbox } from './stores/woocommerce/woocommerce-sandbox.services';
 import { buildSupport } from './support/support.services';
+import { buildTickets } from './support/tickets.services';
 import { buildVendors } from './vendors/vendors.services';
 import { buildVerification } from './verification/verification.services';
 import type { PaymentProvider } from './wallet/payment-provider';
@@ -151,6 +152,7 @@ export function buildServices(
     .add(buildShipments)
     .add(buildExits)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
+    .add(buildTickets)
     .add(buildStaff)
     .add(buildDashboard).built;
 }

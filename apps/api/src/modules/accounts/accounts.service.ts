@@ -24,6 +24,7 @@ import {
   countStaffUsers,
   findUserByEmail,
   findUserById,
+  findStaff,
   findUserContacts,
   findUserWithRole,
   insertUser,
@@ -189,6 +190,11 @@ export class AccountsService {
   async mailContacts(organizationId: string, ids: string[], db: DbOrTx = this.deps.db) {
     const rows = await findUserContacts(db, [...new Set(ids)]);
     return rows.filter((row) => row.organizationId === organizationId && row.status === 'active');
+  }
+
+  /** Every staff member, by name (the helpdesk assigns tickets to them). */
+  staffMembers() {
+    return findStaff(this.deps.db);
   }
 
   /** Name of each user id (invoices name who triggered them). */

@@ -68,7 +68,18 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
   return row;
 }
 
-/** Email and name by user id, for screens that name several users (audit log, invoices). */
+/** Platform staff, by name (the helpdesk assigns tickets to them). */
+export function findStaff(
+  db: DbOrTx,
+): Promise<{ id: string; email: string; name: string | null }[]> {
+  return db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.isStaff, true))
+    .orderBy(users.name, users.email);
+}
+
+/** Email, name and language by user id (audit log, invoices, notification mail). */
 export async function findUserContacts(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
   return db

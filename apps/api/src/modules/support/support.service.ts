@@ -178,6 +178,16 @@ export class SupportService {
     return this.withMessages(closed);
   }
 
+  /** A chat as it is copied into a ticket: its organization, who opened it, its messages. */
+  async transcript(id: string, db: DbOrTx = this.deps.db) {
+    const conversation = await this.existing(id, db);
+    return {
+      organizationId: conversation.organizationId,
+      openedBy: conversation.openedBy,
+      messages: await repository.messagesOf(db, conversation),
+    };
+  }
+
   private async withMessages(row: ConversationRow): Promise<ConversationForStaff> {
     const messages = await repository.messagesOf(this.deps.db, row);
     return { ...presentConversation(row), messages: messages.map(presentMessage) };

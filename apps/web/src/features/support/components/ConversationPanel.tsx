@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/server-errors';
 import { ChatThread } from '../../../ui/ChatThread';
 import { useAnswerConversation, useCloseConversation, useStaffConversation } from '../staff-api';
 import { useDateFormat } from '../../../lib/dates';
+import { TicketFromChatButton } from './TicketFromChatButton';
 
 /** One organization's chat: read it, answer it, close it. */
 export function ConversationPanel({ id }: { id: string }) {
@@ -37,16 +38,19 @@ export function ConversationPanel({ id }: { id: string }) {
               {t('conversation.since', { date: dates.dateTime(created_at) })}
             </Text>
           </div>
-          {open && (
-            <Button
-              variant="light"
-              color="gray"
-              loading={close.isPending}
-              onClick={() => close.mutate()}
-            >
-              {t('conversation.close')}
-            </Button>
-          )}
+          <Group gap="xs">
+            {messages.length > 0 && <TicketFromChatButton conversationId={id} />}
+            {open && (
+              <Button
+                variant="light"
+                color="gray"
+                loading={close.isPending}
+                onClick={() => close.mutate()}
+              >
+                {t('conversation.close')}
+              </Button>
+            )}
+          </Group>
         </Group>
         {close.isError && (
           <Text c="red" fz="sm" role="alert">
