@@ -58,10 +58,15 @@ async function main() {
   const storeLines = await (
     process.env.DEMO_STORES === '0' ? Promise.resolve(false) : seedDemoStores(app.services)
   ).then(
-    (seeded) => (seeded ? ['  Tienda demo conectada: Shopify (sandbox) con pedidos.'] : []),
+    (seeded) =>
+      seeded
+        ? [
+            '  Tiendas demo conectadas (sandbox, con pedidos): Shopify, Mercado Libre y WooCommerce.',
+          ]
+        : [],
     (error: unknown) => {
       app.log.warn({ err: error }, 'demo stores not connected');
-      return ['  No se pudo conectar la tienda demo (ver el registro).'];
+      return ['  No se pudieron conectar las tiendas demo (ver el registro).'];
     },
   );
 

@@ -57,9 +57,9 @@ const DEMO_BUYERS = [
 /**
  * The demo organization's connected online stores (issue 22), made once after the server
  * listens: the sandbox stores are called over HTTP like the platforms, so connecting needs the
- * app up. A Shopify shop with a few orders of the demo catalogue is connected through the same
- * consent and token exchange a merchant's browser goes through; its open orders arrive by the
- * store's backfill. Nothing when the demo organization already has a store, or in production.
+ * app up. One store of each platform (Shopify, Mercado Libre, WooCommerce) with a few orders of
+ * the demo catalogue is connected the way a merchant connects it (consent and token exchange,
+ * or REST keys); its open orders arrive by the store's backfill. Nothing when the demo organization already has a store, or in production.
  */
 export async function seedDemoStores(services: Services): Promise<boolean> {
   const { config, db, accounts, stores, shopifySandbox } = services;
