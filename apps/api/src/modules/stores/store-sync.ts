@@ -91,7 +91,9 @@ export class StoreSync {
       const done = current.backfillDone + result.orders.length;
       store = await repository.update(this.deps.db, current.id, {
         backfillDone: done,
-        backfillTotal: result.total ?? (result.next ? null : done),
+        // The platform's count is of its orders (Mercado Libre counts each order of a pack); once
+        // done, the total is the purchases applied, so a finished backfill never reads "3 of 4".
+        backfillTotal: result.next ? (result.total ?? null) : done,
         backfillPage: result.next,
         ...(result.next
           ? {}
