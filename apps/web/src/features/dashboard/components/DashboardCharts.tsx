@@ -53,6 +53,12 @@ function StackedPerDay({
       type="stacked"
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
+      // A long series name (a store's address) wraps inside a phone's width.
+      styles={{
+        legend: { flexWrap: 'wrap' },
+        legendItem: { maxWidth: '100%' },
+        legendItemName: { overflowWrap: 'anywhere' },
+      }}
       xAxisProps={{ tickFormatter: dayLabel }}
       yAxisProps={{ allowDecimals: !counts }}
       valueFormatter={format}
