@@ -59,7 +59,7 @@ describe('routes', () => {
 
   it("opens every screen of the console's table for staff, and none for a merchant", async () => {
     for (const screen of STAFF_SCREENS) {
-      const path = generatePath(`/staff/${screen.path}`, { organizationId: '1' }).replace(
+      const path = generatePath(`/staff/${screen.path}`, { organizationId: '1', id: '1' }).replace(
         /\/$/,
         '',
       );
