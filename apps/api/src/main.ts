@@ -54,7 +54,7 @@ async function main() {
   // `WORKER=0` leaves them to a worker process of their own (`npm run worker`).
   if (config.WORKER) app.jobs.start(config.JOBS_POLL_MS);
   // The demo's online stores are sandbox stores called over HTTP: connected once the app listens.
-  // DEMO_STORES=0 leaves them out (the clean-stop test: a backfill cut by the stop logs an error).
+  // DEMO_STORES=0 leaves them out.
   const storeLines = await (
     process.env.DEMO_STORES === '0' ? Promise.resolve(false) : seedDemoStores(app.services)
   ).then(

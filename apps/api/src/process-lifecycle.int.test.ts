@@ -13,7 +13,7 @@ async function startAndStop(signal: NodeJS.Signals) {
     name: 'stop',
     stdio: ['ignore', 'pipe', 'pipe'],
     // Polling often: the worker is mid-round, with pg-boss's connections open, when the signal comes.
-    env: { LOG_LEVEL: 'warn', JOBS_POLL_MS: '50', DEMO_STORES: '0' },
+    env: { LOG_LEVEL: 'warn', JOBS_POLL_MS: '50' },
   });
   let output = '';
   app.child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -21,6 +21,11 @@ async function startAndStop(signal: NodeJS.Signals) {
   try {
     await waitForHealth(app);
     expect((await fetch(`${app.url}/api/v1/health`)).status).toBe(200);
+    // Once the banner is out the demo stores are connected and their backfills queued: the
+    // signal comes while the worker is pulling their orders from the app's own sandbox stores.
+    await expect
+      .poll(() => output, { timeout: 60_000, interval: 50 })
+      .toContain('Despacho está listo');
     app.child.kill(signal);
     const { code } = await app.exited;
     const logged = output

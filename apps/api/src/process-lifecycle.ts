@@ -21,7 +21,7 @@ export async function openProcess(): Promise<{ config: Config; server: DatabaseS
   return { config, server, db };
 }
 
-/** `SIGINT`/`SIGTERM` close the app (its worker first), the pool and the embedded server. */
+/** `SIGINT`/`SIGTERM` stop the worker, then close the app, the pool and the embedded server. */
 export function stopOnSignals(app: FastifyInstance, db: Db, server: DatabaseServer): void {
   let stopping = false;
   const stop = async (signal: string) => {
@@ -33,6 +33,9 @@ export function stopOnSignals(app: FastifyInstance, db: Db, server: DatabaseServ
       console.error('Stopping took longer than 15 s; exiting anyway.');
       process.exit(1);
     }, 15_000).unref();
+    // The worker first, while the app still answers: a job under way (a store's backfill) may be
+    // calling this app's own sandbox stores, which `close` would already refuse.
+    await app.jobs.stop();
     await app.close();
     await db.$client.end();
     await server.stop();
