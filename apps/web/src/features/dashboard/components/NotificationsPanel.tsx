@@ -1,8 +1,5 @@
-import type { Notification } from '@despacho/domain';
 import {
   Alert,
-  Anchor,
-  Badge,
   Button,
   EmptyState,
   Group,
@@ -14,10 +11,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
 import { ListPagination } from '../../../ui/ListPagination';
-import { NotificationKindBadge } from '../../../ui/NotificationKindBadge';
+import { NotificationItem } from '../../../ui/NotificationItem';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   useDashboardSummary,
@@ -25,7 +21,6 @@ import {
   useMarkNotificationRead,
   useNotifications,
 } from '../api';
-import { useDateFormat } from '../../../lib/dates';
 
 /** The user's notifications, newest first, with read marks. */
 export function NotificationsPanel() {
@@ -91,59 +86,5 @@ export function NotificationsPanel() {
         label={t('notifications.pagination')}
       />
     </Paper>
-  );
-}
-
-function NotificationItem({
-  notification: { kind, title, body, link, created_at, read },
-  onRead,
-}: {
-  notification: Notification;
-  onRead: () => void;
-}) {
-  const dates = useDateFormat();
-  const { t } = useTranslation('dashboard');
-  return (
-    <Group
-      component="li"
-      justify="space-between"
-      align="flex-start"
-      wrap="nowrap"
-      style={{ listStyle: 'none' }}
-    >
-      <Stack gap={2}>
-        <Group gap="xs">
-          <NotificationKindBadge kind={kind} label={t(`notifications.kinds.${kind}`)} />
-          {!read && (
-            <Badge variant="dot" size="sm">
-              {t('notifications.unread')}
-            </Badge>
-          )}
-          <Text fz="xs" c="dimmed">
-            {dates.dateTime(created_at)}
-          </Text>
-        </Group>
-        <Text fw={read ? 500 : 700}>{title}</Text>
-        <Text fz="sm" c="dimmed">
-          {body}
-        </Text>
-        {link && (
-          <Anchor component={Link} to={link} fz="sm" onClick={read ? undefined : onRead}>
-            {t('notifications.open')}
-          </Anchor>
-        )}
-      </Stack>
-      {!read && (
-        <Button
-          variant="light"
-          size="compact-xs"
-          style={{ flexShrink: 0 }}
-          onClick={onRead}
-          aria-label={t('notifications.markReadOf', { title })}
-        >
-          {t('notifications.markRead')}
-        </Button>
-      )}
-    </Group>
   );
 }

@@ -1,22 +1,10 @@
-import { NOTIFICATION_KINDS, type Notification } from '@despacho/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { NOTIFICATION_KINDS } from '@despacho/domain';
+import { Alert, Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useDateFormat } from '../../../lib/dates';
 import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
 import { ListPagination } from '../../../ui/ListPagination';
-import { NotificationKindBadge } from '../../../ui/NotificationKindBadge';
+import { NotificationItem } from '../../../ui/NotificationItem';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { MailPreferences } from '../components/MailPreferences';
@@ -81,7 +69,7 @@ export function NotificationsPage() {
         ) : (
           <Stack component="ul" gap="sm" m={0} p={0}>
             {list.data.data.map((notification) => (
-              <NotificationRow
+              <NotificationItem
                 key={notification.id}
                 notification={notification}
                 onRead={() => markRead.mutate(notification.id)}
@@ -99,55 +87,5 @@ export function NotificationsPage() {
         <MailPreferences />
       </Stack>
     </>
-  );
-}
-
-function NotificationRow({
-  notification: { kind, title, body, link, created_at, read },
-  onRead,
-}: {
-  notification: Notification;
-  onRead: () => void;
-}) {
-  const { t } = useTranslation('notifications');
-  const dates = useDateFormat();
-  return (
-    <Paper component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
-          <Group gap="xs">
-            <NotificationKindBadge kind={kind} label={t(`kinds.${kind}`)} />
-            {!read && (
-              <Text fz="xs" c="red.8" fw={700}>
-                {t('unread')}
-              </Text>
-            )}
-            <Text fz="xs" c="dimmed">
-              {dates.dateTime(created_at)}
-            </Text>
-          </Group>
-          <Text fw={read ? 500 : 700}>{title}</Text>
-          <Text fz="sm" c="dimmed">
-            {body}
-          </Text>
-          {link && (
-            <Anchor component={Link} to={link} fz="sm" onClick={read ? undefined : onRead}>
-              {t('open')}
-            </Anchor>
-          )}
-        </Stack>
-        {!read && (
-          <Button
-            variant="light"
-            size="compact-xs"
-            style={{ flexShrink: 0 }}
-            onClick={onRead}
-            aria-label={t('markReadOf', { title })}
-          >
-            {t('markRead')}
-          </Button>
-        )}
-      </Group>
-    </Paper>
   );
 }
