@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconStar, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
@@ -15,6 +15,7 @@ import { FavoriteStar } from '../components/FavoriteStar';
 import { formatPhone, fullName, streetLine, taxIdKind } from '../../../lib/contact-format';
 import { CUSTOMERS_PATH, editCustomerPath } from '../paths';
 import { useDateFormat } from '../../../lib/dates';
+import { Fact } from '../../../ui/Fact';
 
 /**
  * `client/:id`: a customer's page: contact and tax ID, the favorite star, every address with the
@@ -37,19 +38,6 @@ export function CustomerViewPage() {
       />
       <WithCustomer id={id}>{(loaded) => <CustomerDetails customer={loaded} />}</WithCustomer>
     </>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -128,20 +116,20 @@ function CustomerDetails({ customer }: { customer: CustomerView }) {
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Detail label={t('fields.name')}>{customer.name}</Detail>
-          <Detail label={t('fields.lastName')}>{customer.last_name ?? '—'}</Detail>
-          <Detail label={t('fields.company')}>{customer.company ?? '—'}</Detail>
-          <Detail label={t('fields.email')}>
+          <Fact label={t('fields.name')}>{customer.name}</Fact>
+          <Fact label={t('fields.lastName')}>{customer.last_name ?? '—'}</Fact>
+          <Fact label={t('fields.company')}>{customer.company ?? '—'}</Fact>
+          <Fact label={t('fields.email')}>
             <Anchor href={`mailto:${customer.email}`} fz="sm">
               {customer.email}
             </Anchor>
-          </Detail>
-          <Detail label={t('view.phone')}>
+          </Fact>
+          <Fact label={t('view.phone')}>
             <Anchor href={`tel:+52${customer.phone}`} fz="sm">
               {formatPhone(customer.phone)}
             </Anchor>
-          </Detail>
-          <Detail label={t('fields.taxId')}>
+          </Fact>
+          <Fact label={t('fields.taxId')}>
             {customer.tax_id ? (
               <Group gap="xs">
                 <Text fz="sm" ff="monospace">
@@ -156,8 +144,8 @@ function CustomerDetails({ customer }: { customer: CustomerView }) {
                 {t('view.noTaxId')}
               </Text>
             )}
-          </Detail>
-          <Detail label={t('view.createdAt')}>{dates.date(customer.created_at)}</Detail>
+          </Fact>
+          <Fact label={t('view.createdAt')}>{dates.date(customer.created_at)}</Fact>
         </SimpleGrid>
       </Paper>
 

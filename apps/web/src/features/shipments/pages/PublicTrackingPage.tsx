@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconExternalLink, IconPackageOff, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LanguageMenu } from '../../../ui/LanguageMenu';
@@ -28,6 +28,7 @@ import { TrackingTimeline } from '../components/TrackingTimeline';
 import { useDateFormat } from '../../../lib/dates';
 import { trackingPath } from '../paths';
 import { isTrackingNumber, normalizeTrackingNumber, usePublicTracking } from '../tracking-api';
+import { Fact } from '../../../ui/Fact';
 
 /** Looks up another tracking number: its own page, so it can be shared. */
 function LookupForm({ initial }: { initial: string }) {
@@ -62,19 +63,6 @@ function LookupForm({ initial }: { initial: string }) {
         </Button>
       </Group>
     </form>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="sm" fw={500} component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -126,7 +114,7 @@ function TrackingResult({ tracking }: { tracking: PublicTracking }) {
           <ShipmentStatusBadge status={tracking.status} purchaseState="purchased" size="lg" />
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="md">
-          <Fact label={t('public.carrier')}>
+          <Fact fw={500} label={t('public.carrier')}>
             {tracking.carrier_name}
             {tracking.carrier_tracking_url && (
               <Anchor
@@ -143,15 +131,17 @@ function TrackingResult({ tracking }: { tracking: PublicTracking }) {
               </Anchor>
             )}
           </Fact>
-          <Fact label={t('public.service')}>{tracking.service_name}</Fact>
-          <Fact label={t('public.route')}>
+          <Fact fw={500} label={t('public.service')}>
+            {tracking.service_name}
+          </Fact>
+          <Fact fw={500} label={t('public.route')}>
             <Group gap={6} wrap="nowrap">
               <span>{tracking.origin_city}</span>
               <IconArrowRight size={14} aria-label={t('public.to')} />
               <span>{tracking.destination_city}</span>
             </Group>
           </Fact>
-          <Fact label={t('public.estimatedDelivery')}>
+          <Fact fw={500} label={t('public.estimatedDelivery')}>
             {tracking.status === 'cancelled' ? '—' : dates.day(tracking.estimated_delivery)}
           </Fact>
         </SimpleGrid>

@@ -41,6 +41,7 @@ import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
 import { TrackingTimeline } from '../components/TrackingTimeline';
 import { useDateFormat } from '../../../lib/dates';
 import { PICKUP_PATH, SHIPMENTS_PATH } from '../paths';
+import { Fact } from '../../../ui/Fact';
 
 /**
  * `shippings/:id`: one guide — route with contacts, packages and products with their SAT keys,
@@ -102,19 +103,6 @@ function Section({
       </Group>
       {children}
     </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 

@@ -35,6 +35,7 @@ import {
   useStaffTicket,
   useSupportAgents,
 } from '../staff-tickets-api';
+import { Fact } from '../../../ui/Fact';
 
 /**
  * `/staff/tickets/:id`: the whole conversation with internal notes, the targets, assignment,
@@ -89,7 +90,7 @@ export function StaffTicketPage() {
       <Stack gap="lg">
         <Paper withBorder radius="lg" p="md">
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <Fact label={t('detail.opened')} value={dates.dateTime(data.created_at)} />
+            <Fact label={t('detail.opened')}>{dates.dateTime(data.created_at)}</Fact>
             <Stack gap={2}>
               <Text fz="xs" c="dimmed">
                 {t('staff.table.firstResponse')}
@@ -102,10 +103,9 @@ export function StaffTicketPage() {
               </Text>
               <TargetBadge timing={data.resolution} />
             </Stack>
-            <Fact
-              label={t('staff.detail.waitingOn')}
-              value={t(`staff.detail.waiting.${data.waiting_on}`)}
-            />
+            <Fact label={t('staff.detail.waitingOn')}>
+              {t(`staff.detail.waiting.${data.waiting_on}`)}
+            </Fact>
           </SimpleGrid>
           {data.link && (
             <Text fz="sm" mt="sm">
@@ -196,16 +196,5 @@ export function StaffTicketPage() {
       />
       <MergeTicketDialog id={id} opened={merging} onClose={() => setMerging(false)} />
     </>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm">{value}</Text>
-    </Stack>
   );
 }

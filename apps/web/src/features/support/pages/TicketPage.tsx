@@ -21,6 +21,7 @@ import {
   useReplyTicket,
   useTicket,
 } from '../tickets-api';
+import { Fact } from '../../../ui/Fact';
 
 /**
  * `support/ticket/{id}`: the conversation with its files, the record it is about, its status and
@@ -87,13 +88,10 @@ export function TicketPage() {
       <Stack gap="lg">
         <Paper withBorder radius="lg" p="md">
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <Fact label={t('table.category')} value={t(`categories.${data.category}`)} />
-            <Fact label={t('detail.opened')} value={dates.dateTime(data.created_at)} />
-            <Fact
-              label={t('detail.firstResponse')}
-              value={dates.dateTime(data.first_response_at)}
-            />
-            <Fact label={t('detail.closed')} value={dates.dateTime(data.closed_at)} />
+            <Fact label={t('table.category')}>{t(`categories.${data.category}`)}</Fact>
+            <Fact label={t('detail.opened')}>{dates.dateTime(data.created_at)}</Fact>
+            <Fact label={t('detail.firstResponse')}>{dates.dateTime(data.first_response_at)}</Fact>
+            <Fact label={t('detail.closed')}>{dates.dateTime(data.closed_at)}</Fact>
           </SimpleGrid>
           {data.link && (
             <Text fz="sm" mt="sm">
@@ -153,16 +151,5 @@ export function TicketPage() {
         onClose={() => setFollowing(false)}
       />
     </>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fz="sm">{value}</Text>
-    </Stack>
   );
 }

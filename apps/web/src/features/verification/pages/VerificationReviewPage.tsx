@@ -15,7 +15,6 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCheck, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { messageOf } from '../../../lib/server-errors';
@@ -25,17 +24,7 @@ import { useApproveVerification, useStaffVerification } from '../staff-api';
 import { DocumentPreview } from '../components/DocumentPreview';
 import { RejectDialog } from '../components/RejectDialog';
 import { useDateFormat } from '../../../lib/dates';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{children}</Text>
-    </div>
-  );
-}
+import { Fact } from '../../../ui/Fact';
 
 /** One organization's submitted verification: its details, its three documents, the decision. */
 export function VerificationReviewPage() {
