@@ -35,7 +35,8 @@ test('an expired access token is renewed once, transparently, and the page works
   const refreshes: Request[] = [];
   page.on('request', (sent) => isRefresh(sent) && refreshes.push(sent));
   const rejected = page.waitForResponse(
-    (answer) => answer.url().endsWith('/api/v1/dashboard/summary') && answer.status() === 401,
+    (answer) =>
+      new URL(answer.url()).pathname === '/api/v1/dashboard/summary' && answer.status() === 401,
   );
   const refreshed = page.waitForResponse((answer) => isRefresh(answer.request()));
   await page.reload();
