@@ -192,9 +192,9 @@ export class AccountsService {
     return rows.filter((row) => row.organizationId === organizationId && row.status === 'active');
   }
 
-  /** Every staff member, by name (the helpdesk assigns tickets to them). */
-  staffMembers() {
-    return findStaff(this.deps.db);
+  /** Every active staff member, by name (the helpdesk assigns tickets to them, mails them). */
+  staffMembers(db: DbOrTx = this.deps.db) {
+    return findStaff(db);
   }
 
   /** Name of each user id (invoices name who triggered them). */

@@ -69,13 +69,11 @@ export async function findUserWithRole(db: DbOrTx, id: string) {
 }
 
 /** Platform staff, by name (the helpdesk assigns tickets to them). */
-export function findStaff(
-  db: DbOrTx,
-): Promise<{ id: string; email: string; name: string | null }[]> {
+export function findStaff(db: DbOrTx) {
   return db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, language: users.language })
     .from(users)
-    .where(eq(users.isStaff, true))
+    .where(and(eq(users.isStaff, true), eq(users.status, 'active')))
     .orderBy(users.name, users.email);
 }
 

@@ -314,6 +314,22 @@ describe('support tickets: merchants and the helpdesk', () => {
     expect(timing.business_ms).toBeLessThanOrEqual(5 * 9 * HOUR_MS);
   });
 
+  it('mails every staff member when the merchant replies to a ticket no one has taken', async () => {
+    const ticket = await open();
+    const helpdesk = await ctx.app.services.accounts.staffMembers();
+    expect(helpdesk.map((member) => member.id)).toContain(staff.id);
+    const before = await ctx.db.$count(outboxMessages);
+    await call(owner, 'POST', `/support/tickets/${ticket.id}/messages`, { body: 'Nadie contesta' });
+    const mails = (await ctx.db.select().from(outboxMessages)).filter((m) =>
+      m.body.includes('Nadie contesta'),
+    );
+    expect(mails.length).toBe(helpdesk.length);
+    expect(await ctx.db.$count(outboxMessages)).toBe(before + helpdesk.length);
+    expect(mails.map((m) => m.recipient).sort()).toEqual(
+      helpdesk.map((member) => member.email).sort(),
+    );
+  });
+
   it('mails the assigned staff member when the merchant replies', async () => {
     const ticket = await open();
     const assigned = await call(staff, 'POST', `/staff/tickets/${ticket.id}/assign`, {

@@ -110,7 +110,7 @@ export class TicketsService {
 
   /**
    * A merchant's reply: it reopens a ticket closed within the reopen window, resumes the
-   * response clock, and mails the assigned staff member.
+   * response clock, and mails the assigned staff member (every staff member while unassigned).
    */
   async reply(
     organizationId: string,
@@ -147,11 +147,14 @@ export class TicketsService {
         body,
         createdAt: now,
       });
-      if (ticket.assigneeId) {
-        const assignee = await accounts.user(ticket.assigneeId, tx);
+      // Whoever has the ticket hears of it; while no one has it, the whole helpdesk does.
+      const readers = ticket.assigneeId
+        ? [await accounts.user(ticket.assigneeId, tx)]
+        : await accounts.staffMembers(tx);
+      for (const reader of readers) {
         await queue({
           channel: 'email',
-          recipient: assignee.email,
+          recipient: reader.email,
           ...ticketMail(
             'merchantReply',
             {
@@ -160,7 +163,7 @@ export class TicketsService {
               excerpt: excerpt(body),
               link: `${config.APP_URL}/staff/tickets/${ticket.id}`,
             },
-            assignee.language,
+            reader.language,
           ),
         });
       }
