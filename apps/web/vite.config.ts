@@ -42,28 +42,6 @@ export default defineConfig({
               test: /node_modules[\\/](prosemirror-[\w-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
               priority: 2,
             },
-            // The dashboard's charts (recharts), loaded with them only: its store, selectors, state
-            // library and d3 parts in chunks of their own keep each under the limit.
-            {
-              name: 'charts-state',
-              test: /node_modules[\\/](@reduxjs|redux|redux-thunk|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
-              priority: 2,
-            },
-            {
-              name: 'charts-core',
-              test: /node_modules[\\/]recharts[\\/]es6[\\/]state[\\/](?!selectors)/,
-              priority: 2,
-            },
-            {
-              name: 'charts-selectors',
-              test: /node_modules[\\/]recharts[\\/]es6[\\/]state[\\/]selectors[\\/]/,
-              priority: 2,
-            },
-            {
-              name: 'charts-d3',
-              test: /node_modules[\\/](d3-[\w-]+|victory-vendor|internmap)[\\/]/,
-              priority: 2,
-            },
             // What the cold sign-in screen draws with (decision 030), with its dependencies: one
             // file beside the entry, not ~40 small shared ones that cost a request and headers each.
             {
