@@ -28,6 +28,9 @@ test('an expired access token is renewed once, transparently, and the page works
 }) => {
   const session = await signInAs(page, request, DEMO.owner);
   await openDashboard(page, DEMO.owner.name);
+  // The charts load after the figures: once drawn, nothing asks the API until the reload, so no
+  // call renews the token below before the reload does.
+  await expect(page.getByRole('table', { name: 'Envíos por día y paquetería' })).toBeAttached();
 
   const expired = await expiredCopyOf(session.access_token);
   await replaceStoredToken(page, expired);
