@@ -16,7 +16,7 @@ test('a sandbox Shopify store connects through its consent screen and its new or
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signInAsNewMerchant(page, request);
   const domain = `e2e-${uniqueId()}.myshopify.com`;
   const customer = `Cliente ${uniqueId()}`;

@@ -71,7 +71,8 @@ export async function createSandboxOrder(
 /**
  * The orders list's row of `customer`'s order, once its webhook's job has stored it: the list is
  * asked again until it shows. The delivery and its processing are two jobs queued behind the
- * suite's others (tracking timelines, pushes), which on two busy cores can take over a minute.
+ * suite's others; in full runs on two busy cores one order in a few took over two minutes (the
+ * cause is not pinned down: see issue 22's note).
  */
 export async function syncedOrderRow(page: Page, customer: string): Promise<Locator> {
   await page.goto('/app/orders');
@@ -79,6 +80,6 @@ export async function syncedOrderRow(page: Page, customer: string): Promise<Loca
   await expect(async () => {
     await page.reload();
     await expect(row).toBeVisible({ timeout: 5_000 });
-  }).toPass({ timeout: 120_000 });
+  }).toPass({ timeout: 240_000 });
   return row;
 }

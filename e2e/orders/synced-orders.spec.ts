@@ -58,7 +58,7 @@ test('a synced order fulfilled partially with a label shows its tracking number 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { product, origin, domain } = await merchantWithShop(page, request);
   const customer = `Cliente ${uniqueId()}`;
   await createSandboxOrder(page, domain, {
@@ -96,7 +96,7 @@ test('three synced orders get their labels in one bulk run, merged into one PDF'
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { session, product, domain } = await merchantWithShop(page, request);
   await createPackage(request, session);
   const customers = [1, 2, 3].map((n) => `Cliente ${n} ${uniqueId()}`);
@@ -131,7 +131,7 @@ test('three synced orders get their labels in one bulk run, merged into one PDF'
 });
 
 test('an order cancelled in the sandbox store is cancelled here', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const { product, domain } = await merchantWithShop(page, request);
   const customer = `Cliente ${uniqueId()}`;
   await createSandboxOrder(page, domain, { customer, sku: product.sku, title: product.name });
