@@ -144,6 +144,11 @@ const configSchema = z.object({
   /** How often (ms) the server's jobs runner looks for due jobs. */
   JOBS_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /**
+   * How many jobs the server's runner works at once (4 when unset; decision 031). Each holds one
+   * of the pool's 20 connections while it runs.
+   */
+  JOBS_LANES: z.coerce.number().int().min(1).max(10).optional(),
+  /**
    * Outside production, the dev mailbox (`/dev/mailbox`) answers only requests from this machine
    * that no proxy forwarded, or those sending this value in `X-Dev-Mailbox-Token`.
    */

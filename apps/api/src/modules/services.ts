@@ -79,7 +79,13 @@ function buildPlatform(
   const broadcast = new Broadcast({ db, log });
   const callers = new CallerCache(config.CALLER_CACHE_MS, broadcast);
   const guards = authGuards(tokens, clock, callerLoader(db, clock, callers));
-  const jobs = new Jobs({ db, clock, log, sweepEveryMs: config.JOBS_SWEEP_MS });
+  const jobs = new Jobs({
+    db,
+    clock,
+    log,
+    sweepEveryMs: config.JOBS_SWEEP_MS,
+    lanes: config.JOBS_LANES,
+  });
   const outbox = new Outbox(db, {
     mail: config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : null,
     sms: null,

@@ -10,7 +10,7 @@ import {
   onTestFinished,
 } from 'vitest';
 import { createTestDatabase } from '../../test/test-app';
-import { ManualClock } from './clock';
+import { ManualClock, systemClock, type Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { Jobs } from './jobs';
 import { jobs as jobsTable } from './jobs.store';
@@ -30,8 +30,8 @@ afterEach(async () => {
   // One after the other: each hands pg-boss's clock function back as it stops.
   for (const runner of runners.splice(0)) await runner.stop();
 });
-function runnerOf(clock: ManualClock) {
-  const runner = new Jobs({ db, clock });
+function runnerOf(clock: Clock, lanes?: number) {
+  const runner = new Jobs({ db, clock, lanes });
   runners.push(runner);
   return runner;
 }
@@ -54,7 +54,8 @@ function gate() {
 describe('Jobs', () => {
   it('runs due jobs in the order they were enqueued and leaves future ones for later', async () => {
     const clock = new ManualClock(T0);
-    const runner = runnerOf(clock);
+    // One lane, so the order they start in is the order they run in.
+    const runner = runnerOf(clock, 1);
     const seen: string[] = [];
     runner.register<{ name: string }>('test.record', async (_tx, payload) => {
       seen.push(payload.name);
@@ -135,7 +136,8 @@ describe('Jobs', () => {
         await held.opened;
       }
     };
-    const a = runnerOf(clock);
+    // A works one job at a time, so it takes only the oldest.
+    const a = runnerOf(clock, 1);
     const b = runnerOf(clock);
     a.register('test.concurrent', record('a'));
     b.register('test.concurrent', record('b'));
@@ -290,6 +292,63 @@ describe('Jobs', () => {
     expect(followUps.map((row) => row.payload)).toEqual([{ tag: 'b' }]);
     expect(await rowOf(failing)).toMatchObject({ state: 'retry', settledAt: null });
     expect(await rowOf(passing)).toMatchObject({ state: 'completed', settledAt: T0 });
+  });
+
+  it('works a few jobs at once, never every lane on one kind, and what handlers enqueue for now', async () => {
+    const runner = runnerOf(new ManualClock(T0), 3);
+    const release = gate();
+    let running = 0;
+    let most = 0;
+    runner.register('test.slow', async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await release.opened;
+      running -= 1;
+    });
+    const chain: number[] = [];
+    runner.register<{ n: number }>('test.chain', async (tx, { n }) => {
+      chain.push(n);
+      if (n < 3) await runner.enqueue(tx, 'test.chain', { n: n + 1 }, T0);
+      else release.open();
+    });
+    for (let i = 0; i < 4; i += 1) await runner.enqueue(db, 'test.slow', {}, minutes(-1));
+    await runner.enqueue(db, 'test.chain', { n: 0 }, T0);
+
+    // The slow jobs wait for the end of a chain each link of which is enqueued by the one
+    // before: it runs on the lane they may not take.
+    onTestFinished(() => release.open());
+    expect(await runner.runDue()).toEqual({ ran: 8, failed: 0 });
+    expect(chain).toEqual([0, 1, 2, 3]);
+    expect(most).toBe(2);
+  });
+
+  it('keeps working beside a long run, and tells each job a time not before its own', async () => {
+    const runner = runnerOf(systemClock);
+    const long = gate();
+    const entered = gate();
+    runner.register('test.long', async () => {
+      entered.open();
+      await long.opened;
+    });
+    const told: { now: Date; runAt: Date }[] = [];
+    const ran = gate();
+    runner.register('test.short', async (_tx, _payload, job) => {
+      told.push({ now: job.now, runAt: job.runAt });
+      ran.open();
+    });
+    await runner.enqueue(db, 'test.long', {}, new Date());
+    onTestFinished(() => long.open());
+    runner.start(50);
+    await entered.opened;
+    // Due after the worker's last look: it is fetched once that time has come.
+    await runner.enqueue(db, 'test.short', {}, new Date(Date.now() + 200));
+    await ran.opened;
+    expect(told).toHaveLength(1);
+    expect(told[0]!.now.getTime()).toBeGreaterThanOrEqual(told[0]!.runAt.getTime());
+    long.open();
+    await runner.stop();
+    const rows = await db.select().from(jobsTable);
+    expect(rows.map((row) => row.state)).toEqual(['completed', 'completed']);
   });
 
   it('polls until stopped', async () => {

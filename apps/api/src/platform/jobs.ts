@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { ManualClock, type Clock } from './clock';
 import type { Db, DbOrTx } from './db';
+import { Lanes } from './jobs.lanes';
 import { SessionSetupPool } from './jobs.session-pool';
 import { JOBS_SCHEMA, jobs } from './jobs.store';
 
@@ -25,7 +26,10 @@ export interface JobContext {
   /** Failed runs before this one. */
   attempts: number;
   runAt: Date;
-  /** The time the runner was asked to run up to (the manual clock's time in tests). */
+  /**
+   * The time it runs at: read when it was fetched (the manual clock's time in tests), never
+   * before `runAt`, so a handler comparing its own rows' due times with it finds them due.
+   */
   now: Date;
 }
 
@@ -66,6 +70,9 @@ export interface JobKindOptions<P extends JobPayload = JobPayload> {
   /** Runs after a failure that will be retried, in its transaction: `runAt` is the retry's time. */
   onRetry?: (tx: DbOrTx, payload: P, runAt: Date) => Promise<void>;
 }
+
+/** Jobs one runner works at once, unless its owner says otherwise (`JOBS_LANES`). */
+const DEFAULT_LANES = 4;
 
 const DEFAULTS = {
   retryLimit: 10,
@@ -124,6 +131,15 @@ export async function installJobQueue(db: Db): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
+/** The kinds among `kinds` with a job due now (pg-boss's clock), in one statement. */
+const DUE_KINDS = `
+  select kind from unnest($1::text[]) as kind
+  where exists (
+    select 1 from ${JOBS_SCHEMA}.job j
+    where j.name = kind and j.state < 'active' and not j.blocked
+      and j.start_after <= ${JOBS_SCHEMA}.job_now()
+  )`;
+
 /**
  * Background work on pg-boss (decision 021). A job is enqueued in the transaction of the change
  * that causes it (pg-boss's `db` option over that transaction), so it exists exactly when the
@@ -133,6 +149,11 @@ export async function installJobQueue(db: Db): Promise<void> {
  * A process that dies mid-run leaves the job active; once its expiry passes pg-boss retries it,
  * and a late completion from a run it took back is refused, so that run's writes roll back.
  *
+ * Jobs run on a few lanes at once (decision 031). Whenever a lane is free the runner asks which
+ * kinds have due work (one statement) and fetches those only, in batches, sharing the free lanes
+ * among them: the kind with the fewest runs under way goes first and no kind takes every lane, so
+ * one long job (a backfill, a bulk-label run) or one kind's backlog never holds the others back.
+ *
  * With a `ManualClock` (tests), pg-boss's statements read that clock's time (pg-boss's
  * `TestClock`), so `runDue(now)` runs what is due at `now` and retries wait on the same clock.
  */
@@ -141,11 +162,17 @@ export class Jobs {
   private readonly kinds = new Map<string, JobKindOptions>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly sweeps = new Map<string, Sweep>();
+  /** Runs under way in this process, by kind. */
+  private readonly busy = new Map<string, number>();
+  private readonly lanes: number;
+  /** Which due kind is offered a free lane first: it turns, so ties are shared. */
+  private turn = 0;
   private readonly testClock: TestClock | undefined;
   private boss: Promise<PgBoss> | undefined;
   /** pg-boss's connections under a test clock (see `SessionSetupPool`). */
   private sessions: SessionSetupPool | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** Ends the worker's pause between polls early (`stop`). */
+  private wake: (() => void) | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
   private lastSweep = -Infinity;
@@ -157,9 +184,15 @@ export class Jobs {
       log?: FastifyBaseLogger;
       /** How often the polling loop runs the sweeps; its first round always does. */
       sweepEveryMs?: number;
+      /**
+       * Jobs run at once (4 unless given). Each transactional run holds one of the app's
+       * connections while it runs, so keep it well under the pool's size.
+       */
+      lanes?: number;
     },
   ) {
     if (deps.clock instanceof ManualClock) this.testClock = new TestClock(deps.clock.now());
+    this.lanes = deps.lanes ?? DEFAULT_LANES;
   }
 
   /** Adds a job in the caller's transaction (or alone with the plain database). */
@@ -252,28 +285,36 @@ export class Jobs {
   }
 
   /**
-   * Runs the jobs due at `now`, at most `limit`: each round fetches the next due job of every
-   * kind (pg-boss's order: as enqueued) and runs them by due time, so runners in several
-   * processes share the work. Jobs of kinds
-   * nobody registered wait. Jobs a handler enqueues for `now` or earlier run in the same call.
+   * Runs the jobs due at `now`, at most `limit`, on the runner's lanes, and answers once none is
+   * due and none is under way: jobs a handler enqueues for `now` or earlier run in the same call.
+   * Within a kind pg-boss hands jobs out as enqueued; runs overlap, so nothing is promised about
+   * the order they finish in. Jobs of kinds nobody registered wait. Without `now`, each fetch
+   * runs what is due at the clock's time then.
    */
-  async runDue(now: Date = this.deps.clock.now(), limit = 100): Promise<RunResult> {
+  async runDue(now?: Date, limit = 100): Promise<RunResult> {
     const result: RunResult = { ran: 0, failed: 0 };
-    const kinds = [...this.handlers.keys()];
-    if (kinds.length === 0) return result;
+    if (this.handlers.size === 0) return result;
     const boss = await this.open();
-    await this.testClock?.setTime(now);
+    const at = now ?? (this.testClock ? this.deps.clock.now() : undefined);
+    if (at) await this.testClock?.setTime(at);
+    const errors: unknown[] = [];
+    const lanes = new Lanes(this.lanes, (error) => errors.push(error));
+    let started = 0;
     for (;;) {
-      const round: JobWithMetadata<JobPayload>[] = [];
-      for (const kind of kinds) {
-        if (result.ran + result.failed + round.length >= limit) break;
-        await this.queue(boss, kind);
-        round.push(...(await boss.fetch<JobPayload>(kind, { includeMetadata: true })));
-      }
-      if (round.length === 0) return result;
-      round.sort((a, b) => a.startAfter.getTime() - b.startAfter.getTime());
-      for (const job of round) result[await this.runOne(boss, job, now)] += 1;
+      const free = Math.min(lanes.free, limit - started);
+      const fetched =
+        free > 0
+          ? await this.dispatch(boss, free, at, (run) =>
+              lanes.add(run.then((outcome) => (result[outcome] += 1))),
+            )
+          : 0;
+      started += fetched;
+      if (fetched === 0 && lanes.busy === 0) break;
+      // Look again at once while lanes are free and work was found; else after a run ends.
+      if (fetched === 0 || lanes.free === 0 || started >= limit) await lanes.next();
     }
+    if (errors.length > 0) throw errors[0];
+    return result;
   }
 
   /**
@@ -306,36 +347,23 @@ export class Jobs {
   }
 
   /**
-   * The worker: polls every `intervalMs` until `stop`, the sweeps first when they are due
-   * (always on the first round: a start recovers what a previous process left); one run at a
-   * time, errors logged, never thrown. Also puts the kinds' cron schedules in place.
+   * The worker: runs what is due on its lanes until `stop`, looking again as soon as a lane is
+   * free, and every `intervalMs` when nothing was due; the sweeps first when they are due (always
+   * at start: a start recovers what a previous process left). Errors are logged, never thrown.
+   * Also puts the kinds' cron schedules in place.
    */
   start(intervalMs: number): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const next = () => {
-      this.running = undefined;
-      if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
-    };
-    const tick = () => {
-      this.running = this.sweepIfDue()
-        .then(() => this.runDue())
-        .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: run failed'))
-        .finally(next);
-    };
-    // The first round waits for the schedules: `stop` waits for the one piece of work in
-    // `running`, and a round started beside them would leave them running into a closed pg-boss.
-    this.running = this.schedule()
-      .catch((error: unknown) => this.deps.log?.error({ err: error }, 'jobs: scheduling failed'))
-      .finally(next);
+    this.running = this.work(intervalMs);
   }
 
-  /** Stops polling, waits for the run under way and closes pg-boss, so the pool can close. */
+  /** Stops fetching, waits for every run under way and closes pg-boss, so the pool can close. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.wake?.();
     await this.running;
+    this.running = undefined;
     const boss = this.boss;
     this.boss = undefined;
     this.queues.clear();
@@ -347,6 +375,102 @@ export class Jobs {
     const sessions = this.sessions;
     this.sessions = undefined;
     await sessions?.close();
+  }
+
+  private async work(intervalMs: number): Promise<void> {
+    const log = this.deps.log;
+    // Before any fetch: `stop` closes pg-boss once this loop ends, schedules included.
+    await this.schedule().catch((error: unknown) =>
+      log?.error({ err: error }, 'jobs: scheduling failed'),
+    );
+    const lanes = new Lanes(this.lanes, (error) => log?.error({ err: error }, 'jobs: run failed'));
+    while (!this.stopped) {
+      let fetched = 0;
+      try {
+        await this.sweepIfDue();
+        const boss = await this.open();
+        // On the manual clock (tests) pg-boss reads the time it was moved to.
+        const at = this.testClock ? this.deps.clock.now() : undefined;
+        if (at) await this.testClock?.setTime(at);
+        if (!this.stopped && lanes.free > 0) {
+          fetched = await this.dispatch(boss, lanes.free, at, (run) => lanes.add(run));
+        }
+      } catch (error) {
+        log?.error({ err: error }, 'jobs: run failed');
+      }
+      if (this.stopped) break;
+      if (lanes.free === 0) await lanes.next();
+      else if (fetched === 0) await this.pause(intervalMs, lanes);
+    }
+    await lanes.all();
+  }
+
+  /** Waits `ms`, or less: until a run ends (it may have enqueued work) or `stop`. */
+  private pause(ms: number, lanes: Lanes): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+      if (lanes.busy > 0) void lanes.next().then(done);
+    });
+  }
+
+  /**
+   * Fetches up to `free` due jobs and starts each through `start`: asks which kinds have due
+   * work, shares the free lanes among them (the kind with the fewest runs under way first, none
+   * above all lanes but one) and fetches each kind's share in one batch. Answers how many started.
+   * `now` fixes the time the handlers are told (tests); without it the clock is read after each
+   * fetch.
+   */
+  private async dispatch(
+    boss: PgBoss,
+    free: number,
+    now: Date | undefined,
+    start: (run: Promise<'ran' | 'failed'>) => void,
+  ): Promise<number> {
+    const { rows } = await boss.getDb().executeSql(DUE_KINDS, [[...this.handlers.keys()]]);
+    const due = (rows as { kind: string }[]).map((row) => row.kind);
+    let started = 0;
+    for (const [kind, batchSize] of this.share(due, free)) {
+      await this.queue(boss, kind);
+      const fetched = await boss.fetch<JobPayload>(kind, { includeMetadata: true, batchSize });
+      const at = now ?? this.deps.clock.now();
+      for (const job of fetched) {
+        // A job fetched is due by pg-boss's clock; the app's may lag it (another host).
+        const runsAt = new Date(Math.max(at.getTime(), job.startAfter.getTime()));
+        this.busy.set(kind, (this.busy.get(kind) ?? 0) + 1);
+        start(
+          this.runOne(boss, job, runsAt).finally(() =>
+            this.busy.set(kind, this.busy.get(kind)! - 1),
+          ),
+        );
+      }
+      started += fetched.length;
+    }
+    return started;
+  }
+
+  /** How many of `free` lanes each due kind gets (see `dispatch`). */
+  private share(due: readonly string[], free: number): Map<string, number> {
+    const cap = Math.max(1, this.lanes - 1);
+    const shares = new Map<string, number>();
+    const first = due.length > 0 ? this.turn++ % due.length : 0;
+    const order = [...due.slice(first), ...due.slice(0, first)];
+    for (let lane = 0; lane < free; lane += 1) {
+      let pick: string | undefined;
+      let least = cap;
+      for (const kind of order) {
+        const load = (this.busy.get(kind) ?? 0) + (shares.get(kind) ?? 0);
+        if (load < least) [pick, least] = [kind, load];
+      }
+      if (pick === undefined) break;
+      shares.set(pick, (shares.get(pick) ?? 0) + 1);
+    }
+    return shares;
   }
 
   /** pg-boss, started on first use (the schema is already installed by the migrations). */
