@@ -288,7 +288,10 @@ export class BulkLabelsService {
     const key = `bulk:${run.id}:${orderId}`;
     // A restart finds the order's fulfilment of this run as it left it.
     const earlier = await this.deps.fulfilment.earlier(run.organizationId, key);
-    if (earlier && earlier.state !== 'purchasing') return this.itemOf(earlier);
+    // Still under way, its flow's own resume job drives it, maybe at this very moment (jobs run
+    // side by side): the item waits for that (the job's retry) rather than racing it.
+    if (earlier?.state === 'purchasing') throw new AppError('ORDER_FULFILLING');
+    if (earlier) return this.itemOf(earlier);
     const lines = (await repository.findLines(this.deps.db, orderId))
       .filter((line) => line.quantity > line.fulfilledQuantity)
       .map((line) => ({ line_id: line.id, quantity: line.quantity - line.fulfilledQuantity }));
