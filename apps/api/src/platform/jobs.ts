@@ -131,14 +131,20 @@ export async function installJobQueue(db: Db): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
-/** The kinds among `kinds` with a job due now (pg-boss's clock), in one statement. */
+/**
+ * The kinds among `$1` with a job due now (pg-boss's clock), in one statement. Each kind is one
+ * probe of pg-boss's live-jobs index (name, state, blocked, start_after): the order by and limit
+ * keep the planner on it, where a plain `exists` scanned every waiting job (80 ms at 10,000).
+ */
 const DUE_KINDS = `
   select kind from unnest($1::text[]) as kind
-  where exists (
-    select 1 from ${JOBS_SCHEMA}.job j
-    where j.name = kind and j.state < 'active' and not j.blocked
+  cross join lateral (
+    select from ${JOBS_SCHEMA}.job j
+    where j.name = kind and j.state in ('created', 'retry') and not j.blocked
       and j.start_after <= ${JOBS_SCHEMA}.job_now()
-  )`;
+    order by j.state, j.blocked, j.start_after
+    limit 1
+  ) as due`;
 
 /**
  * Background work on pg-boss (decision 021). A job is enqueued in the transaction of the change
