@@ -48,6 +48,9 @@ export function BulkCsvStep({ onContinue }: { onContinue: (orderIds: string[]) =
         <Text fz="sm" ta="center">
           {t('bulkCsv.intro')}
         </Text>
+        <Text fz="sm" ta="center" c="dimmed">
+          {t('bulkCsv.storeHelp')}
+        </Text>
         <FileButton
           onChange={pick}
           resetRef={reset}
