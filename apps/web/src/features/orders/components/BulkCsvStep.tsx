@@ -98,7 +98,8 @@ function BulkCsvResult({
         {left.length > 0 && t('bulkCsv.left', { count: left.length })}
       </Text>
       {left.length > 0 && (
-        <Table.ScrollContainer minWidth={360} mah={260}>
+        // Narrow enough for a phone's dialog: the reasons wrap instead of scrolling away.
+        <Table.ScrollContainer minWidth={280} mah={260}>
           <Table fz="sm" striped aria-label={t('bulkCsv.leftOut')}>
             <Table.Thead>
               <Table.Tr>
