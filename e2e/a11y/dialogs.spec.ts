@@ -1,27 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chooseLanguage, DEMO, signInAs, signInAsNewMerchant } from '../support';
-import { settled } from '../support/a11y';
-import { seriousViolations } from '../support/axe';
+import { checkDialog } from '../support/a11y';
 
 // Issue 21: the close button of every dialog and drawer had no accessible name (axe: critical).
 // The theme names it once for the whole app; these open dialogs of several screens, as a merchant
 // does, and check each open at a phone's and a desktop's width, with a screenshot of each.
-
-const WIDTHS = [390, 1440] as const;
-
-/** The open dialog at each width: its close button named, no serious or critical axe finding. */
-async function checkDialog(page: Page, dialog: Locator, name: string, close: string) {
-  for (const width of WIDTHS) {
-    await test.step(`${name} at ${width} px`, async () => {
-      await page.setViewportSize({ width, height: 900 });
-      await expect(dialog).toBeVisible();
-      await settled(page);
-      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
-      await expect(dialog.getByRole('button', { name: close, exact: true })).toBeVisible();
-      expect.soft(await seriousViolations(page), `axe: ${name} at ${width} px`).toEqual([]);
-    });
-  }
-}
 
 test.describe('dialogs of the demo owner', () => {
   test.beforeEach(async ({ page, request }) => {

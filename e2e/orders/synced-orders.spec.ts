@@ -1,14 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Session } from '@despacho/domain';
-import { apiCall, dataOf, signInAsNewMerchant, uniqueId } from '../support';
+import { expect, test } from '@playwright/test';
+import { uniqueId } from '../support';
 import { checkScreen } from '../support/a11y';
-import { createStockProduct } from '../inventory/inventory';
-import { createOrigin, topUp } from '../shipments/guides';
 import { fulfilWithLabel } from './fulfilment';
+import { createPackage, merchantWithShop, STORE } from './merchant';
 import {
-  connectSandboxShop,
   createSandboxOrder,
-  createSandboxShop,
   SANDBOX_ADMIN,
   sandboxOrderRow,
   shopSection,
@@ -18,41 +14,6 @@ import {
 // Issue 22, orders synced from a sandbox Shopify store: one fulfilled partially with a label
 // whose tracking number the store then shows; three labelled in one bulk run; one cancelled in
 // the store and cancelled here. Each spec is a new merchant with a shop of its own.
-
-const STORE = 'Tienda E2E';
-
-/** A new merchant with a connected sandbox shop, a catalogue product, an origin and balance. */
-async function merchantWithShop(page: Page, request: APIRequestContext) {
-  const { session } = await signInAsNewMerchant(page, request);
-  const token = session.access_token;
-  const product = await createStockProduct(request, token, 'Taza de barro');
-  const origin = await createOrigin(request, token);
-  await topUp(request, session);
-  const domain = `e2e-${uniqueId()}.myshopify.com`;
-  await createSandboxShop(page, domain, STORE);
-  await connectSandboxShop(page, domain, STORE);
-  return { session, product, origin, domain };
-}
-
-/** A saved package, the default one: bulk labels ship every order in it. */
-async function createPackage(request: APIRequestContext, session: Session): Promise<void> {
-  await dataOf(
-    await apiCall(request, 'POST', '/packages', {
-      token: session.access_token,
-      body: {
-        name: 'Caja mediana',
-        unit: 'cm_kg',
-        length: 30,
-        width: 20,
-        height: 15,
-        weight: 2,
-        sat_code: '24121503',
-        is_default: true,
-      },
-    }),
-    201,
-  );
-}
 
 test('a synced order fulfilled partially with a label shows its tracking number in the store', async ({
   page,

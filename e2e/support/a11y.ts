@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { layoutProblems } from './layout';
 
@@ -67,6 +67,24 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
           `layout: ${name} at ${width} px`,
         )
         .toEqual([]);
+    });
+  }
+}
+
+/**
+ * An open dialog at a phone's and a desktop's width: its close button named, no serious or
+ * critical axe finding, a screenshot of each. The layout check is left out: a modal covers the
+ * screen under it by design.
+ */
+export async function checkDialog(page: Page, dialog: Locator, name: string, close: string) {
+  for (const width of [390, 1440]) {
+    await test.step(`${name} at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`) });
+      await expect(dialog.getByRole('button', { name: close, exact: true })).toBeVisible();
+      expect.soft(await seriousViolations(page), `axe: ${name} at ${width} px`).toEqual([]);
     });
   }
 }

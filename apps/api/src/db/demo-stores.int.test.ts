@@ -55,6 +55,8 @@ describe('the demo stores', () => {
     expect(stores.every((store) => store.sandbox === true && store.status === 'enabled')).toBe(
       true,
     );
+    // Named as the site is titled, not by its sandbox address.
+    expect(storeOf('woocommerce').name).toBe('Comercio Demo (WooCommerce)');
   });
 
   it('syncs the Shopify shop’s three orders', async () => {

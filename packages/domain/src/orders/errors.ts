@@ -95,8 +95,13 @@ export const ORDERS_ERRORS = {
   },
   BULK_CSV_ORDER_AMBIGUOUS: {
     status: 409,
-    es: 'Varias tiendas tienen un pedido con ese número: selecciónalo en la lista.',
-    en: 'Several stores have an order with that number: select it in the list.',
+    es: 'Varias tiendas tienen un pedido con ese número: escribe cuál en la columna «tienda» (su nombre o su plataforma) o selecciónalo en la lista.',
+    en: 'Several stores have an order with that number: write which one in the "store" column (its name or its platform) or select it in the list.',
+  },
+  BULK_CSV_ORDER_NOT_IN_STORE: {
+    status: 404,
+    es: 'Ninguna tienda con ese nombre o plataforma tiene un pedido con ese número: escribe la tienda como aparece en la lista.',
+    en: 'No store of that name or platform has an order with that number: write the store as the list shows it.',
   },
   BULK_CSV_ORDER_FULFILLED: {
     status: 409,

@@ -1,5 +1,6 @@
 import {
   BULK_CSV_HEADERS,
+  BULK_CSV_STORE_HEADERS,
   BULK_LABELS_MAX,
   type BulkCsvView,
   type ErrorCode,
@@ -8,6 +9,7 @@ import { parseCsv } from '../../platform/csv';
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import * as repository from './orders.repository';
+import type { StoreNames } from './orders.view';
 
 /** A header as compared: trimmed, lower case, without accents. */
 const headerKey = (text: string) =>
@@ -16,10 +18,17 @@ const headerKey = (text: string) =>
 /** A number as `findByNumberKeys` compares it: lower case, without its leading `#`. */
 const numberKey = (text: string) => text.trim().toLowerCase().replace(/^#+/, '');
 
-const HEADER_KEYS = new Set<string>(BULK_CSV_HEADERS.map(headerKey));
+/** A store as compared: its name or platform without case, accents, spaces or punctuation. */
+const storeKey = (text: string) => headerKey(text).replace(/[^\p{L}\p{N}]/gu, '');
 
-/** The file's numbers with their lines; a file that cannot be one is refused whole. */
-function numbersIn(content: Buffer): { row: number; number: string }[] {
+const HEADER_KEYS = new Set<string>(BULK_CSV_HEADERS.map(headerKey));
+const STORE_HEADER_KEYS = new Set<string>(BULK_CSV_STORE_HEADERS.map(headerKey));
+
+/**
+ * The file's numbers with their lines and the store cell, if the file has that column; a file
+ * that cannot be one is refused whole.
+ */
+function numbersIn(content: Buffer): { row: number; number: string; store: string }[] {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(content);
@@ -31,37 +40,58 @@ function numbersIn(content: Buffer): { row: number; number: string }[] {
   const [header, ...rest] = records;
   const column = header?.fields.findIndex((name) => HEADER_KEYS.has(headerKey(name))) ?? -1;
   if (column < 0) throw new AppError('BULK_CSV_HEADER');
+  const storeColumn = header!.fields.findIndex((name) => STORE_HEADER_KEYS.has(headerKey(name)));
   if (rest.length === 0) throw new AppError('BULK_CSV_EMPTY');
   if (rest.length > BULK_LABELS_MAX) {
     throw new AppError('BULK_CSV_TOO_MANY', { count: rest.length, max: BULK_LABELS_MAX });
   }
-  return rest.map((record) => ({ row: record.line, number: (record.fields[column] ?? '').trim() }));
+  return rest.map((record) => ({
+    row: record.line,
+    number: (record.fields[column] ?? '').trim(),
+    store: storeColumn < 0 ? '' : storeKey(record.fields[storeColumn] ?? ''),
+  }));
 }
+
+type Candidate = Awaited<ReturnType<typeof repository.findByNumberKeys>>[number];
 
 /**
  * The orders a CSV of numbers names, within the organization (another's numbers are unknown
  * here): every row answered, with its order or the reason it is left out, so nothing the
- * merchant listed disappears silently. Writes nothing; the run starts from `order_ids`.
+ * merchant listed disappears silently. A row's store cell, when written, keeps the orders of
+ * the stores so named or of that platform (typed orders: «manual»). Writes nothing; the run
+ * starts from `order_ids`.
  */
 export async function resolveBulkCsv(
   db: DbOrTx,
   organizationId: string,
   content: Buffer,
+  storeNames: (rows: { storeId: string | null }[]) => Promise<StoreNames>,
 ): Promise<BulkCsvView> {
   const numbers = numbersIn(content);
   const keys = [...new Set(numbers.map(({ number }) => numberKey(number)).filter(Boolean))];
-  const byKey = new Map<string, Awaited<ReturnType<typeof repository.findByNumberKeys>>>();
-  for (const order of await repository.findByNumberKeys(db, organizationId, keys)) {
-    byKey.set(order.key, [...(byKey.get(order.key) ?? []), order]);
-  }
+  const found = await repository.findByNumberKeys(db, organizationId, keys);
+  const byKey = new Map<string, Candidate[]>();
+  for (const order of found) byKey.set(order.key, [...(byKey.get(order.key) ?? []), order]);
+  const stores: StoreNames = numbers.some(({ store }) => store)
+    ? await storeNames(found)
+    : new Map();
+  const inStore = (order: Candidate, store: string) => {
+    const named = order.storeId ? stores.get(order.storeId) : undefined;
+    const platform = order.storeId ? named?.platform : 'manual';
+    return store === platform || (named !== undefined && storeKey(named.name) === store);
+  };
   const taken = new Set<string>();
-  const rows = numbers.map(({ row, number }) => {
-    const found = byKey.get(numberKey(number)) ?? [];
-    const order = found.length === 1 ? found[0]! : null;
+  const rows = numbers.map(({ row, number, store }) => {
+    const candidates = byKey.get(numberKey(number)) ?? [];
+    const matching = store ? candidates.filter((order) => inStore(order, store)) : candidates;
+    const order = matching.length === 1 ? matching[0]! : null;
     let error: ErrorCode | null = null;
-    if (found.length === 0) error = 'BULK_CSV_ORDER_UNKNOWN';
+    if (candidates.length === 0) error = 'BULK_CSV_ORDER_UNKNOWN';
+    else if (matching.length === 0) error = 'BULK_CSV_ORDER_NOT_IN_STORE';
     else if (!order) error = 'BULK_CSV_ORDER_AMBIGUOUS';
     else if (order.status === 'cancelled') error = 'ORDER_CANCELLED';
+    // Mercado Envíos (`me2`) orders are Mercado Libre's to ship: said here, not mid-run.
+    else if (order.shippedByPlatform) error = 'ORDER_SHIPPED_BY_PLATFORM';
     else if (order.fulfillmentState === 'fulfilled') error = 'BULK_CSV_ORDER_FULFILLED';
     else if (taken.has(order.id)) error = 'BULK_CSV_ORDER_REPEATED';
     if (order && !error) taken.add(order.id);

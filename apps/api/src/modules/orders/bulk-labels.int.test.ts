@@ -223,6 +223,55 @@ describe('bulk labels from a CSV', () => {
     });
   });
 
+  it('tells apart a number two stores share by the store column, and refuses me2 orders up front', async () => {
+    // #4001 in the Shopify store (the merchant's) and in a WooCommerce store; #4002 shipped
+    // by Mercado Libre (Mercado Envíos).
+    const m = await merchant(['#4001']);
+    const woo = stores.add(m.organizationId, 'woocommerce');
+    await stores.apply(
+      woo,
+      externalOrder([{ sku: null, quantity: 1 }], { externalId: 'woo-1', number: '#4001' }),
+    );
+    await stores.apply(
+      stores.add(m.organizationId, 'mercadolibre'),
+      externalOrder([{ sku: null, quantity: 1 }], {
+        externalId: 'ml-1',
+        number: '4002',
+        shippedByPlatform: true,
+      }),
+    );
+    const list = (await callAs(ctx.app, m.user, 'GET', '/orders?pageSize=100')).json().data as {
+      id: string;
+      store: { id: string } | null;
+    }[];
+    const wooOrder = list.find((order) => order.store?.id === woo.id)!.id;
+    const resolved = await upload(
+      m.user,
+      [
+        'pedido,Tienda',
+        '#4001,',
+        '#4001,Shopify',
+        '#4001,tienda WOOcommerce',
+        '#4001,Mercado Libre',
+        '#4002,',
+      ].join('\n'),
+    );
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().data).toEqual({
+      rows: [
+        { row: 2, number: '#4001', order_id: null, error: 'BULK_CSV_ORDER_AMBIGUOUS' },
+        // By platform, then by the store's name (case, spaces and accents aside).
+        { row: 3, number: '#4001', order_id: m.ids[0], error: null },
+        { row: 4, number: '#4001', order_id: wooOrder, error: null },
+        { row: 5, number: '#4001', order_id: null, error: 'BULK_CSV_ORDER_NOT_IN_STORE' },
+        { row: 6, number: '#4002', order_id: null, error: 'ORDER_SHIPPED_BY_PLATFORM' },
+      ],
+      order_ids: [m.ids[0], wooOrder],
+    });
+    const english = await upload(m.user, 'order,store\n#4001,Amazon\n', 'en');
+    expect(english.json().data.rows[0].error).toBe('BULK_CSV_ORDER_NOT_IN_STORE');
+  });
+
   it('treats another organization’s numbers as unknown', async () => {
     const mine = await merchant(['#3001'], 0);
     const theirs = await merchant(['#3002'], 0);

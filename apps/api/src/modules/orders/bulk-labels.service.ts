@@ -19,6 +19,7 @@ import type { ShipmentsService } from '../shipments';
 import type { LedgerService } from '../wallet';
 import { resolveBulkCsv } from './bulk-csv';
 import type { FulfilmentService } from './fulfilment.service';
+import type { OrdersService } from './orders.service';
 import * as repository from './orders.repository';
 import { orderBulkItems, orderBulkRuns, orders } from './orders.tables';
 
@@ -37,6 +38,8 @@ export interface BulkLabelsDeps {
   ledger: Pick<LedgerService, 'balance'>;
   shipments: Pick<ShipmentsService, 'labels' | 'label'>;
   fulfilment: Pick<FulfilmentService, 'quote' | 'fulfil' | 'earlier'>;
+  /** Names the stores a CSV's store column is compared with. */
+  orders: Pick<OrdersService, 'storeNames'>;
 }
 
 /** The rate the rule picks: the cheapest, the fastest (then cheapest), or the preferred one. */
@@ -101,7 +104,9 @@ export class BulkLabelsService {
 
   /** The orders a CSV of numbers names, each row with its order or why it is left out. */
   fromCsv(organizationId: string, content: Buffer): Promise<BulkCsvView> {
-    return resolveBulkCsv(this.deps.db, organizationId, content);
+    return resolveBulkCsv(this.deps.db, organizationId, content, (rows) =>
+      this.deps.orders.storeNames(organizationId, rows),
+    );
   }
 
   async start(

@@ -216,6 +216,8 @@ export async function findByNumberKeys(db: DbOrTx, organizationId: string, keys:
       key: sql<string>`lower(ltrim(${orders.number}, '#'))`,
       status: orders.status,
       fulfillmentState: orders.fulfillmentState,
+      shippedByPlatform: orders.shippedByPlatform,
+      storeId: orders.storeId,
     })
     .from(orders)
     .where(

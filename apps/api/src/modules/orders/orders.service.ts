@@ -450,10 +450,7 @@ export class OrdersService {
   }
 
   /** The stores' names the list shows, through the stores module (none without it). */
-  private async storeNames(
-    organizationId: string,
-    rows: Pick<OrderRow, 'storeId'>[],
-  ): Promise<StoreNames> {
+  async storeNames(organizationId: string, rows: Pick<OrderRow, 'storeId'>[]): Promise<StoreNames> {
     const names: StoreNames = new Map();
     const stores = this.deps.stores;
     const ids = [...new Set(rows.flatMap((row) => (row.storeId ? [row.storeId] : [])))];

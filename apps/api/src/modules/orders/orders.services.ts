@@ -42,7 +42,7 @@ export function buildOrders(
 ) {
   const orders = new OrdersService({ ...deps, stores });
   const fulfilment = new FulfilmentService({ ...deps, stores, orders, purchase: deps.purchases });
-  const bulkLabels = new BulkLabelsService({ ...deps, fulfilment });
+  const bulkLabels = new BulkLabelsService({ ...deps, fulfilment, orders });
   // A fulfilment follows its guide's cancellation (decision 028).
   deps.cancellation.onGuideCancelled(fulfilment.guideCancelled);
   // Synced orders arrive here; the movement history names an order's moves by its number.

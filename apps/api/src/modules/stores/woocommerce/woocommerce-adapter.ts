@@ -15,6 +15,7 @@ import {
   assertReachable,
   keysOf,
   wooRequest,
+  wooSiteTitle,
   type WooKeys,
   type WooReach,
   type WooRequest,
@@ -144,9 +145,11 @@ export function createWooCommerceAdapter(options: WooCommerceAdapterOptions): St
       };
       // One cheap authenticated read proves the keys (bad ones answer 401).
       await call(keys, { path: '/orders', query: { per_page: '1' } });
+      // Named as the merchant titled the site; by its address when the site does not say.
+      const title = await wooSiteTitle(url, { fetch: options.fetch, reach: options.reach });
       return {
         externalId: url,
-        name: new URL(url).host + new URL(url).pathname.replace(/\/$/, ''),
+        name: title ?? new URL(url).host + new URL(url).pathname.replace(/\/$/, ''),
         credentials: { ...keys },
       };
     },

@@ -54,6 +54,60 @@ export async function assertReachable(url: string, reach: WooReach): Promise<voi
   }
 }
 
+/** The longest site title kept: a store's name in lists, not whatever a site sends. */
+const TITLE_MAX = 120;
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/**
+ * WordPress escapes the site title as HTML when it is saved, and the REST index serves the
+ * stored text: «Café & Té» arrives as «Café &amp; Té», «Ana's» as «Ana&#039;s».
+ */
+export function plainTitle(stored: string): string {
+  return stored
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+      if (!code.startsWith('#')) return NAMED_ENTITIES[code.toLowerCase()] ?? entity;
+      const point = /^#x/i.test(code) ? parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : entity;
+    })
+    .trim()
+    .slice(0, TITLE_MAX);
+}
+
+/**
+ * The site's title from the WordPress REST index (`GET /wp-json/`, public, no keys needed), or
+ * null when the site does not give it (index turned off by a security plugin, an error, a
+ * redirect, an empty title): the caller then names the store by its address. Never throws,
+ * since a missing title must not fail a connection whose keys work.
+ */
+export async function wooSiteTitle(
+  url: string,
+  deps: { fetch?: typeof fetch; reach?: WooReach } = {},
+): Promise<string | null> {
+  // `_fields` trims the index to what is read; without it a site lists every route it has.
+  const index = `${url}/wp-json/?_fields=name`;
+  try {
+    await assertReachable(index, deps.reach ?? {});
+    const response = await (deps.fetch ?? fetch)(index, {
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) return null;
+    const { name } = (await response.json()) as { name?: unknown };
+    const title = typeof name === 'string' ? plainTitle(name) : '';
+    return title === '' ? null : title;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One REST call to a WooCommerce site. Over HTTPS the keys go as HTTP Basic; over plain HTTP
  * WooCommerce refuses Basic and wants the request signed with OAuth 1.0a in its query (the

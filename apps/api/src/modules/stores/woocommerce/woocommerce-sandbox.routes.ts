@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { escape } from '../shopify/shopify-sandbox.html';
 import { registerWooSandboxAdmin } from './woocommerce-sandbox.admin';
 import {
   SHIPMENT_TRACKING_PLUGIN,
@@ -62,6 +63,28 @@ export const wooCommerceSandboxRoutes: FastifyPluginAsync<{
     return site;
   };
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  // WordPress's REST index: public, the site's title and tagline as stored (HTML-escaped on
+  // save), its URLs and the namespaces its plugins add; `_fields` keeps only the fields named.
+  app.get(`${SITE}/`, hide, async (request, reply) => {
+    const site = await sandbox.site((request.params as { slug: string }).slug);
+    if (!site) {
+      return wooError(reply, 404, 'rest_no_route', 'No route was found matching the URL.');
+    }
+    const index: Record<string, unknown> = {
+      name: escape(site.name),
+      description: '',
+      url: site.url,
+      home: site.url,
+      gmt_offset: -6,
+      timezone_string: 'America/Mexico_City',
+      namespaces: ['wp/v2', 'wc/v3', ...(site.shipmentTracking ? ['wc-shipment-tracking/v3'] : [])],
+    };
+    const fields = (request.query as { _fields?: string })._fields?.split(',');
+    return fields
+      ? Object.fromEntries(fields.filter((f) => Object.hasOwn(index, f)).map((f) => [f, index[f]]))
+      : index;
+  });
 
   app.get(`${API}/system_status`, hide, async (request, reply) => {
     const site = await authed(request, reply);

@@ -35,7 +35,9 @@ describe('a WooCommerce sandbox site connected to the app', () => {
     expect(refused.json().error.code).toBe('STORE_CREDENTIALS_REJECTED');
     const connected = await connect(site.consumerSecret);
     expect(connected.statusCode).toBe(200);
-    const store = connected.json().data.store as { id: string };
+    const store = connected.json().data.store as { id: string; name: string };
+    // Named by the site's title, read from its WordPress REST index.
+    expect(store.name).toBe('Tienda Woo');
     expect(JSON.stringify(connected.json())).not.toContain(site.consumerSecret);
     const hooks = await sandbox.webhooksOf(site.slug);
     expect(hooks.map((hook) => [hook.topic, hook.status, hook.delivery_url]).sort()).toEqual(

@@ -48,6 +48,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   let adapter: StoreAdapter;
   let site: SandboxWooSite;
   let credentials: StoreCredentials;
+  let config: ReturnType<typeof testConfig>;
   const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
   const received: Received[] = [];
   let answerStatus = 200;
@@ -68,7 +69,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     await receiver.listen({ host: '127.0.0.1', port: 0 });
     callbackUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/5b0c1b8e-5d2a-4a7e-9a57-0d1e0f6a1c11`;
     const port = await freePort();
-    const config = testConfig({ APP_URL: `http://127.0.0.1:${port}` });
+    config = testConfig({ APP_URL: `http://127.0.0.1:${port}` });
     sandbox = buildWooCommerceSandbox({ db, clock, jobs, config }).wooCommerceSandbox!;
     sandboxServer = Fastify();
     await sandboxServer.register(wooCommerceSandboxRoutes, { wooCommerceSandbox: sandbox });
@@ -82,6 +83,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       consumerSecret: site.consumerSecret,
     });
     expect(authorized.externalId).toBe(site.url);
+    expect(authorized.name).toBe('Tienda Woo');
     credentials = { ...authorized.credentials, webhookSecret: secret };
   });
 
@@ -130,6 +132,46 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     // Credentials saved earlier with such a URL are refused at the request, not sent there.
     const stored = { ...credentials, url: 'http://192.168.0.10/tienda' };
     await expect(adapter.getOrder(stored, '1')).rejects.toMatchObject({ kind: 'refused' });
+  });
+
+  it('names the store by the site title of the WordPress REST index, else by its address', async () => {
+    // WordPress keeps the title HTML-escaped; the store is named with the plain characters.
+    const titled = await sandbox.createSite({ name: "Café & Té de Ana's" });
+    const index = await fetch(`${titled.url}/wp-json/`);
+    expect(index.status).toBe(200);
+    expect(await index.json()).toMatchObject({
+      name: 'Café &amp; Té de Ana&#39;s',
+      url: titled.url,
+      home: titled.url,
+    });
+    const connect = (on: StoreAdapter, url: string) =>
+      on.authorize({
+        platform: 'woocommerce',
+        url,
+        consumerKey: titled.consumerKey,
+        consumerSecret: titled.consumerSecret,
+      });
+    expect((await connect(adapter, titled.url)).name).toBe("Café & Té de Ana's");
+    // A site hiding its index (a security plugin), answering garbage or not answering it:
+    // still connected, named by host and path.
+    const address = `${new URL(titled.url).host}${new URL(titled.url).pathname}`;
+    for (const index of [
+      () => new Response('{"code":"rest_disabled"}', { status: 401 }),
+      () => new Response('<html>', { status: 200 }),
+      () => new Response('{"name":"  "}', { status: 200 }),
+      () => {
+        throw new TypeError('fetch failed');
+      },
+    ]) {
+      const hidden = createWooCommerceAdapter({
+        ...wooCommerceOptions(config),
+        fetch: async (url, init) =>
+          String(url).includes('/wp-json/?') ? index() : fetch(url, init),
+      });
+      const authorized = await connect(hidden, titled.url);
+      expect(authorized.name).toBe(address);
+      expect(authorized.externalId).toBe(titled.url);
+    }
   });
 
   it('pages open orders with X-WP-Total and X-WP-TotalPages', async () => {

@@ -48,6 +48,9 @@ export function BulkCsvStep({ onContinue }: { onContinue: (orderIds: string[]) =
         <Text fz="sm" ta="center">
           {t('bulkCsv.intro')}
         </Text>
+        <Text fz="sm" ta="center" c="dimmed">
+          {t('bulkCsv.storeHelp')}
+        </Text>
         <FileButton
           onChange={pick}
           resetRef={reset}
@@ -95,7 +98,8 @@ function BulkCsvResult({
         {left.length > 0 && t('bulkCsv.left', { count: left.length })}
       </Text>
       {left.length > 0 && (
-        <Table.ScrollContainer minWidth={360} mah={260}>
+        // Narrow enough for a phone's dialog: the reasons wrap instead of scrolling away.
+        <Table.ScrollContainer minWidth={280} mah={260}>
           <Table fz="sm" striped aria-label={t('bulkCsv.leftOut')}>
             <Table.Thead>
               <Table.Tr>

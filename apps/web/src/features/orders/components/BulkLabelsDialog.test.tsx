@@ -109,6 +109,6 @@ describe('BulkLabelsDialog from a CSV', () => {
     expect([...new Uint8Array(await template.arrayBuffer()).slice(0, 3)]).toEqual([
       0xef, 0xbb, 0xbf,
     ]);
-    expect(await template.text()).toBe('pedido\r\n#1001\r\n');
+    expect(await template.text()).toBe('pedido,tienda\r\n#1001,\r\n#1002,Shopify\r\n');
   });
 });

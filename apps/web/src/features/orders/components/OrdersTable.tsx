@@ -76,7 +76,12 @@ export function OrdersTable({
           {
             key: 'store',
             header: t('list.table.store'),
-            cell: (order) => <Text fz="sm">{order.store?.name ?? t('list.table.manual')}</Text>,
+            // A Mercado Libre nickname (`TIENDA_OFICIAL_…`) has no space to break at.
+            cell: (order) => (
+              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                {order.store?.name ?? t('list.table.manual')}
+              </Text>
+            ),
           },
           {
             key: 'date',
