@@ -20,7 +20,7 @@ import type { NotificationsService } from '../notifications';
 import { ticketMail } from './ticket-mail';
 import * as repository from './tickets.repository';
 import type { TicketRow } from './tickets.repository';
-import { closingFields, excerpt, presentSummary } from './tickets.present';
+import { closingFields, excerpt, presentMessage, presentSummary } from './tickets.present';
 import { TicketThreads, type AttachTarget } from './tickets.threads';
 
 /**
@@ -182,14 +182,7 @@ export class TicketsService {
         });
       }
       const names = await accounts.userNames([userId]);
-      return {
-        id: message.id,
-        author_kind: message.authorKind,
-        author_name: names.get(userId) ?? '',
-        body: message.body,
-        created_at: message.createdAt.toISOString(),
-        attachments: [],
-      };
+      return merchantMessage(presentMessage(message, [], names.get(userId) ?? ''));
     });
   }
 
