@@ -32,6 +32,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/users/update/{id}': (a) => a.userId,
   '/api/v1/user/{id}': (a) => a.userId,
   '/api/v1/notifications/{id}': (a) => a.notificationId,
+  '/api/v1/staff/notifications/{id}': (a) => a.notificationId,
   '/api/v1/staff/conversations/{id}': (a) => a.conversationId,
   '/api/v1/support/tickets/{id}': (a) => a.ticketId,
   '/api/v1/support/tickets/{id}/messages/{messageId}': (a) => a.ticketMessageId,

@@ -14,6 +14,7 @@ import { seedDemoProducts } from './demo-products';
 import { seedDemoShipments } from './demo-shipments';
 import { seedDemoWarehouses } from './demo-warehouses';
 import { seedDemoEntries } from './demo-entries';
+import { seedDemoTickets } from './demo-tickets';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -96,8 +97,8 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
- * and customers, a balance and its first guides), one platform staff user and the platform's two
- * demo warehouses, once. Returns whether anything was created.
+ * and customers, a balance and its first guides, support tickets), one platform staff user and
+ * the platform's two demo warehouses, once. Returns whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const { seedClock, services } = seedServices(db, clock);
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   await seedDemoWarehouses(services, staffId);
   await seedDemoEntries(services, { organizationId, ownerId, staffId });
   await seedDemoExits(services, { organizationId, ownerId, staffId });
+  await seedDemoTickets(services, { organizationId, ownerId, staffId }, seedClock);
   return true;
 }
 

@@ -122,3 +122,43 @@ export const staffNewsContract = defineContract('staff-news', {
     responses: { 200: staffNewsAnswer },
   }),
 });
+
+/**
+ * A staff member's own notifications (a merchant replied to a ticket they have, or to one no one
+ * has): the centre's rows addressed to them, whatever organization they concern. The API
+ * implements it in modules/notifications/notifications.routes.ts, the web's staff bell calls it.
+ */
+export const staffNotificationsContract = defineContract('staff-notifications', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/notifications',
+    access: staff,
+    tags,
+    summary: 'The newest first, optionally of one kind',
+    query: notificationsQuerySchema,
+    responses: { 200: pageSchema(notificationSchema) },
+  }),
+  unread: defineOperation({
+    method: 'GET',
+    path: '/staff/notifications/unread',
+    access: staff,
+    tags,
+    summary: 'How many the staff member has not read (the console bell)',
+    responses: { 200: unreadCountSchema },
+  }),
+  markRead: defineOperation({
+    method: 'PATCH',
+    path: '/staff/notifications/:id/read',
+    access: staff,
+    tags,
+    params: idParamsSchema,
+    responses: { 200: z.object({ data: notificationSchema }) },
+  }),
+  markAllRead: defineOperation({
+    method: 'POST',
+    path: '/staff/notifications/read-all',
+    access: staff,
+    tags,
+    responses: { 200: z.object({ data: z.object({ marked: z.number().int() }) }) },
+  }),
+});

@@ -1,7 +1,10 @@
 import { defineNotifications } from '../notifications/define';
 import { z } from '../validation';
 
-/** What support tells a merchant; an advisor's answer is quoted as they wrote it. */
+/**
+ * What support tells a merchant, and the helpdesk (`ticket_merchant_reply`, addressed to staff);
+ * an answer or reply is quoted as its author wrote it.
+ */
 export const SUPPORT_NOTIFICATIONS = defineNotifications({
   support_answer: {
     params: z.object({ excerpt: z.string() }),
@@ -15,6 +18,18 @@ export const SUPPORT_NOTIFICATIONS = defineNotifications({
     texts: ({ number, title, excerpt }) => ({
       es: { title: `Respondimos tu ticket ${number}: ${title}`, body: excerpt },
       en: { title: `We answered your ticket ${number}: ${title}`, body: excerpt },
+    }),
+  },
+  ticket_merchant_reply: {
+    params: z.object({
+      number: z.number().int(),
+      title: z.string(),
+      company: z.string(),
+      excerpt: z.string(),
+    }),
+    texts: ({ number, title, company, excerpt }) => ({
+      es: { title: `${company} respondió el ticket ${number}: ${title}`, body: excerpt },
+      en: { title: `${company} replied to ticket ${number}: ${title}`, body: excerpt },
     }),
   },
   ticket_closed: {

@@ -6,8 +6,18 @@ import { noticeDismissals, notificationReads, notifications } from './notificati
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = Omit<typeof notifications.$inferInsert, 'organizationId' | 'id'>;
 
-/** Organization-wide notifications and the ones addressed to this user. */
-function visibleTo(organizationId: string, userId: string) {
+/**
+ * Who reads: a member of an organization, or (`organizationId` null) a staff member, who reads
+ * only what is addressed to them, whatever organization it concerns.
+ */
+export interface Reader {
+  organizationId: string | null;
+  userId: string;
+}
+
+/** A member's organization-wide notifications and the ones addressed to them; staff, theirs. */
+function visibleTo({ organizationId, userId }: Reader) {
+  if (organizationId === null) return eq(notifications.userId, userId);
   return and(
     eq(notifications.organizationId, organizationId),
     or(isNull(notifications.userId), eq(notifications.userId, userId)),
@@ -39,19 +49,15 @@ export async function insertNotification(
 
 export async function listVisible(
   db: DbOrTx,
-  organizationId: string,
-  userId: string,
+  reader: Reader,
   { page, pageSize, kind }: NotificationsQuery,
 ) {
-  const where = and(
-    visibleTo(organizationId, userId),
-    kind ? eq(notifications.kind, kind) : undefined,
-  );
+  const where = and(visibleTo(reader), kind ? eq(notifications.kind, kind) : undefined);
   const [rows, total] = await Promise.all([
     db
       .select(withReadAt)
       .from(notifications)
-      .leftJoin(notificationReads, readBy(userId))
+      .leftJoin(notificationReads, readBy(reader.userId))
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(pageSize)
@@ -61,25 +67,21 @@ export async function listVisible(
   return { rows, total };
 }
 
-export async function findVisible(db: DbOrTx, organizationId: string, userId: string, id: string) {
+export async function findVisible(db: DbOrTx, reader: Reader, id: string) {
   const [row] = await db
     .select(withReadAt)
     .from(notifications)
-    .leftJoin(notificationReads, readBy(userId))
-    .where(and(visibleTo(organizationId, userId), eq(notifications.id, id)));
+    .leftJoin(notificationReads, readBy(reader.userId))
+    .where(and(visibleTo(reader), eq(notifications.id, id)));
   return row;
 }
 
-export async function countUnread(
-  db: DbOrTx,
-  organizationId: string,
-  userId: string,
-): Promise<number> {
+export async function countUnread(db: DbOrTx, reader: Reader): Promise<number> {
   const [row] = await db
     .select({ unread: count() })
     .from(notifications)
-    .leftJoin(notificationReads, readBy(userId))
-    .where(and(visibleTo(organizationId, userId), isNull(notificationReads.userId)));
+    .leftJoin(notificationReads, readBy(reader.userId))
+    .where(and(visibleTo(reader), isNull(notificationReads.userId)));
   return row?.unread ?? 0;
 }
 
@@ -97,12 +99,8 @@ export async function markRead(
 }
 
 /** Marks every unread visible notification as read; answers how many it marked. */
-export async function markAllRead(
-  db: DbOrTx,
-  organizationId: string,
-  userId: string,
-  readAt: Date,
-): Promise<number> {
+export async function markAllRead(db: DbOrTx, reader: Reader, readAt: Date): Promise<number> {
+  const { userId } = reader;
   const unread = db
     .select({
       organizationId: notifications.organizationId,
@@ -112,7 +110,7 @@ export async function markAllRead(
     })
     .from(notifications)
     .leftJoin(notificationReads, readBy(userId))
-    .where(and(visibleTo(organizationId, userId), isNull(notificationReads.userId)));
+    .where(and(visibleTo(reader), isNull(notificationReads.userId)));
   const marked = await db
     .insert(notificationReads)
     .select(unread)

@@ -1,4 +1,8 @@
-import { notificationsContract, staffNewsContract } from '@despacho/domain';
+import {
+  notificationsContract,
+  staffNewsContract,
+  staffNotificationsContract,
+} from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
@@ -74,5 +78,27 @@ export const staffNewsRoutes: AppModule = async (app, { news }) => {
       return reply.status(201).send({ data: created });
     },
     end: async (request) => ({ data: await news.end(request.params.id) }),
+  });
+};
+
+/** A staff member's own notifications, as `staffNotificationsContract` declares them. */
+export const staffNotificationsRoutes: AppModule = async (app, { notifications }) => {
+  implement(app, staffNotificationsContract, {
+    list: async (request) =>
+      notifications.list(null, authOf(request).userId, request.query, request.language),
+    unread: async (request) => ({
+      data: { unread: await notifications.unreadCount(null, authOf(request).userId) },
+    }),
+    markRead: async (request) => ({
+      data: await notifications.markRead(
+        null,
+        authOf(request).userId,
+        request.params.id,
+        request.language,
+      ),
+    }),
+    markAllRead: async (request) => ({
+      data: { marked: await notifications.markAllRead(null, authOf(request).userId) },
+    }),
   });
 };

@@ -29,7 +29,10 @@ export interface NotifyInput {
   /** What it says, as a code: each reader reads it in their own language. */
   content: NotificationContent;
   link?: string;
-  /** Only this user of the organization sees it; without it, all of them. */
+  /**
+   * Only this user sees it: one of the organization's, or a staff member the organization's
+   * matter is for (a ticket's assignee), who reads it in the console; without it, all members.
+   */
   userId?: string;
 }
 
@@ -141,16 +144,19 @@ export class NotificationsService {
     return this.mailKinds(organizationId, userId);
   }
 
+  /**
+   * The reader's notifications. `organizationId` null reads as staff: only what is addressed to
+   * them, across organizations (the same for the read marks and the count below).
+   */
   async list(
-    organizationId: string,
+    organizationId: string | null,
     userId: string,
     query: NotificationsQuery,
     language: Language,
   ): Promise<{ data: Notification[]; meta: PageMeta }> {
     const { rows, total } = await repository.listVisible(
       this.deps.db,
-      organizationId,
-      userId,
+      { organizationId, userId },
       query,
     );
     return {
@@ -160,26 +166,28 @@ export class NotificationsService {
   }
 
   async markRead(
-    organizationId: string,
+    organizationId: string | null,
     userId: string,
     id: string,
     language: Language,
   ): Promise<Notification> {
-    const found = await repository.findVisible(this.deps.db, organizationId, userId, id);
+    const found = await repository.findVisible(this.deps.db, { organizationId, userId }, id);
     if (!found) throw notFound();
     const readAt = found.readAt ?? this.deps.clock.now();
     if (!found.readAt) {
-      await repository.markRead(this.deps.db, organizationId, userId, id, readAt);
+      const of = found.notification.organizationId;
+      await repository.markRead(this.deps.db, of, userId, id, readAt);
     }
     return present({ ...found, readAt }, language);
   }
 
-  markAllRead(organizationId: string, userId: string): Promise<number> {
-    return repository.markAllRead(this.deps.db, organizationId, userId, this.deps.clock.now());
+  markAllRead(organizationId: string | null, userId: string): Promise<number> {
+    const reader = { organizationId, userId };
+    return repository.markAllRead(this.deps.db, reader, this.deps.clock.now());
   }
 
-  unreadCount(organizationId: string, userId: string): Promise<number> {
-    return repository.countUnread(this.deps.db, organizationId, userId);
+  unreadCount(organizationId: string | null, userId: string): Promise<number> {
+    return repository.countUnread(this.deps.db, { organizationId, userId });
   }
 
   /** The notices of the organization's audiences that the user has not dismissed. */

@@ -42,6 +42,10 @@ export const notifications = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
     index().on(table.organizationId, table.createdAt.desc()),
+    // A staff member's bell reads the rows addressed to them across organizations.
+    index('notifications_addressed_idx')
+      .on(table.userId, table.createdAt.desc())
+      .where(sql`${table.userId} is not null`),
   ],
 );
 

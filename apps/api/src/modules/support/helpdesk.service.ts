@@ -20,7 +20,7 @@ import type { SupportService } from './support.service';
 import { ticketMail } from './ticket-mail';
 import * as repository from './tickets.repository';
 import type { TicketRow } from './tickets.repository';
-import { closingFields, excerpt, presentStaffSummary } from './tickets.present';
+import { closingFields, excerpt, presentMessage, presentStaffSummary } from './tickets.present';
 import { TicketThreads, type AttachTarget } from './tickets.threads';
 
 export interface HelpdeskDeps {
@@ -129,15 +129,7 @@ export class HelpdeskService {
       return row;
     });
     const names = await accounts.userNames([staffUserId]);
-    return {
-      id: message.id,
-      author_kind: message.authorKind,
-      author_name: names.get(staffUserId) ?? '',
-      body: message.body,
-      created_at: message.createdAt.toISOString(),
-      attachments: [],
-      internal: message.internal,
-    };
+    return presentMessage(message, [], names.get(staffUserId) ?? '');
   }
 
   /** Assigns the ticket to a staff member (or nobody); taking an opened ticket starts work on it. */

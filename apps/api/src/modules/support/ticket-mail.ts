@@ -15,11 +15,11 @@ const TEXTS = {
   merchantReply: {
     es: {
       subject: 'El cliente respondió el ticket {number}: {title}',
-      body: 'El cliente respondió el ticket {number} ({title}) que tienes asignado:\n\n{excerpt}\n\n{link}',
+      body: 'El cliente respondió el ticket {number} ({title}):\n\n{excerpt}\n\n{link}',
     },
     en: {
       subject: 'The customer replied to ticket {number}: {title}',
-      body: 'The customer replied to ticket {number} ({title}), assigned to you:\n\n{excerpt}\n\n{link}',
+      body: 'The customer replied to ticket {number} ({title}):\n\n{excerpt}\n\n{link}',
     },
   },
 } as const satisfies Record<string, Record<Language, { subject: string; body: string }>>;

@@ -80,17 +80,19 @@ export async function insertMessage(db: DbOrTx, values: NewTicketMessage) {
   return row!;
 }
 
+/** The ticket's own messages. */
+function ofTicket(ticket: TicketRow) {
+  return and(
+    eq(supportTicketMessages.organizationId, ticket.organizationId),
+    eq(supportTicketMessages.ticketId, ticket.id),
+  );
+}
+
 export async function findMessage(db: DbOrTx, ticket: TicketRow, messageId: string) {
   const [row] = await db
     .select()
     .from(supportTicketMessages)
-    .where(
-      and(
-        eq(supportTicketMessages.organizationId, ticket.organizationId),
-        eq(supportTicketMessages.ticketId, ticket.id),
-        eq(supportTicketMessages.id, messageId),
-      ),
-    )
+    .where(and(ofTicket(ticket), eq(supportTicketMessages.id, messageId)))
     .for('update');
   return row;
 }
@@ -101,11 +103,7 @@ export function messagesOf(db: DbOrTx, ticket: TicketRow, publicOnly: boolean) {
     .select()
     .from(supportTicketMessages)
     .where(
-      and(
-        eq(supportTicketMessages.organizationId, ticket.organizationId),
-        eq(supportTicketMessages.ticketId, ticket.id),
-        publicOnly ? eq(supportTicketMessages.internal, false) : undefined,
-      ),
+      and(ofTicket(ticket), publicOnly ? eq(supportTicketMessages.internal, false) : undefined),
     )
     .orderBy(asc(supportTicketMessages.seq));
 }

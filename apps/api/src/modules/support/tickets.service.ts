@@ -16,10 +16,11 @@ import { AppError, notFound } from '../../platform/errors';
 import type { StoredFile } from '../../platform/files';
 import type { Outbox } from '../../platform/outbox';
 import type { AccountsService } from '../accounts';
+import type { NotificationsService } from '../notifications';
 import { ticketMail } from './ticket-mail';
 import * as repository from './tickets.repository';
 import type { TicketRow } from './tickets.repository';
-import { closingFields, excerpt, presentSummary } from './tickets.present';
+import { closingFields, excerpt, presentMessage, presentSummary } from './tickets.present';
 import { TicketThreads, type AttachTarget } from './tickets.threads';
 
 /**
@@ -37,6 +38,7 @@ export interface TicketsDeps {
   config: Config;
   outbox: Outbox;
   accounts: AccountsService;
+  notifications: NotificationsService;
   threads: TicketThreads;
   links: TicketLinks;
 }
@@ -110,7 +112,8 @@ export class TicketsService {
 
   /**
    * A merchant's reply: it reopens a ticket closed within the reopen window, resumes the
-   * response clock, and mails the assigned staff member (every staff member while unassigned).
+   * response clock, and tells the assigned staff member (every staff member while unassigned)
+   * in the console's bell and by mail.
    */
   async reply(
     organizationId: string,
@@ -118,7 +121,7 @@ export class TicketsService {
     id: string,
     body: string,
   ): Promise<TicketMessage> {
-    const { outbox, clock, accounts, config } = this.deps;
+    const { outbox, clock, accounts, notifications, config } = this.deps;
     return outbox.transaction(async (tx, queue) => {
       const ticket = await this.existing(tx, organizationId, id, true);
       const now = clock.now();
@@ -151,31 +154,35 @@ export class TicketsService {
       const readers = ticket.assigneeId
         ? [await accounts.user(ticket.assigneeId, tx)]
         : await accounts.staffMembers(tx);
+      const link = `/staff/tickets/${ticket.id}`;
+      const params = { number: ticket.number, title: ticket.title, excerpt: excerpt(body) };
+      const company = (await accounts.organizationNames([organizationId])).get(organizationId);
       for (const reader of readers) {
+        await notifications.notify(
+          organizationId,
+          {
+            kind: 'NOTIFICATION',
+            content: {
+              code: 'ticket_merchant_reply',
+              params: { ...params, company: company ?? '' },
+            },
+            link,
+            userId: reader.id,
+          },
+          tx,
+        );
         await queue({
           channel: 'email',
           recipient: reader.email,
           ...ticketMail(
             'merchantReply',
-            {
-              number: ticket.number,
-              title: ticket.title,
-              excerpt: excerpt(body),
-              link: `${config.APP_URL}/staff/tickets/${ticket.id}`,
-            },
+            { ...params, link: `${config.APP_URL}${link}` },
             reader.language,
           ),
         });
       }
       const names = await accounts.userNames([userId]);
-      return {
-        id: message.id,
-        author_kind: message.authorKind,
-        author_name: names.get(userId) ?? '',
-        body: message.body,
-        created_at: message.createdAt.toISOString(),
-        attachments: [],
-      };
+      return merchantMessage(presentMessage(message, [], names.get(userId) ?? ''));
     });
   }
 

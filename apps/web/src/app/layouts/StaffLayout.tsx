@@ -1,6 +1,8 @@
 import { AppShell, Divider, NavLink, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell';
+import { staffBellSource } from '../../features/notifications/staff-notifications-api';
 import { useSession } from '../../lib/useSession';
 import { AppFrame } from '../../ui/AppFrame';
 import { LanguageMenu } from '../../ui/LanguageMenu';
@@ -32,6 +34,7 @@ export function StaffLayout() {
       }
       tools={
         <>
+          <NotificationBell source={staffBellSource} />
           <LanguageMenu />
           <UserMenu user={session.user} withAccount={false} />
         </>

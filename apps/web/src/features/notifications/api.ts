@@ -2,9 +2,17 @@ import {
   notificationsContract,
   staffNewsContract,
   type NewsInput,
+  type Notification,
   type NotificationKind,
 } from '@despacho/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
 
@@ -12,7 +20,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many of the newest the header's dropdown shows. */
 export const BELL_LATEST = 5;
 /** How often the header's bell asks for the unread count. */
-const UNREAD_POLL_MS = 60_000;
+export const UNREAD_POLL_MS = 60_000;
 export const NEWS_PAGE_SIZE = 20;
 
 export const notificationsKeys = queryKeys(notificationsContract);
@@ -53,6 +61,26 @@ export function useMarkAllRead() {
   const onSuccess = useRefresh();
   return useMutation({ mutationFn: () => call(notificationsContract.markAllRead), onSuccess });
 }
+
+/**
+ * What a header bell reads: the merchant's notification centre, or a staff member's own notices
+ * (staff-notifications-api.ts). A source without a full page (`allPath`) reads all in the bell.
+ */
+export interface BellSource {
+  useUnreadCount: () => UseQueryResult<{ unread: number }>;
+  useLatest: () => UseQueryResult<{ data: Notification[] }>;
+  useMarkRead: () => UseMutationResult<unknown, Error, string>;
+  useMarkAllRead: () => UseMutationResult<unknown, Error, void>;
+  allPath?: string;
+}
+
+export const memberBellSource: BellSource = {
+  useUnreadCount,
+  useLatest: () => useNotificationList(1, BELL_LATEST),
+  useMarkRead,
+  useMarkAllRead,
+  allPath: '/app/notifications',
+};
 
 export function useMailPreferences() {
   return useQuery({

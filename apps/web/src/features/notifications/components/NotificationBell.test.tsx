@@ -9,6 +9,8 @@ import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
 import { json, makeSession } from '../../../test/fixtures';
 
+import type { BellSource } from '../api';
+import { staffBellSource } from '../staff-notifications-api';
 import { NotificationBell } from './NotificationBell';
 
 const notification = (overrides: Partial<Notification>): Notification => ({
@@ -23,13 +25,13 @@ const notification = (overrides: Partial<Notification>): Notification => ({
 });
 
 /** Without transitions (`env="test"`): the popover opens at once. */
-function renderBell() {
+function renderBell(source?: BellSource) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter>
-          <NotificationBell />
+          <NotificationBell source={source} />
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
@@ -94,5 +96,37 @@ describe('notification bell', () => {
       await screen.findByRole('button', { name: 'Notificaciones: 0 sin leer' }),
     ).toBeInTheDocument();
     expect(screen.queryByText('0')).toBeNull();
+  });
+
+  it('in the staff console, reads the staff member’s own notices and marks them all read', async () => {
+    saveSession(makeSession({ organization: null }), 'SESSION');
+    const calls = stubApi({
+      'GET /staff/notifications/unread': () => json(200, { data: { unread: 1 } }),
+      'GET /staff/notifications': () =>
+        json(200, {
+          data: [
+            notification({
+              kind: 'NOTIFICATION',
+              title: 'Tienda Azul respondió el ticket 12: Guía sin movimiento',
+              link: '/staff/tickets/5a1f7f0e-5b1a-4c1e-9a53-2f4b1c6d9e07',
+            }),
+          ],
+          meta: { page: 1, pageSize: 5, total: 1 },
+        }),
+      'POST /staff/notifications/read-all': () => json(200, { data: { marked: 1 } }),
+    });
+    renderBell(staffBellSource);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Notificaciones: 1 sin leer' }));
+    expect(
+      await screen.findByText('Tienda Azul respondió el ticket 12: Guía sin movimiento'),
+    ).toBeInTheDocument();
+    // No full page for staff: the bell itself reads them all.
+    expect(screen.queryByRole('link', { name: 'Ver todas las notificaciones' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Marcar todas como leídas' }));
+    await waitFor(() =>
+      expect(calls.map(({ key }) => key)).toContain('POST /staff/notifications/read-all'),
+    );
+    expect(calls.some(({ key }) => key.startsWith('GET /notifications'))).toBe(false);
   });
 });

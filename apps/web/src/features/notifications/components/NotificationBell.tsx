@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Anchor,
+  Button,
   Divider,
   Group,
   Indicator,
@@ -15,16 +16,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { NotificationKindBadge } from '../../../ui/NotificationKindBadge';
-import { BELL_LATEST, useMarkRead, useNotificationList, useUnreadCount } from '../api';
+import { memberBellSource, type BellSource } from '../api';
 
 /**
  * The header's bell: the unread count, and the newest notifications in a popover (a dialog of
- * links and buttons, not a menu: its items are not menu items).
+ * links and buttons, not a menu: its items are not menu items). The merchant's reads their
+ * centre; the staff console's (`source`), the staff member's own notices.
  */
-export function NotificationBell() {
+export function NotificationBell({ source = memberBellSource }: { source?: BellSource }) {
   const { t } = useTranslation('notifications');
   const [opened, setOpened] = useState(false);
-  const unread = useUnreadCount().data?.unread ?? 0;
+  const unread = source.useUnreadCount().data?.unread ?? 0;
   return (
     <Popover position="bottom-end" width={340} opened={opened} onChange={setOpened} shadow="md">
       <Popover.Target>
@@ -49,23 +51,43 @@ export function NotificationBell() {
         <Text fz="xs" fw={600} c="dimmed" px="xs" pb={4}>
           {t('bell.latest')}
         </Text>
-        {opened && <Latest onOpen={() => setOpened(false)} />}
+        {opened && <Latest source={source} onOpen={() => setOpened(false)} />}
         <Divider my={4} />
         <Group justify="center" p={4}>
-          <Anchor component={Link} to="/app/notifications" fz="sm" onClick={() => setOpened(false)}>
-            {t('bell.all')}
-          </Anchor>
+          {source.allPath ? (
+            <Anchor component={Link} to={source.allPath} fz="sm" onClick={() => setOpened(false)}>
+              {t('bell.all')}
+            </Anchor>
+          ) : (
+            <MarkAllRead source={source} disabled={unread === 0} />
+          )}
         </Group>
       </Popover.Dropdown>
     </Popover>
   );
 }
 
-/** Asked only while the dropdown is open: the bell itself needs the count alone. */
-function Latest({ onOpen }: { onOpen: () => void }) {
+function MarkAllRead({ source, disabled }: { source: BellSource; disabled: boolean }) {
   const { t } = useTranslation('notifications');
-  const list = useNotificationList(1, BELL_LATEST);
-  const markRead = useMarkRead();
+  const markAll = source.useMarkAllRead();
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      disabled={disabled}
+      loading={markAll.isPending}
+      onClick={() => markAll.mutate()}
+    >
+      {t('markAllRead')}
+    </Button>
+  );
+}
+
+/** Asked only while the dropdown is open: the bell itself needs the count alone. */
+function Latest({ source, onOpen }: { source: BellSource; onOpen: () => void }) {
+  const { t } = useTranslation('notifications');
+  const list = source.useLatest();
+  const markRead = source.useMarkRead();
   const navigate = useNavigate();
   if (list.isPending) return <Loader size="sm" m="sm" aria-label={t('loading')} />;
   const items = list.data?.data ?? [];
@@ -86,7 +108,8 @@ function Latest({ onOpen }: { onOpen: () => void }) {
             onClick={() => {
               if (!notification.read) markRead.mutate(notification.id);
               onOpen();
-              void navigate(notification.link ?? '/app/notifications');
+              const target = notification.link ?? source.allPath;
+              if (target) void navigate(target);
             }}
           >
             <Group gap="xs" mb={2}>

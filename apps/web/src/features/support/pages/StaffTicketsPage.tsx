@@ -4,9 +4,8 @@ import {
   TICKET_STATUSES,
   type StaffTicketSummary,
 } from '@despacho/domain';
-import { Anchor, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { useListParams } from '../../../lib/useListParams';
 import { DataTable } from '../../../ui/DataTable';
@@ -16,6 +15,7 @@ import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { CannedRepliesPanel } from '../components/CannedRepliesPanel';
 import { TargetBadge } from '../components/TargetBadge';
 import { TicketStatusBadge } from '../components/TicketStatusBadge';
+import { TicketTitleCell } from '../components/TicketTitleCell';
 import { STAFF_TICKETS_PAGE_SIZE, useStaffTickets } from '../staff-tickets-api';
 
 const ASSIGNEES = ['me', 'unassigned'] as const;
@@ -118,14 +118,11 @@ export function StaffTicketsPage() {
                       key: 'ticket',
                       header: t('staff.table.ticket'),
                       cell: (row) => (
-                        <Stack gap={0}>
-                          <Anchor component={Link} to={`/staff/tickets/${row.id}`} fw={600} fz="sm">
-                            #{row.number}
-                          </Anchor>
-                          <Text fz="xs" c="dimmed" lineClamp={1}>
-                            {row.title}
-                          </Text>
-                        </Stack>
+                        <TicketTitleCell
+                          to={`/staff/tickets/${row.id}`}
+                          number={row.number}
+                          title={row.title}
+                        />
                       ),
                     },
                     {

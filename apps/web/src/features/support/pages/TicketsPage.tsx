@@ -5,11 +5,10 @@ import {
   type TicketStatus,
   type TicketSummary,
 } from '@despacho/domain';
-import { Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/dates';
 import { useListParams } from '../../../lib/useListParams';
 import { DataTable } from '../../../ui/DataTable';
@@ -18,6 +17,7 @@ import { ListPage } from '../../../ui/ListPage';
 import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { NewTicketModal } from '../components/NewTicketModal';
 import { TicketStatusBadge } from '../components/TicketStatusBadge';
+import { TicketTitleCell } from '../components/TicketTitleCell';
 import { TICKETS_PAGE_SIZE, useTickets } from '../tickets-api';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null) =>
@@ -110,14 +110,11 @@ export function TicketsPage() {
                 key: 'number',
                 header: t('table.number'),
                 cell: (row) => (
-                  <Stack gap={0}>
-                    <Anchor component={Link} to={`/app/support/ticket/${row.id}`} fw={600} fz="sm">
-                      #{row.number}
-                    </Anchor>
-                    <Text fz="xs" c="dimmed" lineClamp={1}>
-                      {row.title}
-                    </Text>
-                  </Stack>
+                  <TicketTitleCell
+                    to={`/app/support/ticket/${row.id}`}
+                    number={row.number}
+                    title={row.title}
+                  />
                 ),
               },
               {
