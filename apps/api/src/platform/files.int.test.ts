@@ -101,6 +101,14 @@ describe('FileStore', () => {
     );
   });
 
+  it('answers 404 for a file whose bytes are gone from the disk', async () => {
+    const file = (await upload('perdido.png', sampleFiles.png())).json().data;
+    rmSync(path.join(root, organizationId, file.id));
+    const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
+    expect(served.statusCode).toBe(404);
+    expect(served.json().error.code).toBe('NOT_FOUND');
+  });
+
   it('refuses a disguised executable and keeps nothing', async () => {
     const before = storedFiles().length;
     const response = await upload('foto.png', sampleFiles.exe());

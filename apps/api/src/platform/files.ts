@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { dispositionOf } from './download';
-import { AppError } from './errors';
+import { AppError, notFound } from './errors';
 import { files } from './files.tables';
 
 export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv' | 'json';
@@ -381,9 +381,13 @@ export class FileStore {
    * Answers the file's bytes with its real type; `download` asks the browser to save it, and so
    * does every kind a browser would run as a document (XML). A user's file never runs as our
    * page: the type is never sniffed, and what is not a PDF shown in place gets a sandbox with
-   * no scripts or requests (Chromium's viewer refuses to show a PDF in a sandbox).
+   * no scripts or requests (Chromium's viewer refuses to show a PDF in a sandbox). A row whose
+   * bytes are gone from the disk (a restored database, a wiped folder) is a 404, not a failed
+   * stream after the headers went out.
    */
-  send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
+  async send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
+    const onDisk = await stat(this.pathOf(file)).catch(() => null);
+    if (!onDisk?.isFile()) throw notFound();
     const inline = !options.download && INLINE.includes(file.kind);
     if (!(inline && file.kind === 'pdf')) {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
