@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
+import { callAs, type TestUser } from '../../../test/users';
 import { verifyLedger } from '../invariants';
 import { shipmentsMadeDaily } from './activity.tables';
-import { buyGuide, createLocation, fund, guideRow, requestGuide } from './guides.test-support';
+import { buyGuide, guideBuyer, guideRow, requestGuide } from './guides.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let owner: TestUser;
@@ -13,11 +13,7 @@ let locationId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const merchant = await createTestMerchant(ctx);
-  owner = merchant.user;
-  organizationId = merchant.organization.id;
-  await fund(ctx, organizationId, 5_000_000);
-  locationId = await createLocation(ctx, owner);
+  ({ owner, organizationId, locationId } = await guideBuyer(ctx));
 });
 afterAll(() => ctx.close());
 
