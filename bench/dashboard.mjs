@@ -82,7 +82,9 @@ export async function loadShipments(db, count) {
   );
   await client.query('commit');
   const insertSeconds = round((performance.now() - started) / 1000, 1);
-  await client.query('vacuum analyze shipments, ledger_transactions, ledger_entries');
+  await client.query(
+    'vacuum analyze shipments, shipments_made_daily, ledger_transactions, ledger_entries, ledger_daily_spend',
+  );
   return { organizationId: demo.organization_id, insert_s: insertSeconds };
 }
 

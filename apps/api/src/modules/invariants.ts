@@ -7,7 +7,11 @@ import { checkInvariants, checksOf, type InvariantSet } from '../platform/invari
 import { exitStockInvariants } from './exits/exits.verify';
 import { stockInvariants } from './inventory/stock.verify';
 import { orderStockInvariants } from './orders/orders.verify';
-import { labelMoneyInvariants, labelStockInvariants } from './shipments/shipments.verify';
+import {
+  guidesMadeInvariants,
+  labelMoneyInvariants,
+  labelStockInvariants,
+} from './shipments/shipments.verify';
 import { ledgerInvariants } from './wallet/ledger.verify';
 
 export const INVARIANTS: readonly InvariantSet[] = [
@@ -17,6 +21,7 @@ export const INVARIANTS: readonly InvariantSet[] = [
   labelStockInvariants,
   ledgerInvariants,
   labelMoneyInvariants,
+  guidesMadeInvariants,
 ];
 
 export const STOCK_CHECKS = Object.keys(checksOf(INVARIANTS, 'stock'));

@@ -17,8 +17,10 @@ export function NotificationItem({
   const dates = useDateFormat();
   return (
     <Paper component="li" withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
+      <Stack gap={4}>
+        {/* The read button beside the kind and date, not beside the text: on a phone the text
+            keeps the card's whole width. */}
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="xs">
             <NotificationKindBadge kind={kind} label={t(`kinds.${kind}`)} />
             {!read && (
@@ -30,28 +32,28 @@ export function NotificationItem({
               {dates.dateTime(created_at)}
             </Text>
           </Group>
-          <Text fw={read ? 500 : 700}>{title}</Text>
-          <Text fz="sm" c="dimmed">
-            {body}
-          </Text>
-          {link && (
-            <Anchor component={Link} to={link} fz="sm" onClick={read ? undefined : onRead}>
-              {t('open')}
-            </Anchor>
+          {!read && (
+            <Button
+              variant="light"
+              size="compact-xs"
+              style={{ flexShrink: 0 }}
+              onClick={onRead}
+              aria-label={t('markReadOf', { title })}
+            >
+              {t('markRead')}
+            </Button>
           )}
-        </Stack>
-        {!read && (
-          <Button
-            variant="light"
-            size="compact-xs"
-            style={{ flexShrink: 0 }}
-            onClick={onRead}
-            aria-label={t('markReadOf', { title })}
-          >
-            {t('markRead')}
-          </Button>
+        </Group>
+        <Text fw={read ? 500 : 700}>{title}</Text>
+        <Text fz="sm" c="dimmed">
+          {body}
+        </Text>
+        {link && (
+          <Anchor component={Link} to={link} fz="sm" onClick={read ? undefined : onRead}>
+            {t('open')}
+          </Anchor>
         )}
-      </Group>
+      </Stack>
     </Paper>
   );
 }

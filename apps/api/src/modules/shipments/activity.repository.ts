@@ -1,41 +1,48 @@
 import type { CarrierKey, DayRange } from '@despacho/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { reportDaysOf, withinReportDays } from '../../platform/report-days';
-import { shipments } from './shipments.tables';
+import { shipmentsMadeDaily } from './activity.tables';
 
-/**
- * Guides bought and not cancelled: what the dashboard counts as shipments made. Written as
- * literals so the planner matches the partial index `shipments_made_per_day`.
- */
-const made = sql`${shipments.purchaseState} = 'purchased' and ${shipments.status} <> 'cancelled'`;
+// Guides bought and not cancelled are what the dashboard counts as shipments made; the database
+// keeps their count per day, carrier and state (made-per-day.functions.sql), read here.
 
-function madeWithin(organizationId: string, days: DayRange | undefined) {
-  return and(
-    eq(shipments.organizationId, organizationId),
-    made,
-    days ? withinReportDays(shipments.createdAt, days) : undefined,
+const madeWithin = (organizationId: string, days: DayRange | undefined) =>
+  and(
+    eq(shipmentsMadeDaily.organizationId, organizationId),
+    days ? between(shipmentsMadeDaily.day, days.from, days.to) : undefined,
   );
-}
+
+const made = sql<number>`sum(${shipmentsMadeDaily.count})::int`;
 
 /** Shipments made, all of them or those bought on `days`. */
-export function countMade(db: DbOrTx, organizationId: string, days?: DayRange): Promise<number> {
-  return db.$count(shipments, madeWithin(organizationId, days));
+export async function countMade(
+  db: DbOrTx,
+  organizationId: string,
+  days?: DayRange,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(${made}, 0)` })
+    .from(shipmentsMadeDaily)
+    .where(madeWithin(organizationId, days));
+  return row?.count ?? 0;
 }
 
-/** Guides made per day of `days` and carrier: each day an index range of its own. */
-export async function madePerDay(db: DbOrTx, organizationId: string, days: DayRange) {
-  const { rows } = await db.execute<{ day: string; carrier: CarrierKey; count: number }>(sql`
-    select to_char(days.day, 'YYYY-MM-DD') as day, ${shipments.carrierKey} as carrier,
-           count(*)::int as count
-      from ${reportDaysOf(days)}
-      join ${shipments} on ${shipments.organizationId} = ${organizationId} and ${made}
-       and ${shipments.createdAt} >= days.starts and ${shipments.createdAt} < days.ends
-     group by days.day, ${shipments.carrierKey}
-     order by 1, 2`);
-  return rows;
+/** Guides made per day of `days` and carrier (days and carriers with none left out). */
+export async function madePerDay(
+  db: DbOrTx,
+  organizationId: string,
+  days: DayRange,
+): Promise<{ day: string; carrier: CarrierKey; count: number }[]> {
+  return db
+    .select({ day: shipmentsMadeDaily.day, carrier: shipmentsMadeDaily.carrierKey, count: made })
+    .from(shipmentsMadeDaily)
+    .where(madeWithin(organizationId, days))
+    .groupBy(shipmentsMadeDaily.day, shipmentsMadeDaily.carrierKey)
+    .having(gt(made, 0))
+    .orderBy(asc(shipmentsMadeDaily.day), asc(shipmentsMadeDaily.carrierKey));
 }
 
+/** The `limit` destination states with most guides made on `days`. */
 export async function topDestinationStates(
   db: DbOrTx,
   organizationId: string,
@@ -43,13 +50,11 @@ export async function topDestinationStates(
   limit: number,
 ) {
   return db
-    .select({
-      state: sql<string>`${shipments.destinationState}`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(shipments)
+    .select({ state: sql<string>`${shipmentsMadeDaily.destinationState}`, count: made })
+    .from(shipmentsMadeDaily)
     .where(madeWithin(organizationId, days))
-    .groupBy(sql`1`)
-    .orderBy(sql`2 desc, 1`)
+    .groupBy(shipmentsMadeDaily.destinationState)
+    .having(gt(made, 0))
+    .orderBy(desc(made), asc(shipmentsMadeDaily.destinationState))
     .limit(limit);
 }

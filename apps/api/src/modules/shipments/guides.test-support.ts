@@ -12,7 +12,7 @@ import type { ManualClock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { Flows } from '../../platform/flows';
 import type { ProcessInstance } from '../../platform/instance';
-import { callAs, type TestUser } from '../../../test/users';
+import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
 import type { CarrierAdapters } from '../carriers/carrier-adapters';
 import { signWebhook } from '../../platform/webhook-signature';
 import { LedgerService } from '../wallet/ledger.service';
@@ -105,6 +105,15 @@ export async function createLocation(ctx: GuideContext, user: TestUser, override
   const response = await callAs(ctx.app, user, 'POST', '/locations', originLocation(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data.id as string;
+}
+
+/** A merchant ready to buy guides: its owner, its organization funded with 50,000 pesos, a location. */
+export async function guideBuyer(ctx: GuideContext & Parameters<typeof createTestMerchant>[0]) {
+  const merchant = await createTestMerchant(ctx);
+  const organizationId = merchant.organization.id;
+  await fund(ctx, organizationId, 5_000_000);
+  const locationId = await createLocation(ctx, merchant.user);
+  return { owner: merchant.user, organizationId, locationId };
 }
 
 export interface BuyOptions {

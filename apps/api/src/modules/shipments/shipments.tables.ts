@@ -105,7 +105,7 @@ export const shipments = pgTable(
     pickupEnd: text(),
     destinationName: text().notNull(),
     destinationZip: text().notNull(),
-    /** The destination's state, kept by the database for the dashboard's index. */
+    /** The destination's state, kept by the database for the dashboard's daily counts. */
     destinationState: text().generatedAlwaysAs(sql`destination ->> 'state'`),
     /** Latest tracking event applied: later pushes older than it only join the timeline. */
     lastEventAt: timestamp({ withTimezone: true }),
@@ -133,16 +133,6 @@ export const shipments = pgTable(
     index('shipments_pickup').on(table.pickupId),
     index('shipments_location').on(table.locationId),
     index('shipments_customer').on(table.customerId),
-    // The dashboard's guides per day, carrier and destination state, read from the index alone.
-    index('shipments_made_per_day')
-      .on(
-        table.organizationId,
-        table.createdAt,
-        table.carrierKey,
-        table.status,
-        table.destinationState,
-      )
-      .where(sql`${table.purchaseState} = 'purchased'`),
     index('shipments_purchasing')
       .on(table.createdAt)
       .where(sql`${table.purchaseState} = 'purchasing'`),

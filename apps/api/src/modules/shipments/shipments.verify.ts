@@ -42,3 +42,35 @@ export const labelMoneyInvariants: InvariantSet = {
          or (s.purchase_state = 'failed' and h.status <> 'released')`,
   },
 };
+
+/**
+ * The dashboard's guides made per day (made-per-day.functions.sql) equal the guides bought and
+ * not cancelled that day, by carrier and state. Run by `npm run ledger:verify`: a guide made is
+ * one paid for, the same purchases the daily spend follows.
+ */
+export const guidesMadeInvariants: InvariantSet = {
+  subject: 'money',
+  owner: 'shipments',
+  checks: {
+    'guides made per day match the guides bought and not cancelled': sql`
+      with source as (
+        select organization_id, (created_at at time zone 'America/Mexico_City')::date as day,
+               carrier_key, destination_state, count(*) as count
+        from shipments
+        where purchase_state = 'purchased' and status <> 'cancelled'
+        group by 1, 2, 3, 4),
+      kept as (
+        select organization_id, day, carrier_key, destination_state, count
+        from shipments_made_daily where count <> 0)
+      select coalesce(source.organization_id, kept.organization_id) as organization_id,
+             coalesce(source.day, kept.day) as day,
+             coalesce(source.carrier_key, kept.carrier_key) as carrier_key,
+             coalesce(source.destination_state, kept.destination_state) as destination_state,
+             source.count as made, kept.count as kept
+      from source full join kept
+        on kept.organization_id = source.organization_id and kept.day = source.day
+       and kept.carrier_key = source.carrier_key
+       and kept.destination_state is not distinct from source.destination_state
+      where coalesce(source.count, 0) <> coalesce(kept.count, 0)`,
+  },
+};

@@ -4,12 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, sampleFiles } from '../../../test/multipart';
 import { createTestApp } from '../../../test/test-app';
-import { createTestMerchant, type TestUser } from '../../../test/users';
+import type { TestUser } from '../../../test/users';
 import { jobs } from '../../platform/jobs.store';
 import {
   buyGuide,
   createLocation,
-  fund,
+  guideBuyer,
   guideRow,
   pushCarrierEvent,
   type GuideContext,
@@ -21,16 +21,11 @@ import { SANDBOX_EVENT_JOB } from './tracking.service';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let owner: TestUser;
-let organizationId: string;
 let locationId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const merchant = await createTestMerchant(ctx);
-  owner = merchant.user;
-  organizationId = merchant.organization.id;
-  await fund(ctx, organizationId, 5_000_000);
-  locationId = await createLocation(ctx, owner);
+  ({ owner, locationId } = await guideBuyer(ctx));
 });
 afterAll(() => ctx.close());
 

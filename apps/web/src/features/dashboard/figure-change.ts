@@ -9,3 +9,11 @@ export function figureChange(current: number, previous: number): FigureChange {
   const percent = Math.round((Math.abs(current - previous) / Math.abs(previous)) * 100);
   return { direction: current > previous ? 'up' : 'down', percent };
 }
+
+/** The words of a change: their key under `change.` and the percentage they say, if any. */
+export function changeWords(change: FigureChange): { key: string; percent?: number } {
+  if (!('percent' in change)) return { key: change.direction };
+  // It moved, but by less than half a percent: not "down 0 %".
+  if (change.percent === 0) return { key: `${change.direction}Slightly` };
+  return { key: change.direction, percent: change.percent };
+}

@@ -17,59 +17,64 @@ import { ChartCard, type ChartTable } from './ChartCard';
 const count = new Intl.NumberFormat('es-MX');
 const money = (centavos: number) => formatMoney(centavos, 'MXN');
 
-/** A per-day chart's hidden table: a row per day, a column per series. */
-function tableOf(
-  chart: ReturnType<typeof perDay>,
-  dayLabel: (day: string) => string,
-  head: string,
-  format: (value: number) => string,
-): ChartTable {
-  return {
-    head: [head, ...chart.series.map((series) => series.label)],
+/**
+ * A per-day chart's card: the series stacked per day, and its hidden table (a row per day, a
+ * column per series).
+ */
+function PerDayCard({
+  title,
+  emptyText,
+  empty,
+  chart,
+  dayLabel,
+  dayHead,
+  format,
+  counts = false,
+}: {
+  title: string;
+  emptyText: string;
+  empty: boolean;
+  chart: ReturnType<typeof perDay>;
+  dayLabel: (day: string) => string;
+  dayHead: string;
+  format: (value: number) => string;
+  /** Whole things (guides, orders): no ticks between 0 and 1. */
+  counts?: boolean;
+}) {
+  const table: ChartTable = {
+    head: [dayHead, ...chart.series.map((series) => series.label)],
     rows: chart.rows.map((row) => [
       dayLabel(String(row.day)),
       ...chart.series.map((series) => format(Number(row[series.name]))),
     ]),
   };
-}
-
-function StackedPerDay({
-  chart,
-  dayLabel,
-  format,
-  counts = false,
-}: {
-  chart: ReturnType<typeof perDay>;
-  dayLabel: (day: string) => string;
-  format: (value: number) => string;
-  /** Whole things (guides, orders): no ticks between 0 and 1. */
-  counts?: boolean;
-}) {
   return (
-    <BarChart
-      h={240}
-      data={chart.rows}
-      dataKey="day"
-      type="stacked"
-      withLegend
-      legendProps={{ verticalAlign: 'bottom' }}
-      // A long series name (a store's address) wraps inside a phone's width.
-      styles={{
-        legend: { flexWrap: 'wrap' },
-        legendItem: { maxWidth: '100%' },
-        legendItemName: { overflowWrap: 'anywhere' },
-      }}
-      xAxisProps={{ tickFormatter: dayLabel }}
-      yAxisProps={{ allowDecimals: !counts }}
-      valueFormatter={format}
-      // Hidden from assistive technology (the card's table says the same): not focusable.
-      barChartProps={{ accessibilityLayer: false }}
-      series={chart.series.map((series: ChartSeries, index) => ({
-        name: series.name,
-        label: series.label,
-        color: seriesColor(index),
-      }))}
-    />
+    <ChartCard title={title} empty={empty} emptyText={emptyText} table={table}>
+      <BarChart
+        h={240}
+        data={chart.rows}
+        dataKey="day"
+        type="stacked"
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        // A long series name (a store's address) wraps inside a phone's width.
+        styles={{
+          legend: { flexWrap: 'wrap' },
+          legendItem: { maxWidth: '100%' },
+          legendItemName: { overflowWrap: 'anywhere' },
+        }}
+        xAxisProps={{ tickFormatter: dayLabel }}
+        yAxisProps={{ allowDecimals: !counts }}
+        valueFormatter={format}
+        // Hidden from assistive technology (the card's table says the same): not focusable.
+        barChartProps={{ accessibilityLayer: false }}
+        series={chart.series.map((series: ChartSeries, index) => ({
+          name: series.name,
+          label: series.label,
+          color: seriesColor(index),
+        }))}
+      />
+    </ChartCard>
   );
 }
 
@@ -93,7 +98,7 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
     timeZone: 'UTC',
   });
   const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
-  const dayHead = t('charts.day');
+  const perDayProps = { dayLabel, dayHead: t('charts.day') };
 
   const shipments = perDay(
     data.shipments_per_day,
@@ -127,30 +132,32 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartCard
+      <PerDayCard
+        {...perDayProps}
         title={t('charts.shipments')}
         empty={data.shipments_per_day.length === 0}
         emptyText={t('charts.noShipments')}
-        table={tableOf(shipments, dayLabel, dayHead, count.format)}
-      >
-        <StackedPerDay chart={shipments} dayLabel={dayLabel} format={count.format} counts />
-      </ChartCard>
-      <ChartCard
+        chart={shipments}
+        format={count.format}
+        counts
+      />
+      <PerDayCard
+        {...perDayProps}
         title={t('charts.spend')}
         empty={data.spend_per_day.length === 0}
         emptyText={t('charts.noSpend')}
-        table={tableOf(spend, dayLabel, dayHead, pesos)}
-      >
-        <StackedPerDay chart={spend} dayLabel={dayLabel} format={pesos} />
-      </ChartCard>
-      <ChartCard
+        chart={spend}
+        format={pesos}
+      />
+      <PerDayCard
+        {...perDayProps}
         title={t('charts.orders')}
         empty={data.orders_per_day.length === 0}
         emptyText={t('charts.noOrders')}
-        table={tableOf(orders, dayLabel, dayHead, count.format)}
-      >
-        <StackedPerDay chart={orders} dayLabel={dayLabel} format={count.format} counts />
-      </ChartCard>
+        chart={orders}
+        format={count.format}
+        counts
+      />
       <ChartCard
         title={t('charts.states')}
         empty={data.top_states.length === 0}

@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/server-errors';
-import { ListPagination } from '../../../ui/ListPagination';
-import { NotificationItem } from '../../../ui/NotificationItem';
+import { NotificationList } from '../../../ui/NotificationList';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   useDashboardSummary,
@@ -24,67 +12,39 @@ import {
 
 /** The user's notifications, newest first, with read marks. */
 export function NotificationsPanel() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation('notifications');
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
   const unread = useDashboardSummary().data?.unread_notifications ?? 0;
   const markAll = useMarkAllNotificationsRead();
   const markRead = useMarkNotificationRead();
-  const failure = markAll.error ?? markRead.error;
 
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="notifications-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} fz="h4" id="notifications-title">
-          {t('notifications.title')}
-        </Title>
-        <Button
-          variant="subtle"
-          size="xs"
-          disabled={unread === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          {t('notifications.markAllRead')}
-        </Button>
-      </Group>
-      {failure && (
-        <Text c="red" fz="sm" role="alert" mb="sm">
-          {messageOf(failure)}
-        </Text>
-      )}
-      {list.isPending ? (
-        <Stack gap="md">
-          {[1, 2, 3].map((row) => (
-            <Skeleton key={row} h={56} />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <Alert color="red">{messageOf(list.error)}</Alert>
-      ) : list.data.data.length === 0 ? (
-        <EmptyState
-          title={t('notifications.empty')}
-          description={t('notifications.emptyHint')}
-          size="sm"
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="h4" id="notifications-title">
+            {t('title')}
+          </Title>
+          <Button
+            variant="subtle"
+            size="xs"
+            disabled={unread === 0}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t('markAllRead')}
+          </Button>
+        </Group>
+        <NotificationList
+          list={list}
+          pageSize={NOTIFICATIONS_PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          onRead={(id) => markRead.mutate(id)}
+          failure={markAll.error ?? markRead.error}
         />
-      ) : (
-        <Stack component="ul" gap="md" m={0} p={0}>
-          {list.data.data.map((notification) => (
-            <NotificationItem
-              key={notification.id}
-              notification={notification}
-              onRead={() => markRead.mutate(notification.id)}
-            />
-          ))}
-        </Stack>
-      )}
-      <ListPagination
-        total={list.data?.meta.total ?? 0}
-        pageSize={NOTIFICATIONS_PAGE_SIZE}
-        page={page}
-        onChange={setPage}
-        label={t('notifications.pagination')}
-      />
+      </Stack>
     </Paper>
   );
 }

@@ -1,10 +1,8 @@
 import { NOTIFICATION_KINDS } from '@despacho/domain';
-import { Alert, Button, EmptyState, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../lib/server-errors';
 import { useListParams } from '../../../lib/useListParams';
-import { ListPagination } from '../../../ui/ListPagination';
-import { NotificationItem } from '../../../ui/NotificationItem';
+import { NotificationList } from '../../../ui/NotificationList';
 import { PageHeader } from '../../../ui/PageHeader';
 import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { MailPreferences } from '../components/MailPreferences';
@@ -27,7 +25,6 @@ export function NotificationsPage() {
   const unread = useUnreadCount().data?.unread ?? 0;
   const markAll = useMarkAllRead();
   const markRead = useMarkRead();
-  const failure = markAll.error ?? markRead.error;
 
   return (
     <>
@@ -55,34 +52,13 @@ export function NotificationsPage() {
             ...NOTIFICATION_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
           ]}
         />
-        {failure && (
-          <Text c="red" fz="sm" role="alert">
-            {messageOf(failure)}
-          </Text>
-        )}
-        {list.isPending ? (
-          <Skeleton h={200} />
-        ) : list.isError ? (
-          <Alert color="red">{messageOf(list.error)}</Alert>
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={t('empty')} description={t('emptyHint')} size="sm" />
-        ) : (
-          <Stack component="ul" gap="sm" m={0} p={0}>
-            {list.data.data.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                onRead={() => markRead.mutate(notification.id)}
-              />
-            ))}
-          </Stack>
-        )}
-        <ListPagination
-          total={list.data?.meta.total ?? 0}
+        <NotificationList
+          list={list}
           pageSize={NOTIFICATIONS_PAGE_SIZE}
           page={params.page}
-          onChange={(page) => params.setParam('page', String(page))}
-          label={t('pagination')}
+          onPage={(page) => params.setParam('page', String(page))}
+          onRead={(id) => markRead.mutate(id)}
+          failure={markAll.error ?? markRead.error}
         />
         <MailPreferences />
       </Stack>

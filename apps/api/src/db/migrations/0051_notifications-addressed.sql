@@ -1,1 +1,0 @@
-CREATE INDEX "notifications_addressed_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST) WHERE "notifications"."user_id" is not null;
