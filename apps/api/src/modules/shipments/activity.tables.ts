@@ -6,7 +6,7 @@ import { organizations } from '../accounts/accounts.tables';
  * Guides made (bought and not cancelled) per organization, Mexico City day of their creation,
  * carrier and destination state: the dashboard's count, per-day chart and top states read a
  * month from a few hundred rows instead of thousands of guides. Kept by the deferred triggers
- * on `shipments` (made-per-day.functions.sql, migration 0050), whoever writes a guide.
+ * on `shipments` (made-per-day.functions.sql, migration 0049_session5), whoever writes a guide.
  */
 export const shipmentsMadeDaily = pgTable(
   'shipments_made_daily',
