@@ -16,6 +16,12 @@ import { ChartCard, type ChartTable } from './ChartCard';
 
 const count = new Intl.NumberFormat('es-MX');
 const money = (centavos: number) => formatMoney(centavos, 'MXN');
+/** The spend axis's ticks: whole pesos, written as `formatMoney` writes amounts. */
+const wholePesos = new Intl.NumberFormat('es-MX', {
+  style: 'currency',
+  currency: 'MXN',
+  maximumFractionDigits: 0,
+}).format;
 
 /**
  * A per-day chart's card: the series stacked per day, and its hidden table (a row per day, a
@@ -29,6 +35,7 @@ function PerDayCard({
   dayLabel,
   dayHead,
   format,
+  axis = format,
   counts = false,
 }: {
   title: string;
@@ -38,6 +45,8 @@ function PerDayCard({
   dayLabel: (day: string) => string;
   dayHead: string;
   format: (value: number) => string;
+  /** The value axis's ticks, when shorter than `format` (pesos without centavos). */
+  axis?: (value: number) => string;
   /** Whole things (guides, orders): no ticks between 0 and 1. */
   counts?: boolean;
 }) {
@@ -64,7 +73,7 @@ function PerDayCard({
           legendItemName: { overflowWrap: 'anywhere' },
         }}
         xAxisProps={{ tickFormatter: dayLabel }}
-        yAxisProps={{ allowDecimals: !counts }}
+        yAxisProps={{ allowDecimals: !counts, tickFormatter: axis }}
         valueFormatter={format}
         // Hidden from assistive technology (the card's table says the same): not focusable.
         barChartProps={{ accessibilityLayer: false }}
@@ -129,7 +138,6 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
     (row) => row.count,
   );
   const pesos = (value: number) => money(Math.round(value * 100));
-
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <PerDayCard
@@ -148,6 +156,7 @@ export function DashboardCharts({ period }: { period: DashboardPeriod }) {
         emptyText={t('charts.noSpend')}
         chart={spend}
         format={pesos}
+        axis={wholePesos}
       />
       <PerDayCard
         {...perDayProps}
