@@ -42,6 +42,7 @@ describe('classification rules', () => {
       chapter: 'Máquinas',
       heading: 'Máquinas automáticas',
       subheading: 'Portátiles',
+      fraction_text: 'Portátiles de peso inferior a 10 kg',
       rationale_rules: ['RGI_1', 'RGI_6'],
       rationale: 'Por su función.',
       tariff_data_date: '2026-01-02',

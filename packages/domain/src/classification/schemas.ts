@@ -330,7 +330,7 @@ const dutyInputSchema = z
 
 /**
  * `PUT /staff/classification/:id/result`: what the classifier records. The customs unit and
- * the fracción and NICO texts come from the catalogue; the chapter, heading and subheading texts,
+ * the NICO's text come from the catalogue; the chapter, heading, subheading and fracción texts,
  * the duties and the restrictions are the classifier's (SAT's catalogue has none of them).
  */
 export const classificationResultInputSchema = z.object({
@@ -338,6 +338,8 @@ export const classificationResultInputSchema = z.object({
   chapter: chainTextSchema,
   heading: chainTextSchema,
   subheading: chainTextSchema,
+  /** The 8-digit fracción's text (the catalogue's is the NICO's). */
+  fraction_text: chainTextSchema,
   rationale_rules: z.array(z.enum(INTERPRETATION_RULES, { error: 'one_of' })).min(1, {
     error: 'required',
   }),
