@@ -89,4 +89,30 @@ export class TariffFractionsService {
     const usable = new Set(inForce);
     return unique.filter((code) => !usable.has(code));
   }
+
+  /** The code's row when it is in force on `day` (YYYY-MM-DD), else null. */
+  async inForce(fraction: string, nico: string, day: string): Promise<TariffFraction | null> {
+    const row = await repository.findInForce(this.deps.db, fraction, nico, day);
+    return row ? view(row) : null;
+  }
+
+  /**
+   * Codes in force on `day` ranked for `words` of `text` (the classification console's
+   * candidates and picker): Spanish stems and trigram similarity, each with why it matched.
+   */
+  async rank(text: string, words: string[], day: string, limit: number) {
+    if (words.length === 0) return [];
+    const rows = await repository.rankByWords(this.deps.db, searchWords(text), words, day, limit);
+    return rows.map((row) => ({
+      ...view(row),
+      matched_words: row.matchedWords,
+      similarity: row.similarity,
+      score: row.score,
+    }));
+  }
+
+  /** Of these 10-digit codes, those the catalogue no longer has in force on `day`. */
+  retired(codes: string[], day: string): Promise<string[]> {
+    return repository.codesNotInForce(this.deps.db, [...new Set(codes)], day);
+  }
 }
