@@ -2,6 +2,7 @@ import { parseTariffCode, type TariffFraction, type TariffFractionsAnswer } from
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { searchWords } from './csv-catalog';
+import { importTariffFractions } from './tariff-fractions.importer';
 import * as repository from './tariff-fractions.repository';
 
 const view = (row: repository.TariffFractionView): TariffFraction => ({
@@ -36,7 +37,25 @@ export function tariffFractionQuery(text: string) {
  * `catalogue_loaded: false` and lookups TARIFF_FRACTIONS_NOT_LOADED.
  */
 export class TariffFractionsService {
+  /** What runs after each import: domains that keep codes recheck them (classification). */
+  private readonly importListeners: (() => Promise<void>)[] = [];
+
   constructor(private readonly deps: { db: Db }) {}
+
+  /** Registers what a domain does once a new catalogue is in place (its builder calls it). */
+  onImported(listener: () => Promise<void>): void {
+    this.importListeners.push(listener);
+  }
+
+  /**
+   * Loads or refreshes the catalogue from SAT's CSV (`importTariffFractions`), then runs every
+   * registered listener: a code the new catalogue retired is noticed at once.
+   */
+  async importFile(file: string) {
+    const counts = await importTariffFractions(this.deps.db, file);
+    for (const listener of this.importListeners) await listener();
+    return counts;
+  }
 
   /**
    * Up to 20 codes: digits search codes by prefix ("0901" → 0901210100, 0901210200…; "09012101"

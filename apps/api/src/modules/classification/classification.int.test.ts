@@ -1,3 +1,5 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { errorMessage, errorStatus, type ErrorCode } from '@despacho/domain';
@@ -515,6 +517,46 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       '/staff/classification/tariff-search?search=chocolat',
     );
     expect(typo[0]).toMatchObject({ code: '1806320100' });
+  });
+
+  it('puts a product back in review when a later catalogue import retires its code, and tells the merchant', async () => {
+    await fund(ctx, organizationId, 12_000);
+    const created = await request(await product('Bolso de mano'));
+    const item = created.items[0]!;
+    const productId = (item as unknown as { product: { id: string } }).product.id;
+    await toReview(item.id, '4202220100');
+    await ok(200, reviewer, 'POST', `/staff/classification/${item.id}/publish`);
+    const folder = mkdtempSync(path.join(tmpdir(), 'tariff-'));
+    try {
+      const retiring = path.join(folder, 'c_FraccionArancelaria.csv');
+      const fixture = readFileSync(FIXTURE, 'utf8');
+      const retired = fixture.replace(/^(4202220100,.*,2024-01-18,),/m, '$12026-02-28,');
+      expect(retired).not.toBe(fixture);
+      writeFileSync(retiring, retired);
+      await ctx.app.services.tariffFractions.importFile(retiring);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const back = await ok(200, classifier, 'GET', `/staff/classification/${item.id}`);
+    expect(back).toMatchObject({ status: 'IN_REVIEW', fee: { state: 'captured' } });
+    expect(back.transitions.at(-1)).toMatchObject({
+      from: 'CLASSIFIED',
+      to: 'IN_REVIEW',
+      actor: { kind: 'system' },
+    });
+    expect((await productView(productId)).tariff_status).toBe('IN_REVIEW');
+    const notices = (await ok(200, owner, 'GET', '/notifications')) as { title: string }[];
+    expect(notices.map((notice) => notice.title)).toContain(
+      'La fracción de Bolso de mano dejó de estar vigente',
+    );
+    // Published again it is not charged again; the retired code itself is refused.
+    const before = await balance();
+    const republish = await staffAction(reviewer, item.id, 'publish');
+    expect(republish.json().error.code).toBe('TARIFF_CODE_NOT_IN_FORCE');
+    await importTariffFractions(ctx.db, FIXTURE);
+    await ok(200, reviewer, 'POST', `/staff/classification/${item.id}/publish`);
+    expect(await balance()).toEqual(before);
+    expect(await verifyLedger(ctx.db)).toEqual([]);
   });
 
   it('keeps the errors in both languages', () => {

@@ -14,6 +14,7 @@ import {
 } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
+import type { DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import { searchKey } from '../../platform/search';
@@ -272,6 +273,47 @@ export class ClassificationService {
         sandbox: this.deps.config.NODE_ENV !== 'production',
       }),
     };
+  }
+
+  /**
+   * Classified products whose code the catalogue no longer has in force today (a new import
+   * retired it, or its vigencia ended) go back to IN_REVIEW, the product too, and the merchant
+   * is told; staff then classify it again at no cost (its fee stays captured). Runs after each
+   * catalogue import and daily; a product already moved is left alone. In `db` (a job's
+   * transaction), else in one of its own.
+   */
+  async reviewRetiredCodes(db?: DbOrTx): Promise<number> {
+    const run = async (tx: DbOrTx) => {
+      const retired = await this.deps.tariffFractions.retired(
+        await repository.publishedCodes(tx),
+        this.workflow.today(),
+      );
+      let moved = 0;
+      for (const { organizationId, id } of await repository.classifiedWithCodes(tx, retired)) {
+        const item = await repository.findItem(tx, organizationId, id, true);
+        if (item?.status !== 'CLASSIFIED') continue;
+        const [result] = await repository.resultsOf(tx, organizationId, [id]);
+        const code = result!.fraction + result!.nico;
+        await this.workflow.move(
+          tx,
+          item,
+          'IN_REVIEW',
+          { kind: 'system' },
+          {
+            note: `c_FraccionArancelaria: ${code}`,
+          },
+        );
+        await this.workflow.notify(
+          tx,
+          item,
+          { code: 'classification_code_retired', params: { product: item.productName, code } },
+          'WARNING',
+        );
+        moved += 1;
+      }
+      return moved;
+    };
+    return db ? run(db) : this.deps.db.transaction(run);
   }
 
   private async refuseOpen(organizationId: string, ids: string[], names: Map<string, string>) {

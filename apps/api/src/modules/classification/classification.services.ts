@@ -7,6 +7,10 @@ import type { LedgerService } from '../wallet';
 import { ClassificationService } from './classification.service';
 import { StaffClassificationService } from './staff-classification.service';
 
+const RETIRED_CODES_JOB = 'classification.retired_codes';
+/** 00:20 in Mexico City, once the day's vigencias have changed. */
+const RETIRED_CODES_CRON = '20 6 * * *';
+
 /** Tariff classification: the merchant's requests and the staff console. */
 export function buildClassification(
   deps: Platform & {
@@ -17,8 +21,21 @@ export function buildClassification(
     notifications: NotificationsService;
   },
 ) {
+  const classification = new ClassificationService(deps);
+  // A code the catalogue retires sends its products back to review: after each import, and
+  // daily for codes whose vigencia ends on a date.
+  deps.tariffFractions.onImported(async () => {
+    await classification.reviewRetiredCodes();
+  });
+  deps.jobs.register(
+    RETIRED_CODES_JOB,
+    async (tx) => {
+      await classification.reviewRetiredCodes(tx);
+    },
+    { cron: RETIRED_CODES_CRON },
+  );
   return {
-    classification: new ClassificationService(deps),
+    classification,
     staffClassification: new StaffClassificationService(deps),
   };
 }
