@@ -35,7 +35,8 @@ async function staffHeaders(app, headers) {
     body: JSON.stringify({ email: staff.email, password: staff.password }),
   });
   if (!response.ok) throw new Error(`staff login answered ${response.status}`);
-  const { access_token: token } = await response.json();
+  const token = (await response.json()).data?.access_token;
+  if (typeof token !== 'string') throw new Error('staff login answered no token');
   return { ...headers, authorization: `Bearer ${token}` };
 }
 

@@ -81,6 +81,7 @@ CREATE TABLE "classification_transitions" (
 	CONSTRAINT "classification_transitions_actor" CHECK (("classification_transitions"."actor_kind" = 'system') = ("classification_transitions"."actor_id" is null))
 );
 --> statement-breakpoint
+ALTER TABLE "tariff_fractions" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('spanish', search_description)) STORED;--> statement-breakpoint
 ALTER TABLE "classification_items" ADD CONSTRAINT "classification_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "classification_items" ADD CONSTRAINT "classification_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "classification_items" ADD CONSTRAINT "classification_items_classifier_id_users_id_fk" FOREIGN KEY ("classifier_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -101,5 +102,5 @@ CREATE INDEX "classification_requests_list" ON "classification_requests" USING b
 CREATE INDEX "classification_requests_id_index" ON "classification_requests" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "classification_results_code" ON "classification_results" USING btree ("organization_id","fraction","nico");--> statement-breakpoint
 CREATE INDEX "classification_transitions_item" ON "classification_transitions" USING btree ("organization_id","item_id","created_at");--> statement-breakpoint
-CREATE INDEX "tariff_fractions_spanish" ON "tariff_fractions" USING gin (to_tsvector('spanish', "search_description"));--> statement-breakpoint
+CREATE INDEX "tariff_fractions_spanish" ON "tariff_fractions" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "tariff_fractions_trgm" ON "tariff_fractions" USING gin ("search_description" gin_trgm_ops);

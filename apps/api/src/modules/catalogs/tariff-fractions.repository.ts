@@ -143,9 +143,9 @@ export type RankedTariffFraction = TariffFractionView & {
 };
 
 /**
- * Codes in force on `day` that `wordRanking` matches on the description, best first, then
- * shorter descriptions, then code; the expressions are those of the GIN indexes
- * `tariff_fractions_spanish` and `tariff_fractions_trgm`.
+ * Codes in force on `day` that `wordRanking` matches on the description (GIN indexes
+ * `tariff_fractions_spanish` on the stored stems, `tariff_fractions_trgm`), best first, then
+ * shorter descriptions, then code.
  */
 export async function rankByWords(
   db: DbOrTx,
@@ -154,17 +154,37 @@ export async function rankByWords(
   day: string,
   limit: number,
 ): Promise<RankedTariffFraction[]> {
-  const ranking = wordRanking(tariffFractions.searchDescription, text, words);
-  const rows = await db
+  const ranking = wordRanking(
+    tariffFractions.searchVector,
+    tariffFractions.searchDescription,
+    text,
+    words,
+  );
+  const hits = db
     .select({
       ...columns,
-      matchedWords: ranking.matched,
-      similarity: ranking.similarity,
-      score: ranking.score,
+      matchedWords: ranking.matched.as('matched_words'),
+      similarity: ranking.similarity.as('similarity'),
     })
     .from(tariffFractions)
     .where(and(ranking.matches, inForceOn(day)))
-    .orderBy(desc(ranking.score), asc(sql`length(${tariffFractions.description})`), ...order)
+    .as('hits');
+  const score = ranking.score(hits.matchedWords, hits.similarity);
+  const rows = await db
+    .select({
+      fraction: hits.fraction,
+      nico: hits.nico,
+      description: hits.description,
+      validFrom: hits.validFrom,
+      validTo: hits.validTo,
+      umt: hits.umt,
+      umtDescription: hits.umtDescription,
+      matchedWords: hits.matchedWords,
+      similarity: hits.similarity,
+      score,
+    })
+    .from(hits)
+    .orderBy(desc(score), asc(sql`length(${hits.description})`), asc(hits.fraction), asc(hits.nico))
     .limit(limit);
   return rows.map((row) => ({
     ...row,

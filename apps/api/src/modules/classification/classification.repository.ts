@@ -294,7 +294,10 @@ export async function classifiedLike(
   exceptItemId: string,
   limit: number,
 ): Promise<ClassifiedMatch[]> {
-  const ranking = wordRanking(classificationItems.searchText, text, words);
+  // A few classified products per organization: their stems are computed as read.
+  const vector = sql`to_tsvector('spanish', ${classificationItems.searchText})`;
+  const ranking = wordRanking(vector, classificationItems.searchText, text, words);
+  const score = ranking.score(ranking.matched, ranking.similarity);
   const rows = await db
     .select({
       itemId: classificationItems.id,
@@ -305,7 +308,7 @@ export async function classifiedLike(
       description: sql<string>`${classificationResults.chain} -> 'nico' ->> 'description'`,
       matchedWords: ranking.matched,
       similarity: ranking.similarity,
-      score: ranking.score,
+      score,
     })
     .from(classificationItems)
     .innerJoin(
@@ -323,7 +326,7 @@ export async function classifiedLike(
         ranking.matches,
       ),
     )
-    .orderBy(desc(ranking.score), desc(classificationItems.updatedAt))
+    .orderBy(desc(score), desc(classificationItems.updatedAt))
     .limit(limit);
   return rows.map((row) => ({
     ...row,
