@@ -145,7 +145,8 @@ export type RankedTariffFraction = TariffFractionView & {
  * The staff console's word search, one named prepared statement: each pooled connection plans
  * it once (its planning cost more than its execution). `wordRanking`'s expressions written out
  * for the catalogue: the words its stored Spanish stems hold (GIN `tariff_fractions_spanish`)
- * or the whole text by trigram word similarity (GIN `tariff_fractions_trgm`: misspellings),
+ * or, only when no stem matches anywhere (the trigram scan costs most), the whole text by
+ * trigram word similarity (GIN `tariff_fractions_trgm`: misspellings),
  * among the codes in force on the day; matched words and similarity computed once per row,
  * then the best score first, shorter descriptions, then code.
  */
@@ -161,7 +162,10 @@ const RANK_SQL = `
                           and t.search_vector @@ plainto_tsquery('spanish', w)) as matched_words,
                  word_similarity($1, t.search_description) as similarity
             from tariff_fractions t
-           where (t.search_vector @@ websearch_to_tsquery('spanish', $3) or $1 <% t.search_description)
+           where (t.search_vector @@ websearch_to_tsquery('spanish', $3)
+                  or (not exists (select 1 from tariff_fractions s
+                                   where s.search_vector @@ websearch_to_tsquery('spanish', $3))
+                      and $1 <% t.search_description))
              and t.valid_from <= $4 and (t.valid_to = '' or t.valid_to >= $4)) as hits
    order by score desc, length(description), fraction, nico
    limit $5`;
