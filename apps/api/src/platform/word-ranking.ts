@@ -6,7 +6,9 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
  * tsvector) hold, and the score, the better of the share of meaningful words (Spanish stop words
  * left out) matched and the trigram word similarity of the whole `text` to the `column`.
  * `matched` and `similarity` are selected in a subquery and `score(matched, similarity)` ordered
- * on outside it, so each is computed once per row.
+ * on outside it, so each is computed once per row. The catalogue's word search writes these
+ * expressions out as a named prepared statement, trigrams only when no stem matches
+ * (catalogs/tariff-fractions.repository.ts, `RANK_SQL`).
  */
 export function wordRanking(
   vector: SQL | AnyColumn,
