@@ -11,6 +11,7 @@ import {
   callAs,
   createTestMerchant,
   createTestUser,
+  signIn,
   type CallArgs,
   type TestUser,
 } from '../../../test/users';
@@ -557,6 +558,40 @@ describe('tariff classification: requests, the staff console and the fee', () =>
     await ok(200, reviewer, 'POST', `/staff/classification/${item.id}/publish`);
     expect(await balance()).toEqual(before);
     expect(await verifyLedger(ctx.db)).toEqual([]);
+  });
+
+  it('shows staff the queue by due date, each request aging in business days', async () => {
+    await fund(ctx, organizationId, 12_000);
+    const item = (await request(await product('Lámpara de escritorio'))).items[0]!;
+    const row = async (query: string) =>
+      (
+        (await ok(200, classifier, 'GET', `/staff/classification?${query}`)) as {
+          id: string;
+          due_date: string;
+          business_days_left: number;
+          late: boolean;
+          organization: { name: string };
+        }[]
+      ).find((entry) => entry.id === item.id);
+    expect(await row('search=lampara')).toMatchObject({
+      due_date: '2026-03-11',
+      business_days_left: 7,
+      late: false,
+      organization: { name: 'Comercio Prueba' },
+    });
+    expect(await row('late=true')).toBeUndefined();
+    const dues = (
+      (await ok(200, classifier, 'GET', '/staff/classification?pageSize=100')) as {
+        due_date: string;
+      }[]
+    ).map((entry) => entry.due_date);
+    expect(dues).toEqual([...dues].sort());
+    // Friday 13 March 2026: two business days past the due date.
+    ctx.clock.advance(11 * 24 * 60 * 60 * 1000);
+    classifier = await signIn(ctx, classifier);
+    expect(await row('late=true')).toMatchObject({ business_days_left: -2, late: true });
+    expect(await row('assignee=unassigned&search=lampara')).toBeDefined();
+    expect(await row('assignee=me')).toBeUndefined();
   });
 
   it('keeps the errors in both languages', () => {
