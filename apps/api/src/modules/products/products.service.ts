@@ -348,7 +348,9 @@ export class ProductsService {
   ): Promise<string[]> {
     return repository.setTariff(tx, organizationId, productIds, {
       tariffStatus: change.status,
-      ...(change.code ? { tariffFraction: change.code.fraction, tariffNico: change.code.nico } : {}),
+      ...(change.code
+        ? { tariffFraction: change.code.fraction, tariffNico: change.code.nico }
+        : {}),
       updatedAt: this.deps.clock.now(),
     });
   }
