@@ -4,16 +4,17 @@ import { seedDemoStores } from './db/demo-stores';
 import type { Services } from './modules/services';
 import { loadDemoPostalCodes, postalCodesBanner } from './modules/catalogs/postal-codes.demo';
 import { countPostalCodes } from './modules/catalogs/postal-codes.repository';
+import { loadDemoTariffFractions } from './modules/catalogs/tariff-fractions.demo';
 import { systemClock } from './platform/clock';
 import { openProcess, stopOnSignals } from './process-lifecycle';
 
 /**
- * Outside production: the demo organization and users (once) and the sample postal codes when
- * the catalogue is empty; answers the banner's lines about them. Production gets no demo data
+ * Outside production: the demo organization and users (once) and the sample postal codes and
+ * tariff codes when their catalogues are empty; answers the banner's lines about them. Production gets no demo data
  * at all — its published password would open the platform — and refuses to start on a database
  * that has the demo accounts; its first staff account comes from `npm run staff:create`.
  */
-async function prepareData({ config, db, accounts }: Services): Promise<string[]> {
+async function prepareData({ config, db, accounts, tariffFractions }: Services): Promise<string[]> {
   if (config.NODE_ENV === 'production') {
     if (await demoAccountsPresent(db)) {
       throw new Error(
@@ -32,10 +33,15 @@ async function prepareData({ config, db, accounts }: Services): Promise<string[]
   const seeded = await seedDemo(db, systemClock);
   // An empty catalogue gets the demo extract, so address forms work out of the box.
   const demoPostalCodes = await loadDemoPostalCodes(db);
+  // And the tariff extract, so the classification console can publish codes.
+  const demoTariffCodes = await loadDemoTariffFractions(tariffFractions);
   return [
     seeded ? '  Datos demo creados.' : '',
     `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,
     ...postalCodesBanner(await countPostalCodes(db), demoPostalCodes !== null),
+    demoTariffCodes === null
+      ? ''
+      : `  Fracciones arancelarias: ${demoTariffCodes} (muestra del SAT, cargada ahora)`,
     '',
     '  Accesos demo:',
     ...DEMO_LOGINS.map(

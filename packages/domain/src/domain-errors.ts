@@ -16,3 +16,4 @@ export { EXITS_ERRORS as exits } from './exits/errors';
 export { PRODUCTS_ERRORS as products } from './products/errors';
 export { STORES_ERRORS as stores } from './stores/errors';
 export { ORDERS_ERRORS as orders } from './orders/errors';
+export { CLASSIFICATION_ERRORS as classification } from './classification/errors';

@@ -31,3 +31,4 @@ export * from './billing';
 export * from './shipments';
 export * from './stores';
 export * from './orders';
+export * from './classification';

@@ -10,3 +10,4 @@ export { SHIPMENTS_NOTIFICATIONS as shipments } from './shipments/notifications'
 export { ENTRIES_NOTIFICATIONS as entries } from './entries/notifications';
 export { EXITS_NOTIFICATIONS as exits } from './exits/notifications';
 export { STORES_NOTIFICATIONS as stores } from './stores/notifications';
+export { CLASSIFICATION_NOTIFICATIONS as classification } from './classification/notifications';

@@ -15,6 +15,8 @@ interface DescriptionParams {
   guide_purchase: { carrier: string; service: string };
   /** The guide's tracking number, or its id when the carrier never gave one. */
   guide_cancellation: { tracking_number: string };
+  /** The tariff classification of a product, by its name when requested. */
+  classification: { product: string };
 }
 
 export type TransactionDescriptionCode = keyof DescriptionParams;
@@ -30,6 +32,10 @@ const TEMPLATES: Record<TransactionDescriptionCode, Record<Language, string>> = 
   guide_cancellation: {
     es: 'Cancelación de la guía {tracking_number}',
     en: 'Cancellation of guide {tracking_number}',
+  },
+  classification: {
+    es: 'Clasificación arancelaria de {product}',
+    en: 'Tariff classification of {product}',
   },
 };
 

@@ -50,6 +50,8 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
       umt: '07',
       umtDescription: 'CABEZA',
       searchDescription: 'reproductores de raza pura',
+      // Spanish stems, "de" left out as a stop word.
+      searchVector: "'pur':4 'raz':3 'reproductor':1",
     });
     expect(await row('4819100199')).toMatchObject({
       fraction: '48191001',

@@ -1,6 +1,6 @@
 import { TARIFF_FRACTION_SEARCH_LIMIT } from '@despacho/domain';
 import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { tariffFractions } from './tariff-fractions.tables';
 
 const columns = {
@@ -113,4 +113,91 @@ export async function codesInForce(
     )
     .then((result) => result.rows);
   return { inForce: row?.in_force ?? [], loaded: row?.loaded ?? false };
+}
+
+/** In force on `day` (YYYY-MM-DD): from, and to, inclusive; an empty end has none. */
+const inForceOn = (day: string) =>
+  sql`${tariffFractions.validFrom} <= ${day} and (${tariffFractions.validTo} = '' or ${tariffFractions.validTo} >= ${day})`;
+
+/** The code (fracción + NICO) when it is in force on `day`. */
+export async function findInForce(
+  db: DbOrTx,
+  fraction: string,
+  nico: string,
+  day: string,
+): Promise<TariffFractionView | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(tariffFractions)
+    .where(
+      and(eq(tariffFractions.fraction, fraction), eq(tariffFractions.nico, nico), inForceOn(day)),
+    );
+  return row;
+}
+
+export type RankedTariffFraction = TariffFractionView & {
+  matchedWords: string[];
+  similarity: number;
+  score: number;
+};
+
+/**
+ * The staff console's word search, one named prepared statement: each pooled connection plans
+ * it once (its planning cost more than its execution). `wordRanking`'s expressions written out
+ * for the catalogue: the words its stored Spanish stems hold (GIN `tariff_fractions_spanish`)
+ * or, only when no stem matches anywhere (the trigram scan costs most), the whole text by
+ * trigram word similarity (GIN `tariff_fractions_trgm`: misspellings),
+ * among the codes in force on the day; matched words and similarity computed once per row,
+ * then the best score first, shorter descriptions, then code.
+ */
+const RANK_SQL = `
+  select fraction, nico, description, valid_from as "validFrom", valid_to as "validTo", umt,
+         umt_description as "umtDescription", matched_words as "matchedWords", similarity,
+         greatest(cardinality(matched_words)::real / greatest((select count(*)
+                    from unnest($2::text[]) as w where numnode(plainto_tsquery('spanish', w)) > 0), 1),
+                  similarity) as score
+    from (select t.fraction, t.nico, t.description, t.valid_from, t.valid_to, t.umt, t.umt_description,
+                 array(select w from unnest($2::text[]) as w
+                        where numnode(plainto_tsquery('spanish', w)) > 0
+                          and t.search_vector @@ plainto_tsquery('spanish', w)) as matched_words,
+                 word_similarity($1, t.search_description) as similarity
+            from tariff_fractions t
+           where (t.search_vector @@ websearch_to_tsquery('spanish', $3)
+                  or (not exists (select 1 from tariff_fractions s
+                                   where s.search_vector @@ websearch_to_tsquery('spanish', $3))
+                      and $1 <% t.search_description))
+             and t.valid_from <= $4 and (t.valid_to = '' or t.valid_to >= $4)) as hits
+   order by score desc, length(description), fraction, nico
+   limit $5`;
+
+export async function rankByWords(
+  db: Db,
+  text: string,
+  words: string[],
+  day: string,
+  limit: number,
+): Promise<RankedTariffFraction[]> {
+  const { rows } = await db.$client.query<RankedTariffFraction>({
+    name: 'tariff_fractions_rank',
+    text: RANK_SQL,
+    values: [text, words, words.join(' or '), day, limit],
+  });
+  return rows.map((row) => ({
+    ...row,
+    similarity: Number(row.similarity),
+    score: Number(row.score),
+  }));
+}
+
+/** Of these 10-digit codes, those not in force on `day` (absent or expired): retired codes. */
+export async function codesNotInForce(db: DbOrTx, codes: string[], day: string): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const result = await db.execute<{ code: string }>(
+    sql`select code from unnest(${sql.param(codes)}::text[]) as code
+         where not exists (select 1 from ${tariffFractions}
+                            where ${tariffFractions.fraction} = left(code, 8)
+                              and ${tariffFractions.nico} = substr(code, 9, 2)
+                              and ${inForceOn(day)})`,
+  );
+  return result.rows.map((row) => row.code);
 }

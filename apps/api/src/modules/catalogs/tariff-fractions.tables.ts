@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { customType, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * SAT's tariff fraction catalogue (c_FraccionArancelaria), global to every organization: each
@@ -27,6 +29,8 @@ export const tariffFractions = pgTable(
     umtDescription: text().notNull(),
     /** The description's words without accents, in lower case (`searchWords`). */
     searchDescription: text().notNull(),
+    /** Its Spanish stems, stored: the classification console ranks by them without recomputing. */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('spanish', search_description)`),
   },
   (table) => [
     // The key also answers a fracción's NICOs and code prefixes (a range over `fraction`).
@@ -36,5 +40,9 @@ export const tariffFractions = pgTable(
       'gin',
       sql`to_tsvector('simple', ${table.searchDescription})`,
     ),
+    // The classification console's candidates: Spanish stems (plurals, verb forms) and trigram
+    // similarity for misspellings.
+    index('tariff_fractions_spanish').using('gin', table.searchVector),
+    index('tariff_fractions_trgm').using('gin', sql`${table.searchDescription} gin_trgm_ops`),
   ],
 );
