@@ -8,7 +8,8 @@ import {
   MERCADOLIBRE_SCOPES,
   SANDBOX_MERCADOLIBRE_APP,
 } from './mercadolibre-app';
-import { INSERT_CHUNK, type SandboxMlDeliveries } from './mercadolibre-sandbox.deliveries';
+import { INSERT_CHUNK } from '../store-sandbox-deliveries';
+import type { SandboxMlDeliveries } from './mercadolibre-sandbox.deliveries';
 import {
   sandboxMercadoLibreCodes,
   sandboxMercadoLibreIds,
