@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, phaseLogger, postAs, PowerCut } from '../../../test/crash-support';
 import { createTestMerchant, type TestUser } from '../../../test/users';
 import { systemClock } from '../../platform/clock';
-import { insertVariants } from '../inventory/stock.test-support';
+import { activate, insertVariants } from '../inventory/stock.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
 import { destinationAddress, originLocation } from '../shipments/guides.test-support';
 import { LedgerService } from '../wallet/ledger.service';
-import { activate } from './orders.test-support';
 
 const ORDERS = 300;
 /** The run is killed once this many labels are bought: well inside it. */

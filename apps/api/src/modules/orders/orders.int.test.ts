@@ -14,10 +14,10 @@ import {
   type CallArgs,
   type TestUser,
 } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyStock } from '../invariants';
-import { activate, balanceOf } from './orders.test-support';
+import { balanceOf } from './orders.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const call = (...args: CallArgs) => callAs(ctx.app, ...args);
@@ -43,25 +43,13 @@ const address = {
   zip: '64000',
 };
 
-async function merchant() {
-  const { user, organization } = await createTestMerchant(ctx, `Manual ${randomUUID()}`);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1, {
+function merchant() {
+  return stockedMerchant(ctx, {
+    company: `Manual ${randomUUID()}`,
     skus: [`M-${randomUUID()}`],
+    onHand: 4,
+    active: true,
   });
-  await activate(ctx.db, [variantId!]);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: 4 }],
-  });
-  return {
-    user,
-    organizationId: organization.id,
-    locationId,
-    stockLocationId,
-    variantId: variantId!,
-  };
 }
 type Merchant = Awaited<ReturnType<typeof merchant>>;
 

@@ -108,13 +108,6 @@ export function externalOrder(
   };
 }
 
-/** Test variants are inserted as drafts; a store's SKUs map to active products only. */
-export async function activate(db: Db, variantIds: string[]) {
-  await db.execute(sql`
-    update products set status = 'ACTIVE'
-     where id in (select product_id from product_variants where id = any(${`{${variantIds.join(',')}}`}::uuid[]))`);
-}
-
 /** Reserved and on-hand units of a variant at a stock location. */
 export async function balanceOf(db: Db, variantId: string, locationId: string) {
   const result = await db.execute<{ on_hand: number; reserved: number }>(sql`
