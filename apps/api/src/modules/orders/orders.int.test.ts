@@ -17,6 +17,7 @@ import {
 import { stockedMerchant } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyStock } from '../invariants';
+import { monterreyAddress } from '../shipments/guides.test-support';
 import { balanceOf } from './orders.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -30,18 +31,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const address = {
-  contact_name: 'José Destinatario',
-  email: 'jose@prueba.mx',
-  phone: '8133334444',
-  street: 'Avenida Escondida',
-  external_number: '1500',
-  neighborhood: 'Centro',
-  city: 'Monterrey',
-  municipality: 'Monterrey',
-  state: 'Nuevo León',
-  zip: '64000',
-};
+const address = monterreyAddress;
 
 function merchant() {
   return stockedMerchant(ctx, {

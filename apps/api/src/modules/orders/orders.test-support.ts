@@ -12,6 +12,7 @@ import {
   type StoreOrderSink,
   type StoreRef,
 } from '../stores';
+import { monterreyAddress } from '../shipments/guides.test-support';
 import type { StoresForOrders } from './orders.stores';
 
 /**
@@ -148,18 +149,7 @@ export async function createTenantOrder(
   };
   const order = () =>
     post('/orders', {
-      shipping_address: {
-        contact_name: 'Cliente A',
-        email: 'cliente.a@prueba.mx',
-        phone: '8133334444',
-        street: 'Avenida Escondida',
-        external_number: '1500',
-        neighborhood: 'Centro',
-        city: 'Monterrey',
-        municipality: 'Monterrey',
-        state: 'Nuevo León',
-        zip: '64000',
-      },
+      shipping_address: monterreyAddress,
       lines: [{ variant_id: place.variantId, quantity: 1, unit_price: 10_000 }],
       shipping_price: 0,
       payment_state: 'paid',

@@ -44,8 +44,8 @@ export const originLocation = (overrides: object = {}) => ({
   ...overrides,
 });
 
-export const destinationAddress = {
-  kind: 'new' as const,
+/** Where a test's guides and orders go (an order's shipping address as the API takes it). */
+export const monterreyAddress = {
   contact_name: 'José Destinatario Secreto',
   email: 'jose.secreto@prueba.mx',
   phone: '8133334444',
@@ -57,6 +57,9 @@ export const destinationAddress = {
   state: 'Nuevo León',
   zip: MONTERREY_ZIP,
 };
+
+/** A guide's destination typed in, not picked from the address book. */
+export const destinationAddress = { kind: 'new' as const, ...monterreyAddress };
 
 /** A customer in Monterrey with one address: where a test's guides and exits go. */
 export const monterreyCustomer = {
