@@ -5,7 +5,18 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
-import type { SandboxChaos } from './shopify/shopify-sandbox.tables';
+
+/** A sandbox store's chaos switches, drawn from its seed so a test replays the same. */
+export interface SandboxChaos {
+  /** Shares (0–1) of deliveries sent twice, overtaken by later ones, never sent, held back. */
+  duplicate: number;
+  reorder: number;
+  drop: number;
+  delay: number;
+  /** How long a held-back delivery waits. */
+  delayMs: number;
+  seed: number;
+}
 
 /** How much longer than a held-back delivery a reordered one waits. */
 const REORDER_MS = 2000;

@@ -5,7 +5,7 @@ import type { Clock } from '../../../platform/clock';
 import type { Db, DbOrTx } from '../../../platform/db';
 import type { Jobs } from '../../../platform/jobs';
 import { chaosFate, SandboxDeliveryQueue } from '../store-sandbox-deliveries';
-import type { SandboxChaos } from '../shopify/shopify-sandbox.tables';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 import {
   sandboxMercadoLibreSellers,
   sandboxMercadoLibreSends,

@@ -3,14 +3,14 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import type { Jobs } from '../../../platform/jobs';
-import { chaosFate, SandboxDeliveryQueue } from '../store-sandbox-deliveries';
+import { chaosFate, SandboxDeliveryQueue, type SandboxChaos } from '../store-sandbox-deliveries';
 import { WOOCOMMERCE_SANDBOX_PATH } from './woocommerce-sandbox';
 import {
   sandboxWooDeliveries,
   sandboxWooSites,
   sandboxWooWebhooks,
 } from './woocommerce-sandbox.tables';
-import type { WooChaos, WooWebhook } from './woocommerce-sandbox.types';
+import type { WooWebhook } from './woocommerce-sandbox.types';
 import { webhookSignature } from './woocommerce-signatures';
 
 /** The job that sends one delivery (decision 021); WooCommerce itself never retries one. */
@@ -52,7 +52,7 @@ export class SandboxWooDeliveries {
    * that topic; one enqueue for all of them, so thousands of orders are created fast.
    */
   async emit(
-    site: { slug: string; chaos: WooChaos },
+    site: { slug: string; chaos: SandboxChaos },
     topic: string,
     payloads: unknown[],
   ): Promise<void> {
@@ -183,7 +183,7 @@ export class SandboxWooDeliveries {
 
 /** One delivery as the seeded chaos shapes it (draw `n`): dropped, held back, overtaken or doubled. */
 function shape(
-  site: { slug: string; chaos: WooChaos },
+  site: { slug: string; chaos: SandboxChaos },
   webhookId: number,
   body: string,
   now: number,
