@@ -3,6 +3,7 @@ import type { Config } from '../src/config';
 import { freePort } from '../src/platform/embedded-postgres';
 import { stockedMerchant } from '../src/modules/inventory/inventory.test-support';
 import { toExternalOrder } from '../src/modules/stores/mercadolibre/mercadolibre-orders';
+import type { SandboxChaos } from '../src/modules/stores/store-sandbox-deliveries';
 import { createTestApp } from './test-app';
 import { callAs, type TestUser } from './users';
 
@@ -82,17 +83,7 @@ export interface ConnectedStore {
 export interface StoreDriver {
   platform: string;
   connect(user: TestUser, name: string): Promise<ConnectedStore>;
-  setChaos(
-    store: ConnectedStore,
-    chaos: {
-      duplicate: number;
-      reorder: number;
-      drop: number;
-      delay: number;
-      delayMs: number;
-      seed: number;
-    },
-  ): Promise<void>;
+  setChaos(store: ConnectedStore, chaos: SandboxChaos): Promise<void>;
   createOrder(
     store: ConnectedStore,
     order: { lines: { sku: string; quantity: number; price: number }[]; paid: boolean },
