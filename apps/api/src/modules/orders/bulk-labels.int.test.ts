@@ -13,6 +13,7 @@ import { multipart } from '../../../test/multipart';
 import { callAs, signIn, type TestUser } from '../../../test/users';
 import { stockedMerchant } from '../inventory/inventory.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
+import { parcelBox } from '../shipments/guides.test-support';
 import { FULFIL_FLOW } from './fulfil.flow';
 import { externalOrder, FakeStores } from './orders.test-support';
 
@@ -41,15 +42,7 @@ async function merchant(numbers: string[], funds = 500_000) {
     funds,
     active: true,
   });
-  const pkg = await callAs(ctx.app, user, 'POST', '/packages', {
-    name: 'Caja',
-    unit: 'cm_kg',
-    height: 15,
-    length: 30,
-    width: 20,
-    weight: 1,
-    sat_code: '24112700',
-  });
+  const pkg = await callAs(ctx.app, user, 'POST', '/packages', parcelBox);
   expect(pkg.statusCode, pkg.body).toBe(201);
   const store = stores.add(organizationId);
   for (const [index, number] of numbers.entries()) {

@@ -93,6 +93,17 @@ export const guideProduct = {
   unit_value: '250.00',
 };
 
+/** A saved box the size of a test guide's parcel (30 × 20 × 15 cm). */
+export const parcelBox = {
+  name: 'Caja',
+  unit: 'cm_kg',
+  height: 15,
+  length: 30,
+  width: 20,
+  weight: 1,
+  sat_code: '24112700',
+};
+
 /** Money into the organization's balance, as a confirmed deposit would put it. */
 export async function fund(ctx: GuideContext, organizationId: string, centavos: number) {
   await new LedgerService(ctx).credit({

@@ -9,6 +9,18 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
+/** A Shopify shipping address (GraphQL's MailingAddress) in Mexico City. */
+export const SHOPIFY_ADDRESS = {
+  name: 'Ana López',
+  phone: '5512345678',
+  address1: 'Av. Reforma 1',
+  address2: null,
+  city: 'Ciudad de México',
+  province: 'CDMX',
+  zip: '06600',
+  countryCode: 'MX',
+};
+
 /** What the app's webhook endpoint received: the raw bytes and the headers. */
 export interface Received {
   headers: Record<string, string | string[] | undefined>;

@@ -5,24 +5,19 @@ import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
-import { approveConsent, kindOf, listen, WebhookReceiver } from '../store-sandbox.test-support';
+import {
+  approveConsent,
+  kindOf,
+  listen,
+  SHOPIFY_ADDRESS,
+  WebhookReceiver,
+} from '../store-sandbox.test-support';
 import { createShopifyAdapter } from './shopify-adapter';
 import { SANDBOX_SHOPIFY_APP, SHOPIFY_SCOPES } from './shopify-app';
 import type { ShopifySandbox } from './shopify-sandbox';
 import { SHOPIFY_RETRY_DELAYS_SECONDS } from './shopify-sandbox.deliveries';
 import { shopifySandboxRoutes } from './shopify-sandbox.routes';
 import { buildShopifySandbox } from './shopify-sandbox.services';
-
-const ADDRESS = {
-  name: 'Ana López',
-  phone: '5512345678',
-  address1: 'Av. Reforma 1',
-  address2: null,
-  city: 'Ciudad de México',
-  province: 'CDMX',
-  zip: '06600',
-  countryCode: 'MX',
-};
 
 describe('the Shopify adapter against the sandbox store over HTTP', () => {
   let db: Db;
@@ -166,7 +161,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       const order = await sandbox.createOrder(shop, {
         email: 'ana@example.com',
         phone: '5512345678',
-        shippingAddress: ADDRESS,
+        shippingAddress: SHOPIFY_ADDRESS,
         tags: ['mayoreo'],
         lines: [
           { sku: 'TAZA-1', title: 'Taza', quantity: 3, price: 12550 },
@@ -336,7 +331,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       receiver.received.length = 0;
       const order = await sandbox.createOrder(shop, {
         email: 'luis@example.com',
-        shippingAddress: ADDRESS,
+        shippingAddress: SHOPIFY_ADDRESS,
         tags: ['R&D <interno>'],
         lines: [{ sku: 'X-1', title: 'Café & pan', quantity: 2, price: 5000 }],
       });
