@@ -17,6 +17,7 @@ import {
 import { callAs } from '../test/users';
 import { verifyLedger, verifyStock } from './modules/invariants';
 import { balanceOf } from './modules/orders/orders.test-support';
+import { SHOPIFY_ADDRESS } from './modules/stores/store-sandbox.test-support';
 
 let ctx: ChainContext;
 beforeAll(async () => {
@@ -27,17 +28,6 @@ afterAll(async () => {
   expect(await verifyLedger(ctx.db)).toEqual([]);
   await ctx.close();
 });
-
-const ADDRESS = {
-  name: 'Ana López',
-  phone: '5512345678',
-  address1: 'Av. Reforma 1',
-  address2: null,
-  city: 'Ciudad de México',
-  province: 'CDMX',
-  zip: '06600',
-  countryCode: 'MX',
-};
 
 describe('orders from a sandbox Shopify shop', () => {
   it('syncs, fulfils partially with tracking pushed, and follows a cancellation', async () => {
@@ -51,7 +41,7 @@ describe('orders from a sandbox Shopify shop', () => {
     const created = await sandbox.createOrder(shop, {
       email: 'ana@example.com',
       phone: '5512345678',
-      shippingAddress: ADDRESS,
+      shippingAddress: SHOPIFY_ADDRESS,
       financialStatus: 'PAID',
       lines: [{ sku, title: 'Playera', quantity: 3, price: 19_900 }],
     });

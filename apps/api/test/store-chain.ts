@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Config } from '../src/config';
 import { freePort } from '../src/platform/embedded-postgres';
-import { createOwnStockLocation } from '../src/modules/inventory/inventory.test-support';
-import { insertVariants } from '../src/modules/inventory/stock.test-support';
-import { activate } from '../src/modules/orders/orders.test-support';
+import { stockedMerchant } from '../src/modules/inventory/inventory.test-support';
 import { toExternalOrder } from '../src/modules/stores/mercadolibre/mercadolibre-orders';
-import { fund } from '../src/modules/shipments/guides.test-support';
+import type { SandboxChaos } from '../src/modules/stores/store-sandbox-deliveries';
 import { createTestApp } from './test-app';
-import { callAs, createTestMerchant, type TestUser } from './users';
+import { callAs, type TestUser } from './users';
 
 /**
  * The real app listening on a port, its APP_URL pointing at itself: the stores' adapters call
@@ -32,17 +29,7 @@ export async function runJobs(ctx: ChainContext, rounds = 1, advanceMs = 60_000)
 
 /** A funded merchant with a default location keeping `units` of each SKU. */
 export async function merchantWithStock(ctx: ChainContext, skus: string[], units = 50) {
-  const { user, organization } = await createTestMerchant(ctx, `Tienda ${randomUUID()}`);
-  await fund(ctx, organization.id, 5_000_000);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
-  const variantIds = await insertVariants(ctx.db, organization.id, skus.length, { skus });
-  await activate(ctx.db, variantIds);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: variantIds.map((variant_id) => ({ variant_id, on_hand: units })),
-  });
-  return { user, organizationId: organization.id, locationId, stockLocationId, variantIds };
+  return stockedMerchant(ctx, { skus, onHand: units, funds: 5_000_000, active: true });
 }
 
 /**
@@ -96,17 +83,7 @@ export interface ConnectedStore {
 export interface StoreDriver {
   platform: string;
   connect(user: TestUser, name: string): Promise<ConnectedStore>;
-  setChaos(
-    store: ConnectedStore,
-    chaos: {
-      duplicate: number;
-      reorder: number;
-      drop: number;
-      delay: number;
-      delayMs: number;
-      seed: number;
-    },
-  ): Promise<void>;
+  setChaos(store: ConnectedStore, chaos: SandboxChaos): Promise<void>;
   createOrder(
     store: ConnectedStore,
     order: { lines: { sku: string; quantity: number; price: number }[]; paid: boolean },

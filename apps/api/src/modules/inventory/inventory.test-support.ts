@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { createTestApp } from '../../../test/test-app';
-import { callAs, type TestUser } from '../../../test/users';
-import { createLocation } from '../shipments/guides.test-support';
+import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
+import { createLocation, fund } from '../shipments/guides.test-support';
+import { activate, insertVariants } from './stock.test-support';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -46,4 +47,39 @@ export async function createOwnStockLocation(ctx: Ctx, user: TestUser, alias = '
   });
   expect(response.statusCode, response.body).toBe(200);
   return { locationId, stockLocationId: (response.json().data as { id: string }).id };
+}
+
+/**
+ * A new merchant whose own stock location keeps `onHand` units of one variant per SKU given (one
+ * variant without a SKU when none is), funded with `funds` centavos when given; `active` makes
+ * the products active, as a store's orders need to map their SKUs.
+ */
+export async function stockedMerchant(
+  ctx: Ctx,
+  options: { onHand: number; company?: string; skus?: string[]; funds?: number; active?: boolean },
+) {
+  const { user, organization } = await createTestMerchant(
+    ctx,
+    options.company ?? `Tienda ${randomUUID()}`,
+  );
+  if (options.funds) await fund(ctx, organization.id, options.funds);
+  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
+  const skus = options.skus ?? [];
+  const variantIds = await insertVariants(ctx.db, organization.id, Math.max(skus.length, 1), {
+    skus,
+  });
+  if (options.active) await activate(ctx.db, variantIds);
+  await ctx.app.services.stock.adjust(organization.id, {
+    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
+    location: stockLocationId,
+    lines: variantIds.map((variant_id) => ({ variant_id, on_hand: options.onHand })),
+  });
+  return {
+    user,
+    organizationId: organization.id,
+    locationId,
+    stockLocationId,
+    variantIds,
+    variantId: variantIds[0]!,
+  };
 }

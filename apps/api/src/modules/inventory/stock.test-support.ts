@@ -67,6 +67,13 @@ export async function insertVariants(
   return variants.rows.map((row) => row.id);
 }
 
+/** `insertVariants` writes drafts; a store's SKUs map to active products only. */
+export async function activate(db: Db, variantIds: string[]) {
+  await db.execute(sql`
+    update products set status = 'ACTIVE'
+     where id in (select product_id from product_variants where id = any(${`{${variantIds.join(',')}}`}::uuid[]))`);
+}
+
 /** A platform warehouse (no organization), open to every merchant. */
 export async function insertWarehouse(db: Db, code = `W-${crypto.randomUUID()}`): Promise<string> {
   const result = await db.execute<{ id: string }>(sql`

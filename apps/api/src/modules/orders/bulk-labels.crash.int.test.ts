@@ -10,11 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, phaseLogger, postAs, PowerCut } from '../../../test/crash-support';
 import { createTestMerchant, type TestUser } from '../../../test/users';
 import { systemClock } from '../../platform/clock';
-import { insertVariants } from '../inventory/stock.test-support';
+import { activate, insertVariants } from '../inventory/stock.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
-import { destinationAddress, originLocation } from '../shipments/guides.test-support';
+import { destinationAddress, originLocation, parcelBox } from '../shipments/guides.test-support';
 import { LedgerService } from '../wallet/ledger.service';
-import { activate } from './orders.test-support';
 
 const ORDERS = 300;
 /** The run is killed once this many labels are bought: well inside it. */
@@ -73,15 +72,7 @@ async function merchantWithOrders() {
     'opening-count',
   );
   expect(count.status, JSON.stringify(count.body)).toBe(201);
-  const pkg = await postAs<Answer>(power.url, user, '/packages', {
-    name: 'Caja',
-    unit: 'cm_kg',
-    height: 15,
-    length: 30,
-    width: 20,
-    weight: 1,
-    sat_code: '24112700',
-  });
+  const pkg = await postAs<Answer>(power.url, user, '/packages', parcelBox);
   expect(pkg.status, JSON.stringify(pkg.body)).toBe(201);
   // Roma Norte: in the SEPOMEX sample every start loads, so the address checks out.
   const { kind: _kind, ...address } = {

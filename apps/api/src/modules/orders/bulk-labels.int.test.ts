@@ -10,13 +10,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Crash, flowHarness } from '../../../test/flow-harness';
 import type { createTestApp } from '../../../test/test-app';
 import { multipart } from '../../../test/multipart';
-import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { callAs, signIn, type TestUser } from '../../../test/users';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
-import { fund } from '../shipments/guides.test-support';
+import { parcelBox } from '../shipments/guides.test-support';
 import { FULFIL_FLOW } from './fulfil.flow';
-import { activate, externalOrder, FakeStores } from './orders.test-support';
+import { externalOrder, FakeStores } from './orders.test-support';
 
 const stores = new FakeStores();
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -35,28 +34,17 @@ afterAll(async () => {
 
 /** A merchant with a saved package and a store's orders, one per number, one unit each. */
 async function merchant(numbers: string[], funds = 500_000) {
-  const { user, organization } = await createTestMerchant(ctx, `Masivo ${randomUUID()}`);
-  if (funds) await fund(ctx, organization.id, funds);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
   const sku = `B-${randomUUID()}`;
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1, { skus: [sku] });
-  await activate(ctx.db, [variantId!]);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: 10 }],
+  const { user, organizationId, locationId } = await stockedMerchant(ctx, {
+    company: `Masivo ${randomUUID()}`,
+    skus: [sku],
+    onHand: 10,
+    funds,
+    active: true,
   });
-  const pkg = await callAs(ctx.app, user, 'POST', '/packages', {
-    name: 'Caja',
-    unit: 'cm_kg',
-    height: 15,
-    length: 30,
-    width: 20,
-    weight: 1,
-    sat_code: '24112700',
-  });
+  const pkg = await callAs(ctx.app, user, 'POST', '/packages', parcelBox);
   expect(pkg.statusCode, pkg.body).toBe(201);
-  const store = stores.add(organization.id);
+  const store = stores.add(organizationId);
   for (const [index, number] of numbers.entries()) {
     await stores.apply(
       store,
@@ -70,7 +58,7 @@ async function merchant(numbers: string[], funds = 500_000) {
   const ids = numbers.map((number) => list.find((order) => order.number === number)!.id);
   return {
     user,
-    organizationId: organization.id,
+    organizationId,
     ids,
     body: {
       order_ids: ids,

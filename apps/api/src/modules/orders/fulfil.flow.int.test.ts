@@ -10,14 +10,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Crash, flowHarness } from '../../../test/flow-harness';
 import type { createTestApp } from '../../../test/test-app';
-import { callAs, createTestMerchant, signIn } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { callAs, signIn } from '../../../test/users';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
-import { fund } from '../shipments/guides.test-support';
 import { jobs } from '../../platform/jobs.store';
 import { FULFIL_FLOW, PUSH_FULFILMENT_JOB } from './fulfil.flow';
-import { activate, balanceOf, externalOrder, FakeStores } from './orders.test-support';
+import { balanceOf, externalOrder, FakeStores } from './orders.test-support';
 
 const PARCEL = { length: 30, width: 20, height: 15, weight: 2 };
 const stores = new FakeStores();
@@ -40,18 +38,12 @@ afterAll(async () => {
 
 /** A funded merchant keeping 5 units, with a store's order of 3 of them and a quote for it. */
 async function syncedOrder(number = '#1001') {
-  const { user, organization } = await createTestMerchant(ctx, `Pedidos ${randomUUID()}`);
-  await fund(ctx, organization.id, 500_000);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
   const sku = `SKU-${randomUUID()}`;
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1, { skus: [sku] });
-  await activate(ctx.db, [variantId!]);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: 5 }],
-  });
-  const store = stores.add(organization.id);
+  const { user, organizationId, locationId, stockLocationId, variantId } = await stockedMerchant(
+    ctx,
+    { company: `Pedidos ${randomUUID()}`, skus: [sku], onHand: 5, funds: 500_000, active: true },
+  );
+  const store = stores.add(organizationId);
   await stores.apply(store, externalOrder([{ sku, quantity: 3 }], { number }));
   const [order] = (await callAs(ctx.app, user, 'GET', '/orders')).json().data as { id: string }[];
   const detail = (await callAs(ctx.app, user, 'GET', `/orders/${order!.id}`)).json().data;
@@ -65,11 +57,11 @@ async function syncedOrder(number = '#1001') {
   const rate = quote.rates.find((candidate) => candidate.carrier_key === 'estafeta')!;
   return {
     user,
-    organizationId: organization.id,
+    organizationId,
     orderId: order!.id,
     storeId: store.id,
     lineId: detail.lines[0].id as string,
-    variantId: variantId!,
+    variantId,
     stockLocationId,
     key: randomUUID(),
     body: {

@@ -14,10 +14,11 @@ import {
   type CallArgs,
   type TestUser,
 } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { insertVariants } from '../inventory/stock.test-support';
 import { verifyStock } from '../invariants';
-import { activate, balanceOf } from './orders.test-support';
+import { monterreyAddress } from '../shipments/guides.test-support';
+import { balanceOf } from './orders.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const call = (...args: CallArgs) => callAs(ctx.app, ...args);
@@ -30,38 +31,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const address = {
-  contact_name: 'José Destinatario',
-  email: 'jose@prueba.mx',
-  phone: '8133334444',
-  street: 'Avenida Escondida',
-  external_number: '1500',
-  neighborhood: 'Centro',
-  city: 'Monterrey',
-  municipality: 'Monterrey',
-  state: 'Nuevo León',
-  zip: '64000',
-};
+const address = monterreyAddress;
 
-async function merchant() {
-  const { user, organization } = await createTestMerchant(ctx, `Manual ${randomUUID()}`);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1, {
+function merchant() {
+  return stockedMerchant(ctx, {
+    company: `Manual ${randomUUID()}`,
     skus: [`M-${randomUUID()}`],
+    onHand: 4,
+    active: true,
   });
-  await activate(ctx.db, [variantId!]);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: 4 }],
-  });
-  return {
-    user,
-    organizationId: organization.id,
-    locationId,
-    stockLocationId,
-    variantId: variantId!,
-  };
 }
 type Merchant = Awaited<ReturnType<typeof merchant>>;
 

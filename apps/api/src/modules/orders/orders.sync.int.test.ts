@@ -7,12 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { callAs, createTestMerchant, type TestUser } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { callAs, type TestUser } from '../../../test/users';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { verifyStock } from '../invariants';
 import type { StoreRef } from '../stores';
-import { activate, balanceOf, externalOrder, FakeStores } from './orders.test-support';
+import { balanceOf, externalOrder, FakeStores } from './orders.test-support';
 
 const stores = new FakeStores();
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -27,18 +26,10 @@ afterAll(async () => {
 
 /** A merchant keeping 10 units of two SKUs at its default location, with a connected store. */
 async function merchant() {
-  const { user, organization } = await createTestMerchant(ctx, `Tienda ${randomUUID()}`);
-  const { stockLocationId } = await createOwnStockLocation(ctx, user);
   const skus = [`A-${randomUUID()}`, `B-${randomUUID()}`];
-  const variants = await insertVariants(ctx.db, organization.id, 2, { skus });
-  await activate(ctx.db, variants);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: variants.map((variant_id) => ({ variant_id, on_hand: 10 })),
-  });
-  const store = stores.add(organization.id);
-  return { user, organizationId: organization.id, stockLocationId, skus, variants, store };
+  const m = await stockedMerchant(ctx, { skus, onHand: 10, active: true });
+  const store = stores.add(m.organizationId);
+  return { ...m, skus, variants: m.variantIds, store };
 }
 
 async function orderOf(user: TestUser, store: StoreRef) {

@@ -12,6 +12,7 @@ import {
   type StoreOrderSink,
   type StoreRef,
 } from '../stores';
+import { monterreyAddress } from '../shipments/guides.test-support';
 import type { StoresForOrders } from './orders.stores';
 
 /**
@@ -108,13 +109,6 @@ export function externalOrder(
   };
 }
 
-/** Test variants are inserted as drafts; a store's SKUs map to active products only. */
-export async function activate(db: Db, variantIds: string[]) {
-  await db.execute(sql`
-    update products set status = 'ACTIVE'
-     where id in (select product_id from product_variants where id = any(${`{${variantIds.join(',')}}`}::uuid[]))`);
-}
-
 /** Reserved and on-hand units of a variant at a stock location. */
 export async function balanceOf(db: Db, variantId: string, locationId: string) {
   const result = await db.execute<{ on_hand: number; reserved: number }>(sql`
@@ -155,18 +149,7 @@ export async function createTenantOrder(
   };
   const order = () =>
     post('/orders', {
-      shipping_address: {
-        contact_name: 'Cliente A',
-        email: 'cliente.a@prueba.mx',
-        phone: '8133334444',
-        street: 'Avenida Escondida',
-        external_number: '1500',
-        neighborhood: 'Centro',
-        city: 'Monterrey',
-        municipality: 'Monterrey',
-        state: 'Nuevo León',
-        zip: '64000',
-      },
+      shipping_address: monterreyAddress,
       lines: [{ variant_id: place.variantId, quantity: 1, unit_price: 10_000 }],
       shipping_price: 0,
       payment_state: 'paid',

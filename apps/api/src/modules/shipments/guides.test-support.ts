@@ -44,8 +44,8 @@ export const originLocation = (overrides: object = {}) => ({
   ...overrides,
 });
 
-export const destinationAddress = {
-  kind: 'new' as const,
+/** Where a test's guides and orders go (an order's shipping address as the API takes it). */
+export const monterreyAddress = {
   contact_name: 'José Destinatario Secreto',
   email: 'jose.secreto@prueba.mx',
   phone: '8133334444',
@@ -57,6 +57,9 @@ export const destinationAddress = {
   state: 'Nuevo León',
   zip: MONTERREY_ZIP,
 };
+
+/** A guide's destination typed in, not picked from the address book. */
+export const destinationAddress = { kind: 'new' as const, ...monterreyAddress };
 
 /** A customer in Monterrey with one address: where a test's guides and exits go. */
 export const monterreyCustomer = {
@@ -88,6 +91,17 @@ export const guideProduct = {
   sat_product_code: '53102500',
   sat_unit_code: 'H87',
   unit_value: '250.00',
+};
+
+/** A saved box the size of a test guide's parcel (30 × 20 × 15 cm). */
+export const parcelBox = {
+  name: 'Caja',
+  unit: 'cm_kg',
+  height: 15,
+  length: 30,
+  width: 20,
+  weight: 1,
+  sat_code: '24112700',
 };
 
 /** Money into the organization's balance, as a confirmed deposit would put it. */

@@ -7,14 +7,12 @@ import { shipmentCreateSchema } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
-import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { callAs, signIn, type TestUser } from '../../../test/users';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { CONFIRM_CANCELLATION_JOB } from './cancellation.service';
 import {
   createLocation,
   destinationAddress,
-  fund,
   guideProduct,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
@@ -46,23 +44,8 @@ interface Merchant {
 }
 
 /** A funded merchant whose location keeps `onHand` units of one variant. */
-async function merchant(company: string, onHand: number): Promise<Merchant> {
-  const { user, organization } = await createTestMerchant(ctx, company);
-  await fund(ctx, organization.id, FUNDS);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: onHand }],
-  });
-  return {
-    user,
-    organizationId: organization.id,
-    locationId,
-    stockLocationId,
-    variantId: variantId!,
-  };
+function merchant(company: string, onHand: number): Promise<Merchant> {
+  return stockedMerchant(ctx, { company, onHand, funds: FUNDS });
 }
 
 const product = (m: Merchant, quantity: number) => ({

@@ -10,14 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Crash, flowHarness } from '../../../test/flow-harness';
 import type { createTestApp } from '../../../test/test-app';
-import { callAs, createTestMerchant, signIn } from '../../../test/users';
+import { callAs, signIn } from '../../../test/users';
 import type { FlowData, FlowRun } from '../../platform/flows';
-import { createOwnStockLocation } from '../inventory/inventory.test-support';
-import { insertVariants } from '../inventory/stock.test-support';
+import { stockedMerchant } from '../inventory/inventory.test-support';
 import { verifyLedger, verifyStock } from '../invariants';
 import {
   destinationAddress,
-  fund,
   guideProduct,
   MEXICO_CITY_ZIP,
   MONTERREY_ZIP,
@@ -47,15 +45,10 @@ afterAll(async () => {
  * label taking 2 of them (one Idempotency-Key, sent as often as a test likes).
  */
 async function labelWithProducts(reference?: string) {
-  const { user, organization } = await createTestMerchant(ctx, `Flujo ${randomUUID()}`);
-  await fund(ctx, organization.id, FUNDS);
-  const { locationId, stockLocationId } = await createOwnStockLocation(ctx, user);
-  const [variantId] = await insertVariants(ctx.db, organization.id, 1);
-  await ctx.app.services.stock.adjust(organization.id, {
-    cause: { type: 'adjustment', id: `count-${randomUUID()}` },
-    location: stockLocationId,
-    lines: [{ variant_id: variantId!, on_hand: 5 }],
-  });
+  const { user, organizationId, locationId, stockLocationId, variantId } = await stockedMerchant(
+    ctx,
+    { company: `Flujo ${randomUUID()}`, onHand: 5, funds: FUNDS },
+  );
   const quoted = await callAs(ctx.app, user, 'POST', '/quotes', {
     origin_zip: MEXICO_CITY_ZIP,
     destination_zip: MONTERREY_ZIP,
@@ -66,9 +59,9 @@ async function labelWithProducts(reference?: string) {
   const rate = quote.rates.find((candidate) => candidate.carrier_key === 'estafeta')!;
   return {
     user,
-    organizationId: organization.id,
+    organizationId,
     stockLocationId,
-    variantId: variantId!,
+    variantId,
     quoteId: quote.id,
     total: rate.total,
     key: randomUUID(),

@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, gte, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../platform/clock';
 import type { Db, DbOrTx } from '../../../platform/db';
 import type { Jobs } from '../../../platform/jobs';
-import { chaosDraw } from '../shopify/shopify-sandbox.deliveries';
-import type { SandboxChaos } from '../shopify/shopify-sandbox.tables';
+import { chaosFate, SandboxDeliveryQueue } from '../store-sandbox-deliveries';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 import {
   sandboxMercadoLibreSellers,
   sandboxMercadoLibreSends,
@@ -17,12 +17,6 @@ export const SANDBOX_MERCADOLIBRE_DELIVER_JOB = 'sandbox.mercadolibre.deliver';
 
 /** Missed notifications stay readable at `/missed_feeds` this long. */
 export const MISSED_FEEDS_TTL_MS = 2 * 24 * 3600 * 1000;
-
-/** How much longer than a held-back notification a reordered one waits. */
-const REORDER_MS = 2000;
-
-/** Rows per insert, under PostgreSQL's limit of bind parameters. */
-export const INSERT_CHUNK = 1000;
 
 /** Mercado Libre waits 500 ms for the 200; slower answers count as missed. */
 const ANSWER_WITHIN_MS = 500;
@@ -51,7 +45,16 @@ export interface SandboxMlDeliveryDeps {
  * `sandbox_mercadolibre_sends`, so a restart loses none.
  */
 export class SandboxMlDeliveries {
-  constructor(private readonly deps: SandboxMlDeliveryDeps) {}
+  readonly queue: SandboxDeliveryQueue<typeof sandboxMercadoLibreSends>;
+
+  constructor(private readonly deps: SandboxMlDeliveryDeps) {
+    this.queue = new SandboxDeliveryQueue(deps, {
+      table: sandboxMercadoLibreSends,
+      dueAt: sandboxMercadoLibreSends.dueAt,
+      job: SANDBOX_MERCADOLIBRE_DELIVER_JOB,
+      payloadKey: 'send_id',
+    });
+  }
 
   /**
    * Queues the notifications of changes under their sellers' chaos switches, in the caller's
@@ -79,8 +82,6 @@ export class SandboxMlDeliveries {
     for (const { sellerId, topic, resource } of changes) {
       const seller = draws.get(sellerId)!;
       const n = seller.next++;
-      const draw = (name: string) => chaosDraw(seller.chaos.seed, n, name);
-      const chaos = seller.chaos;
       const notification: MlNotification = {
         _id: randomUUID(),
         resource,
@@ -91,44 +92,19 @@ export class SandboxMlDeliveries {
         sent: now.toISOString(),
         received: now.toISOString(),
       };
-      const dueAt =
-        now.getTime() +
-        (draw('delay') < chaos.delay ? chaos.delayMs : 0) +
-        (draw('reorder') < chaos.reorder ? chaos.delayMs + REORDER_MS : 0);
       // A dropped one never reaches the app: Mercado Libre keeps it as missed.
-      const dropped = draw('drop') < chaos.drop;
-      const copies = !dropped && draw('duplicate') < chaos.duplicate ? 2 : 1;
-      for (let copy = 0; copy < copies; copy += 1)
+      const fate = chaosFate(seller.chaos, n, now.getTime());
+      for (const dueAt of fate.dueAts)
         rows.push({
           sellerId,
           notificationId: notification._id,
           notification,
-          dueAt: new Date(dueAt + copy),
-          state: dropped ? 'missed' : 'pending',
+          dueAt,
+          state: fate.dropped ? 'missed' : 'pending',
           createdAt: now,
         });
     }
-    const queued: { id: number; dueAt: Date }[] = [];
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-      const inserted = await tx
-        .insert(sandboxMercadoLibreSends)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .returning({
-          id: sandboxMercadoLibreSends.id,
-          dueAt: sandboxMercadoLibreSends.dueAt,
-          state: sandboxMercadoLibreSends.state,
-        });
-      queued.push(...inserted.filter((send) => send.state === 'pending'));
-    }
-    if (queued.length === 0) return;
-    await this.deps.jobs.enqueueMany(
-      tx,
-      queued.map((send) => ({
-        kind: SANDBOX_MERCADOLIBRE_DELIVER_JOB,
-        payload: { send_id: send.id },
-        runAt: send.dueAt,
-      })),
-    );
+    await this.queue.queue(tx, rows);
   }
 
   /**
@@ -139,35 +115,19 @@ export class SandboxMlDeliveries {
     id: number,
     now: Date = this.deps.clock.now(),
   ): Promise<'sent' | 'missed' | 'none'> {
-    const [send] = await this.deps.db
-      .update(sandboxMercadoLibreSends)
-      .set({ state: 'missed', attempts: sql`${sandboxMercadoLibreSends.attempts} + 1` })
-      .where(
-        and(
-          eq(sandboxMercadoLibreSends.id, id),
-          eq(sandboxMercadoLibreSends.state, 'pending'),
-          lte(sandboxMercadoLibreSends.dueAt, now),
-        ),
-      )
-      .returning();
+    const send = await this.queue.claim(id, now, {
+      state: 'missed',
+      attempts: sql`${sandboxMercadoLibreSends.attempts} + 1`,
+    });
     if (!send) return 'none';
-    let delivered = false;
-    try {
-      const response = await (this.deps.fetch ?? fetch)(this.deps.callbackUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...send.notification,
-          attempts: send.attempts,
-          sent: now.toISOString(),
-        }),
-        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-      });
-      await response.body?.cancel();
-      delivered = response.status === 200;
-    } catch {
-      // Timed out or unreachable: missed.
-    }
+    const status = await this.queue.post(
+      this.deps.callbackUrl,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ ...send.notification, attempts: send.attempts, sent: now.toISOString() }),
+      ANSWER_WITHIN_MS,
+    );
+    // Unanswered in time, unreachable or not a 200: missed.
+    const delivered = status === 200;
     if (delivered) {
       await this.deps.db
         .update(sandboxMercadoLibreSends)
@@ -183,30 +143,15 @@ export class SandboxMlDeliveries {
           .update(sandboxMercadoLibreSends)
           .set({ state: 'pending', dueAt })
           .where(eq(sandboxMercadoLibreSends.id, id));
-        await this.deps.jobs.enqueue(tx, SANDBOX_MERCADOLIBRE_DELIVER_JOB, { send_id: id }, dueAt);
+        await this.queue.requeue(tx, id, dueAt);
       });
     }
     return 'missed';
   }
 
   /** Sends every notification due at `now`, earliest first (tests, the demo, the bench). */
-  async flush(now: Date = this.deps.clock.now()): Promise<{ sent: number; missed: number }> {
-    const result = { sent: 0, missed: 0 };
-    const due = await this.deps.db
-      .select({ id: sandboxMercadoLibreSends.id })
-      .from(sandboxMercadoLibreSends)
-      .where(
-        and(
-          eq(sandboxMercadoLibreSends.state, 'pending'),
-          lte(sandboxMercadoLibreSends.dueAt, now),
-        ),
-      )
-      .orderBy(asc(sandboxMercadoLibreSends.dueAt), asc(sandboxMercadoLibreSends.id));
-    for (const send of due) {
-      const outcome = await this.deliver(send.id, now);
-      if (outcome !== 'none') result[outcome] += 1;
-    }
-    return result;
+  flush(now: Date = this.deps.clock.now()): Promise<{ sent: number; missed: number }> {
+    return this.queue.flush(now, (id, at) => this.deliver(id, at), { sent: 0, missed: 0 });
   }
 
   /** The app's missed notifications of the last 2 days (`/missed_feeds`), oldest first. */

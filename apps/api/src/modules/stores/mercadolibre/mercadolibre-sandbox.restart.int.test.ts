@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
-import { StoreApiError, type StoreAdapter } from '../store-adapter';
+import type { StoreAdapter } from '../store-adapter';
+import { kindOf, listen } from '../store-sandbox.test-support';
 import { createMercadoLibreAdapter } from './mercadolibre-adapter';
 import { sandboxApp } from './mercadolibre-app';
 import type { MercadoLibreSandbox } from './mercadolibre-sandbox';
@@ -41,8 +41,7 @@ describe('the Mercado Libre sandbox across a restart', () => {
     }).mercadoLibreSandbox!;
     const server: FastifyInstance = Fastify();
     await server.register(mercadoLibreSandboxRoutes, { mercadoLibreSandbox: sandbox });
-    await server.listen({ host: '127.0.0.1', port: 0 });
-    const origin = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    const origin = await listen(server);
     const adapter = createMercadoLibreAdapter(sandboxApp(origin), {
       now: () => clock.now().getTime(),
     });
@@ -66,12 +65,6 @@ describe('the Mercado Libre sandbox across a restart', () => {
     for (const process of open) await process.close();
     await db?.$client.end();
   });
-
-  const kindOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'resolved',
-      (error: unknown) => (error instanceof StoreApiError ? error.kind : String(error)),
-    );
 
   it('keeps sellers, grants, orders, packs, shipments, chaos and missed notifications', async () => {
     const first = await start();

@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import type { Platform } from '../../services';
 import { mercadoLibreApp, SANDBOX_MERCADOLIBRE_APP } from './mercadolibre-app';
 import { MercadoLibreSandbox } from './mercadolibre-sandbox';
-import {
-  SANDBOX_MERCADOLIBRE_DELIVER_JOB,
-  SandboxMlDeliveries,
-} from './mercadolibre-sandbox.deliveries';
+import { SandboxMlDeliveries } from './mercadolibre-sandbox.deliveries';
 
 /**
  * The Mercado Libre sandbox, when the app runs against it (no Mercado Libre app configured,
@@ -21,14 +17,8 @@ export function buildMercadoLibreSandbox(
     appId: SANDBOX_MERCADOLIBRE_APP.appId,
     callbackUrl: `${deps.config.APP_URL}/api/v1/webhooks/stores/mercadolibre`,
   });
-  deps.jobs.register(
-    SANDBOX_MERCADOLIBRE_DELIVER_JOB,
-    async (_tx, payload, job) => {
-      await deliveries.deliver(payload.send_id, job.now);
-    },
-    // It calls out over HTTP; a missed notification is kept for /missed_feeds, not retried.
-    { payload: z.object({ send_id: z.number().int() }), transaction: false, retryLimit: 0 },
-  );
+  // A missed notification is kept for /missed_feeds (and its retries are in the rows).
+  deliveries.queue.register(deps.jobs, deps.clock, (id, now) => deliveries.deliver(id, now), 0);
   return {
     mercadoLibreSandbox: new MercadoLibreSandbox({ db: deps.db, clock: deps.clock, deliveries }),
   };

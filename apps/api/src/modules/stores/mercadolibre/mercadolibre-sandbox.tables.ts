@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { SandboxChaos } from '../shopify/shopify-sandbox.tables';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 import type { MlNotification, MlOrder, MlShipment } from './mercadolibre-wire';
 
 /**

@@ -2,13 +2,14 @@ import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../../platform/clock';
 import type { Db, DbOrTx } from '../../../platform/db';
-import type { SandboxChaos } from '../shopify/shopify-sandbox.tables';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   MERCADOLIBRE_SCOPES,
   SANDBOX_MERCADOLIBRE_APP,
 } from './mercadolibre-app';
-import { INSERT_CHUNK, type SandboxMlDeliveries } from './mercadolibre-sandbox.deliveries';
+import { INSERT_CHUNK } from '../store-sandbox-deliveries';
+import type { SandboxMlDeliveries } from './mercadolibre-sandbox.deliveries';
 import {
   sandboxMercadoLibreCodes,
   sandboxMercadoLibreIds,

@@ -1,22 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
-import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
+import type { StoreAdapter, StoreCredentials } from '../store-adapter';
+import { approveConsent, kindOf, listen, WebhookReceiver } from '../store-sandbox.test-support';
 import { createMercadoLibreAdapter } from './mercadolibre-adapter';
 import { sandboxApp, SANDBOX_MERCADOLIBRE_APP } from './mercadolibre-app';
 import type { MercadoLibreSandbox, SandboxMlOrderInput } from './mercadolibre-sandbox';
 import { MISSED_FEEDS_TTL_MS, RETRY_DELAYS_MS } from './mercadolibre-sandbox.deliveries';
 import { mercadoLibreSandboxRoutes } from './mercadolibre-sandbox.routes';
 import { buildMercadoLibreSandbox } from './mercadolibre-sandbox.services';
-
-const listen = async (app: FastifyInstance) => {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
 
 const HOUR = 3600 * 1000;
 const ADDRESS = {
@@ -43,33 +38,21 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
   let jobs: Jobs;
   let sandbox: MercadoLibreSandbox;
   let sandboxServer: FastifyInstance;
-  let receiver: FastifyInstance;
+  let receiver: WebhookReceiver;
   let sandboxOrigin: string;
   let adapter: StoreAdapter;
   const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
-  const received: Buffer[] = [];
-  let answerStatus = 200;
   const redirectUri = 'http://despacho.test/app/settings/marketplaces';
 
   beforeAll(async () => {
     db = await createTestDatabase();
     jobs = new Jobs({ db, clock });
-    receiver = Fastify();
-    receiver.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      (_request, body, done) => done(null, body),
-    );
-    receiver.post('/api/v1/webhooks/stores/mercadolibre', async (request, reply) => {
-      received.push(request.body as Buffer);
-      return reply.status(answerStatus).send({});
-    });
-    const receiverUrl = await listen(receiver);
+    receiver = await WebhookReceiver.start('/api/v1/webhooks/stores/mercadolibre');
     sandbox = buildMercadoLibreSandbox({
       db,
       clock,
       jobs,
-      config: testConfig({ APP_URL: receiverUrl }),
+      config: testConfig({ APP_URL: receiver.origin }),
     }).mercadoLibreSandbox!;
     sandboxServer = Fastify();
     await sandboxServer.register(mercadoLibreSandboxRoutes, { mercadoLibreSandbox: sandbox });
@@ -94,25 +77,12 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
       'mercadolibre.nonce1',
       redirectUri,
     )!;
-    const page = await fetch(url);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Permitir');
-    const query = new URL(url).searchParams;
-    const approved = await fetch(url.split('?')[0]!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        seller_id: String(seller.id),
-        client_id: query.get('client_id')!,
-        redirect_uri: query.get('redirect_uri')!,
-        state: query.get('state')!,
-      }),
-      redirect: 'manual',
+    const callbackQuery = await approveConsent(url, redirectUri, {
+      says: 'Permitir',
+      echoed: ['client_id', 'redirect_uri', 'state'],
+      fields: { seller_id: String(seller.id) },
     });
-    expect(approved.status).toBe(302);
-    const callback = new URL(approved.headers.get('location')!);
-    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
-    return { seller, callbackQuery: Object.fromEntries(callback.searchParams) };
+    return { seller, callbackQuery };
   }
 
   async function connected(nickname: string) {
@@ -120,12 +90,6 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     const store = await adapter.authorize({ callbackQuery, redirectUri });
     return { seller, credentials: store.credentials };
   }
-
-  const kindOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'resolved',
-      (error: unknown) => (error instanceof StoreApiError ? error.kind : String(error)),
-    );
 
   const since = () => new Date(clock.now().getTime() - HOUR).toISOString();
 
@@ -315,18 +279,18 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     const { seller } = await connected('VENDEDOR_NOTIFICA');
     // What earlier tests left pending goes first.
     await sandbox.flushDeliveries();
-    received.length = 0;
+    receiver.received.length = 0;
     const created = await sandbox.createOrder(seller.id, single('NOT-1'));
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, missed: 0 });
-    expect(received).toHaveLength(1);
-    const delivery = adapter.verifyWebhook(received[0]!, {}, null)!;
+    expect(receiver.received).toHaveLength(1);
+    const delivery = adapter.verifyWebhook(receiver.received[0]!.body, {}, null)!;
     expect(delivery).toMatchObject({
       storeExternalId: String(seller.id),
       topic: 'order',
       orderExternalId: String(created.orderIds[0]),
       order: null,
     });
-    const body = JSON.parse(received[0]!.toString()) as Record<string, unknown>;
+    const body = JSON.parse(receiver.received[0]!.body.toString()) as Record<string, unknown>;
     const refused = (value: unknown) =>
       adapter.verifyWebhook(Buffer.from(JSON.stringify(value)), {}, null);
     expect(refused({ ...body, application_id: 1234567890 })).toBeNull();
@@ -339,11 +303,11 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
     const other = await connected('VENDEDOR_OTRO');
     await sandbox.setChaos(seller.id, { drop: 1 });
     await sandbox.setChaos(other.seller.id, { drop: 1 });
-    received.length = 0;
+    receiver.received.length = 0;
     const created = await sandbox.createOrders(seller.id, [single('MIS-1'), single('MIS-2')]);
     await sandbox.createOrder(other.seller.id, single('MIS-OTRO'));
     await sandbox.flushDeliveries();
-    expect(received).toHaveLength(0);
+    expect(receiver.received).toHaveLength(0);
     const missed = await adapter.missedDeliveries!(credentials);
     expect(missed.map((delivery) => delivery.orderExternalId).sort()).toEqual(
       created.map((purchase) => String(purchase.orderIds[0])).sort(),
@@ -357,21 +321,21 @@ describe('the Mercado Libre adapter against the sandbox over HTTP', () => {
   it('retries a notification not answered 200, listing it as missed until one attempt is', async () => {
     const { seller, credentials } = await connected('VENDEDOR_REINTENTA');
     await sandbox.flushDeliveries();
-    received.length = 0;
-    answerStatus = 500;
+    receiver.received.length = 0;
+    receiver.status = 500;
     const created = await sandbox.createOrder(seller.id, single('RET-1'));
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 1 });
     const missed = await adapter.missedDeliveries!(credentials);
     expect(missed.map((delivery) => delivery.orderExternalId)).toEqual([
       String(created.orderIds[0]),
     ]);
-    answerStatus = 200;
+    receiver.status = 200;
     // Not before its retry is due.
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, missed: 0 });
     clock.advance(RETRY_DELAYS_MS[0]);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, missed: 0 });
-    expect(received).toHaveLength(2);
-    expect(JSON.parse(received[1]!.toString())).toMatchObject({
+    expect(receiver.received).toHaveLength(2);
+    expect(JSON.parse(receiver.received[1]!.body.toString())).toMatchObject({
       _id: missed[0]!.eventId,
       attempts: 2,
     });

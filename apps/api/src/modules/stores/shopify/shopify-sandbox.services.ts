@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import type { Platform } from '../../services';
 import { SANDBOX_SHOPIFY_APP, shopifyApp } from './shopify-app';
 import { ShopifySandbox } from './shopify-sandbox';
-import {
-  SANDBOX_SHOPIFY_DELIVER_JOB,
-  SandboxShopifyDeliveries,
-} from './shopify-sandbox.deliveries';
+import { SandboxShopifyDeliveries } from './shopify-sandbox.deliveries';
 
 /**
  * The Shopify sandbox store, when the app runs against it (no Shopify app configured, outside
@@ -22,13 +18,7 @@ export function buildShopifySandbox(deps: Pick<Platform, 'db' | 'clock' | 'jobs'
     apiVersion: app.apiVersion,
     complianceUri: `${app.sandboxOrigin}/api/v1/webhooks/stores/shopify`,
   });
-  deps.jobs.register(
-    SANDBOX_SHOPIFY_DELIVER_JOB,
-    async (_tx, payload, job) => {
-      await deliveries.deliver(payload.delivery_id, job.now);
-    },
-    // It calls out over HTTP and keeps Shopify's own retry schedule in its rows.
-    { payload: z.object({ delivery_id: z.number().int() }), transaction: false, retryLimit: 3 },
-  );
+  // Shopify's own retry schedule is kept in the rows; the job retries only a send that threw.
+  deliveries.queue.register(deps.jobs, deps.clock, (id, now) => deliveries.deliver(id, now), 3);
   return { shopifySandbox: new ShopifySandbox({ db: deps.db, clock: deps.clock, deliveries }) };
 }

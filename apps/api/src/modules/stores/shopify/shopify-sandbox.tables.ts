@@ -13,6 +13,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 
 /**
  * The Shopify sandbox store's own records (issue 22): what Shopify keeps on its servers for the
@@ -22,17 +23,6 @@ import {
 
 /** Shopify's numeric ids (orders, line items, fulfillment orders, fulfilments, locations…). */
 export const sandboxShopifyIds = pgSequence('sandbox_shopify_ids', { startWith: 1001 });
-
-export interface SandboxChaos {
-  /** Shares (0–1) of deliveries sent twice, overtaken by later ones, never sent, held back. */
-  duplicate: number;
-  reorder: number;
-  drop: number;
-  delay: number;
-  /** How long a held-back delivery waits. */
-  delayMs: number;
-  seed: number;
-}
 
 export const sandboxShopifyShops = pgTable('sandbox_shopify_shops', {
   /** `tienda.myshopify.com`. */

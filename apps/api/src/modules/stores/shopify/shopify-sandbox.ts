@@ -15,9 +15,9 @@ import {
   sandboxShopifyShops,
   sandboxShopifyTokens,
   type SandboxAddress,
-  type SandboxChaos,
   type SandboxFulfillment,
 } from './shopify-sandbox.tables';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 
 type OrderRow = typeof sandboxShopifyOrders.$inferSelect;
 

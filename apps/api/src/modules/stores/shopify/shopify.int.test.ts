@@ -1,11 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
 import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
+import {
+  approveConsent,
+  kindOf,
+  listen,
+  SHOPIFY_ADDRESS,
+  WebhookReceiver,
+} from '../store-sandbox.test-support';
 import { createShopifyAdapter } from './shopify-adapter';
 import { SANDBOX_SHOPIFY_APP, SHOPIFY_SCOPES } from './shopify-app';
 import type { ShopifySandbox } from './shopify-sandbox';
@@ -13,61 +19,26 @@ import { SHOPIFY_RETRY_DELAYS_SECONDS } from './shopify-sandbox.deliveries';
 import { shopifySandboxRoutes } from './shopify-sandbox.routes';
 import { buildShopifySandbox } from './shopify-sandbox.services';
 
-/** What the app's webhook endpoint received: the raw bytes and the headers. */
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-const listen = async (app: FastifyInstance) => {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-};
-
-const ADDRESS = {
-  name: 'Ana López',
-  phone: '5512345678',
-  address1: 'Av. Reforma 1',
-  address2: null,
-  city: 'Ciudad de México',
-  province: 'CDMX',
-  zip: '06600',
-  countryCode: 'MX',
-};
-
 describe('the Shopify adapter against the sandbox store over HTTP', () => {
   let db: Db;
   let jobs: Jobs;
   let sandbox: ShopifySandbox;
   let sandboxServer: FastifyInstance;
-  let receiver: FastifyInstance;
-  let receiverUrl: string;
+  let receiver: WebhookReceiver;
   let adapter: StoreAdapter;
   const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
-  const received: Received[] = [];
   const slept: number[] = [];
-  let answerStatus = 200;
   const redirectUri = 'http://despacho.test/app/settings/marketplaces';
 
   beforeAll(async () => {
     db = await createTestDatabase();
     jobs = new Jobs({ db, clock });
-    receiver = Fastify();
-    receiver.addContentTypeParser(
-      'application/json',
-      { parseAs: 'buffer' },
-      (_request, body, done) => done(null, body),
-    );
-    receiver.post('/api/v1/webhooks/stores/shopify', async (request, reply) => {
-      received.push({ headers: request.headers, body: request.body as Buffer });
-      return reply.status(answerStatus).send({});
-    });
-    receiverUrl = await listen(receiver);
+    receiver = await WebhookReceiver.start('/api/v1/webhooks/stores/shopify');
     sandbox = buildShopifySandbox({
       db,
       clock,
       jobs,
-      config: testConfig({ APP_URL: receiverUrl }),
+      config: testConfig({ APP_URL: receiver.origin }),
     }).shopifySandbox!;
     sandboxServer = Fastify();
     await sandboxServer.register(shopifySandboxRoutes, { shopifySandbox: sandbox });
@@ -100,37 +71,16 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       'shopify.nonce1',
       redirectUri,
     )!;
-    const consent = await fetch(url);
-    expect(consent.status).toBe(200);
-    expect(await consent.text()).toContain('Instalar');
-    const query = new URL(url).searchParams;
-    const approved = await fetch(url.split('?')[0]!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        client_id: query.get('client_id')!,
-        scope: query.get('scope')!,
-        redirect_uri: query.get('redirect_uri')!,
-        state: query.get('state')!,
-      }),
-      redirect: 'manual',
+    return approveConsent(url, redirectUri, {
+      says: 'Instalar',
+      echoed: ['client_id', 'scope', 'redirect_uri', 'state'],
     });
-    expect(approved.status).toBe(302);
-    const callback = new URL(approved.headers.get('location')!);
-    expect(`${callback.origin}${callback.pathname}`).toBe(redirectUri);
-    return Object.fromEntries(callback.searchParams) as Record<string, string>;
   }
 
   async function connected(domain: string): Promise<StoreCredentials> {
     const callbackQuery = await connect(domain);
     return (await adapter.authorize({ callbackQuery, redirectUri })).credentials;
   }
-
-  const kindOf = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'resolved',
-      (error: unknown) => (error instanceof StoreApiError ? error.kind : String(error)),
-    );
 
   describe('OAuth', () => {
     it('exchanges a signed callback for a token with the scopes a shipping app needs', async () => {
@@ -211,7 +161,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       const order = await sandbox.createOrder(shop, {
         email: 'ana@example.com',
         phone: '5512345678',
-        shippingAddress: ADDRESS,
+        shippingAddress: SHOPIFY_ADDRESS,
         tags: ['mayoreo'],
         lines: [
           { sku: 'TAZA-1', title: 'Taza', quantity: 3, price: 12550 },
@@ -368,7 +318,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
   describe('webhooks', () => {
     const shop = 'webhooks.myshopify.com';
     let credentials: StoreCredentials;
-    const hookUrl = () => `${receiverUrl}/api/v1/webhooks/stores/shopify`;
+    const hookUrl = () => `${receiver.origin}/api/v1/webhooks/stores/shopify`;
 
     beforeAll(async () => {
       credentials = await connected(shop);
@@ -378,16 +328,16 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
     });
 
     it('accepts Shopify’s signed bytes and refuses missing, wrong, tampered and re-serialized ones', async () => {
-      received.length = 0;
+      receiver.received.length = 0;
       const order = await sandbox.createOrder(shop, {
         email: 'luis@example.com',
-        shippingAddress: ADDRESS,
+        shippingAddress: SHOPIFY_ADDRESS,
         tags: ['R&D <interno>'],
         lines: [{ sku: 'X-1', title: 'Café & pan', quantity: 2, price: 5000 }],
       });
       await sandbox.flushDeliveries(clock.now());
-      expect(received).toHaveLength(1);
-      const [delivery] = received;
+      expect(receiver.received).toHaveLength(1);
+      const [delivery] = receiver.received;
       const verified = adapter.verifyWebhook(delivery!.body, delivery!.headers, null);
       expect(verified).toMatchObject({
         storeExternalId: shop,
@@ -432,9 +382,9 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       });
       await sandbox.requestCompliance(shop, 'customers/redact', { email: 'marta@example.com' });
       await sandbox.requestCompliance(shop, 'shop/redact');
-      received.length = 0;
+      receiver.received.length = 0;
       await sandbox.flushDeliveries(clock.now());
-      const deliveries = received.map((delivery) =>
+      const deliveries = receiver.received.map((delivery) =>
         adapter.verifyWebhook(delivery.body, delivery.headers, null)!,
       );
       expect(deliveries.map((delivery) => delivery.topic)).toEqual([
@@ -461,22 +411,22 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       const order = await sandbox.createOrder(shop, {
         lines: [{ sku: 'R', title: 'R', quantity: 1, price: 100 }],
       });
-      received.length = 0;
-      answerStatus = 500;
+      receiver.received.length = 0;
+      receiver.status = 500;
       try {
         await jobs.runDue(clock.now());
         for (const delay of SHOPIFY_RETRY_DELAYS_SECONDS) {
           clock.advance(delay * 1000 - 1);
           await jobs.runDue(clock.now());
-          const attempts = received.length;
+          const attempts = receiver.received.length;
           clock.advance(1);
           await jobs.runDue(clock.now());
-          expect(received.length).toBe(attempts + 1);
+          expect(receiver.received.length).toBe(attempts + 1);
         }
       } finally {
-        answerStatus = 200;
+        receiver.status = 200;
       }
-      expect(received).toHaveLength(9);
+      expect(receiver.received).toHaveLength(9);
       const rows = (await sandbox.deliveries(shop)).filter((row) =>
         row.body.includes(`"id":${order.id},`),
       );
@@ -532,7 +482,7 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       }
       // Only those not held back leave now; the rest once due, out of order, duplicates with
       // one event id.
-      received.length = 0;
+      receiver.received.length = 0;
       // (a duplicate follows its original by a millisecond)
       const immediate = first.filter(
         ([state, offset]) => state === 'pending' && offset === 0,
@@ -543,10 +493,10 @@ describe('the Shopify adapter against the sandbox store over HTTP', () => {
       });
       clock.advance(20_000);
       await sandbox.flushDeliveries(clock.now());
-      expect(received).toHaveLength(2 * names.length);
-      const events = received.map((delivery) => delivery.headers['x-shopify-event-id']);
+      expect(receiver.received).toHaveLength(2 * names.length);
+      const events = receiver.received.map((delivery) => delivery.headers['x-shopify-event-id']);
       expect(new Set(events).size).toBe(2 * new Set(names).size);
-      const arrived = received
+      const arrived = receiver.received
         .filter(
           (delivery) => delivery.headers['x-shopify-shop-domain'] === 'caos-uno.myshopify.com',
         )

@@ -11,7 +11,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import type { WooChaos, WooNote, WooOrder, WooTracking } from './woocommerce-sandbox.types';
+import type { WooNote, WooOrder, WooTracking } from './woocommerce-sandbox.types';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 
 /**
  * The WooCommerce sandbox store's own records (issue 22): what a merchant's WordPress site keeps
@@ -30,7 +31,7 @@ export const sandboxWooSites = pgTable('sandbox_woocommerce_sites', {
   consumerSecret: text().notNull(),
   /** Whether the Shipment Tracking extension is active. */
   shipmentTracking: boolean().notNull().default(false),
-  chaos: jsonb().$type<WooChaos>().notNull(),
+  chaos: jsonb().$type<SandboxChaos>().notNull(),
   /** Deliveries drawn against the chaos switches so far: the seed's next draw. */
   chaosDraws: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull(),

@@ -5,12 +5,12 @@ import type { Db } from '../../../platform/db';
 import type { SandboxWooDeliveries } from './woocommerce-sandbox.deliveries';
 import type {
   WooAddress,
-  WooChaos,
   WooNote,
   WooOrder,
   WooTracking,
   WooWebhook,
 } from './woocommerce-sandbox.types';
+import type { SandboxChaos } from '../store-sandbox-deliveries';
 import {
   sandboxWooOrders,
   sandboxWooSites,
@@ -40,10 +40,10 @@ export interface SandboxWooSite {
   consumerKey: string;
   consumerSecret: string;
   shipmentTracking: boolean;
-  chaos: WooChaos;
+  chaos: SandboxChaos;
 }
 
-const NO_CHAOS: WooChaos = { duplicate: 0, reorder: 0, drop: 0, delay: 0, delayMs: 0, seed: 1 };
+const NO_CHAOS: SandboxChaos = { duplicate: 0, reorder: 0, drop: 0, delay: 0, delayMs: 0, seed: 1 };
 
 /** WooCommerce's GMT dates: no zone, to the second. */
 const gmt = (date: Date) => date.toISOString().slice(0, 19);
@@ -111,7 +111,7 @@ export class WooCommerceSandbox {
       .where(eq(sandboxWooSites.slug, slug));
   }
 
-  async setChaos(slug: string, chaos: Partial<WooChaos>): Promise<void> {
+  async setChaos(slug: string, chaos: Partial<SandboxChaos>): Promise<void> {
     const site = await this.must(slug);
     await this.deps.db
       .update(sandboxWooSites)

@@ -72,14 +72,3 @@ export interface WooWebhook {
   failure_count: number;
   date_created_gmt: string;
 }
-
-export interface WooChaos {
-  /** Shares (0–1) of deliveries sent twice, overtaken by later ones, never sent, held back. */
-  duplicate: number;
-  reorder: number;
-  drop: number;
-  delay: number;
-  /** How long a held-back delivery waits. */
-  delayMs: number;
-  seed: number;
-}

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../platform/embedded-postgres';
 import { createTestDatabase, testConfig } from '../../../../test/test-app';
@@ -7,6 +6,7 @@ import { ManualClock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db';
 import { Jobs } from '../../../platform/jobs';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from '../store-adapter';
+import { WebhookReceiver } from '../store-sandbox.test-support';
 import { createWooCommerceAdapter, wooCommerceOptions } from './woocommerce-adapter';
 import {
   WooCommerceSandbox,
@@ -17,11 +17,6 @@ import { SandboxWooDeliveries } from './woocommerce-sandbox.deliveries';
 import { wooCommerceSandboxRoutes } from './woocommerce-sandbox.routes';
 import { buildWooCommerceSandbox } from './woocommerce-sandbox.services';
 import { webhookSignature } from './woocommerce-signatures';
-
-interface Received {
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 const ORDER = (index: number): SandboxWooOrderInput => ({
   customer: { firstName: 'Ana', lastName: 'López', email: `ana${index}@example.mx` },
@@ -43,31 +38,20 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   let jobs: Jobs;
   let sandbox: WooCommerceSandbox;
   let sandboxServer: FastifyInstance;
-  let receiver: FastifyInstance;
+  let receiver: WebhookReceiver;
   let callbackUrl: string;
   let adapter: StoreAdapter;
   let site: SandboxWooSite;
   let credentials: StoreCredentials;
   let config: ReturnType<typeof testConfig>;
   const clock = new ManualClock(new Date('2026-11-02T16:00:00Z'));
-  const received: Received[] = [];
-  let answerStatus = 200;
   const secret = 'per-store-webhook-secret-of-the-core';
 
   beforeAll(async () => {
     db = await createTestDatabase();
     jobs = new Jobs({ db, clock });
-    receiver = Fastify();
-    receiver.removeAllContentTypeParsers();
-    receiver.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    receiver.post('/api/v1/webhooks/stores/woocommerce/:id', async (request, reply) => {
-      received.push({ headers: request.headers, body: request.body as Buffer });
-      return reply.status(answerStatus).send({});
-    });
-    await receiver.listen({ host: '127.0.0.1', port: 0 });
-    callbackUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/api/v1/webhooks/stores/woocommerce/5b0c1b8e-5d2a-4a7e-9a57-0d1e0f6a1c11`;
+    receiver = await WebhookReceiver.start('/api/v1/webhooks/stores/woocommerce/:id');
+    callbackUrl = `${receiver.origin}/api/v1/webhooks/stores/woocommerce/5b0c1b8e-5d2a-4a7e-9a57-0d1e0f6a1c11`;
     const port = await freePort();
     config = testConfig({ APP_URL: `http://127.0.0.1:${port}` });
     sandbox = buildWooCommerceSandbox({ db, clock, jobs, config }).wooCommerceSandbox!;
@@ -220,7 +204,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       'order.updated',
     ]);
     // WooCommerce pings each new webhook, unsigned.
-    const pings = received.splice(0);
+    const pings = receiver.received.splice(0);
     expect(pings).toHaveLength(3);
     expect(adapter.verifyWebhook(pings[0]!.body, pings[0]!.headers, secret)).toMatchObject({
       topic: 'ping',
@@ -232,7 +216,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
 
     const [order] = await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
-    const [delivery] = received.splice(0);
+    const [delivery] = receiver.received.splice(0);
     expect(delivery!.headers['x-wc-webhook-topic']).toBe('order.created');
     const verified = adapter.verifyWebhook(delivery!.body, delivery!.headers, secret);
     expect(verified).toMatchObject({
@@ -258,7 +242,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
   });
 
   it('detects a webhook the store disabled after five failed deliveries, and re-activates it', async () => {
-    answerStatus = 500;
+    receiver.status = 500;
     await sandbox.createOrders(site.slug, 4, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, failed: 4 });
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
@@ -267,14 +251,14 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, failed: 5 - 4 });
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 0, failed: 0 });
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(false);
-    answerStatus = 200;
-    received.splice(0);
+    receiver.status = 200;
+    receiver.received.splice(0);
     await adapter.registerWebhooks(credentials, callbackUrl);
     expect(await adapter.webhooksHealthy!(credentials, callbackUrl)).toBe(true);
     expect(await sandbox.webhooksOf(site.slug)).toHaveLength(3);
     await sandbox.createOrders(site.slug, 1, ORDER);
     expect(await sandbox.flushDeliveries()).toEqual({ sent: 1, failed: 0 });
-    const [delivery] = received.splice(0);
+    const [delivery] = receiver.received.splice(0);
     expect(adapter.verifyWebhook(delivery!.body, delivery!.headers, secret)).not.toBeNull();
   });
 
@@ -406,7 +390,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
     const webhooks = await sandbox.webhooksOf(kept.slug);
     const held = (await sandbox.pendingDeliveries()).filter((entry) => entry.state === 'pending');
     expect(held.length).toBeGreaterThan(0);
-    received.splice(0);
+    receiver.received.splice(0);
 
     // A new process: another sandbox over the same database, nothing shared in memory.
     const origin = new URL(site.url).origin;
@@ -433,7 +417,7 @@ describe('the WooCommerce adapter against the sandbox store over HTTP', () => {
       sent: held.length,
       failed: 0,
     });
-    const [delivery] = received.splice(0);
+    const [delivery] = receiver.received.splice(0);
     expect(adapter.verifyWebhook(delivery!.body, delivery!.headers, secret)).toMatchObject({
       topic: 'order',
       storeExternalId: kept.url,
