@@ -6,6 +6,7 @@ import type { Jobs } from '../../platform/jobs';
 import { StoreApiError, type ExternalOrder } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { StoreDeliveries } from './store-deliveries';
+import { applyPage } from './store-page-apply';
 import type { StoreSessions } from './store-sessions';
 import * as repository from './stores.repository';
 import type { StoreRow } from './stores.repository';
@@ -105,7 +106,7 @@ export class StoreSync {
   private async applyAll(store: StoreRow, orders: ExternalOrder[]) {
     const sink = this.deps.stores.orderSink();
     const ref = refOf(store);
-    for (const order of orders) await sink.applyExternalOrder(ref, order);
+    await applyPage(orders, (order) => sink.applyExternalOrder(ref, order));
   }
 
   /** Missed notifications the platform kept (Mercado Libre), recorded and processed once. */
@@ -117,9 +118,7 @@ export class StoreSync {
     );
     const now = this.deps.clock.now();
     for (const delivery of missed) {
-      const id = await this.deps.db.transaction((tx) =>
-        this.deps.deliveries.accept(tx, store, delivery, now),
-      );
+      const id = await this.deps.deliveries.accept(this.deps.db, store, delivery, now);
       if (id) {
         this.deps.log.info(
           { storeId: store.id, eventId: delivery.eventId },
