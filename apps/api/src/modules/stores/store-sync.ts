@@ -80,14 +80,27 @@ export class StoreSync {
     });
   }
 
-  /** A new store's open orders, page by page with progress; a restart resumes at its page. */
+  /**
+   * A new store's open orders, page by page with progress; a restart resumes at its page. The
+   * next page is read while one is applied (progress still moves only once a page is applied).
+   */
   async backfill(storeId: string): Promise<void> {
-    let store = await repository.findById(this.deps.db, storeId);
-    while (store && !store.disconnectedAt && store.backfillState === 'running') {
-      const current: StoreRow = store;
-      const result = await this.deps.sessions.call(current, (adapter, credentials) =>
-        adapter.listOpenOrders(credentials, current.backfillPage),
+    const list = (row: StoreRow, page: string | null) => {
+      const listing = this.deps.sessions.call(row, (adapter, credentials) =>
+        adapter.listOpenOrders(credentials, page),
       );
+      // Awaited below; a page read ahead and then not needed (a failure) must not go unhandled.
+      listing.catch(() => undefined);
+      return listing;
+    };
+    const running = (row: StoreRow | undefined): row is StoreRow =>
+      Boolean(row && !row.disconnectedAt && row.backfillState === 'running');
+    let store = await repository.findById(this.deps.db, storeId);
+    let listing = running(store) ? list(store, store.backfillPage) : null;
+    while (listing && running(store)) {
+      const current: StoreRow = store;
+      const result = await listing;
+      listing = result.next ? list(current, result.next) : null;
       await this.applyAll(current, result.orders);
       const done = current.backfillDone + result.orders.length;
       store = await repository.update(this.deps.db, current.id, {
