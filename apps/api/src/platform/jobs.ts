@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CLOCK_OVERRIDE_SETTING,
@@ -233,6 +233,29 @@ export class Jobs {
       await boss.insert(kind, batch, { db });
     }
     return ids;
+  }
+
+  /**
+   * The SQL expression that enqueues `entries` where a statement evaluates it, through the
+   * platform's `jobs_enqueue_many` (the `jobs` view's trigger): for a write that enqueues only
+   * when it happened, e.g. `(select <this> from inserted)`, in one statement with no transaction
+   * around it. Payloads are checked as `enqueueMany` checks them and the kinds' queues are made
+   * first; a kind with a `singletonKey` is refused (that entrance does not apply it).
+   */
+  async enqueueSql(
+    entries: readonly { kind: string; payload: JobPayload; runAt: Date }[],
+    now: Date,
+  ): Promise<SQL> {
+    const boss = await this.open();
+    const rows = [];
+    for (const { kind, payload, runAt } of entries) {
+      const options = this.kinds.get(kind);
+      if (options?.singletonKey) throw new Error(`enqueueSql: ${kind} has a singleton key`);
+      await this.queue(boss, kind);
+      const data = options?.payload ? options.payload.parse(payload) : payload;
+      rows.push({ kind, payload: data, run_at: runAt.toISOString() });
+    }
+    return sql`jobs_enqueue_many(${JSON.stringify(rows)}::jsonb, ${now.toISOString()}::timestamptz)`;
   }
 
   /** The handler of a kind and how it runs; one per kind, registered when the app is built. */

@@ -1,4 +1,5 @@
 import type { StorePlatform } from '@despacho/domain';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock';
@@ -38,7 +39,7 @@ export interface StoreDeliveriesDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  jobs: Pick<Jobs, 'enqueue'>;
+  jobs: Pick<Jobs, 'enqueueSql'>;
   files: Pick<FileStore, 'storeBytes'>;
   notifications: Pick<NotificationsService, 'notify'>;
   adapters: StoreAdapters;
@@ -57,7 +58,8 @@ export class StoreDeliveries {
 
   /**
    * A delivery as it arrived. One for a store not connected (or disabled) is answered 200 and
-   * ignored: platforms disable endpoints that fail.
+   * ignored: platforms disable endpoints that fail. Whether the store takes it is decided in the
+   * statement that records it, so a store disabled a moment ago is refused at once.
    */
   async ingest(
     platform: StorePlatform,
@@ -65,6 +67,7 @@ export class StoreDeliveries {
     headers: Record<string, string | string[] | undefined>,
     storeId: string | null = null,
   ): Promise<{ received: boolean; duplicate: boolean }> {
+    // Per-store secrets (WooCommerce) need the store, named in the path, before the signature.
     const byPath = storeId ? await this.pathStore(storeId) : null;
     if (storeId && (!byPath || byPath.disconnectedAt || byPath.platform !== platform)) {
       return this.ignored(platform, 'store not connected');
@@ -73,35 +76,61 @@ export class StoreDeliveries {
     const delivery = this.verify(platform, rawBody, headers, secret);
     if (!delivery) throw new AppError('STORE_WEBHOOK_SIGNATURE_INVALID');
     if (delivery.topic === 'ping') return this.ignored(platform, 'ping');
-    const store =
-      byPath ?? (await repository.findByExternal(this.deps.db, platform, delivery.storeExternalId));
-    if (!store || store.disconnectedAt || store.status === 'disabled') {
-      return this.ignored(platform, 'store not connected or disabled');
-    }
-    const id = await this.deps.db.transaction((tx) =>
-      this.accept(tx, store, delivery, this.deps.clock.now()),
+    const target = byPath ? { id: byPath.id } : { platform, externalId: delivery.storeExternalId };
+    const recorded = await this.record(
+      this.deps.db,
+      target,
+      platform,
+      delivery,
+      this.deps.clock.now(),
     );
-    return { received: true, duplicate: id === null };
+    if (!recorded.storeId) return this.ignored(platform, 'store not connected or disabled');
+    return { received: true, duplicate: !recorded.inserted };
   }
 
-  /** Records a delivery once and enqueues its processing; null when it was already recorded. */
+  /**
+   * Records a delivery once and enqueues its processing, if the store is still connected and
+   * enabled; null when it was already recorded (or the store takes none now).
+   */
   async accept(
-    tx: DbOrTx,
+    db: DbOrTx,
     store: StoreRow,
     delivery: VerifiedDelivery,
     now: Date,
   ): Promise<string | null> {
-    const id = await repository.insertEventOnce(tx, {
-      organizationId: store.organizationId,
-      storeId: store.id,
-      platform: store.platform,
-      eventId: delivery.eventId,
-      topic: delivery.topic,
-      payload: delivery,
-      receivedAt: now,
-    });
-    if (id) await this.deps.jobs.enqueue(tx, STORE_JOBS.processDelivery, { eventId: id }, now);
-    return id;
+    const recorded = await this.record(db, { id: store.id }, store.platform, delivery, now);
+    return recorded.inserted ? recorded.rowId : null;
+  }
+
+  /** The delivery's row and its job in one statement (`recordDelivery`), with the row's id. */
+  private async record(
+    db: DbOrTx,
+    target: Parameters<typeof repository.recordDelivery>[1],
+    platform: StorePlatform,
+    delivery: VerifiedDelivery,
+    now: Date,
+  ) {
+    const rowId = randomUUID();
+    const enqueue = await this.deps.jobs.enqueueSql(
+      [{ kind: STORE_JOBS.processDelivery, payload: { eventId: rowId }, runAt: now }],
+      now,
+    );
+    const recorded = await repository.recordDelivery(
+      db,
+      target,
+      {
+        id: rowId,
+        platform,
+        eventId: delivery.eventId,
+        topic: delivery.topic,
+        // The order read from the delivery is what the job applies: the body it came in is not
+        // kept beside it (compliance topics and pointers keep theirs, which the job reads).
+        payload: delivery.order ? { ...delivery, payload: null } : delivery,
+        receivedAt: now,
+      },
+      enqueue,
+    );
+    return { ...recorded, rowId };
   }
 
   /** Applies one delivery: the order it carries or points at, or a compliance request. */

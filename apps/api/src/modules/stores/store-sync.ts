@@ -6,6 +6,7 @@ import type { Jobs } from '../../platform/jobs';
 import { StoreApiError, type ExternalOrder } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
 import type { StoreDeliveries } from './store-deliveries';
+import { applyPage } from './store-page-apply';
 import type { StoreSessions } from './store-sessions';
 import * as repository from './stores.repository';
 import type { StoreRow } from './stores.repository';
@@ -79,14 +80,27 @@ export class StoreSync {
     });
   }
 
-  /** A new store's open orders, page by page with progress; a restart resumes at its page. */
+  /**
+   * A new store's open orders, page by page with progress; a restart resumes at its page. The
+   * next page is read while one is applied (progress still moves only once a page is applied).
+   */
   async backfill(storeId: string): Promise<void> {
-    let store = await repository.findById(this.deps.db, storeId);
-    while (store && !store.disconnectedAt && store.backfillState === 'running') {
-      const current: StoreRow = store;
-      const result = await this.deps.sessions.call(current, (adapter, credentials) =>
-        adapter.listOpenOrders(credentials, current.backfillPage),
+    const list = (row: StoreRow, page: string | null) => {
+      const listing = this.deps.sessions.call(row, (adapter, credentials) =>
+        adapter.listOpenOrders(credentials, page),
       );
+      // Awaited below; a page read ahead and then not needed (a failure) must not go unhandled.
+      listing.catch(() => undefined);
+      return listing;
+    };
+    const running = (row: StoreRow | undefined): row is StoreRow =>
+      Boolean(row && !row.disconnectedAt && row.backfillState === 'running');
+    let store = await repository.findById(this.deps.db, storeId);
+    let listing = running(store) ? list(store, store.backfillPage) : null;
+    while (listing && running(store)) {
+      const current: StoreRow = store;
+      const result = await listing;
+      listing = result.next ? list(current, result.next) : null;
       await this.applyAll(current, result.orders);
       const done = current.backfillDone + result.orders.length;
       store = await repository.update(this.deps.db, current.id, {
@@ -105,7 +119,7 @@ export class StoreSync {
   private async applyAll(store: StoreRow, orders: ExternalOrder[]) {
     const sink = this.deps.stores.orderSink();
     const ref = refOf(store);
-    for (const order of orders) await sink.applyExternalOrder(ref, order);
+    await applyPage(orders, (order) => sink.applyExternalOrder(ref, order));
   }
 
   /** Missed notifications the platform kept (Mercado Libre), recorded and processed once. */
@@ -117,9 +131,7 @@ export class StoreSync {
     );
     const now = this.deps.clock.now();
     for (const delivery of missed) {
-      const id = await this.deps.db.transaction((tx) =>
-        this.deps.deliveries.accept(tx, store, delivery, now),
-      );
+      const id = await this.deps.deliveries.accept(this.deps.db, store, delivery, now);
       if (id) {
         this.deps.log.info(
           { storeId: store.id, eventId: delivery.eventId },

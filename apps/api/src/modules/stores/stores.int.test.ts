@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectEachForbidden, expectEachNotFound } from '../../../test/expect-each';
 import { createTestApp } from '../../../test/test-app';
@@ -11,8 +11,10 @@ import {
   signIn,
   type TestUser,
 } from '../../../test/users';
+import { jobs } from '../../platform/jobs.store';
 import { notifications } from '../notifications/notifications.tables';
 import { fakePlatforms, MemoryOrderSink } from './stores.test-support';
+import { STORE_JOBS } from './stores.service';
 import { stores, storeWebhookEvents } from './stores.tables';
 
 describe('stores', () => {
@@ -553,6 +555,48 @@ describe('stores', () => {
       headers: late.headers,
     });
     expect(answer.json().data.received).toBe(false);
+  });
+
+  it('refuses an order delivery for a disabled store at once, and takes it again once enabled', async () => {
+    const store = await connectShop(owner, 'pausa.myshopify.com');
+    const order = fakes.shopify.upsertOrder('pausa.myshopify.com', { externalId: 'p1' });
+    const { raw, headers } = fakes.shopify.delivery('pausa.myshopify.com', {
+      event_id: 'e-pausa',
+      topic: 'order',
+      order,
+    });
+    const post = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/stores/shopify',
+        payload: raw,
+        headers,
+      });
+    const setStatus = (status: string) =>
+      call(owner, 'PATCH', `/stores/${store.id}/status`, { status });
+    const eventsOf = () =>
+      ctx.db.select().from(storeWebhookEvents).where(eq(storeWebhookEvents.storeId, store.id));
+
+    expect((await setStatus('disabled')).statusCode).toBe(200);
+    expect((await post()).json()).toEqual({ data: { received: false, duplicate: false } });
+    expect(await eventsOf()).toHaveLength(0);
+
+    expect((await setStatus('enabled')).statusCode).toBe(200);
+    expect((await post()).json()).toEqual({ data: { received: true, duplicate: false } });
+    const [event] = await eventsOf();
+    // Its job was queued with it (the same statement): exactly one, naming the event.
+    const queued = await ctx.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, STORE_JOBS.processDelivery),
+          sql`${jobs.payload} ->> 'eventId' = ${event!.id}`,
+        ),
+      );
+    expect(queued).toHaveLength(1);
+    await runJobs();
+    expect(sink.ordersOf(store.id).map((held) => held.externalId)).toEqual(['p1']);
   });
 
   it('answers 404 for another organization’s store and 403 without ecommerce.stores', async () => {

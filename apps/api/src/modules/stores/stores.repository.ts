@@ -1,5 +1,5 @@
 import type { StorePlatform } from '@despacho/domain';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { storeAuthorizations, stores, storeWebhookEvents } from './stores.tables';
 
@@ -100,19 +100,47 @@ export async function consumeAuthorization(
   return row;
 }
 
-/** Records a delivery once; answers its row id, or null when it was already there. */
-export async function insertEventOnce(
+/**
+ * Records a delivery once for the store `target` names, if that store is connected and enabled
+ * now, and evaluates `enqueue` (SQL enqueueing its job) only when the row was inserted: one
+ * statement, so the store's check, the row and its job need no transaction and no further
+ * round trip. Answers the store (null: none connected and enabled) and whether the row is new.
+ */
+export async function recordDelivery(
   db: DbOrTx,
-  values: typeof storeWebhookEvents.$inferInsert,
-): Promise<string | null> {
-  const [row] = await db
-    .insert(storeWebhookEvents)
-    .values(values)
-    .onConflictDoNothing({
-      target: [storeWebhookEvents.platform, storeWebhookEvents.storeId, storeWebhookEvents.eventId],
-    })
-    .returning({ id: storeWebhookEvents.id });
-  return row?.id ?? null;
+  target: { id: string } | { platform: StorePlatform; externalId: string },
+  values: {
+    id: string;
+    platform: StorePlatform;
+    eventId: string;
+    topic: string;
+    payload: unknown;
+    receivedAt: Date;
+  },
+  enqueue: SQL,
+): Promise<{ storeId: string | null; inserted: boolean }> {
+  const which =
+    'id' in target
+      ? and(eq(stores.id, target.id), eq(stores.platform, values.platform))
+      : and(eq(stores.platform, target.platform), eq(stores.externalId, target.externalId));
+  const result = await db.execute<{ store_id: string | null; inserted: string | null }>(sql`
+    with store as (
+      select ${stores.organizationId}, ${stores.id} from ${stores}
+       where ${which} and ${connected} and ${stores.status} = 'enabled'
+    ), inserted as (
+      insert into ${storeWebhookEvents} (organization_id, id, store_id, platform, event_id,
+          topic, payload, received_at)
+        select organization_id, ${values.id}::uuid, id, ${values.platform}, ${values.eventId},
+            ${values.topic}, ${JSON.stringify(values.payload)}::jsonb,
+            ${values.receivedAt.toISOString()}::timestamptz
+          from store
+        on conflict (platform, store_id, event_id) do nothing
+        returning id
+    )
+    select (select id from store) as store_id, (select id from inserted) as inserted,
+      (select ${enqueue} from inserted) as enqueued`);
+  const row = result.rows[0];
+  return { storeId: row?.store_id ?? null, inserted: Boolean(row?.inserted) };
 }
 
 export async function findEvent(db: DbOrTx, id: string) {
