@@ -1,9 +1,20 @@
 import { CUSTOMER_SORTS, type CustomerSort } from '@despacho/domain';
-import { and, asc, desc, eq, getTableColumns, like, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  like,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
 import { customerAddresses, customerCounts, customers } from './customers.tables';
-import { likePattern } from '../../platform/search';
+import { likePattern, searchWords } from '../../platform/search';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -158,6 +169,44 @@ function statementsOf(db: DbOrTx) {
     statements.set(db, found);
   }
   return found;
+}
+
+/** Transaction-scoped locks on contact keys, always taken in one order (never a circle). */
+export async function lockContacts(db: DbOrTx, organizationId: string, keys: string[]) {
+  for (const key of [...keys].sort()) {
+    const lock = `customers:${organizationId}:${key}`;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+  }
+}
+
+/**
+ * The organization's oldest customer with this email (any case) or phone, the email's first:
+ * the trigram index narrows the rows, the equality decides.
+ */
+export async function findByContact(
+  db: DbOrTx,
+  organizationId: string,
+  contact: { email?: string; phone?: string },
+): Promise<CustomerRow | undefined> {
+  const matches: SQL[] = [];
+  const wordsOf = (term: string) =>
+    searchWords(term).map((word) => like(customers.searchText, likePattern(word)));
+  if (contact.email) {
+    matches.push(
+      and(...wordsOf(contact.email), sql`lower(${customers.email}) = ${contact.email}`)!,
+    );
+  }
+  if (contact.phone) {
+    matches.push(and(...wordsOf(contact.phone), eq(customers.phone, contact.phone))!);
+  }
+  if (matches.length === 0) return undefined;
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), or(...matches)))
+    .orderBy(asc(customers.createdAt), asc(customers.id))
+    .limit(5);
+  return rows.find((row) => row.email.toLowerCase() === contact.email) ?? rows[0];
 }
 
 export async function findCustomer(

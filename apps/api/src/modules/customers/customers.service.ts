@@ -113,6 +113,29 @@ export class CustomersService {
     return this.view(this.deps.db, row);
   }
 
+  /**
+   * The customer with this email or phone, or the one `input` describes, created once: a lock
+   * per contact (transaction-scoped) makes two orders of one new buyer, applied side by side,
+   * meet one customer instead of creating two. Null when none matches and there is no input.
+   */
+  async findOrCreateByContact(
+    organizationId: string,
+    contact: { email?: string; phone?: string },
+    input: () => CustomerData | null,
+  ): Promise<string | null> {
+    const keys = [
+      contact.email ? `email:${contact.email}` : null,
+      contact.phone ? `phone:${contact.phone}` : null,
+    ].filter((key): key is string => key !== null);
+    return this.deps.db.transaction(async (tx) => {
+      await repository.lockContacts(tx, organizationId, keys);
+      const found = await repository.findByContact(tx, organizationId, contact);
+      if (found) return found.id;
+      const data = input();
+      return data ? (await this.create(organizationId, data, tx)).id : null;
+    });
+  }
+
   /** Creates the customer and its addresses together; `db` lets the demo seed pass its transaction. */
   async create(
     organizationId: string,

@@ -1,4 +1,8 @@
-import { customerSchema, type OrderShippingAddressInput } from '@despacho/domain';
+import {
+  customerSchema,
+  type CustomerData,
+  type OrderShippingAddressInput,
+} from '@despacho/domain';
 import type { CustomersService } from '../customers';
 import type { OrderAddress } from './orders.tables';
 
@@ -8,6 +12,12 @@ export async function saveAsCustomer(
   organizationId: string,
   address: OrderShippingAddressInput | OrderAddress,
 ): Promise<string | null> {
+  const input = customerOf(address);
+  return input ? (await customers.create(organizationId, input)).id : null;
+}
+
+/** An order's address as a new customer of the address book, or null when its rules refuse it. */
+export function customerOf(address: OrderShippingAddressInput | OrderAddress): CustomerData | null {
   const [name, ...rest] = address.contact_name.trim().split(/\s+/);
   const parsed = customerSchema.safeParse({
     name,
@@ -28,6 +38,5 @@ export async function saveAsCustomer(
       },
     ],
   });
-  if (!parsed.success) return null;
-  return (await customers.create(organizationId, parsed.data)).id;
+  return parsed.success ? parsed.data : null;
 }

@@ -41,7 +41,7 @@ export interface OrdersDeps {
   stock: Pick<StockLedger, 'reserve' | 'release'>;
   inventory: Pick<InventoryService, 'stockLocationOf' | 'locations'>;
   productVariants: Pick<ProductVariantsService, 'bySkus' | 'byIds' | 'assertVariants'>;
-  customers: Pick<CustomersService, 'list' | 'create' | 'get'>;
+  customers: Pick<CustomersService, 'list' | 'create' | 'get' | 'findOrCreateByContact'>;
   locations: Pick<LocationsService, 'list' | 'get'>;
   postalCodes: Pick<PostalCodesService, 'lookup'>;
   stores?: StoresForOrders | undefined;

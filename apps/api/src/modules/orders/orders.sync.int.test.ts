@@ -88,6 +88,29 @@ describe('the sink', () => {
     expect((await balanceOf(ctx.db, m.variants[1]!, m.stockLocationId)).reserved).toBe(2);
   });
 
+  it('meets one customer when four orders of a new buyer are applied at once', async () => {
+    const m = await merchant();
+    await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        stores.apply(
+          m.store,
+          externalOrder([{ sku: m.skus[0]!, quantity: 1 }], {
+            externalId: `buyer-${n}`,
+            number: `#B${n}`,
+          }),
+        ),
+      ),
+    );
+    const customers = await callAs(ctx.app, m.user, 'GET', '/customers?search=lucia@prueba.mx');
+    expect(customers.json().meta.total).toBe(1);
+    const list = await callAs(ctx.app, m.user, 'GET', `/orders?store_id=${m.store.id}`);
+    const ids = new Set<string>();
+    for (const item of list.json().data as { id: string }[]) {
+      ids.add((await callAs(ctx.app, m.user, 'GET', `/orders/${item.id}`)).json().data.customer.id);
+    }
+    expect([...ids]).toEqual([customers.json().data[0].id]);
+  });
+
   it('releases stock when lines shrink and when the store cancels', async () => {
     const m = await merchant();
     await stores.apply(m.store, externalOrder([{ sku: m.skus[0]!, quantity: 4 }]));

@@ -1,9 +1,9 @@
-import { customersQuerySchema, locationsQuerySchema } from '@despacho/domain';
+import { locationsQuerySchema } from '@despacho/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import type { ExternalOrder, StoreCustomerRef, StoreOrderSink, StoreRef } from '../stores';
 import { addressIssues, externalAddress } from './orders.address';
-import { saveAsCustomer } from './orders.customers';
+import { customerOf } from './orders.customers';
 import * as repository from './orders.repository';
 import type { OrderLineRow, OrderRow } from './orders.repository';
 import type { OrdersDeps, OrdersService } from './orders.service';
@@ -262,31 +262,26 @@ export class OrderSync implements StoreOrderSink {
     return this.deps.inventory.stockLocationOf(organizationId, location.id);
   }
 
-  /** The address book's customer with the order's email or phone, or a new one when valid. */
-  private async matchCustomer(
+  /**
+   * The address book's customer with the order's email or phone, or a new one when valid; the
+   * customers module creates it once even when two orders of a new buyer are applied at once.
+   */
+  private matchCustomer(
     organizationId: string,
     external: ExternalOrder,
     address: OrderAddress | null,
   ): Promise<string | null> {
-    const email = external.customer?.email?.toLowerCase();
-    const phone = external.customer?.phone?.replace(/\D/g, '').slice(-10);
-    for (const search of [email, phone]) {
-      if (!search) continue;
-      const { data } = await this.deps.customers.list(
-        organizationId,
-        customersQuerySchema.parse({ search, pageSize: 5 }),
-      );
-      const match = data.find(
-        (customer) => customer.email?.toLowerCase() === email || customer.phone === phone,
-      );
-      if (match) return match.id;
-    }
-    if (!address) return null;
-    return saveAsCustomer(this.deps.customers, organizationId, {
-      ...address,
-      email: email ?? address.email ?? '',
-      phone: phone ?? address.phone ?? '',
-    });
+    const email = external.customer?.email?.toLowerCase() || undefined;
+    const phone = external.customer?.phone?.replace(/\D/g, '').slice(-10) || undefined;
+    return this.deps.customers.findOrCreateByContact(organizationId, { email, phone }, () =>
+      address
+        ? customerOf({
+            ...address,
+            email: email ?? address.email ?? '',
+            phone: phone ?? address.phone ?? '',
+          })
+        : null,
+    );
   }
 
   /** The store's orders the compliance request names (by id, email or phone). */
