@@ -1,0 +1,63 @@
+import type { StaffClassification } from '@despacho/domain';
+import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Fact } from '../../../ui/Fact';
+import { countryName } from './countries';
+
+const LONG = ['description', 'materials', 'use'] as const;
+
+/** What the merchant told of the product, with its data sheet and photos. */
+export function MerchantInputsPanel({ item }: { item: StaffClassification }) {
+  const { t, i18n } = useTranslation('classification');
+  const language = i18n.language.startsWith('en') ? 'en' : 'es';
+  const { inputs } = item;
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          {t('staff.inputs')}
+        </Title>
+        {LONG.map((field) => (
+          <Fact key={field} label={t(`inputs.${field}`)}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{inputs[field]}</span>
+          </Fact>
+        ))}
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <Fact label={t('inputs.brand')}>{inputs.brand ?? '—'}</Fact>
+          <Fact label={t('inputs.model')}>{inputs.model ?? '—'}</Fact>
+          <Fact label={t('inputs.origin_country')}>
+            {countryName(inputs.origin_country, language)}
+          </Fact>
+        </SimpleGrid>
+        {inputs.notes && <Fact label={t('inputs.notes')}>{inputs.notes}</Fact>}
+        <Group gap="md">
+          {item.datasheet_url ? (
+            <Anchor href={item.datasheet_url} target="_blank" rel="noopener" fz="sm">
+              {t('staff.datasheet')}
+            </Anchor>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              {t('create.noDatasheet')}
+            </Text>
+          )}
+        </Group>
+        {item.image_urls.length > 0 && (
+          <Group gap="xs">
+            {item.image_urls.map((url, index) => (
+              <Anchor key={url} href={url} target="_blank" rel="noopener">
+                <Image
+                  src={url}
+                  w={96}
+                  h={96}
+                  radius="sm"
+                  fit="cover"
+                  alt={t('staff.photo', { number: index + 1 })}
+                />
+              </Anchor>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
