@@ -40,8 +40,8 @@ export function ClassificationInputsFields({ prefix }: { prefix?: string }) {
           label={t(`inputs.${field}`)}
           description={t(`inputs.${field}Hint`)}
           withAsterisk
-          autosize
-          minRows={2}
+
+          rows={2}
           maxLength={R.inputMax}
           error={error(field)}
           {...form.register(name(field))}
@@ -77,8 +77,8 @@ export function ClassificationInputsFields({ prefix }: { prefix?: string }) {
       </SimpleGrid>
       <Textarea
         label={t('inputs.notes')}
-        autosize
-        minRows={1}
+
+        rows={1}
         maxLength={R.inputMax}
         error={error('notes')}
         {...form.register(name('notes'))}

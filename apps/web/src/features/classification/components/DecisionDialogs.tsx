@@ -104,8 +104,8 @@ export function NoteDialog({
     <DecisionModal {...shell} title={title} submit={submit} formProps={formProps}>
       <Textarea
         label={t('staff.note')}
-        autosize
-        minRows={2}
+
+        rows={2}
         maxLength={R.reasonMax}
         error={form.formState.errors.note?.message}
         {...form.register('note')}
@@ -138,8 +138,8 @@ export function RejectDialog({
         label={t('staff.reason')}
         description={t('staff.rejectHint')}
         withAsterisk
-        autosize
-        minRows={3}
+
+        rows={3}
         maxLength={R.reasonMax}
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
@@ -200,8 +200,8 @@ export function NotClassifiableDialog({
       <Textarea
         label={t('staff.reason')}
         withAsterisk
-        autosize
-        minRows={3}
+
+        rows={3}
         maxLength={R.reasonMax}
         error={errors.reason?.message}
         {...form.register('reason')}

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,25 +22,25 @@ export function ProductPicker({
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const products = useProductPicks(debounced);
   const rows = (products.data?.data ?? []).filter((product) => !picked.includes(product.id));
-  const data = rows.map((product) => ({
-    value: product.id,
-    label: product.sku ? `${product.name} · ${product.sku}` : product.name,
-  }));
+  // Autocomplete's options are their texts: each names its product once.
+  const byLabel = new Map(
+    rows.map((product) => [
+      product.sku ? `${product.name} · ${product.sku}` : product.name,
+      product,
+    ]),
+  );
 
   return (
-    <Select
+    <Autocomplete
       label={t('create.pick')}
       placeholder={t('create.pickPlaceholder')}
-      data={data}
-      searchable
+      data={[...byLabel.keys()]}
       filter={({ options }) => options}
-      searchValue={search}
-      onSearchChange={setSearch}
-      value={null}
+      value={search}
+      onChange={setSearch}
       disabled={disabled}
-      nothingFoundMessage={products.isFetching ? t('create.searching') : t('create.nothingFound')}
-      onChange={(id) => {
-        const product = rows.find((row) => row.id === id);
+      onOptionSubmit={(label) => {
+        const product = byLabel.get(label);
         if (!product) return;
         onPick({ id: product.id, name: product.name });
         setSearch('');

@@ -132,8 +132,8 @@ export function ResultForm({ id, result }: { id: string; result: ClassificationR
             <Textarea
               label={t('result.rationale')}
               withAsterisk
-              autosize
-              minRows={3}
+
+              rows={3}
               maxLength={CLASSIFICATION_RULES.rationaleMax}
               error={errors.rationale?.message}
               {...form.register('rationale')}

@@ -76,7 +76,7 @@ export function ClassificationsPage() {
           rowKey={(row) => row.id}
           rowTo={(row) => classificationPath(row.id)}
           minWidth={860}
-          cardsBelow="sm"
+          cardsBelow="xs"
           columns={[
             {
               key: 'request',

@@ -108,7 +108,7 @@ export function StaffClassificationQueuePage() {
                 rowKey={(row) => row.id}
                 rowTo={(row) => staffClassificationPath(row.id)}
                 minWidth={1000}
-                cardsBelow="sm"
+                cardsBelow="xs"
                 columns={[
                   {
                     key: 'product',
