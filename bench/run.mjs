@@ -25,6 +25,8 @@
 //   with POST /api/v1/orders/bulk-labels (goal: <= 30 s)
 // and the dashboard of bench/dashboard.mjs (100,000 guides in the demo organization):
 //   GET /api/v1/dashboard/summary and /charts of a period (goal: p99 <= 100 ms at 20 connections)
+// and the staff console's tariff search of bench/classification.mjs (the whole SAT catalogue):
+//   GET /api/v1/staff/classification/tariff-search (goal: p99 <= 50 ms at 10 connections)
 // and the first screen of bench/first-screen.mjs (needs `npm run build` first):
 //   /auth/login in Chromium, cold cache (goal: <= 150 KB of JS transferred, no chunk > 250 KB)
 // Options: --json (machine-readable result on stdout), --quick (short runs, to try the script),
@@ -32,7 +34,8 @@
 //          --postal-codes FILE (SEPOMEX CPdescarga.txt; default ../shared/data/sepomex/ beside
 //          the clone; the scenario is skipped when the file is missing),
 //          --only LIST (comma-separated: core, postal-codes, customers, products, quotes,
-//          shipments, shipments-products, dispatch, stock, orders, dashboard, first-screen;
+//          shipments, shipments-products, dispatch, stock, orders, dashboard, classification,
+//          first-screen;
 //          default all).
 // The load generator shares the machine.
 import autocannon from 'autocannon';
@@ -48,6 +51,7 @@ import {
   POSTAL_GOAL,
   postalCodeScenarios,
 } from './address-book.mjs';
+import { CLASSIFICATION_GOAL, classificationScenarios } from './classification.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { DASHBOARD_GOAL, DASHBOARD_SHIPMENTS, dashboardScenarios } from './dashboard.mjs';
 import { FIRST_SCREEN_GOAL, firstScreenScenario } from './first-screen.mjs';
@@ -69,7 +73,7 @@ const { values: args } = parseArgs({
     only: {
       type: 'string',
       default:
-        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,orders,dashboard,first-screen',
+        'core,postal-codes,customers,products,quotes,shipments,shipments-products,dispatch,stock,orders,dashboard,classification,first-screen',
     },
   },
 });
@@ -85,6 +89,7 @@ const SCENARIOS = [
   'stock',
   'orders',
   'dashboard',
+  'classification',
   'first-screen',
 ];
 const only = new Set(args.only.split(',').map((name) => name.trim()));
@@ -308,6 +313,7 @@ try {
       'dispatch',
       'orders',
       'dashboard',
+      'classification',
     ].some((name) => only.has(name))
   ) {
     db = await openAppDatabase(app);
@@ -495,6 +501,26 @@ try {
     });
   }
 
+  let classification = null;
+  if (only.has('classification')) {
+    const measured = await classificationScenarios(context);
+    results.push(...measured.results);
+    classification = measured.skipped ? { skipped: measured.skipped } : measured.report;
+    if (measured.report) {
+      const { goal } = measured.report;
+      const worst = Math.max(...measured.results.map((row) => row.latency_p99_ms));
+      goals.push({
+        name: 'classification',
+        ...goal,
+        text:
+          `Goal GET /api/v1/staff/classification/tariff-search (${measured.report.catalogue.codes} ` +
+          `codes) p99 <= ${CLASSIFICATION_GOAL.maxP99Ms} ms at ${CLASSIFICATION_GOAL.connections} ` +
+          `connections: ${goal.pass ? 'PASS' : 'FAIL'} (worst p99 ${worst} ms` +
+          `${goal.failing.length ? `; failing: ${goal.failing.join(', ')}` : ''})`,
+      });
+    }
+  }
+
   let firstScreen = null;
   if (only.has('first-screen')) {
     firstScreen = (await firstScreenScenario(context)).report;
@@ -535,6 +561,7 @@ try {
     stock,
     orders,
     dashboard,
+    classification,
     first_screen: firstScreen,
     goals: goals.map(({ text: _text, ...goal }) => goal),
     // The original goal, GET /api/v1/me, where it was measured.

@@ -4,16 +4,16 @@
 // <c_FraccionArancelaria.csv>` the SAT tariff fractions (the options may go together),
 // in the app's database (DATABASE_URL, the embedded server a running `npm start` holds, else the
 // embedded PostgreSQL under DATA_DIR; migrated first), each in one transaction, and prints what
-// it loaded.
+// it loaded. A tariff import then puts classified products whose code it retired back in review.
 import { parseArgs } from 'node:util';
-import { parseConfig } from './config';
+import { parseConfig, toolConfig } from './config';
+import { buildServices } from './modules/services';
 import { CatalogFormatError, importPostalCodes } from './modules/catalogs/postal-codes.importer';
 import { importSatProducts } from './modules/catalogs/sat-products.importer';
 import { importSatUnits, SAT_UNITS_HEADER } from './modules/catalogs/sat-units.importer';
-import {
-  importTariffFractions,
-  TARIFF_FRACTIONS_HEADER,
-} from './modules/catalogs/tariff-fractions.importer';
+import { TARIFF_FRACTIONS_HEADER } from './modules/catalogs/tariff-fractions.importer';
+import { systemClock } from './platform/clock';
+import { silentLogger } from './platform/logger';
 import { withToolDatabase } from './platform/tool-database';
 
 const USAGE =
@@ -78,7 +78,14 @@ async function main(): Promise<number> {
         started = performance.now();
         file = tariffFractionsFile;
         format = `c_FraccionArancelaria del SAT (CSV con encabezado ${TARIFF_FRACTIONS_HEADER.join(',')})`;
-        const counts = await importTariffFractions(db, tariffFractionsFile);
+        // Through the service, so the domains that hold codes recheck them against it.
+        const { tariffFractions } = buildServices({
+          config: toolConfig(),
+          db,
+          clock: systemClock,
+          log: silentLogger,
+        });
+        const counts = await tariffFractions.importFile(tariffFractionsFile);
         console.log(
           `Fracciones arancelarias SAT importadas de ${tariffFractionsFile} en ${seconds()} s: ` +
             `${counts.codes.toLocaleString('es-MX')} claves (fracción + NICO) de ` +

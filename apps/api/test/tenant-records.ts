@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createTenantClassification } from '../src/modules/classification/classification.test-support';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
 import { createTenantOrder } from '../src/modules/orders/orders.test-support';
 import { warehouseContact } from '../src/modules/inventory/inventory.test-support';
@@ -180,6 +181,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     bankTransferId: await first(staff, '/staff/bank-transfers?status=unmatched'),
     productImportId: (productImport.json().data as { id: string }).id,
     ...(await createTenantTicket(ctx, owner)),
+    ...(await createTenantClassification(ctx, owner, organization.id, product.productId)),
     ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
     ...(await createTenantOrder(ctx, owner, organization.id, {

@@ -26,3 +26,4 @@ export { exitsModule as exits } from './exits/exits.module';
 export { shipmentsModule as shipments } from './shipments/shipments.module';
 export { storesModule as stores } from './stores/stores.module';
 export { ordersRoutes as orders } from './orders/orders.routes';
+export { classificationModule as classification } from './classification/classification.module';

@@ -20,6 +20,7 @@ import { buildBilling } from './billing/billing.services';
 import type { CarrierAdapters } from './carriers/carrier-adapters';
 import { buildCarriers } from './carriers/carriers.services';
 import { buildCatalogs } from './catalogs/catalogs.services';
+import { buildClassification } from './classification/classification.services';
 import { Composer } from './compose';
 import { buildCustomers } from './customers/customers.services';
 import { buildDashboard } from './dashboard/dashboard.services';
@@ -151,6 +152,7 @@ export function buildServices(
     .add(buildWooCommerceSandbox)
     .add(buildShipments)
     .add(buildExits)
+    .add(buildClassification)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)

@@ -139,3 +139,15 @@ export const CLASSIFICATION_REQUIRED_INPUTS = [
 
 /** Where a candidate comes from: the SAT catalogue, or a product already classified. */
 export const CANDIDATE_SOURCES = ['catalogue', 'organization'] as const;
+
+/**
+ * Business days from `today` to `due` (YYYY-MM-DD, Mexico City): 0 on the due day, negative once
+ * it passed (how many business days late).
+ */
+export function businessDaysLeft(today: string, due: string): number {
+  if (today === due) return 0;
+  const [from, to, sign] = today < due ? [today, due, 1] : [due, today, -1];
+  let days = 0;
+  for (let day = from; day < to; days += 1) day = addBusinessDays(day, 1);
+  return sign * days;
+}

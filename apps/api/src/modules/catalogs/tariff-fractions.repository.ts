@@ -1,6 +1,7 @@
 import { TARIFF_FRACTION_SEARCH_LIMIT } from '@despacho/domain';
 import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { wordRanking } from '../../platform/word-ranking';
 import { tariffFractions } from './tariff-fractions.tables';
 
 const columns = {
@@ -113,4 +114,74 @@ export async function codesInForce(
     )
     .then((result) => result.rows);
   return { inForce: row?.in_force ?? [], loaded: row?.loaded ?? false };
+}
+
+/** In force on `day` (YYYY-MM-DD): from, and to, inclusive; an empty end has none. */
+const inForceOn = (day: string) =>
+  sql`${tariffFractions.validFrom} <= ${day} and (${tariffFractions.validTo} = '' or ${tariffFractions.validTo} >= ${day})`;
+
+/** The code (fracción + NICO) when it is in force on `day`. */
+export async function findInForce(
+  db: DbOrTx,
+  fraction: string,
+  nico: string,
+  day: string,
+): Promise<TariffFractionView | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(tariffFractions)
+    .where(
+      and(eq(tariffFractions.fraction, fraction), eq(tariffFractions.nico, nico), inForceOn(day)),
+    );
+  return row;
+}
+
+export type RankedTariffFraction = TariffFractionView & {
+  matchedWords: string[];
+  similarity: number;
+  score: number;
+};
+
+/**
+ * Codes in force on `day` that `wordRanking` matches on the description, best first, then
+ * shorter descriptions, then code; the expressions are those of the GIN indexes
+ * `tariff_fractions_spanish` and `tariff_fractions_trgm`.
+ */
+export async function rankByWords(
+  db: DbOrTx,
+  text: string,
+  words: string[],
+  day: string,
+  limit: number,
+): Promise<RankedTariffFraction[]> {
+  const ranking = wordRanking(tariffFractions.searchDescription, text, words);
+  const rows = await db
+    .select({
+      ...columns,
+      matchedWords: ranking.matched,
+      similarity: ranking.similarity,
+      score: ranking.score,
+    })
+    .from(tariffFractions)
+    .where(and(ranking.matches, inForceOn(day)))
+    .orderBy(desc(ranking.score), asc(sql`length(${tariffFractions.description})`), ...order)
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    similarity: Number(row.similarity),
+    score: Number(row.score),
+  }));
+}
+
+/** Of these 10-digit codes, those not in force on `day` (absent or expired): retired codes. */
+export async function codesNotInForce(db: DbOrTx, codes: string[], day: string): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const result = await db.execute<{ code: string }>(
+    sql`select code from unnest(${sql.param(codes)}::text[]) as code
+         where not exists (select 1 from ${tariffFractions}
+                            where ${tariffFractions.fraction} = left(code, 8)
+                              and ${tariffFractions.nico} = substr(code, 9, 2)
+                              and ${inForceOn(day)})`,
+  );
+  return result.rows.map((row) => row.code);
 }

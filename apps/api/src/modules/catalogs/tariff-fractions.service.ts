@@ -2,6 +2,7 @@ import { parseTariffCode, type TariffFraction, type TariffFractionsAnswer } from
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { searchWords } from './csv-catalog';
+import { importTariffFractions } from './tariff-fractions.importer';
 import * as repository from './tariff-fractions.repository';
 
 const view = (row: repository.TariffFractionView): TariffFraction => ({
@@ -36,7 +37,25 @@ export function tariffFractionQuery(text: string) {
  * `catalogue_loaded: false` and lookups TARIFF_FRACTIONS_NOT_LOADED.
  */
 export class TariffFractionsService {
+  /** What runs after each import: domains that keep codes recheck them (classification). */
+  private readonly importListeners: (() => Promise<void>)[] = [];
+
   constructor(private readonly deps: { db: Db }) {}
+
+  /** Registers what a domain does once a new catalogue is in place (its builder calls it). */
+  onImported(listener: () => Promise<void>): void {
+    this.importListeners.push(listener);
+  }
+
+  /**
+   * Loads or refreshes the catalogue from SAT's CSV (`importTariffFractions`), then runs every
+   * registered listener: a code the new catalogue retired is noticed at once.
+   */
+  async importFile(file: string) {
+    const counts = await importTariffFractions(this.deps.db, file);
+    for (const listener of this.importListeners) await listener();
+    return counts;
+  }
 
   /**
    * Up to 20 codes: digits search codes by prefix ("0901" → 0901210100, 0901210200…; "09012101"
@@ -88,5 +107,31 @@ export class TariffFractionsService {
     if (!loaded) return [];
     const usable = new Set(inForce);
     return unique.filter((code) => !usable.has(code));
+  }
+
+  /** The code's row when it is in force on `day` (YYYY-MM-DD), else null. */
+  async inForce(fraction: string, nico: string, day: string): Promise<TariffFraction | null> {
+    const row = await repository.findInForce(this.deps.db, fraction, nico, day);
+    return row ? view(row) : null;
+  }
+
+  /**
+   * Codes in force on `day` ranked for `words` of `text` (the classification console's
+   * candidates and picker): Spanish stems and trigram similarity, each with why it matched.
+   */
+  async rank(text: string, words: string[], day: string, limit: number) {
+    if (words.length === 0) return [];
+    const rows = await repository.rankByWords(this.deps.db, searchWords(text), words, day, limit);
+    return rows.map((row) => ({
+      ...view(row),
+      matched_words: row.matchedWords,
+      similarity: row.similarity,
+      score: row.score,
+    }));
+  }
+
+  /** Of these 10-digit codes, those the catalogue no longer has in force on `day`. */
+  retired(codes: string[], day: string): Promise<string[]> {
+    return repository.codesNotInForce(this.deps.db, [...new Set(codes)], day);
   }
 }

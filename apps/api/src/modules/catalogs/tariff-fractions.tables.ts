@@ -36,5 +36,12 @@ export const tariffFractions = pgTable(
       'gin',
       sql`to_tsvector('simple', ${table.searchDescription})`,
     ),
+    // The classification console's candidates: Spanish stems (plurals, verb forms) and trigram
+    // similarity for misspellings; its queries repeat these exact expressions.
+    index('tariff_fractions_spanish').using(
+      'gin',
+      sql`to_tsvector('spanish', ${table.searchDescription})`,
+    ),
+    index('tariff_fractions_trgm').using('gin', sql`${table.searchDescription} gin_trgm_ops`),
   ],
 );

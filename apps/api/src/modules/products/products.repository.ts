@@ -1,5 +1,5 @@
 import type { ProductStatus } from '@despacho/domain';
-import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db';
@@ -102,6 +102,22 @@ export async function updateProductRow(
     .where(and(eq(products.organizationId, organizationId), eq(products.id, id)))
     .returning();
   return row;
+}
+
+/** Tariff fields of these products of the organization; answers the ids it changed. */
+export async function setTariff(
+  db: DbOrTx,
+  organizationId: string,
+  ids: readonly string[],
+  values: Pick<ProductInsert, 'tariffStatus' | 'tariffFraction' | 'tariffNico' | 'updatedAt'>,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(products)
+    .set(values)
+    .where(and(eq(products.organizationId, organizationId), inArray(products.id, [...ids])))
+    .returning({ id: products.id });
+  return rows.map((row) => row.id);
 }
 
 export async function updateVariant(

@@ -12,6 +12,7 @@ import {
   type ProductListItem,
   type ProductsQuery,
   type ProductView,
+  type TariffStatus,
 } from '@despacho/domain';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../platform/db';
@@ -332,6 +333,24 @@ export class ProductsService {
     });
     await this.deps.media.forget(organizationId, leftOut);
     return this.get(organizationId, id);
+  }
+
+  /**
+   * The classification service's one write of products (issue 24): the tariff status of the
+   * organization's products and, when a result is published, their code (fracción and NICO). In
+   * the caller's transaction; answers the ids it changed (another organization's are not).
+   */
+  async setTariff(
+    tx: DbOrTx,
+    organizationId: string,
+    productIds: readonly string[],
+    change: { status: TariffStatus; code?: { fraction: string; nico: string } },
+  ): Promise<string[]> {
+    return repository.setTariff(tx, organizationId, productIds, {
+      tariffStatus: change.status,
+      ...(change.code ? { tariffFraction: change.code.fraction, tariffNico: change.code.nico } : {}),
+      updatedAt: this.deps.clock.now(),
+    });
   }
 
   async get(organizationId: string, id: string): Promise<ProductView> {

@@ -19,11 +19,15 @@ import type {
 } from './products.repository';
 import { productSearchText } from './products.search';
 
-/** The classification service (a later issue) owns a product in these states. */
+/**
+ * The classification service (modules/classification) owns a product in these states, a
+ * rejected one too until the merchant resubmits it: a save of the product leaves them.
+ */
 const IN_CLASSIFICATION: readonly TariffStatus[] = [
   'IN_CLASSIFICATION',
   'PROCESS_CLASSIFICATION',
   'IN_REVIEW',
+  'REJECT',
 ];
 
 /**

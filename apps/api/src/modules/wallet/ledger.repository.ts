@@ -293,3 +293,40 @@ export async function settleHold(
     .set({ status, settleTransactionId, settledAt })
     .where(eq(ledgerHolds.id, id));
 }
+
+/**
+ * Captures a hold in one statement (SQL function `ledger_capture_hold`, ledger.functions.sql):
+ * its outcome and, when 'captured', what moved.
+ */
+export async function captureHold(
+  db: DbOrTx,
+  input: {
+    organizationId: string;
+    holdId: string;
+    idempotencyKey: string;
+    requestHash: string;
+    kind: string;
+    reference: { type: string; id: string } | null;
+    lines: { account: string; amount: number }[];
+    now: Date;
+  },
+) {
+  const result = await db.execute<{
+    outcome: 'captured' | 'key_used' | 'hold_missing' | 'hold_settled' | 'over_hold';
+    transaction_id: string | null;
+    wallet_amount: string | null;
+    wallet_balance_after: string | null;
+  }>(sql`
+    select * from ledger_capture_hold(${input.organizationId}, ${input.holdId},
+      ${input.idempotencyKey}, ${input.requestHash}, ${input.kind},
+      ${input.reference?.type ?? null}, ${input.reference?.id ?? null},
+      ${sql.param(input.lines.map((line) => line.account))}::text[],
+      ${sql.param(input.lines.map((line) => line.amount))}::bigint[], ${input.now.toISOString()})`);
+  const row = result.rows[0]!;
+  return {
+    outcome: row.outcome,
+    transactionId: row.transaction_id ?? '',
+    walletAmount: Number(row.wallet_amount),
+    walletBalance: Number(row.wallet_balance_after),
+  };
+}

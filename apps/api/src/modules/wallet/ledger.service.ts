@@ -154,6 +154,52 @@ export class LedgerService {
     });
   }
 
+  /**
+   * Charges a held amount: `lines` go to platform accounts, any remainder back to the wallet,
+   * through the wallet's one capture, `ledger_capture_hold` (the hold locked, settled once). The
+   * same key answers the first capture and moves nothing again; a hold already settled under
+   * another key is CHARGE_ALREADY_SETTLED.
+   */
+  async capture(input: Movement & { holdId: string; lines: Line[] }, tx?: DbOrTx) {
+    input.lines.forEach((line) => assertCentavos(line.amount));
+    const { idempotencyKey, organizationId, holdId, ...request } = input;
+    const requestHash = movementRequestHash('capture', { ...request, holdId });
+    await this.prepareAccounts(organizationId);
+    const db = tx ?? this.deps.db;
+    const captured = await repository.captureHold(db, {
+      organizationId,
+      holdId,
+      idempotencyKey,
+      requestHash,
+      kind: input.kind,
+      reference: input.reference ?? null,
+      lines: input.lines,
+      now: this.deps.clock.now(),
+    });
+    switch (captured.outcome) {
+      case 'captured':
+        return {
+          transactionId: captured.transactionId,
+          walletAmount: captured.walletAmount,
+          walletBalance: captured.walletBalance,
+          paymentState: 'paid',
+          holdId,
+          replayed: false,
+        } satisfies LedgerResult;
+      case 'key_used': {
+        const existing = await repository.claimIdempotencyKey(db, organizationId, idempotencyKey);
+        if (!existing) throw new Error(`ledger capture: key ${idempotencyKey} vanished`);
+        return this.replay(db, existing, requestHash);
+      }
+      case 'hold_settled':
+        throw new AppError('CHARGE_ALREADY_SETTLED');
+      case 'hold_missing':
+        throw notFound();
+      default:
+        throw new Error(`ledger capture of hold ${holdId} refused: ${captured.outcome}`);
+    }
+  }
+
   /** Abandons a held charge: the whole amount returns to the wallet. */
   release(input: Movement & { holdId: string }, tx?: DbOrTx) {
     return this.post('release', input, tx, async (db) => {
