@@ -1,6 +1,6 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProductPicks } from '../api';
 
@@ -19,6 +19,8 @@ export function ProductPicker({
 }) {
   const { t } = useTranslation('classification');
   const [search, setSearch] = useState('');
+  // Autocomplete writes the picked option's text in the box after submitting it: it is cleared.
+  const justPicked = useRef(false);
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const products = useProductPicks(debounced);
   const rows = (products.data?.data ?? []).filter((product) => !picked.includes(product.id));
@@ -37,13 +39,16 @@ export function ProductPicker({
       data={[...byLabel.keys()]}
       filter={({ options }) => options}
       value={search}
-      onChange={setSearch}
+      onChange={(value) => {
+        setSearch(justPicked.current ? '' : value);
+        justPicked.current = false;
+      }}
       disabled={disabled}
       onOptionSubmit={(label) => {
         const product = byLabel.get(label);
         if (!product) return;
+        justPicked.current = true;
         onPick({ id: product.id, name: product.name });
-        setSearch('');
       }}
     />
   );
