@@ -38,7 +38,8 @@ export function ClassificationResultView({ result }: { result: ClassificationRes
           {CHAIN.map((link) => (
             <List.Item key={link}>
               <Text span fw={600} fz="sm">
-                {t(`result.links.${link}`)} {result.chain[link].code}:
+                {t(`result.links.${link}`)}{' '}
+                {link === 'nico' ? result.chain.nico.code : formatCode(result.chain[link].code)}:
               </Text>{' '}
               {result.chain[link].description}
             </List.Item>

@@ -1,12 +1,12 @@
 import type { StaffClassification } from '@despacho/domain';
-import { Anchor, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Fact } from '../../../ui/Fact';
 import { countryName } from './countries';
 
 const LONG = ['description', 'materials', 'use'] as const;
 
-/** What the merchant told of the product, with its data sheet and photos. */
+/** What the merchant told of the product, and whether it has a data sheet and photos. */
 export function MerchantInputsPanel({ item }: { item: StaffClassification }) {
   const { t, i18n } = useTranslation('classification');
   const language = i18n.language.startsWith('en') ? 'en' : 'es';
@@ -30,33 +30,16 @@ export function MerchantInputsPanel({ item }: { item: StaffClassification }) {
           </Fact>
         </SimpleGrid>
         {inputs.notes && <Fact label={t('inputs.notes')}>{inputs.notes}</Fact>}
-        <Group gap="md">
-          {item.datasheet_url ? (
-            <Anchor href={item.datasheet_url} target="_blank" rel="noopener" fz="sm">
-              {t('staff.datasheet')}
-            </Anchor>
-          ) : (
-            <Text fz="sm" c="dimmed">
-              {t('create.noDatasheet')}
-            </Text>
-          )}
+        {/* The files are the organization's (its sign-in reads them): the console says whether
+            they exist until it has operations of its own to open them. */}
+        <Group gap="xs">
+          <Badge variant="light" color={item.datasheet_url ? 'green' : 'gray'}>
+            {t(item.datasheet_url ? 'create.datasheet' : 'create.noDatasheet')}
+          </Badge>
+          <Badge variant="light" color={item.image_urls.length > 0 ? 'green' : 'gray'}>
+            {t('create.photos', { count: item.image_urls.length })}
+          </Badge>
         </Group>
-        {item.image_urls.length > 0 && (
-          <Group gap="xs">
-            {item.image_urls.map((url, index) => (
-              <Anchor key={url} href={url} target="_blank" rel="noopener">
-                <Image
-                  src={url}
-                  w={96}
-                  h={96}
-                  radius="sm"
-                  fit="cover"
-                  alt={t('staff.photo', { number: index + 1 })}
-                />
-              </Anchor>
-            ))}
-          </Group>
-        )}
       </Stack>
     </Paper>
   );

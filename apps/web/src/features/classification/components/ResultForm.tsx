@@ -19,6 +19,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { Controller, FormProvider, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +40,7 @@ const CHAIN = ['chapter', 'heading', 'subheading', 'fraction_text'] as const;
  * Saving records it (the API checks the code against the catalogue in force today).
  */
 export function ResultForm({ id, result }: { id: string; result: ClassificationResult | null }) {
-  const { t } = useTranslation('classification');
+  const { t, i18n } = useTranslation('classification');
   const candidates = useClassificationCandidates(id, true);
   const record = useRecordResult(id);
   const { form, formProps } = useDomainForm({
@@ -94,12 +96,20 @@ export function ResultForm({ id, result }: { id: string; result: ClassificationR
                 error={errors.code?.message}
                 {...form.register('code')}
               />
-              <TextInput
-                type="date"
-                label={t('result.tariffDataDate')}
-                withAsterisk
-                error={errors.tariff_data_date?.message}
-                {...form.register('tariff_data_date')}
+              <Controller
+                name="tariff_data_date"
+                render={({ field, fieldState }) => (
+                  <DatePickerInput
+                    label={t('result.tariffDataDate')}
+                    withAsterisk
+                    locale={i18n.language}
+                    valueFormat="DD/MM/YYYY"
+                    maxDate={new Date()}
+                    value={typeof field.value === 'string' && field.value ? field.value : null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    error={fieldState.error?.message}
+                  />
+                )}
               />
             </SimpleGrid>
             {CHAIN.map((link) => (

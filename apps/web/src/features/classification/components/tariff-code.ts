@@ -1,6 +1,10 @@
-/** A 10-digit tariff code as TIGIE prints it: fracción `6109.10.01`, NICO `00`. */
+/**
+ * A tariff code, or one of its levels, as TIGIE prints it: chapter `61`, heading `6109`,
+ * subheading `6109.10`, fracción `6109.10.01`, fracción + NICO `6109.10.01.00`.
+ */
 export function formatCode(code: string): string {
   const digits = code.replace(/\D/g, '');
-  const fraction = `${digits.slice(0, 4)}.${digits.slice(4, 6)}.${digits.slice(6, 8)}`;
-  return digits.length > 8 ? `${fraction}.${digits.slice(8)}` : fraction;
+  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8), digits.slice(8)]
+    .filter(Boolean)
+    .join('.');
 }
