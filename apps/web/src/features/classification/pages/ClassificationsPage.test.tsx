@@ -54,7 +54,9 @@ describe('tariff-classification', () => {
     for (const status of CLASSIFICATION_STATUSES) {
       expect(within(row).getByText(ES[status])).toBeInTheDocument();
     }
-    const result = within(row).getByRole('link', { name: 'Resultado de Producto 5' });
+    const result = within(row).getByRole('link', {
+      name: '6109.10.01.00: resultado de Producto 5',
+    });
     expect(result).toHaveTextContent('6109.10.01.00');
     expect(result.getAttribute('href')).toMatch(
       new RegExp(`/app/tariff-classification/create/${REQUEST_ID}#item-`),

@@ -94,7 +94,7 @@ export function ClassificationsPage() {
               cell: (row) => (
                 <Stack gap={4}>
                   {row.items.map((item) => (
-                    <Group key={item.id} gap="xs" wrap="nowrap">
+                    <Group key={item.id} gap="xs">
                       <ClassificationStatusBadge status={item.status} />
                       <Text fz="sm" lineClamp={1}>
                         {item.product.name}
@@ -105,7 +105,10 @@ export function ClassificationsPage() {
                           to={classificationPath(row.id, item.id)}
                           fz="sm"
                           fw={600}
-                          aria-label={t('list.resultOf', { product: item.product.name })}
+                          aria-label={t('list.resultOf', {
+                            code: formatCode(item.code),
+                            product: item.product.name,
+                          })}
                         >
                           {formatCode(item.code)}
                         </Anchor>
