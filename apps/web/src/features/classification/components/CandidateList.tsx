@@ -72,6 +72,7 @@ export function CandidateList({
             <Button
               size="xs"
               variant="light"
+              style={{ flexShrink: 0 }}
               onClick={() => onUse(candidate.code)}
               aria-label={t('staff.useCode', { code: formatCode(candidate.code) })}
             >
