@@ -30,6 +30,10 @@ function stubItem(overrides: Partial<StaffClassification>) {
       json(200, { data: { ...data, status: 'IN_CLASSIFICATION', classifier: ME_PERSON } }),
     [`POST /staff/classification/${STAFF_ID}/publish`]: () =>
       json(200, { data: { ...data, status: 'CLASSIFIED' } }),
+    [`POST /staff/classification/${STAFF_ID}/reject`]: () =>
+      json(200, { data: { ...data, status: 'REJECT' } }),
+    [`POST /staff/classification/${STAFF_ID}/not-classifiable`]: () =>
+      json(200, { data: { ...data, status: 'NOT_CLASSIFIABLE' } }),
   });
 }
 
@@ -151,5 +155,42 @@ describe('/staff/classification', () => {
       result: RESULT,
     });
     expect(offered()).toEqual([]);
+  });
+
+  it('rejects with the reason the merchant reads and the fee kept, asking for a reason first', async () => {
+    const calls = await open({ status: 'IN_CLASSIFICATION', classifier: ME_PERSON });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar por falta de información' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await within(dialog).findByText('Este campo es obligatorio.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
+      target: { value: 'Falta la composición' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key.endsWith('/reject'))?.body).toEqual({
+        reason: 'Falta la composición',
+        fee: 'keep',
+      }),
+    );
+  });
+
+  it('declares it not classifiable with what it needs and the fee charged', async () => {
+    const calls = await open({ status: 'IN_REVIEW', classifier: OTHER_PERSON, result: RESULT });
+    fireEvent.click(screen.getByRole('button', { name: 'No clasificable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Declarar no clasificable' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {
+      target: { value: 'Se necesita saber la fibra' },
+    });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Cobrar la tarifa' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No clasificable' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key.endsWith('/not-classifiable'))?.body).toEqual({
+        reason: 'Se necesita saber la fibra',
+        needs: 'lab_test',
+        fee: 'capture',
+        candidates: [],
+      }),
+    );
   });
 });
