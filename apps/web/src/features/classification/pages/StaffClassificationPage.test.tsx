@@ -5,7 +5,7 @@ import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
 import { json, makeSession, staffUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { ME_PERSON, OTHER_PERSON, page, RESULT, STAFF_ID, staffItem } from '../test-data';
+import { ME_PERSON, OTHER_PERSON, page, RESULT, SHIRT_ID, STAFF_ID, staffItem } from '../test-data';
 
 const CANDIDATE: ClassificationCandidate = {
   code: '6109100100',
@@ -25,7 +25,14 @@ function stubItem(overrides: Partial<StaffClassification>) {
   const data = staffItem(overrides);
   return stubApi({
     [`GET /staff/classification/${STAFF_ID}`]: () => json(200, { data }),
-    [`GET /staff/classification/${STAFF_ID}/candidates`]: () => json(200, { data: [CANDIDATE] }),
+    // The same code from the catalogue and from a product of the organization.
+    [`GET /staff/classification/${STAFF_ID}/candidates`]: () =>
+      json(200, {
+        data: [
+          CANDIDATE,
+          { ...CANDIDATE, source: 'organization', product: { id: SHIRT_ID, name: 'Camiseta' } },
+        ],
+      }),
     [`POST /staff/classification/${STAFF_ID}/claim`]: () =>
       json(200, { data: { ...data, status: 'IN_CLASSIFICATION', classifier: ME_PERSON } }),
     [`POST /staff/classification/${STAFF_ID}/publish`]: () =>
@@ -105,8 +112,9 @@ describe('/staff/classification', () => {
     expect(screen.getByRole('button', { name: 'Enviar a revisión' })).toBeDisabled();
 
     // A candidate, with why it matched, fills the code of the result.
-    expect(await screen.findByText('Palabras: camiset, algodon')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Usar 6109.10.01.00' }));
+    expect(await screen.findAllByText('Palabras: camiset, algodon')).toHaveLength(2);
+    expect(screen.getByText('Ya clasificado: Camiseta')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Usar 6109.10.01.00' })[0]!);
     expect(screen.getByRole('textbox', { name: /Fracción arancelaria \+ NICO/ })).toHaveValue(
       '6109100100',
     );
@@ -176,7 +184,8 @@ describe('/staff/classification', () => {
   });
 
   it('declares it not classifiable with what it needs and the fee charged', async () => {
-    const calls = await open({ status: 'IN_REVIEW', classifier: OTHER_PERSON, result: RESULT });
+    const calls = await open({ status: 'IN_CLASSIFICATION', classifier: ME_PERSON });
+    await screen.findByText('Ya clasificado: Camiseta');
     fireEvent.click(screen.getByRole('button', { name: 'No clasificable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Declarar no clasificable' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Motivo/ }), {

@@ -143,7 +143,7 @@ export function StaffClassificationPage() {
         opened={dialog === 'notClassifiable'}
         onClose={close}
         action={notClassifiable}
-        suggested={(candidates.data ?? []).map((candidate) => candidate.code)}
+        suggested={[...new Set((candidates.data ?? []).map((candidate) => candidate.code))]}
       />
     </>
   );
