@@ -1,4 +1,8 @@
-import { formatMoney, type StaffClassification } from '@despacho/domain';
+import {
+  CLASSIFICATION_OPEN_STATUSES,
+  formatMoney,
+  type StaffClassification,
+} from '@despacho/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -15,6 +19,7 @@ import { NotClassifiableDialog, NoteDialog, RejectDialog } from '../components/D
 import { DueBadge } from '../components/DueBadge';
 import { MerchantInputsPanel } from '../components/MerchantInputsPanel';
 import { ResultForm } from '../components/ResultForm';
+import { formatCode } from '../components/tariff-code';
 import { TransitionsList } from '../components/TransitionsList';
 import {
   useClaimClassification,
@@ -57,6 +62,7 @@ export function StaffClassificationPage() {
   const fail = (error: unknown) => notifications.show({ color: 'red', message: messageOf(error) });
   const done = (message: string) => () => notifications.show({ color: 'green', message });
   const mine = data.classifier?.id === me;
+  const open = (CLASSIFICATION_OPEN_STATUSES as readonly string[]).includes(data.status);
   const close = () => setDialog(null);
 
   return (
@@ -91,7 +97,7 @@ export function StaffClassificationPage() {
             <Fact label={t('staff.due')}>
               <Stack gap={2} align="flex-start">
                 {dates.day(data.due_date)}
-                <DueBadge daysLeft={data.business_days_left} late={data.late} />
+                {open && <DueBadge daysLeft={data.business_days_left} late={data.late} />}
               </Stack>
             </Fact>
             <Fact label={t('staff.requested')}>{dates.dateTime(data.created_at)}</Fact>
@@ -120,6 +126,15 @@ export function StaffClassificationPage() {
         {data.reject_reason && (
           <Alert color="red" variant="light" title={t('detail.rejected')}>
             {data.reject_reason}
+          </Alert>
+        )}
+        {data.not_classifiable && (
+          <Alert color="orange" variant="light" title={t('detail.notClassifiable')}>
+            {t(`needs.${data.not_classifiable.needs}`)}: {data.not_classifiable.reason}
+            {data.not_classifiable.candidates.length > 0 &&
+              ` · ${t('detail.candidates')}: ${data.not_classifiable.candidates
+                .map((candidate) => formatCode(candidate.code))
+                .join(', ')}`}
           </Alert>
         )}
         <TransitionsList transitions={data.transitions} />
