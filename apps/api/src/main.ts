@@ -30,12 +30,11 @@ async function prepareData({ config, db, accounts, tariffFractions }: Services):
         : '  Sin cuentas de staff: crea la primera con npm run staff:create -- --email <correo>',
     ];
   }
-  // The tariff extract first, so the classification console can publish codes (the demo
-  // classifications are checked against it).
-  const demoTariffCodes = await loadDemoTariffFractions(tariffFractions);
   const seeded = await seedDemo(db, systemClock);
   // An empty catalogue gets the demo extract, so address forms work out of the box.
   const demoPostalCodes = await loadDemoPostalCodes(db);
+  // And the tariff extract, so the classification console can publish codes.
+  const demoTariffCodes = await loadDemoTariffFractions(tariffFractions);
   return [
     seeded ? '  Datos demo creados.' : '',
     `  Buzón de correos y SMS: ${config.APP_URL}/dev/mailbox`,

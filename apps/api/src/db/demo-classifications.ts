@@ -31,7 +31,9 @@ export async function seedDemoClassifications(
   seedClock: { backdateMs: number },
 ): Promise<void> {
   const { classification, staffClassification, products, tariffFractions } = services;
-  // The result is checked against the catalogue: the shipped extract, when none is loaded yet.
+  // The result is checked against the catalogue: the shipped extract, when none is loaded yet
+  // (main.ts loads it after the seed too). Only now: with a catalogue loaded, the demo
+  // products' own codes, outside the extract, would be refused.
   await loadDemoTariffFractions(tariffFractions);
   const at = (agoMs: number) => (seedClock.backdateMs = agoMs);
   const productId = async (name: string) => {
