@@ -39,7 +39,8 @@ export async function settled(page: Page): Promise<void> {
     const running = browser.document
       .getAnimations()
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(running.map((animation) => animation.finished));
+    // A transition cancelled by the next one (a resize restarting it) rejects `finished`.
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 

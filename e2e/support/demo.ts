@@ -1,6 +1,6 @@
 import { DEMO_LOGINS } from '../../apps/api/src/db/seed';
 
-const [owner, shipping, staff] = DEMO_LOGINS;
+const [owner, shipping, staff, reviewer] = DEMO_LOGINS;
 
 /**
  * The demo users the seed creates (apps/api/src/db/seed.ts), with the names it gives them.
@@ -13,4 +13,6 @@ export const DEMO = {
   shipping: { ...shipping, name: 'Envíos', company: 'Comercio Demo' },
   /** Platform staff: home is the operators' console, /staff. */
   staff: { ...staff, name: 'Staff' },
+  /** A second staff member: publishes what the first one classified. */
+  reviewer: { ...reviewer, name: 'Revisora' },
 } as const;

@@ -15,6 +15,7 @@ import { seedDemoShipments } from './demo-shipments';
 import { seedDemoWarehouses } from './demo-warehouses';
 import { seedDemoEntries } from './demo-entries';
 import { seedDemoTickets } from './demo-tickets';
+import { seedDemoClassifications } from './demo-classifications';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -23,6 +24,8 @@ export const DEMO_LOGINS = [
   { label: 'Dueño', email: 'dueno@comercio-demo.mx', password: DEMO_PASSWORD },
   { label: 'Solo envíos', email: 'envios@comercio-demo.mx', password: DEMO_PASSWORD },
   { label: 'Staff de la plataforma', email: 'staff@despacho.mx', password: DEMO_PASSWORD },
+  // A second person: a classification is published by someone other than its classifier.
+  { label: 'Staff revisora', email: 'revisora@despacho.mx', password: DEMO_PASSWORD },
 ] as const;
 
 const DEMO_VENDOR_ADDRESS = {
@@ -97,13 +100,13 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
- * and customers, a balance and its first guides, support tickets), one platform staff user and
- * the platform's two demo warehouses, once. Returns whether anything was created.
+ * and customers, a balance and its first guides, support tickets, tariff classifications), two
+ * platform staff users and the platform's two demo warehouses, once. Returns whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const { seedClock, services } = seedServices(db, clock);
   const { accounts, customers, notifications } = services;
-  const [owner, shipping, staff] = DEMO_LOGINS;
+  const [owner, shipping, staff, reviewer] = DEMO_LOGINS;
   if (await accounts.findByEmail(owner.email)) return false;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -165,6 +168,17 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
       },
       tx,
     );
+    await accounts.createUser(
+      {
+        ...verified,
+        email: reviewer.email,
+        name: 'Revisora',
+        lastName: 'Despacho',
+        phone: '5500000004',
+        isStaff: true,
+      },
+      tx,
+    );
     return organization.id;
   });
   // After the organization commits: the ledger creates its accounts on its own connection.
@@ -180,6 +194,12 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   await seedDemoEntries(services, { organizationId, ownerId, staffId });
   await seedDemoExits(services, { organizationId, ownerId, staffId });
   await seedDemoTickets(services, { organizationId, ownerId, staffId }, seedClock);
+  const reviewerId = (await accounts.findByEmail(reviewer.email))!.id;
+  await seedDemoClassifications(
+    services,
+    { organizationId, ownerId, staffId, reviewerId },
+    seedClock,
+  );
   return true;
 }
 
