@@ -7,7 +7,11 @@ import type {
   StaffClassification,
   StaffClassificationSummary,
 } from '@despacho/domain';
-import { businessDaysLeft } from '@despacho/domain';
+import {
+  businessDaysLeft,
+  staffClassificationDatasheetUrl,
+  staffClassificationImageUrl,
+} from '@despacho/domain';
 import type { ItemRow, RequestRow, ResultRow, TransitionRow } from './classification.repository';
 
 /** What a view reads of the products: name, SKU and first image, by id. */
@@ -182,8 +186,15 @@ export function presentStaff(
     ...presentStaffSummary(row, names, products, today),
     inputs: inputsOf(row),
     fee: feeOf(row),
-    datasheet_url: product?.datasheet?.url ?? null,
-    image_urls: product?.images.map((image) => image.url) ?? [],
+    datasheet: product?.datasheet
+      ? { name: product.datasheet.name, url: staffClassificationDatasheetUrl(row.id) }
+      : null,
+    images:
+      product?.images.map((image) => ({
+        id: image.id,
+        url: staffClassificationImageUrl(row.id, image.id),
+        thumbnail_url: staffClassificationImageUrl(row.id, image.id, 'thumbnail'),
+      })) ?? [],
     result: result ? presentResult(result) : null,
     reject_reason: row.rejectReason,
     not_classifiable: notClassifiableOf(row),

@@ -14,13 +14,15 @@ import {
 import type { DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { searchKey } from '../../platform/search';
+import type { StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts';
+import type { ProductMedia } from '../products';
 import * as repository from './classification.repository';
 import type { ItemRow } from './classification.repository';
 import { presentStaff, presentStaffSummary, type ProductSnapshots } from './classification.present';
 import { ClassificationWorkflow, type WorkflowDeps } from './classification.workflow';
 
-type StaffDeps = WorkflowDeps & { accounts: AccountsService };
+type StaffDeps = WorkflowDeps & { accounts: AccountsService; productMedia: ProductMedia };
 
 const fromCatalogue = (
   row: TariffFraction & { matched_words: string[]; similarity: number; score: number },
@@ -78,6 +80,30 @@ export class StaffClassificationService {
     const row = await repository.findItemAnywhere(this.deps.db, id);
     if (!row) throw notFound();
     return this.present(row);
+  }
+
+  /**
+   * A photo of the item's product, read within its organization: staff see the files the
+   * merchant gave for this classification, never another image through it.
+   */
+  async image(id: string, imageId: string, size: 'large' | 'thumbnail'): Promise<StoredFile> {
+    const { row, product } = await this.productOf(id);
+    if (!product?.images.some((image) => image.id === imageId)) throw notFound();
+    return this.deps.productMedia.image(row.organizationId, imageId, size);
+  }
+
+  /** The data sheet of the item's product, or NOT_FOUND when it has none. */
+  async datasheet(id: string): Promise<StoredFile> {
+    const { row, product } = await this.productOf(id);
+    if (!product?.datasheet) throw notFound();
+    return this.deps.productMedia.datasheet(row.organizationId, product.datasheet.file_id);
+  }
+
+  private async productOf(id: string) {
+    const row = await repository.findItemAnywhere(this.deps.db, id);
+    if (!row) throw notFound();
+    const [product] = await this.deps.products.getMany(row.organizationId, [row.productId]);
+    return { row, product };
   }
 
   /**
