@@ -298,11 +298,16 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       classificationInputs(),
       'en',
     );
+    // The message names the statuses by their labels; `details` keeps the codes.
     expect(resubmit.json().error).toEqual({
       code: 'CLASSIFICATION_TRANSITION_REFUSED',
-      message: 'This classification is CLASSIFIED and cannot move to PROCESS_CLASSIFICATION.',
+      message: 'This classification is “Classified” and cannot move to “Queued (paid)”.',
       details: { from: 'CLASSIFIED', to: 'PROCESS_CLASSIFICATION' },
     });
+    const claimAgain = await staffAction(reviewer, item.id, 'claim');
+    expect(claimAgain.json().error.message).toBe(
+      'Esta clasificación está «Clasificado» y no puede pasar a «En clasificación».',
+    );
   });
 
   it('publishes the result to the product, captures the fee once and gives the dictamen', async () => {
