@@ -287,6 +287,30 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       'CLASSIFIED',
     ]);
     expect(published.transitions[3]).toMatchObject({ note: 'Revisa la subpartida' });
+    // Each staff move (and the recorded result) is also in the staff audit log, in order; the
+    // refused ones are not.
+    const audit = (await ok(
+      200,
+      reviewer,
+      'GET',
+      `/staff/audit?organization_id=${organizationId}&pageSize=100`,
+    )) as { action: string; subject_type: string; subject_id: string; actor_id: string }[];
+    const entries = audit.filter((entry) => entry.subject_id === item.id).reverse();
+    expect(entries.map((entry) => [entry.action, entry.actor_id])).toEqual([
+      ['classification.claim', classifier.id],
+      ['classification.record_result', classifier.id],
+      ['classification.send_to_review', classifier.id],
+      ['classification.return', reviewer.id],
+      ['classification.send_to_review', classifier.id],
+      ['classification.publish', reviewer.id],
+    ]);
+    expect(entries.at(-1)).toMatchObject({
+      subject_type: 'classification_item',
+      organization_id: organizationId,
+      before: { status: 'IN_REVIEW', fee_state: 'held' },
+      after: { status: 'CLASSIFIED', fee_state: 'captured', code: '6109100100' },
+    });
+    expect(entries[3]).toMatchObject({ after: { note: 'Revisa la subpartida' } });
     await refused(reviewer, 'reject', 'CLASSIFICATION_TRANSITION_REFUSED', {
       reason: 'Falta la ficha',
       fee: 'release',

@@ -1,5 +1,6 @@
 import {
   CLASSIFICATION_RULES,
+  type AuditAction,
   type ClassificationCandidate,
   type ClassificationNotClassifiable,
   type ClassificationReject,
@@ -172,7 +173,7 @@ export class StaffClassificationService {
   /** The caller becomes the classifier: PROCESS_CLASSIFICATION → IN_CLASSIFICATION. */
   claim(id: string, staffUserId: string) {
     return this.act(id, (tx, row) =>
-      this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId), {
+      this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId, 'classification.claim'), {
         values: { classifierId: staffUserId },
       }),
     );
@@ -212,6 +213,19 @@ export class StaffClassificationService {
         recordedAt: this.deps.clock.now(),
         publishedAt: null,
       });
+      await this.deps.audit.record(tx, {
+        actorId: staffUserId,
+        action: 'classification.record_result',
+        subjectType: 'classification_item',
+        subjectId: row.id,
+        organizationId: row.organizationId,
+        before: null,
+        after: {
+          status: row.status,
+          code: fraction + nico,
+          tariff_data_date: input.tariff_data_date,
+        },
+      });
       return repository.updateItem(tx, row, { updatedAt: this.deps.clock.now() });
     });
   }
@@ -222,7 +236,15 @@ export class StaffClassificationService {
       await this.assertClassifier(row, staffUserId);
       const [result] = await repository.resultsOf(tx, row.organizationId, [row.id]);
       if (!result) throw new AppError('CLASSIFICATION_RESULT_MISSING');
-      return this.workflow.move(tx, row, 'IN_REVIEW', staff(staffUserId), { note });
+      return this.workflow.move(
+        tx,
+        row,
+        'IN_REVIEW',
+        staff(staffUserId, 'classification.send_to_review'),
+        {
+          note,
+        },
+      );
     });
   }
 
@@ -231,10 +253,16 @@ export class StaffClassificationService {
     return this.act(id, (tx, row) => {
       this.workflow.assertCan(row, 'IN_CLASSIFICATION');
       this.assertReviewer(row, staffUserId);
-      return this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId), {
-        note,
-        values: { reviewerId: staffUserId },
-      });
+      return this.workflow.move(
+        tx,
+        row,
+        'IN_CLASSIFICATION',
+        staff(staffUserId, 'classification.return'),
+        {
+          note,
+          values: { reviewerId: staffUserId },
+        },
+      );
     });
   }
 
@@ -252,10 +280,16 @@ export class StaffClassificationService {
       const today = this.workflow.today();
       await this.workflow.codeInForce(result.fraction, result.nico, today);
       const fee = row.feeState === 'held' ? await this.workflow.captureFee(tx, row) : {};
-      const moved = await this.workflow.move(tx, row, 'CLASSIFIED', staff(staffUserId), {
-        values: { ...fee, reviewerId: staffUserId },
-        code: { fraction: result.fraction, nico: result.nico },
-      });
+      const moved = await this.workflow.move(
+        tx,
+        row,
+        'CLASSIFIED',
+        staff(staffUserId, 'classification.publish'),
+        {
+          values: { ...fee, reviewerId: staffUserId },
+          code: { fraction: result.fraction, nico: result.nico },
+        },
+      );
       await repository.setResultPublished(tx, row.organizationId, row.id, {
         publishedAt: this.deps.clock.now(),
         validatedOn: today,
@@ -281,10 +315,16 @@ export class StaffClassificationService {
         input.fee === 'release' && row.feeState === 'held'
           ? await this.workflow.releaseFee(tx, row)
           : {};
-      const moved = await this.workflow.move(tx, row, 'REJECT', staff(staffUserId), {
-        note: input.reason,
-        values: { ...fee, rejectReason: input.reason },
-      });
+      const moved = await this.workflow.move(
+        tx,
+        row,
+        'REJECT',
+        staff(staffUserId, 'classification.reject'),
+        {
+          note: input.reason,
+          values: { ...fee, rejectReason: input.reason },
+        },
+      );
       await this.workflow.notify(
         tx,
         row,
@@ -317,15 +357,21 @@ export class StaffClassificationService {
           : row.feeState === 'held'
             ? await this.workflow.captureFee(tx, row)
             : {};
-      const moved = await this.workflow.move(tx, row, 'NOT_CLASSIFIABLE', staff(staffUserId), {
-        note: input.reason,
-        values: {
-          ...fee,
-          notClassifiableReason: input.reason,
-          notClassifiableNeeds: input.needs,
-          notClassifiableCandidates: candidates,
+      const moved = await this.workflow.move(
+        tx,
+        row,
+        'NOT_CLASSIFIABLE',
+        staff(staffUserId, 'classification.not_classifiable'),
+        {
+          note: input.reason,
+          values: {
+            ...fee,
+            notClassifiableReason: input.reason,
+            notClassifiableNeeds: input.needs,
+            notClassifiableCandidates: candidates,
+          },
         },
-      });
+      );
       await this.workflow.notify(
         tx,
         row,
@@ -420,4 +466,8 @@ export class StaffClassificationService {
   }
 }
 
-const staff = (userId: string) => ({ kind: 'staff' as const, userId });
+const staff = (userId: string, action: AuditAction) => ({
+  kind: 'staff' as const,
+  userId,
+  action,
+});
