@@ -73,6 +73,31 @@ describe('product edit page', () => {
   });
 
   it(
+    'shows a classified product’s fracción with its tariff status linked to its classification',
+    async () => {
+      stubApi({
+        [`GET /products/${ID}`]: () =>
+          json(200, {
+            data: { ...PRODUCT, tariff_status: 'CLASSIFIED', tariff_code: '6109100100' },
+          }),
+        'GET /vendors': () => json(200, EMPTY_PAGE),
+        'GET /sat-units': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+        'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+        'GET /tariff-fractions': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp(`/app/products/edit/${ID}`);
+      const status = await screen.findByTestId('tariff-status', {}, ANSWER);
+      expect(within(status).getByRole('link', { name: 'Clasificado' })).toHaveAttribute(
+        'href',
+        '/app/tariff-classification?search=Playera+b%C3%A1sica',
+      );
+      expect(screen.getByDisplayValue(/^6109\.?10\.?01\.?00$/)).toBeInTheDocument();
+    },
+    SLOW,
+  );
+
+  it(
     'fills the form from the product, saves it with the variants ids, and is told why it cannot be deleted',
     async () => {
       const calls = stubApi({
