@@ -325,15 +325,7 @@ export class StaffClassificationService {
           values: { ...fee, rejectReason: input.reason },
         },
       );
-      await this.workflow.notify(
-        tx,
-        row,
-        {
-          code: 'classification_rejected',
-          params: { product: row.productName, reason: input.reason },
-        },
-        'WARNING',
-      );
+      await this.warnMerchant(tx, row, 'classification_rejected', input.reason);
       return moved;
     });
   }
@@ -372,17 +364,24 @@ export class StaffClassificationService {
           },
         },
       );
-      await this.workflow.notify(
-        tx,
-        row,
-        {
-          code: 'classification_not_classifiable',
-          params: { product: row.productName, reason: input.reason },
-        },
-        'WARNING',
-      );
+      await this.warnMerchant(tx, row, 'classification_not_classifiable', input.reason);
       return moved;
     });
+  }
+
+  /** Tells the merchant why the product came back to them, in the action's transaction. */
+  private warnMerchant(
+    tx: DbOrTx,
+    row: ItemRow,
+    code: 'classification_rejected' | 'classification_not_classifiable',
+    reason: string,
+  ) {
+    return this.workflow.notify(
+      tx,
+      row,
+      { code, params: { product: row.productName, reason } },
+      'WARNING',
+    );
   }
 
   /** One staff action: the item locked for its transaction, then presented as it is after. */

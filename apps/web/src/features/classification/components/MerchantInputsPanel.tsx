@@ -2,7 +2,7 @@ import type { StaffClassification } from '@despacho/domain';
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Fact } from '../../../ui/Fact';
-import { countryName } from './countries';
+import { countryName } from '../../../ui/countries';
 import { ProductFilesPanel } from './ProductFilesPanel';
 
 const LONG = ['description', 'materials', 'use'] as const;

@@ -60,6 +60,14 @@ const PRODUCT: ProductView = {
   updated_at: '2026-11-20T16:00:00.000Z',
 };
 const EMPTY_PAGE = { data: [], meta: { page: 1, pageSize: 100, total: 0 } };
+const NO_CATALOGUE = { data: [], meta: { catalogue_loaded: false } };
+/** What the form looks up as it opens: vendors and the SAT catalogues, all empty. */
+const LOOKUPS = {
+  'GET /vendors': () => json(200, EMPTY_PAGE),
+  'GET /sat-units': () => json(200, NO_CATALOGUE),
+  'GET /sat-products': () => json(200, NO_CATALOGUE),
+  'GET /tariff-fractions': () => json(200, NO_CATALOGUE),
+};
 
 // The whole form renders several times per test: on a busy machine it takes longer than 5 s,
 // and an answer may take longer than the 1 s the queries wait by default.
@@ -80,10 +88,7 @@ describe('product edit page', () => {
           json(200, {
             data: { ...PRODUCT, tariff_status: 'CLASSIFIED', tariff_code: '6109100100' },
           }),
-        'GET /vendors': () => json(200, EMPTY_PAGE),
-        'GET /sat-units': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /tariff-fractions': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+        ...LOOKUPS,
       });
       saveSession(makeSession(), 'SESSION');
       await renderApp(`/app/products/edit/${ID}`);
@@ -112,10 +117,7 @@ describe('product edit page', () => {
                 'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
             },
           }),
-        'GET /vendors': () => json(200, EMPTY_PAGE),
-        'GET /sat-units': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /tariff-fractions': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+        ...LOOKUPS,
       });
       saveSession(makeSession(), 'SESSION');
       await renderApp(`/app/products/edit/${ID}`);
