@@ -194,6 +194,7 @@ describe('tariff classification: requests, the staff console and the fee', () =>
     const foreign = await createTenantProduct(ctx.app, stranger);
 
     const view = (await ok(200, classifier, 'GET', `/staff/classification/${item.id}`)) as {
+      product: { thumbnail_url: string | null };
       datasheet: { name: string; url: string } | null;
       images: { id: string; url: string; thumbnail_url: string }[];
     };
@@ -208,6 +209,7 @@ describe('tariff classification: requests, the staff console and the fee', () =>
         thumbnail_url: `/api/v1/staff/classification/${item.id}/images/${files.productImageId}?size=thumbnail`,
       },
     ]);
+    expect(view.product.thumbnail_url).toBe(view.images[0]!.thumbnail_url);
     const get = (user: TestUser, url: string) =>
       ctx.app.inject({ method: 'GET', url, headers: user.headers() });
     const sheet = await get(classifier, view.datasheet!.url);

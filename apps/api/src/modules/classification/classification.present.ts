@@ -147,6 +147,12 @@ export interface StaffNames {
 const person = (id: string | null, names: StaffNames) =>
   id ? { id, name: names.users.get(id) ?? '' } : null;
 
+/** The cover's thumbnail at the console's own operation (the organization's refuses staff). */
+const staffThumbnail = (row: ItemRow, products: ProductSnapshots) => {
+  const cover = products.get(row.productId)?.images[0];
+  return cover ? staffClassificationImageUrl(row.id, cover.id, 'thumbnail') : null;
+};
+
 export function presentStaffSummary(
   row: ItemRow,
   names: StaffNames,
@@ -162,7 +168,7 @@ export function presentStaffSummary(
       id: row.organizationId,
       name: names.organizations.get(row.organizationId) ?? '',
     },
-    product: productSnapshot(row, products),
+    product: { ...productSnapshot(row, products), thumbnail_url: staffThumbnail(row, products) },
     status: row.status,
     due_date: row.dueDate,
     business_days_left: left,
