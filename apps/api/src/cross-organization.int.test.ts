@@ -41,6 +41,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/tariff-classifications/{id}': (a) => a.classificationRequestId,
   '/api/v1/tariff-classifications/{id}/items/{itemId}': (a) => a.classificationItemId,
   '/api/v1/staff/classification/{id}': (a) => a.classificationItemId,
+  '/api/v1/staff/classification/{id}/images/{imageId}': (a) => a.productImageId,
   '/api/v1/staff/tickets/{id}/messages/{messageId}': (a) => a.ticketMessageId,
   '/api/v1/staff/tickets/{id}/attachments/{attachmentId}': (a) => a.ticketAttachmentId,
   '/api/v1/staff/verifications/{organizationId}': (a) => a.organizationId,

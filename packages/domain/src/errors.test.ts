@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_GROUPS, ERRORS } from './errors';
+import { ERROR_GROUPS, ERRORS, errorMessage } from './errors';
 
 describe('ERRORS', () => {
   it('has each code in one domain only, and every domain registered', () => {
@@ -14,5 +14,18 @@ describe('ERRORS', () => {
       expect(definition.es.length, code).toBeGreaterThan(0);
       expect(definition.en.length, code).toBeGreaterThan(0);
     }
+  });
+
+  it('names a coded param by its label in the language, and leaves a code it has no label for', () => {
+    const params = { from: 'IN_REVIEW', to: 'UNCLASSIFIED' };
+    expect(errorMessage('CLASSIFICATION_TRANSITION_REFUSED', 'es', params)).toBe(
+      'Esta clasificación está «En revisión» y no puede pasar a «Sin clasificar».',
+    );
+    expect(errorMessage('CLASSIFICATION_TRANSITION_REFUSED', 'en', params)).toBe(
+      'This classification is “In review” and cannot move to “Unclassified”.',
+    );
+    expect(
+      errorMessage('CLASSIFICATION_TRANSITION_REFUSED', 'en', { from: 'GONE', to: 'IN_REVIEW' }),
+    ).toBe('This classification is “GONE” and cannot move to “In review”.');
   });
 });

@@ -159,7 +159,15 @@ export function errorMessage(
   language: Language,
   params?: Record<string, unknown>,
 ): string {
-  return interpolate(ERRORS[code][language], params);
+  const { labels } = ERRORS[code] as ErrorDefinition;
+  if (!labels || !params) return interpolate(ERRORS[code][language], params);
+  const named = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      labels[key]?.[String(value)]?.[language] ?? value,
+    ]),
+  );
+  return interpolate(ERRORS[code][language], named);
 }
 
 /** The error body every failing API call answers with. */

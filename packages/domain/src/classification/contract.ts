@@ -17,6 +17,7 @@ import {
   classificationRequestSummarySchema,
   classificationResubmitSchema,
   classificationResultInputSchema,
+  staffClassificationImageParamsSchema,
   staffClassificationQueueQuerySchema,
   staffClassificationSchema,
   staffClassificationSummarySchema,
@@ -130,6 +131,27 @@ export const staffClassificationContract = defineContract('staff-classification'
     params: idParamsSchema,
     responses: { 200: staffAnswer },
   }),
+  image: defineOperation({
+    method: 'GET',
+    path: '/staff/classification/:id/images/:imageId',
+    access: staff,
+    tags: staffTags,
+    summary: 'A photo of the product under classification, WebP; `size=thumbnail` for 320 px',
+    description:
+      'Only the photos of the product of this classification (404 for any other image or id).',
+    params: staffClassificationImageParamsSchema,
+    query: z.object({ size: z.enum(['large', 'thumbnail']).default('large') }),
+    download: true,
+  }),
+  datasheet: defineOperation({
+    method: 'GET',
+    path: '/staff/classification/:id/datasheet',
+    access: staff,
+    tags: staffTags,
+    summary: 'The data sheet (PDF) of the product under classification; 404 when it has none',
+    params: idParamsSchema,
+    download: true,
+  }),
   candidates: defineOperation({
     method: 'GET',
     path: '/staff/classification/:id/candidates',
@@ -213,3 +235,15 @@ export const staffClassificationContract = defineContract('staff-classification'
     responses: { 200: staffAnswer },
   }),
 });
+
+/** Where staff open a photo of the product under classification (the 1200 px WebP or 320 px). */
+export const staffClassificationImageUrl = (
+  id: string,
+  imageId: string,
+  size: 'large' | 'thumbnail' = 'large',
+) =>
+  `/api/v1${staffClassificationContract.image.path.replace(':id', id).replace(':imageId', imageId)}${size === 'thumbnail' ? '?size=thumbnail' : ''}`;
+
+/** Where staff download the data sheet of the product under classification. */
+export const staffClassificationDatasheetUrl = (id: string) =>
+  `/api/v1${staffClassificationContract.datasheet.path.replace(':id', id)}`;

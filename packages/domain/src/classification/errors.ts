@@ -1,11 +1,13 @@
 import type { ErrorDefinition } from '../error-definition';
+import { CLASSIFICATION_STATUS_LABELS } from './rules';
 
 /** Tariff classification (issue 24): the errors of this domain, merged into `ERRORS` (errors.ts). */
 export const CLASSIFICATION_ERRORS = {
   CLASSIFICATION_TRANSITION_REFUSED: {
     status: 409,
-    es: 'Esta clasificación está en {from} y no puede pasar a {to}.',
-    en: 'This classification is {from} and cannot move to {to}.',
+    es: 'Esta clasificación está «{from}» y no puede pasar a «{to}».',
+    en: 'This classification is “{from}” and cannot move to “{to}”.',
+    labels: { from: CLASSIFICATION_STATUS_LABELS, to: CLASSIFICATION_STATUS_LABELS },
   },
   CLASSIFICATION_ALREADY_OPEN: {
     status: 409,

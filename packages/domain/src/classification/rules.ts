@@ -1,4 +1,5 @@
 import { addBusinessDays, mexicoDate } from '../shipments/business-days';
+import type { Language } from '../language';
 import { TARIFF_STATUSES, type TariffStatus } from '../products/rules';
 
 /**
@@ -41,6 +42,19 @@ export function classificationDueDate(requestedAt: Date): string {
 /** The item's statuses are the product's tariff statuses (spec §4). */
 export const CLASSIFICATION_STATUSES = TARIFF_STATUSES;
 export type ClassificationStatus = TariffStatus;
+
+/** Each status as messages name it (the web's own labels live in its locales). */
+export const CLASSIFICATION_STATUS_LABELS: Readonly<
+  Record<ClassificationStatus, Readonly<Record<Language, string>>>
+> = {
+  UNCLASSIFIED: { es: 'Sin clasificar', en: 'Unclassified' },
+  PROCESS_CLASSIFICATION: { es: 'En cola (pagada)', en: 'Queued (paid)' },
+  IN_CLASSIFICATION: { es: 'En clasificación', en: 'In classification' },
+  IN_REVIEW: { es: 'En revisión', en: 'In review' },
+  CLASSIFIED: { es: 'Clasificado', en: 'Classified' },
+  REJECT: { es: 'Rechazado: falta información', en: 'Rejected: information missing' },
+  NOT_CLASSIFIABLE: { es: 'No clasificable', en: 'Not classifiable' },
+};
 
 /** Statuses staff still work on (the queue's default). */
 export const CLASSIFICATION_OPEN_STATUSES = [

@@ -75,6 +75,11 @@ export const classificationItemParamsSchema = z.object({
   itemId: z.uuid({ error: 'invalid' }),
 });
 
+export const staffClassificationImageParamsSchema = z.object({
+  id: z.uuid({ error: 'invalid' }),
+  imageId: z.uuid({ error: 'invalid' }),
+});
+
 export const classificationRequestsQuerySchema = paginationQuerySchema.extend({
   /** Requests with at least one product in this status. */
   status: z.enum(CLASSIFICATION_STATUSES, { error: 'one_of' }).optional(),
@@ -304,9 +309,12 @@ export type ClassificationTransition = z.infer<typeof classificationTransitionSc
 export const staffClassificationSchema = staffClassificationSummarySchema.extend({
   inputs: classificationItemSchema.shape.inputs,
   fee: feeSchema,
-  /** The product's data sheet and images, as the merchant uploaded them. */
-  datasheet_url: z.string().nullable(),
-  image_urls: z.array(z.string()),
+  /**
+   * The product's data sheet and photos as the merchant uploaded them, at the console's own
+   * operations (the organization's would refuse a staff session).
+   */
+  datasheet: z.object({ name: z.string(), url: z.string() }).nullable(),
+  images: z.array(z.object({ id: z.uuid(), url: z.string(), thumbnail_url: z.string() })),
   /** The result being prepared or reviewed, or the published one. */
   result: classificationResultSchema.nullable(),
   reject_reason: z.string().nullable(),

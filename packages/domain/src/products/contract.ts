@@ -34,9 +34,9 @@ export const productsContract = defineContract('products', {
   list: defineOperation({
     method: 'GET',
     path: '/products',
-    access,
+    access: [access, 'international_trade.tariff_classification'],
     description:
-      'One page of products. `search` matches name, SKU, barcode or tag (accent- and case-insensitive); filters by status, vendor, collection, tag and tariff status; `sort` by name, creation or last change.',
+      'One page of products. `search` matches name, SKU, barcode or tag (accent- and case-insensitive); filters by status, vendor, collection, tag and tariff status; `sort` by name, creation or last change. Read with the products permission or the tariff-classification one: its request form picks products from it.',
     query: productsQuerySchema,
     responses: { 200: pageSchema(productListItemSchema) },
   }),

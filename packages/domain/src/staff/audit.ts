@@ -32,6 +32,13 @@ export const AUDIT_ACTIONS = [
   'entry.resolve_incident',
   'entry.close',
   'exit.ship',
+  'classification.claim',
+  'classification.record_result',
+  'classification.send_to_review',
+  'classification.return',
+  'classification.publish',
+  'classification.reject',
+  'classification.not_classifiable',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -47,6 +54,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'stock_operation',
   'entry',
   'exit',
+  'classification_item',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

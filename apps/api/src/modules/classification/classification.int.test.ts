@@ -17,7 +17,7 @@ import {
 } from '../../../test/users';
 import { importTariffFractions } from '../catalogs/tariff-fractions.importer';
 import { verifyLedger } from '../invariants';
-import { createProduct, productBody } from '../products/products.test-support';
+import { createProduct, createTenantProduct, productBody } from '../products/products.test-support';
 import { fund } from '../shipments/guides.test-support';
 import { classificationInputs, resultBody } from './classification.test-support';
 
@@ -180,9 +180,72 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       ['GET', `/staff/classification/${item.id}`],
       ['POST', `/staff/classification/${item.id}/claim`],
       ['GET', '/staff/classification/tariff-search?search=cafe'],
+      ['GET', `/staff/classification/${item.id}/datasheet`],
     ] as const) {
       expect((await call(owner, method, url)).statusCode).toBe(403);
     }
+  });
+
+  it('opens to staff the photos and data sheet of a product under classification, and nothing else', async () => {
+    await fund(ctx, organizationId, 12_000);
+    const files = await createTenantProduct(ctx.app, owner);
+    const item = (await request(files.productId)).items[0]!;
+    const bare = (await request(await product())).items[0]!;
+    const foreign = await createTenantProduct(ctx.app, stranger);
+
+    const view = (await ok(200, classifier, 'GET', `/staff/classification/${item.id}`)) as {
+      product: { thumbnail_url: string | null };
+      datasheet: { name: string; url: string } | null;
+      images: { id: string; url: string; thumbnail_url: string }[];
+    };
+    expect(view.datasheet).toEqual({
+      name: 'ficha.pdf',
+      url: `/api/v1/staff/classification/${item.id}/datasheet`,
+    });
+    expect(view.images).toEqual([
+      {
+        id: files.productImageId,
+        url: `/api/v1/staff/classification/${item.id}/images/${files.productImageId}`,
+        thumbnail_url: `/api/v1/staff/classification/${item.id}/images/${files.productImageId}?size=thumbnail`,
+      },
+    ]);
+    expect(view.product.thumbnail_url).toBe(view.images[0]!.thumbnail_url);
+    const get = (user: TestUser, url: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: user.headers() });
+    const sheet = await get(classifier, view.datasheet!.url);
+    expect(sheet.statusCode, sheet.body).toBe(200);
+    expect(sheet.headers['content-type']).toContain('application/pdf');
+    expect(sheet.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const url of [view.images[0]!.url, view.images[0]!.thumbnail_url]) {
+      const image = await get(classifier, url);
+      expect(image.statusCode, image.body).toBe(200);
+      expect(image.headers['content-type']).toContain('image/webp');
+    }
+    // Staff only; never another image through this item, nor a file of a product without one.
+    expect((await get(owner, view.images[0]!.url)).statusCode).toBe(403);
+    expect((await get(owner, view.datasheet!.url)).statusCode).toBe(403);
+    for (const url of [
+      `/api/v1/staff/classification/${item.id}/images/${foreign.productImageId}`,
+      `/api/v1/staff/classification/${bare.id}/images/${files.productImageId}`,
+      `/api/v1/staff/classification/${bare.id}/datasheet`,
+      `/api/v1/staff/classification/${files.productId}/datasheet`,
+    ]) {
+      expect((await get(classifier, url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('lets a user with only the classification permission pick products, never change them', async () => {
+    const name = `Taza picker ${serial}`;
+    await product(name);
+    const member = (permissions: string[]) => createTestUser(ctx, { organizationId, permissions });
+    const classifying = await member(['international_trade.tariff_classification']);
+    const shipping = await member(['shipments.create_shipment']);
+    const list = await call(classifying, 'GET', `/products?search=${encodeURIComponent(name)}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.map((row: { name: string }) => row.name)).toEqual([name]);
+    expect((await call(shipping, 'GET', '/products')).statusCode).toBe(403);
+    expect((await call(classifying, 'POST', '/products', productBody())).statusCode).toBe(403);
+    expect((await call(classifying, 'GET', '/products/export')).statusCode).toBe(403);
   });
 
   it('allows only the transitions of the path, a second person approving', async () => {
@@ -226,6 +289,30 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       'CLASSIFIED',
     ]);
     expect(published.transitions[3]).toMatchObject({ note: 'Revisa la subpartida' });
+    // Each staff move (and the recorded result) is also in the staff audit log, in order; the
+    // refused ones are not.
+    const audit = (await ok(
+      200,
+      reviewer,
+      'GET',
+      `/staff/audit?organization_id=${organizationId}&pageSize=100`,
+    )) as { action: string; subject_type: string; subject_id: string; actor_id: string }[];
+    const entries = audit.filter((entry) => entry.subject_id === item.id).reverse();
+    expect(entries.map((entry) => [entry.action, entry.actor_id])).toEqual([
+      ['classification.claim', classifier.id],
+      ['classification.record_result', classifier.id],
+      ['classification.send_to_review', classifier.id],
+      ['classification.return', reviewer.id],
+      ['classification.send_to_review', classifier.id],
+      ['classification.publish', reviewer.id],
+    ]);
+    expect(entries.at(-1)).toMatchObject({
+      subject_type: 'classification_item',
+      organization_id: organizationId,
+      before: { status: 'IN_REVIEW', fee_state: 'held' },
+      after: { status: 'CLASSIFIED', fee_state: 'captured', code: '6109100100' },
+    });
+    expect(entries[3]).toMatchObject({ after: { note: 'Revisa la subpartida' } });
     await refused(reviewer, 'reject', 'CLASSIFICATION_TRANSITION_REFUSED', {
       reason: 'Falta la ficha',
       fee: 'release',
@@ -237,11 +324,16 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       classificationInputs(),
       'en',
     );
+    // The message names the statuses by their labels; `details` keeps the codes.
     expect(resubmit.json().error).toEqual({
       code: 'CLASSIFICATION_TRANSITION_REFUSED',
-      message: 'This classification is CLASSIFIED and cannot move to PROCESS_CLASSIFICATION.',
+      message: 'This classification is “Classified” and cannot move to “Queued (paid)”.',
       details: { from: 'CLASSIFIED', to: 'PROCESS_CLASSIFICATION' },
     });
+    const claimAgain = await staffAction(reviewer, item.id, 'claim');
+    expect(claimAgain.json().error.message).toBe(
+      'Esta clasificación está «Clasificado» y no puede pasar a «En clasificación».',
+    );
   });
 
   it('publishes the result to the product, captures the fee once and gives the dictamen', async () => {

@@ -7,7 +7,11 @@ import type {
   StaffClassification,
   StaffClassificationSummary,
 } from '@despacho/domain';
-import { businessDaysLeft } from '@despacho/domain';
+import {
+  businessDaysLeft,
+  staffClassificationDatasheetUrl,
+  staffClassificationImageUrl,
+} from '@despacho/domain';
 import type { ItemRow, RequestRow, ResultRow, TransitionRow } from './classification.repository';
 
 /** What a view reads of the products: name, SKU and first image, by id. */
@@ -143,6 +147,12 @@ export interface StaffNames {
 const person = (id: string | null, names: StaffNames) =>
   id ? { id, name: names.users.get(id) ?? '' } : null;
 
+/** The cover's thumbnail at the console's own operation (the organization's refuses staff). */
+const staffThumbnail = (row: ItemRow, products: ProductSnapshots) => {
+  const cover = products.get(row.productId)?.images[0];
+  return cover ? staffClassificationImageUrl(row.id, cover.id, 'thumbnail') : null;
+};
+
 export function presentStaffSummary(
   row: ItemRow,
   names: StaffNames,
@@ -158,7 +168,7 @@ export function presentStaffSummary(
       id: row.organizationId,
       name: names.organizations.get(row.organizationId) ?? '',
     },
-    product: productSnapshot(row, products),
+    product: { ...productSnapshot(row, products), thumbnail_url: staffThumbnail(row, products) },
     status: row.status,
     due_date: row.dueDate,
     business_days_left: left,
@@ -182,8 +192,15 @@ export function presentStaff(
     ...presentStaffSummary(row, names, products, today),
     inputs: inputsOf(row),
     fee: feeOf(row),
-    datasheet_url: product?.datasheet?.url ?? null,
-    image_urls: product?.images.map((image) => image.url) ?? [],
+    datasheet: product?.datasheet
+      ? { name: product.datasheet.name, url: staffClassificationDatasheetUrl(row.id) }
+      : null,
+    images:
+      product?.images.map((image) => ({
+        id: image.id,
+        url: staffClassificationImageUrl(row.id, image.id),
+        thumbnail_url: staffClassificationImageUrl(row.id, image.id, 'thumbnail'),
+      })) ?? [],
     result: result ? presentResult(result) : null,
     reject_reason: row.rejectReason,
     not_classifiable: notClassifiableOf(row),

@@ -44,12 +44,19 @@ export const classificationRoutes: AppModule = async (app, { classification }) =
 };
 
 /** The classification console, as `staffClassificationContract` declares it. */
-export const staffClassificationRoutes: AppModule = async (app, { staffClassification }) => {
+export const staffClassificationRoutes: AppModule = async (app, { staffClassification, files }) => {
   const staff = staffClassification;
   implement(app, staffClassificationContract, {
     queue: async (request) => staff.queue(request.query, authOf(request).userId),
     tariffSearch: async (request) => ({ data: await staff.tariffSearch(request.query) }),
     get: async (request) => ({ data: await staff.get(request.params.id) }),
+    image: async (request, reply) =>
+      files.send(
+        reply,
+        await staff.image(request.params.id, request.params.imageId, request.query.size),
+      ),
+    datasheet: async (request, reply) =>
+      files.send(reply, await staff.datasheet(request.params.id), { download: true }),
     candidates: async (request) => ({ data: await staff.candidates(request.params.id) }),
     claim: async (request) => ({
       data: await staff.claim(request.params.id, authOf(request).userId),

@@ -1,7 +1,7 @@
 import type { AccountsService } from '../accounts';
 import type { TariffFractionsService } from '../catalogs';
 import type { NotificationsService } from '../notifications';
-import type { ProductsService } from '../products';
+import type { ProductMedia, ProductsService } from '../products';
 import type { Platform } from '../services';
 import type { LedgerService } from '../wallet';
 import { ClassificationService } from './classification.service';
@@ -17,6 +17,7 @@ export function buildClassification(
     accounts: AccountsService;
     ledger: LedgerService;
     products: ProductsService;
+    productMedia: ProductMedia;
     tariffFractions: TariffFractionsService;
     notifications: NotificationsService;
   },

@@ -1,10 +1,12 @@
 import {
   canTransition,
+  type AuditAction,
   mexicoDate,
   type ClassificationStatus,
   type NotificationContent,
   type TariffFraction,
 } from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -18,6 +20,7 @@ import type { ItemRow, NewItem } from './classification.repository';
 export interface WorkflowDeps {
   db: Db;
   clock: Clock;
+  audit: AuditLog;
   ledger: LedgerService;
   products: ProductsService;
   tariffFractions: TariffFractionsService;
@@ -25,7 +28,11 @@ export interface WorkflowDeps {
 }
 
 /** Who moves an item: a merchant's or a staff member's user, or the platform itself. */
-export type Actor = { kind: 'merchant' | 'staff'; userId: string } | { kind: 'system' };
+export type Actor =
+  | { kind: 'merchant'; userId: string }
+  /** Staff moves are also in the staff audit log, under `action`. */
+  | { kind: 'staff'; userId: string; action: AuditAction }
+  | { kind: 'system' };
 
 /** The merchant's page of a request, where notifications lead. */
 export const requestLink = (requestId: string) => `/app/tariff-classification/create/${requestId}`;
@@ -52,7 +59,8 @@ export class ClassificationWorkflow {
 
   /**
    * Moves a locked item to `to` when the transitions allow it (else
-   * CLASSIFICATION_TRANSITION_REFUSED, nothing written), with `values`, the transition audited,
+   * CLASSIFICATION_TRANSITION_REFUSED, nothing written), with `values`, the transition recorded
+   * (and a staff one in the staff audit log),
    * the product's tariff status (and, on publish, its code) updated through products.
    */
   async move(
@@ -89,6 +97,22 @@ export class ClassificationWorkflow {
       status: to,
       ...(options.code ? { code: options.code } : {}),
     });
+    if (actor.kind === 'staff') {
+      await this.deps.audit.record(tx, {
+        actorId: actor.userId,
+        action: actor.action,
+        subjectType: 'classification_item',
+        subjectId: row.id,
+        organizationId: row.organizationId,
+        before: { status: row.status, fee_state: row.feeState },
+        after: {
+          status: to,
+          fee_state: updated.feeState,
+          ...(options.note ? { note: options.note } : {}),
+          ...(options.code ? { code: options.code.fraction + options.code.nico } : {}),
+        },
+      });
+    }
     return updated;
   }
 

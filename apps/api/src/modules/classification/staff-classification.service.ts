@@ -1,5 +1,6 @@
 import {
   CLASSIFICATION_RULES,
+  type AuditAction,
   type ClassificationCandidate,
   type ClassificationNotClassifiable,
   type ClassificationReject,
@@ -14,13 +15,15 @@ import {
 import type { DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
 import { searchKey } from '../../platform/search';
+import type { StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts';
+import type { ProductMedia } from '../products';
 import * as repository from './classification.repository';
 import type { ItemRow } from './classification.repository';
 import { presentStaff, presentStaffSummary, type ProductSnapshots } from './classification.present';
 import { ClassificationWorkflow, type WorkflowDeps } from './classification.workflow';
 
-type StaffDeps = WorkflowDeps & { accounts: AccountsService };
+type StaffDeps = WorkflowDeps & { accounts: AccountsService; productMedia: ProductMedia };
 
 const fromCatalogue = (
   row: TariffFraction & { matched_words: string[]; similarity: number; score: number },
@@ -78,6 +81,30 @@ export class StaffClassificationService {
     const row = await repository.findItemAnywhere(this.deps.db, id);
     if (!row) throw notFound();
     return this.present(row);
+  }
+
+  /**
+   * A photo of the item's product, read within its organization: staff see the files the
+   * merchant gave for this classification, never another image through it.
+   */
+  async image(id: string, imageId: string, size: 'large' | 'thumbnail'): Promise<StoredFile> {
+    const { row, product } = await this.productOf(id);
+    if (!product?.images.some((image) => image.id === imageId)) throw notFound();
+    return this.deps.productMedia.image(row.organizationId, imageId, size);
+  }
+
+  /** The data sheet of the item's product, or NOT_FOUND when it has none. */
+  async datasheet(id: string): Promise<StoredFile> {
+    const { row, product } = await this.productOf(id);
+    if (!product?.datasheet) throw notFound();
+    return this.deps.productMedia.datasheet(row.organizationId, product.datasheet.file_id);
+  }
+
+  private async productOf(id: string) {
+    const row = await repository.findItemAnywhere(this.deps.db, id);
+    if (!row) throw notFound();
+    const [product] = await this.deps.products.getMany(row.organizationId, [row.productId]);
+    return { row, product };
   }
 
   /**
@@ -146,7 +173,7 @@ export class StaffClassificationService {
   /** The caller becomes the classifier: PROCESS_CLASSIFICATION → IN_CLASSIFICATION. */
   claim(id: string, staffUserId: string) {
     return this.act(id, (tx, row) =>
-      this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId), {
+      this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId, 'classification.claim'), {
         values: { classifierId: staffUserId },
       }),
     );
@@ -186,6 +213,19 @@ export class StaffClassificationService {
         recordedAt: this.deps.clock.now(),
         publishedAt: null,
       });
+      await this.deps.audit.record(tx, {
+        actorId: staffUserId,
+        action: 'classification.record_result',
+        subjectType: 'classification_item',
+        subjectId: row.id,
+        organizationId: row.organizationId,
+        before: null,
+        after: {
+          status: row.status,
+          code: fraction + nico,
+          tariff_data_date: input.tariff_data_date,
+        },
+      });
       return repository.updateItem(tx, row, { updatedAt: this.deps.clock.now() });
     });
   }
@@ -196,7 +236,15 @@ export class StaffClassificationService {
       await this.assertClassifier(row, staffUserId);
       const [result] = await repository.resultsOf(tx, row.organizationId, [row.id]);
       if (!result) throw new AppError('CLASSIFICATION_RESULT_MISSING');
-      return this.workflow.move(tx, row, 'IN_REVIEW', staff(staffUserId), { note });
+      return this.workflow.move(
+        tx,
+        row,
+        'IN_REVIEW',
+        staff(staffUserId, 'classification.send_to_review'),
+        {
+          note,
+        },
+      );
     });
   }
 
@@ -205,10 +253,16 @@ export class StaffClassificationService {
     return this.act(id, (tx, row) => {
       this.workflow.assertCan(row, 'IN_CLASSIFICATION');
       this.assertReviewer(row, staffUserId);
-      return this.workflow.move(tx, row, 'IN_CLASSIFICATION', staff(staffUserId), {
-        note,
-        values: { reviewerId: staffUserId },
-      });
+      return this.workflow.move(
+        tx,
+        row,
+        'IN_CLASSIFICATION',
+        staff(staffUserId, 'classification.return'),
+        {
+          note,
+          values: { reviewerId: staffUserId },
+        },
+      );
     });
   }
 
@@ -226,10 +280,16 @@ export class StaffClassificationService {
       const today = this.workflow.today();
       await this.workflow.codeInForce(result.fraction, result.nico, today);
       const fee = row.feeState === 'held' ? await this.workflow.captureFee(tx, row) : {};
-      const moved = await this.workflow.move(tx, row, 'CLASSIFIED', staff(staffUserId), {
-        values: { ...fee, reviewerId: staffUserId },
-        code: { fraction: result.fraction, nico: result.nico },
-      });
+      const moved = await this.workflow.move(
+        tx,
+        row,
+        'CLASSIFIED',
+        staff(staffUserId, 'classification.publish'),
+        {
+          values: { ...fee, reviewerId: staffUserId },
+          code: { fraction: result.fraction, nico: result.nico },
+        },
+      );
       await repository.setResultPublished(tx, row.organizationId, row.id, {
         publishedAt: this.deps.clock.now(),
         validatedOn: today,
@@ -255,19 +315,17 @@ export class StaffClassificationService {
         input.fee === 'release' && row.feeState === 'held'
           ? await this.workflow.releaseFee(tx, row)
           : {};
-      const moved = await this.workflow.move(tx, row, 'REJECT', staff(staffUserId), {
-        note: input.reason,
-        values: { ...fee, rejectReason: input.reason },
-      });
-      await this.workflow.notify(
+      const moved = await this.workflow.move(
         tx,
         row,
+        'REJECT',
+        staff(staffUserId, 'classification.reject'),
         {
-          code: 'classification_rejected',
-          params: { product: row.productName, reason: input.reason },
+          note: input.reason,
+          values: { ...fee, rejectReason: input.reason },
         },
-        'WARNING',
       );
+      await this.warnMerchant(tx, row, 'classification_rejected', input.reason);
       return moved;
     });
   }
@@ -291,26 +349,39 @@ export class StaffClassificationService {
           : row.feeState === 'held'
             ? await this.workflow.captureFee(tx, row)
             : {};
-      const moved = await this.workflow.move(tx, row, 'NOT_CLASSIFIABLE', staff(staffUserId), {
-        note: input.reason,
-        values: {
-          ...fee,
-          notClassifiableReason: input.reason,
-          notClassifiableNeeds: input.needs,
-          notClassifiableCandidates: candidates,
-        },
-      });
-      await this.workflow.notify(
+      const moved = await this.workflow.move(
         tx,
         row,
+        'NOT_CLASSIFIABLE',
+        staff(staffUserId, 'classification.not_classifiable'),
         {
-          code: 'classification_not_classifiable',
-          params: { product: row.productName, reason: input.reason },
+          note: input.reason,
+          values: {
+            ...fee,
+            notClassifiableReason: input.reason,
+            notClassifiableNeeds: input.needs,
+            notClassifiableCandidates: candidates,
+          },
         },
-        'WARNING',
       );
+      await this.warnMerchant(tx, row, 'classification_not_classifiable', input.reason);
       return moved;
     });
+  }
+
+  /** Tells the merchant why the product came back to them, in the action's transaction. */
+  private warnMerchant(
+    tx: DbOrTx,
+    row: ItemRow,
+    code: 'classification_rejected' | 'classification_not_classifiable',
+    reason: string,
+  ) {
+    return this.workflow.notify(
+      tx,
+      row,
+      { code, params: { product: row.productName, reason } },
+      'WARNING',
+    );
   }
 
   /** One staff action: the item locked for its transaction, then presented as it is after. */
@@ -394,4 +465,8 @@ export class StaffClassificationService {
   }
 }
 
-const staff = (userId: string) => ({ kind: 'staff' as const, userId });
+const staff = (userId: string, action: AuditAction) => ({
+  kind: 'staff' as const,
+  userId,
+  action,
+});

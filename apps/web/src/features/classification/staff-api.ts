@@ -5,6 +5,7 @@ import {
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
+import { useObjectUrl } from '../../lib/object-url';
 import { unwrap } from '../../lib/http';
 import { QUEUE_POLL_MS } from '../../lib/useQueueParams';
 
@@ -91,3 +92,22 @@ export const useNotClassifiable = (id: string) =>
   useAction<OperationBody<typeof C.notClassifiable>>(id, (id, body) =>
     call(C.notClassifiable, { ...params(id), body }),
   );
+
+/** A photo's thumbnail of the product under classification, fetched with the staff session. */
+export function useStaffClassificationThumbnail(id: string, imageId: string) {
+  const input = { params: { id, imageId }, query: { size: 'thumbnail' as const } };
+  const { data } = useQuery({
+    queryKey: staffClassificationKeys.image(input),
+    queryFn: () => call(C.image, input),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return useObjectUrl(data);
+}
+
+/** The product's files at the console's own operations (the organization's refuse staff). */
+export const staffClassificationFiles = {
+  image: (id: string, imageId: string) =>
+    call(C.image, { params: { id, imageId }, query: { size: 'large' } }),
+  datasheet: (id: string) => call(C.datasheet, params(id)),
+};

@@ -29,8 +29,21 @@ describe('staff console: audit log', () => {
               after: { status: 'failed', failure_reason: 'Borrosa' },
               created_at: '2026-03-02T16:00:00.000Z',
             },
+            {
+              id: 'b8e1d3f5-6a8c-4c8f-8e73-4a2c3b5d6e7f',
+              action: 'classification.publish',
+              subject_type: 'classification_item',
+              subject_id: '7a1b2c3d-8e9f-4a0b-9c1d-3e4f5a6b7c8d',
+              organization_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_name: 'Abarrotes Don Chuy',
+              actor_id: '7c1f3f0e-2f1e-4b36-9d8a-4b3e6c3a9e11',
+              actor_email: 'revision@despacho.mx',
+              before: { status: 'IN_REVIEW', fee_state: 'held' },
+              after: { status: 'CLASSIFIED', fee_state: 'captured', code: '6109100100' },
+              created_at: '2026-03-02T15:00:00.000Z',
+            },
           ],
-          meta: { page: 1, pageSize: 20, total: 1 },
+          meta: { page: 1, pageSize: 20, total: 2 },
         }),
     });
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
@@ -42,6 +55,13 @@ describe('staff console: audit log', () => {
     expect(
       within(row).getByRole('link', { name: 'Rechazó una verificación' }).getAttribute('href'),
     ).toBe('/staff/verifications/0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60');
+
+    const classification = (await screen.findByText('revision@despacho.mx')).closest('tr')!;
+    expect(
+      within(classification)
+        .getByRole('link', { name: 'Aprobó y publicó una clasificación' })
+        .getAttribute('href'),
+    ).toBe('/staff/classification/7a1b2c3d-8e9f-4a0b-9c1d-3e4f5a6b7c8d');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
     expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeInTheDocument();

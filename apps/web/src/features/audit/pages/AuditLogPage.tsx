@@ -32,6 +32,9 @@ function subjectLink(entry: AuditEntry): string {
   if (entry.subject_type === 'warehouse' || entry.subject_type === 'stock_operation') {
     return '/staff/warehouses';
   }
+  if (entry.subject_type === 'classification_item') {
+    return `/staff/classification/${entry.subject_id}`;
+  }
   if (entry.subject_type === 'deposit') {
     return `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`;
   }

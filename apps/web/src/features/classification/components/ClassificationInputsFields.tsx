@@ -1,9 +1,8 @@
 import { CLASSIFICATION_RULES } from '@despacho/domain';
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useMemo } from 'react';
 import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countryOptions, OTHER_COUNTRY } from './countries';
+import { useCountryOptions } from '../../../ui/countries';
 
 const R = CLASSIFICATION_RULES;
 const LONG = ['description', 'materials', 'use'] as const;
@@ -22,13 +21,9 @@ function errorAt(errors: unknown, path: string): string | undefined {
  * request form (`items.0`), at the root in the resubmission.
  */
 export function ClassificationInputsFields({ prefix }: { prefix?: string }) {
-  const { t, i18n } = useTranslation('classification');
+  const { t } = useTranslation('classification');
   const form = useFormContext<FieldValues>();
-  const language = i18n.language.startsWith('en') ? 'en' : 'es';
-  const countries = useMemo(
-    () => [...countryOptions(language), { value: OTHER_COUNTRY, label: t('inputs.otherCountry') }],
-    [language, t],
-  );
+  const countries = useCountryOptions(t('inputs.otherCountry'));
   const name = (field: string) => (prefix ? `${prefix}.${field}` : field) as Path<FieldValues>;
   const error = (field: string) => errorAt(form.formState.errors, name(field));
 

@@ -20,7 +20,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, type Control, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDomainForm } from '../../../lib/useDomainForm';
 import type {
@@ -31,6 +31,34 @@ import type {
 } from '../staff-api';
 
 const R = CLASSIFICATION_RULES;
+
+/** What becomes of the fee with a decision: one of `choices`, labelled under `staff.<labels>`. */
+function FeeDecision<T extends { fee: string }, C, O>({
+  control,
+  choices,
+  labels,
+}: {
+  control: Control<T, C, O>;
+  choices: readonly string[];
+  labels: 'rejectFee' | 'notClassifiableFee';
+}) {
+  const { t } = useTranslation('classification');
+  return (
+    <Controller
+      name={'fee' as Path<T>}
+      control={control}
+      render={({ field }) => (
+        <Radio.Group label={t('staff.feeDecision')} value={field.value} onChange={field.onChange}>
+          <Stack gap={6} mt={6}>
+            {choices.map((value) => (
+              <Radio key={value} value={value} label={t(`staff.${labels}.${value}`)} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+    />
+  );
+}
 
 interface Shell {
   opened: boolean;
@@ -144,19 +172,7 @@ export function RejectDialog({
         error={form.formState.errors.reason?.message}
         {...form.register('reason')}
       />
-      <Controller
-        name="fee"
-        control={form.control}
-        render={({ field }) => (
-          <Radio.Group label={t('staff.feeDecision')} value={field.value} onChange={field.onChange}>
-            <Stack gap={6} mt={6}>
-              {REJECT_FEE_DECISIONS.map((value) => (
-                <Radio key={value} value={value} label={t(`staff.rejectFee.${value}`)} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
-      />
+      <FeeDecision control={form.control} choices={REJECT_FEE_DECISIONS} labels="rejectFee" />
     </DecisionModal>
   );
 }
@@ -221,18 +237,10 @@ export function NotClassifiableDialog({
           />
         )}
       />
-      <Controller
-        name="fee"
+      <FeeDecision
         control={form.control}
-        render={({ field }) => (
-          <Radio.Group label={t('staff.feeDecision')} value={field.value} onChange={field.onChange}>
-            <Stack gap={6} mt={6}>
-              {NOT_CLASSIFIABLE_FEE_DECISIONS.map((value) => (
-                <Radio key={value} value={value} label={t(`staff.notClassifiableFee.${value}`)} />
-              ))}
-            </Stack>
-          </Radio.Group>
-        )}
+        choices={NOT_CLASSIFIABLE_FEE_DECISIONS}
+        labels="notClassifiableFee"
       />
     </DecisionModal>
   );

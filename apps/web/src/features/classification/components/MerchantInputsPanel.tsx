@@ -1,8 +1,9 @@
 import type { StaffClassification } from '@despacho/domain';
-import { Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Fact } from '../../../ui/Fact';
-import { countryName } from './countries';
+import { countryName } from '../../../ui/countries';
+import { ProductFilesPanel } from './ProductFilesPanel';
 
 const LONG = ['description', 'materials', 'use'] as const;
 
@@ -30,16 +31,7 @@ export function MerchantInputsPanel({ item }: { item: StaffClassification }) {
           </Fact>
         </SimpleGrid>
         {inputs.notes && <Fact label={t('inputs.notes')}>{inputs.notes}</Fact>}
-        {/* The files are the organization's (its sign-in reads them): the console says whether
-            they exist until it has operations of its own to open them. */}
-        <Group gap="xs">
-          <Badge variant="light" color={item.datasheet_url ? 'green' : 'gray'}>
-            {t(item.datasheet_url ? 'create.datasheet' : 'create.noDatasheet')}
-          </Badge>
-          <Badge variant="light" color={item.image_urls.length > 0 ? 'green' : 'gray'}>
-            {t('create.photos', { count: item.image_urls.length })}
-          </Badge>
-        </Group>
+        <ProductFilesPanel item={item} />
       </Stack>
     </Paper>
   );

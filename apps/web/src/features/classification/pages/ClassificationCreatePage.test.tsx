@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
-import { json, makeSession } from '../../../test/fixtures';
+import { json, makeSession, makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { item, MUG_ID, page, quote, REQUEST_ID, SHIRT_ID, summary } from '../test-data';
 
@@ -98,6 +98,18 @@ describe('tariff-classification/create', () => {
     );
     expect(screen.getByTestId('classification-total')).toHaveTextContent('$240.00');
   }, 30_000);
+
+  it('lets a user with only the classification permission pick products', async () => {
+    stubCatalogue(100_000);
+    const user = makeUser({
+      role: 'member',
+      permissions: ['international_trade.tariff_classification'],
+    });
+    saveSession(makeSession({ user }), 'SESSION');
+    await renderApp('/app/tariff-classification/create');
+    await pick('Taza Jade');
+    expect(screen.getByRole('region', { name: 'Taza Jade' })).toBeInTheDocument();
+  });
 
   it('blocks paying when the balance is short, with the spec text and a way to deposit', async () => {
     stubCatalogue(5_000);

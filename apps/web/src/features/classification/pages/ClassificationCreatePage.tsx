@@ -59,7 +59,6 @@ export function ClassificationCreatePage() {
   const { t: nav } = useTranslation('navigation');
   const navigate = useNavigate();
   const permissions = useSession()?.user.permissions ?? [];
-  const canPickProducts = hasPermission(permissions, 'warehousing.products');
   const balance = useWalletBalance();
   const request = useRequestClassification();
   const names = useRef(new Map<string, string>());
@@ -121,18 +120,14 @@ export function ClassificationCreatePage() {
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack gap="md">
                 <Paper withBorder radius="lg" p="md">
-                  {canPickProducts ? (
-                    <ProductPicker
-                      picked={productIds}
-                      disabled={count >= CLASSIFICATION_RULES.itemsMax}
-                      onPick={(product) => {
-                        names.current.set(product.id, product.name);
-                        items.append(blankItem(product.id));
-                      }}
-                    />
-                  ) : (
-                    <Text fz="sm">{t('create.noProductsPermission')}</Text>
-                  )}
+                  <ProductPicker
+                    picked={productIds}
+                    disabled={count >= CLASSIFICATION_RULES.itemsMax}
+                    onPick={(product) => {
+                      names.current.set(product.id, product.name);
+                      items.append(blankItem(product.id));
+                    }}
+                  />
                   {count === 0 && (
                     <Text fz="sm" c="dimmed" mt="sm">
                       {t('create.none')}

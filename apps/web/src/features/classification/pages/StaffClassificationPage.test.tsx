@@ -21,9 +21,13 @@ const CANDIDATE: ClassificationCandidate = {
 };
 
 /** The detail of one product in `status`, and what each action answers. */
-function stubItem(overrides: Partial<StaffClassification>) {
+function stubItem(
+  overrides: Partial<StaffClassification>,
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
   const data = staffItem(overrides);
   return stubApi({
+    ...extra,
     [`GET /staff/classification/${STAFF_ID}`]: () => json(200, { data }),
     // The same code from the catalogue and from a product of the organization.
     [`GET /staff/classification/${STAFF_ID}/candidates`]: () =>
@@ -56,8 +60,11 @@ const BUTTONS = [
 /** The action buttons the page offers, in the order of `BUTTONS`. */
 const offered = () => BUTTONS.filter((name) => screen.queryByRole('button', { name }) !== null);
 
-async function open(overrides: Partial<StaffClassification>) {
-  const calls = stubItem(overrides);
+async function open(
+  overrides: Partial<StaffClassification>,
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
+  const calls = stubItem(overrides, extra);
   saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
   await renderApp(`/staff/classification/${STAFF_ID}`);
   await screen.findByRole('heading', { level: 1, name: 'Camiseta Jade' });
@@ -93,6 +100,51 @@ describe('/staff/classification', () => {
     expect(within(late!).getByText('Luis Pérez')).toBeInTheDocument();
     expect(within(queued!).getByText('Quedan 3 días hábiles')).toBeInTheDocument();
     expect(within(queued!).getByText('Comercial Jade')).toBeInTheDocument();
+  });
+
+  it('opens the merchant’s data sheet and photos through the console’s own operations', async () => {
+    const imageId = '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e';
+    const base = `/api/v1/staff/classification/${STAFF_ID}`;
+    const webp = () =>
+      new Response(new Blob(['webp'], { type: 'image/webp' }), {
+        status: 200,
+        headers: { 'content-type': 'image/webp' },
+      });
+    const calls = await open(
+      {
+        datasheet: { name: 'ficha.pdf', url: `${base}/datasheet` },
+        images: [
+          {
+            id: imageId,
+            url: `${base}/images/${imageId}`,
+            thumbnail_url: `${base}/images/${imageId}?size=thumbnail`,
+          },
+        ],
+      },
+      {
+        [`GET /staff/classification/${STAFF_ID}/images/${imageId}`]: webp,
+        [`GET /staff/classification/${STAFF_ID}/datasheet`]: () =>
+          new Response(new Blob(['%PDF-'], { type: 'application/pdf' }), { status: 200 }),
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Foto 1 del producto' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.map((call) => call.key)).toContain(
+        `GET /staff/classification/${STAFF_ID}/images/${imageId}`,
+      ),
+    );
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir ficha técnica (ficha.pdf)' }));
+    await waitFor(() =>
+      expect(calls.map((call) => call.key)).toContain(
+        `GET /staff/classification/${STAFF_ID}/datasheet`,
+      ),
+    );
+    // Never the organization's own file operations, which refuse a staff session.
+    expect(calls.some((call) => call.key.startsWith('GET /product-'))).toBe(false);
   });
 
   it('offers a queued product to claim, and claims it', async () => {

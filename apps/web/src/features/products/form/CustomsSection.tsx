@@ -1,11 +1,12 @@
 import type { ProductView } from '@despacho/domain';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { controlledCatalogCode } from '../../../ui/CatalogCodeField';
 import type { ControllerRenderProps, ControllerFieldState } from 'react-hook-form';
 import { SatProductField } from '../../../ui/SatProductField';
 import { SatUnitField } from '../../../ui/SatUnitField';
+import { TariffStatusLink } from '../components/TariffStatusLink';
 import { CountrySelect } from './CountrySelect';
 import { DatasheetField } from './DatasheetField';
 import { errorAt } from './field-error';
@@ -29,7 +30,14 @@ const textField = ({
 const TEXTS = ['brand', 'model', 'size', 'use', 'materials'] as const;
 
 /** Brand, model, materials, the SAT keys, countries, website, data sheet and tariff fraction. */
-export function CustomsSection({ datasheet }: { datasheet: ProductView['datasheet'] }) {
+export function CustomsSection({
+  datasheet,
+  product,
+}: {
+  datasheet: ProductView['datasheet'];
+  /** The product being edited: its tariff status, linked to its classification. */
+  product?: Pick<ProductView, 'name' | 'tariff_status'>;
+}) {
   const { t } = useTranslation('products');
   const form = useFormContext<ProductFormValues>();
   const { errors } = form.formState;
@@ -82,6 +90,14 @@ export function CustomsSection({ datasheet }: { datasheet: ProductView['datashee
           />
         )}
       />
+      {product && product.tariff_status !== 'UNCLASSIFIED' && (
+        <Group gap={6} data-testid="tariff-status">
+          <Text fz="sm" c="dimmed">
+            {t('table.tariffStatus')}:
+          </Text>
+          <TariffStatusLink name={product.name} status={product.tariff_status} />
+        </Group>
+      )}
       <DatasheetField initial={datasheet} />
     </FormSection>
   );

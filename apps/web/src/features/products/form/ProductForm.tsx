@@ -76,7 +76,7 @@ export function ProductForm({
         <PricingSection />
         <VariantsSection />
         <ShippingSection />
-        <CustomsSection datasheet={product?.datasheet ?? null} />
+        <CustomsSection datasheet={product?.datasheet ?? null} product={product} />
       </EntityForm>
       {guard.dialog}
     </>

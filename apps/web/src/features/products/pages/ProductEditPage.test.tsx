@@ -60,6 +60,14 @@ const PRODUCT: ProductView = {
   updated_at: '2026-11-20T16:00:00.000Z',
 };
 const EMPTY_PAGE = { data: [], meta: { page: 1, pageSize: 100, total: 0 } };
+const NO_CATALOGUE = { data: [], meta: { catalogue_loaded: false } };
+/** What the form looks up as it opens: vendors and the SAT catalogues, all empty. */
+const LOOKUPS = {
+  'GET /vendors': () => json(200, EMPTY_PAGE),
+  'GET /sat-units': () => json(200, NO_CATALOGUE),
+  'GET /sat-products': () => json(200, NO_CATALOGUE),
+  'GET /tariff-fractions': () => json(200, NO_CATALOGUE),
+};
 
 // The whole form renders several times per test: on a busy machine it takes longer than 5 s,
 // and an answer may take longer than the 1 s the queries wait by default.
@@ -71,6 +79,28 @@ describe('product edit page', () => {
     clearSession();
     vi.unstubAllGlobals();
   });
+
+  it(
+    'shows a classified product’s fracción with its tariff status linked to its classification',
+    async () => {
+      stubApi({
+        [`GET /products/${ID}`]: () =>
+          json(200, {
+            data: { ...PRODUCT, tariff_status: 'CLASSIFIED', tariff_code: '6109100100' },
+          }),
+        ...LOOKUPS,
+      });
+      saveSession(makeSession(), 'SESSION');
+      await renderApp(`/app/products/edit/${ID}`);
+      const status = await screen.findByTestId('tariff-status', {}, ANSWER);
+      expect(within(status).getByRole('link', { name: 'Clasificado' })).toHaveAttribute(
+        'href',
+        '/app/tariff-classification?search=Playera+b%C3%A1sica',
+      );
+      expect(screen.getByDisplayValue(/^6109\.?10\.?01\.?00$/)).toBeInTheDocument();
+    },
+    SLOW,
+  );
 
   it(
     'fills the form from the product, saves it with the variants ids, and is told why it cannot be deleted',
@@ -87,10 +117,7 @@ describe('product edit page', () => {
                 'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',
             },
           }),
-        'GET /vendors': () => json(200, EMPTY_PAGE),
-        'GET /sat-units': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /sat-products': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
-        'GET /tariff-fractions': () => json(200, { data: [], meta: { catalogue_loaded: false } }),
+        ...LOOKUPS,
       });
       saveSession(makeSession(), 'SESSION');
       await renderApp(`/app/products/edit/${ID}`);

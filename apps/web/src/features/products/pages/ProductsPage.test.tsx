@@ -61,11 +61,16 @@ describe('products list', () => {
     );
     expect(within(playera).getByText('Publicado')).toBeInTheDocument();
     expect(within(playera).getByText('Textiles del Centro')).toBeInTheDocument();
-    expect(within(playera).getByText('Clasificado')).toBeInTheDocument();
+    // A product sent to classification links to its request; one never sent does not.
+    expect(within(playera).getByRole('link', { name: 'Clasificado' })).toHaveAttribute(
+      'href',
+      '/app/tariff-classification?search=Playera+b%C3%A1sica',
+    );
     expect(within(playera).getByText('—')).toBeInTheDocument();
     const taza = screen.getByRole('link', { name: 'Taza de cerámica' }).closest('tr')!;
     expect(within(taza).getByText('Borrador (incompleto)')).toBeInTheDocument();
     expect(within(taza).getByText('Sin clasificar')).toBeInTheDocument();
+    expect(within(taza).queryByRole('link', { name: 'Sin clasificar' })).toBeNull();
     expect(within(taza).getByText('12')).toBeInTheDocument();
 
     await setLanguage('en');

@@ -18,6 +18,7 @@ import { BulkActions } from '../components/BulkActions';
 import { BulkResultModal } from '../components/BulkResultModal';
 import { ProductFilters } from '../components/ProductFilters';
 import { ProductStatusBadge } from '../components/ProductStatusBadge';
+import { TariffStatusLink } from '../components/TariffStatusLink';
 import { ProductThumbnail } from '../components/ProductThumbnail';
 import { ExportProductsButton } from '../import/ExportProductsButton';
 import { ImportProductsButton } from '../import/ImportProductsButton';
@@ -193,7 +194,7 @@ export function ProductsPage() {
                     key: 'tariff',
                     header: t('table.tariffStatus'),
                     cell: (product) => (
-                      <Text fz="sm">{t(`tariffStatuses.${product.tariff_status}`)}</Text>
+                      <TariffStatusLink name={product.name} status={product.tariff_status} />
                     ),
                   },
                 ]}
