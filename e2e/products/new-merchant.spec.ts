@@ -37,12 +37,13 @@ test('a new merchant reaches collections, creates one from the list, and sees a 
   await expect(page.getByText('Listo: 1 producto actualizado.')).toBeVisible();
 
   await page.goto('/app/products/create');
-  // No catalogue is imported here: the field says so before anything is typed.
-  await expect(page.getByText('Catálogo de fracciones no disponible')).toBeVisible();
+  // The demo loads SAT's sample of fracciones (the classification console needs it): the field
+  // offers the search by description, and no notice says the catalogue is missing.
   await expect(page.getByRole('combobox', { name: 'Fracción arancelaria' })).toHaveAttribute(
     'placeholder',
-    'Los 10 dígitos, por ejemplo 6109.10.01.00',
+    'Por ejemplo 6109.10.01.00, o busca «camisetas»',
   );
+  await expect(page.getByText('Catálogo de fracciones no disponible')).toHaveCount(0);
 
   await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Gorra nueva');
   const sku = page.getByRole('textbox', { name: /^SKU de / }).first();
