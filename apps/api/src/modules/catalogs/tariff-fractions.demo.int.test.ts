@@ -12,7 +12,7 @@ describe('the demo tariff catalogue', () => {
   it('loads the shipped extract into an empty catalogue, and never over one', async () => {
     const { tariffFractions } = ctx.app.services;
     expect(await tariffFractions.catalogueLoaded()).toBe(false);
-    expect(await loadDemoTariffFractions(tariffFractions)).toBe(20);
+    expect(await loadDemoTariffFractions(tariffFractions)).toBe(27);
     expect((await tariffFractions.inForce('61091001', '00', '2026-03-02'))?.umt_description).toBe(
       'PAR',
     );

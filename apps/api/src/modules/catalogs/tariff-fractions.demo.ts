@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import type { TariffFractionsService } from './tariff-fractions.service';
 
 /**
- * The small extract of SAT's c_FraccionArancelaria the project ships (20 codes: coffee, T-shirts,
- * phones, a code retired in 2024…); the importer's and classification's tests use it too.
+ * The small extract of SAT's c_FraccionArancelaria the project ships (27 codes: coffee, T-shirts,
+ * phones, a code retired in 2024…, and the demo products' own codes, so a demo product still
+ * saves once the sample is loaded); the importer's and classification's tests use it too.
  */
 export const DEMO_TARIFF_FRACTIONS_FILE = fileURLToPath(
   new URL('./fixtures/tariff-fractions-sample.csv', import.meta.url),

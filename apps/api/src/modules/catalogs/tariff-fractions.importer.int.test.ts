@@ -12,8 +12,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = path.join(here, 'fixtures/tariff-fractions-sample.csv');
 /** The catalogue's CSV copy, when the shared data folder sits beside the clone (locally and in CI). */
 const FULL_FILE = path.resolve(here, '../../../../../../shared/data/sat/c_FraccionArancelaria.csv');
-/** The fixture has 20 codes in 18 fracciones (48191001 and 85171301 with two NICOs each). */
-const FIXTURE_COUNTS = { codes: 20, fractions: 18 };
+/** The fixture has 27 codes in 25 fracciones (48191001 and 85171301 with two NICOs each; the last seven are the demo products' codes). */
+const FIXTURE_COUNTS = { codes: 27, fractions: 25 };
 
 describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
   const scratch = importerScratch(FIXTURE, 'despacho-tariff-fractions-');
@@ -150,7 +150,7 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
       [
         'repeated',
         (text) => `${text}0101210100,Otra vez,2024-01-18,,07,CABEZA\n`,
-        /line 22: code 0101210100 is repeated/,
+        /line 29: code 0101210100 is repeated/,
       ],
       [
         'fields',
@@ -164,7 +164,7 @@ describe('SAT tariff fraction importer (c_FraccionArancelaria)', () => {
       [
         'quote',
         (text) => `${text}9999999999,"Sin cerrar,2024-01-18,,06,PIEZA\n`,
-        /line 22: a quoted field is not closed/,
+        /line 29: a quoted field is not closed/,
       ],
     ];
     for (const [name, change, problem] of cases) {

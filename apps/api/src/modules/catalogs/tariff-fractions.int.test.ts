@@ -84,7 +84,7 @@ describe('GET /tariff-fractions and the tariff fraction lookup', () => {
     it('searches descriptions word by word, without accents, shorter ones first', async () => {
       expect(await codes('cafe tostado')).toEqual(['0901220100', '0901210200', '0901210100']);
       expect(await codes('CAFÉ molido')).toEqual(['0901210200']);
-      expect(await codes('telefon')).toEqual(['8517130100', '8517130199']);
+      expect(await codes('telefon')).toEqual(['8517130100', '8517130199', '8504401700']);
       expect(await codes('carton')).toEqual(['4819100100', '4819100199', '4819100200']);
       expect(await codes('camisetas polo')).toEqual(['6109100200']);
       expect(await search('zzz')).toEqual({ data: [], meta: { catalogue_loaded: true } });
