@@ -4,44 +4,14 @@ import type {
   ProductListItem,
   StaffClassificationSummary,
 } from '@despacho/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { verifyLedger } from '../modules/invariants';
 import { DEMO_CLASSIFIED_PRODUCT, DEMO_IN_CLASSIFICATION_PRODUCT } from './demo-classifications';
+import { seededDemo } from './demo.test-support';
 import { DEMO_LOGINS, seedDemo } from './seed';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  // The seed's files go where this app serves them from, as `npm start` runs both on one DATA_DIR.
-  vi.stubEnv('DATA_DIR', ctx.app.services.config.DATA_DIR);
-  expect(await seedDemo(ctx.db, ctx.clock)).toBe(true);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await ctx.close();
-});
+const { ctx, as } = seededDemo();
 
-const tokens = new Map<string, string>();
-
-/** A GET as a demo login, signed in once on the login screen. */
-async function as(login: (typeof DEMO_LOGINS)[number], url: string) {
-  if (!tokens.has(login.email)) {
-    const signedIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: login.email, password: login.password },
-    });
-    tokens.set(login.email, signedIn.json().data.access_token as string);
-  }
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${tokens.get(login.email)}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response;
-}
 const [owner, , staff, reviewer] = DEMO_LOGINS;
 
 async function merchantItems() {
@@ -59,7 +29,7 @@ async function merchantItems() {
 
 describe('the demo classifications', () => {
   it('gives the demo merchant two requests, seeding twice adds none', async () => {
-    expect(await seedDemo(ctx.db, ctx.clock)).toBe(false);
+    expect(await seedDemo(ctx().db, ctx().clock)).toBe(false);
     const { requests, items } = await merchantItems();
     expect(requests).toHaveLength(2);
     expect(items.map((item) => [item.product.name, item.status]).sort()).toEqual([
@@ -108,6 +78,6 @@ describe('the demo classifications', () => {
     const queue = (await as(staff, '/staff/classification?status=IN_CLASSIFICATION')).json()
       .data as StaffClassificationSummary[];
     expect(queue.find((item) => item.id === sneakers.id)?.classifier?.name).toMatch(/^Staff/);
-    expect(await verifyLedger(ctx.db)).toEqual([]);
+    expect(await verifyLedger(ctx().db)).toEqual([]);
   });
 });

@@ -1,40 +1,10 @@
 import type { StaffTicket, Ticket, TicketSummary } from '@despacho/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { seededDemo } from './demo.test-support';
 import { DEMO_LOGINS, seedDemo } from './seed';
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  // The seed's files go where this app serves them from, as `npm start` runs both on one DATA_DIR.
-  vi.stubEnv('DATA_DIR', ctx.app.services.config.DATA_DIR);
-  expect(await seedDemo(ctx.db, ctx.clock)).toBe(true);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await ctx.close();
-});
+const { ctx, as } = seededDemo();
 
-const tokens = new Map<string, string>();
-
-/** A request as a demo login, signed in once on the login screen. */
-async function as(login: (typeof DEMO_LOGINS)[number], url: string) {
-  if (!tokens.has(login.email)) {
-    const signedIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: login.email, password: login.password },
-    });
-    tokens.set(login.email, signedIn.json().data.access_token as string);
-  }
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${tokens.get(login.email)}` },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response;
-}
 const [owner, , staff] = DEMO_LOGINS;
 
 async function merchantTickets() {
@@ -45,7 +15,7 @@ async function merchantTickets() {
 
 describe('the demo tickets', () => {
   it('gives the demo merchant one ticket of each status, seeding twice adds none', async () => {
-    expect(await seedDemo(ctx.db, ctx.clock)).toBe(false);
+    expect(await seedDemo(ctx().db, ctx().clock)).toBe(false);
     const { listed } = await merchantTickets();
     // Newest first: the one just opened, the one in progress, the closed one.
     expect(listed.map((ticket) => ticket.status)).toEqual(['opened', 'in_progress', 'closed']);
