@@ -78,6 +78,8 @@ describe('staff notices of merchant replies', () => {
   });
 
   it('tells only the assignee once someone has the ticket', async () => {
+    // The test clock stands still; a minute on, this reply is Ana's newest notice.
+    ctx.clock.advance(60_000);
     const ticket = await openTicket();
     await ok(ana, 'POST', `/staff/tickets/${ticket.id}/assign`, { assignee_id: ana.id });
     await merchantReply(ticket.id, 'Adjunto otra foto');
