@@ -26,6 +26,7 @@ describe("the modules' database functions", () => {
   it('are the ones in the *.functions.sql files, as the files write them, once migrated', async () => {
     const files = await functionFiles();
     expect(files.map((file) => path.relative(SOURCE_FOLDER, file))).toEqual([
+      path.join('modules', 'catalogs', 'tariff-fractions.functions.sql'),
       path.join('modules', 'customers', 'customer-counts.functions.sql'),
       path.join('modules', 'inventory', 'stock.functions.sql'),
       path.join('modules', 'products', 'collection-products.functions.sql'),
@@ -67,6 +68,7 @@ describe("the modules' database functions", () => {
       'stock_key_of',
       'stock_move',
       'stock_refuse',
+      'tariff_fraction_words_refresh',
     ]);
     const { rows } = await db.$client.query<{ name: string; body: string }>(
       `select proname as name, prosrc as body from pg_proc

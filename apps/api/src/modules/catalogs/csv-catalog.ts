@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { readFile } from 'node:fs/promises';
 import type { CsvRecord } from '@despacho/domain';
 import { parseCsv } from '../../platform/csv';
-import type { Db } from '../../platform/db';
+import type { Db, DbOrTx } from '../../platform/db';
 import { CatalogFormatError } from './postal-codes.importer';
 
 /**
@@ -71,6 +71,8 @@ export async function replaceCatalog<Row extends Record<string, string>>(
   table: PgTable,
   columns: readonly (readonly [keyof Row, string])[],
   rows: readonly Row[],
+  /** What is derived from the new rows, done in the same transaction (the words of a search). */
+  derive?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   const names = columns.map(([, column]) => sql.identifier(column));
   await db.transaction(async (tx) => {
@@ -85,6 +87,7 @@ export async function replaceCatalog<Row extends Record<string, string>>(
             select * from unnest(${sql.join(arrays, sql`, `)})`,
       );
     }
+    await derive?.(tx);
   });
   await db.execute(sql`analyze ${table}`);
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db';
 import { readCsvCatalog, replaceCatalog, searchWords } from './csv-catalog';
 import { CatalogFormatError } from './postal-codes.importer';
+import { replaceWords } from './tariff-fractions.repository';
 import { tariffFractions } from './tariff-fractions.tables';
 
 /** The columns of SAT's c_FraccionArancelaria CSV, exactly and in order. */
@@ -112,6 +113,6 @@ export async function importTariffFractions(
   file: string,
 ): Promise<{ codes: number; fractions: number }> {
   const rows = await readTariffFractionsFile(file);
-  await replaceCatalog(db, tariffFractions, INSERTED_COLUMNS, rows);
+  await replaceCatalog(db, tariffFractions, INSERTED_COLUMNS, rows, replaceWords);
   return { codes: rows.length, fractions: new Set(rows.map((row) => row.fraction)).size };
 }

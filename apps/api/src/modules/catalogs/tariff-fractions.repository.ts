@@ -1,7 +1,7 @@
 import { TARIFF_FRACTION_SEARCH_LIMIT } from '@despacho/domain';
 import { and, asc, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db';
-import { tariffFractions } from './tariff-fractions.tables';
+import { tariffFractionWords, tariffFractions } from './tariff-fractions.tables';
 
 const columns = {
   fraction: tariffFractions.fraction,
@@ -133,6 +133,32 @@ export async function findInForce(
       and(eq(tariffFractions.fraction, fraction), eq(tariffFractions.nico, nico), inForceOn(day)),
     );
   return row;
+}
+
+/** The catalogue's words, derived again from its descriptions (in the import's transaction). */
+export async function replaceWords(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select tariff_fraction_words_refresh()`);
+}
+
+/**
+ * For each of `words` (normalized by `searchWords`) that no catalogue word starts with, the
+ * nearest catalogue word by trigram similarity, when it is at least `minSimilarity`: `%` finds
+ * the candidates on the GIN index (pg_trgm's 0.3), the closest wins, then the first in order.
+ */
+export async function nearestWords(
+  db: DbOrTx,
+  words: string[],
+  minSimilarity: number,
+): Promise<Map<string, string>> {
+  const result = await db.execute<{ typed: string; nearest: string }>(
+    sql`select typed, nearest.word as nearest
+          from unnest(${sql.param(words)}::text[]) as typed,
+               lateral (select word from ${tariffFractionWords}
+                         where word % typed and similarity(word, typed) >= ${minSimilarity}
+                         order by similarity(word, typed) desc, word limit 1) as nearest
+         where not exists (select 1 from ${tariffFractionWords} where word like typed || '%')`,
+  );
+  return new Map(result.rows.map((row) => [row.typed, row.nearest]));
 }
 
 export type RankedTariffFraction = TariffFractionView & {

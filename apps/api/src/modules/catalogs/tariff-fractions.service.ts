@@ -20,6 +20,13 @@ const view = (row: repository.TariffFractionView): TariffFraction => ({
 const MAX_WORDS = 8;
 
 /**
+ * How close (pg_trgm similarity) a catalogue word must be to stand for a search word no
+ * catalogue word starts with: one dropped, added or swapped letter in a word of six or more
+ * scores 0.45–0.6, while an unrelated word (a brand) stays under 0.3.
+ */
+const CORRECTION_MIN_SIMILARITY = 0.45;
+
+/**
  * Digits (dots and spaces allowed, as in "0101.21") search codes by prefix; other text the words
  * of the description.
  */
@@ -121,7 +128,15 @@ export class TariffFractionsService {
    */
   async rank(text: string, words: string[], day: string, limit: number) {
     if (words.length === 0) return [];
-    const rows = await repository.rankByWords(this.deps.db, searchWords(text), words, day, limit);
+    const nearest = await repository.nearestWords(this.deps.db, words, CORRECTION_MIN_SIMILARITY);
+    const corrected = (word: string) => nearest.get(word) ?? word;
+    const rows = await repository.rankByWords(
+      this.deps.db,
+      searchWords(text).split(' ').map(corrected).join(' '),
+      words.map(corrected),
+      day,
+      limit,
+    );
     return rows.map((row) => ({
       ...view(row),
       matched_words: row.matchedWords,

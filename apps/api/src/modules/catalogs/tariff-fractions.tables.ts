@@ -46,3 +46,16 @@ export const tariffFractions = pgTable(
     index('tariff_fractions_trgm').using('gin', sql`${table.searchDescription} gin_trgm_ops`),
   ],
 );
+
+/**
+ * Every distinct word of the catalogue's descriptions (`searchWords`), replaced with it: the
+ * console's word search corrects a misspelt word to the nearest of these by trigram similarity
+ * before it ranks. Word against word, as pg_trgm's documentation suggests, since one dropped
+ * letter weighs too much against a whole description («calzdo» scores 0.5 against «calzado»,
+ * under 0.6 against any description).
+ */
+export const tariffFractionWords = pgTable(
+  'tariff_fraction_words',
+  { word: text().primaryKey() },
+  (table) => [index('tariff_fraction_words_trgm').using('gin', sql`${table.word} gin_trgm_ops`)],
+);

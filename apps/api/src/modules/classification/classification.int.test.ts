@@ -610,6 +610,14 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       '/staff/classification/tariff-search?search=chocolat',
     );
     expect(typo[0]).toMatchObject({ code: '1806320100' });
+    // A dropped letter: no catalogue word starts with «calzdo», so it stands for «calzado».
+    const misspelt = await ok(
+      200,
+      classifier,
+      'GET',
+      '/staff/classification/tariff-search?search=calzdo',
+    );
+    expect(misspelt[0]).toMatchObject({ code: '6403990100', matched_words: ['calzado'] });
   });
 
   it('puts a product back in review when a later catalogue import retires its code, and tells the merchant', async () => {

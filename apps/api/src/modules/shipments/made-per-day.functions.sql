@@ -1,6 +1,6 @@
 -- shipments_made_daily (activity.tables.ts): the guides made (bought, not cancelled) per
 -- organization, Mexico City day of creation, carrier and destination state. Called by the
--- deferred row triggers shipments_made_daily_{insert,update,delete} (migration 0050), whose WHEN
+-- deferred row triggers shipments_made_daily_{insert,update,delete} (migration 0049), whose WHEN
 -- lets through only a change of what counts: the row leaves its old key and joins its new one.
 -- A count left at zero stays as a row; a key whose organization was deleted is simply gone.
 CREATE OR REPLACE FUNCTION shipments_made_daily_follow() RETURNS trigger
