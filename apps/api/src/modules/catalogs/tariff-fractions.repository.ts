@@ -151,12 +151,15 @@ export async function nearestWords(
   minSimilarity: number,
 ): Promise<Map<string, string>> {
   const result = await db.execute<{ typed: string; nearest: string }>(
-    sql`select typed, nearest.word as nearest
-          from unnest(${sql.param(words)}::text[]) as typed,
+    // Materialized: the unknown words are found first, so a known one costs no nearest search.
+    sql`with unknown as materialized (
+          select typed from unnest(${sql.param(words)}::text[]) as typed
+           where not exists (select 1 from ${tariffFractionWords} where word like typed || '%'))
+        select typed, nearest.word as nearest
+          from unknown,
                lateral (select word from ${tariffFractionWords}
                          where word % typed and similarity(word, typed) >= ${minSimilarity}
-                         order by similarity(word, typed) desc, word limit 1) as nearest
-         where not exists (select 1 from ${tariffFractionWords} where word like typed || '%')`,
+                         order by similarity(word, typed) desc, word limit 1) as nearest`,
   );
   return new Map(result.rows.map((row) => [row.typed, row.nearest]));
 }
