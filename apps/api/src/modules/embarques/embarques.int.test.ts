@@ -247,6 +247,18 @@ describe('embarques: steps, customs data, documents and access', () => {
     );
   });
 
+  it('lets one of two staff moving at once win; the other is refused by the step it then reads', async () => {
+    const embarque = await open();
+    const other = await createTestUser(ctx, { isStaff: true });
+    const answers = await Promise.all([
+      call(staff, 'POST', `/staff/embarques/${embarque.id}/step`, { to: 'customs' }),
+      call(other, 'POST', `/staff/embarques/${embarque.id}/step`, { to: 'customs' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const seen = (await ok(200, owner, 'GET', `/embarques/${embarque.id}`)) as View;
+    expect(seen.timeline.filter((event) => event.kind === 'step')).toHaveLength(1);
+  });
+
   it('cancels before clearance with nothing paid, never after', async () => {
     const embarque = await open();
     await moved(embarque.id, 'customs');

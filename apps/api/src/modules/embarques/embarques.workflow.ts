@@ -82,7 +82,9 @@ export class EmbarqueWorkflow {
     return mexicoDate(this.deps.clock.now());
   }
 
-  async records(row: EmbarqueRow, db: DbOrTx = this.deps.db): Promise<EmbarqueRecords> {
+  /** Everything the page shows, read outside any transaction (its queries run side by side). */
+  async records(row: EmbarqueRow): Promise<EmbarqueRecords> {
+    const { db } = this.deps;
     const [lines, documents, requests, expenses, supplierPayments, events] = await Promise.all([
       repository.linesOf(db, row),
       repository.documentsOf(db, row),
@@ -122,8 +124,15 @@ export class EmbarqueWorkflow {
     };
   }
 
-  async view(row: EmbarqueRow, db: DbOrTx = this.deps.db): Promise<Embarque> {
-    return present(row, await this.records(row, db));
+  async view(row: EmbarqueRow): Promise<Embarque> {
+    return present(row, await this.records(row));
+  }
+
+  /** The requests, the expenses and the account's sums as they are in `tx`, one query at a time. */
+  async account(tx: DbOrTx, row: EmbarqueRow) {
+    const requests = await repository.paymentRequestsOf(tx, row);
+    const expenses = await repository.expensesOf(tx, row);
+    return { requests, expenses, account: accountOf(requests, expenses) };
   }
 
   /**
@@ -131,11 +140,7 @@ export class EmbarqueWorkflow {
    * are now in `tx` (after a money action), and marks the embarque changed.
    */
   async refresh(tx: DbOrTx, row: EmbarqueRow): Promise<EmbarqueRow> {
-    const [requests, expenses] = await Promise.all([
-      repository.paymentRequestsOf(tx, row),
-      repository.expensesOf(tx, row),
-    ]);
-    const account = accountOf(requests, expenses);
+    const { account } = await this.account(tx, row);
     return repository.updateEmbarque(tx, row, {
       moneyState: moneyState(account),
       balance: account.balance_centavos,

@@ -27,7 +27,7 @@ import { addDocument, documentFile, withUpload } from './embarque-documents';
 import { EmbarquePayments } from './embarque-payments';
 import * as repository from './embarques.repository';
 import type { EmbarqueRow } from './embarques.repository';
-import { accountOf, presentSummary } from './embarques.present';
+import { presentSummary } from './embarques.present';
 import {
   assertOpen,
   EmbarqueWorkflow,
@@ -173,14 +173,11 @@ export class StaffEmbarquesService {
       const from = row.step;
       const to = input.to;
       if (!canMoveStep(from, to)) throw new AppError('EMBARQUE_STEP_REFUSED', { from, to });
-      const [requests, expenses] = await Promise.all([
-        repository.paymentRequestsOf(tx, row),
-        repository.expensesOf(tx, row),
-      ]);
+      const { account } = await this.workflow.account(tx, row);
       const failed = failedGuards(to, {
         pedimento: row.pedimento,
         semaforo: row.semaforo,
-        account: accountOf(requests, expenses),
+        account,
       });
       if (failed[0]) throw new AppError(GUARD_ERRORS[failed[0]], { from, to });
       await repository.updateEmbarque(tx, row, { step: to });
@@ -371,20 +368,21 @@ export class StaffEmbarquesService {
     if (!found) throw notFound();
     await ledger.prepareAccounts(found.organizationId);
     const actor: Staff = { kind: 'staff', userId: staffUserId, action };
-    return db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const row = await repository.findEmbarqueAnywhere(tx, id, true);
       if (!row) throw notFound();
       const { before, after } = await change(tx, row, actor);
-      const updated = await this.workflow.refresh(tx, row);
+      const refreshed = await this.workflow.refresh(tx, row);
       await this.workflow.audit(tx, actor, row, before, after);
-      return this.view(updated, tx);
+      return refreshed;
     });
+    return this.view(updated);
   }
 
-  private async view(row: EmbarqueRow, db?: DbOrTx): Promise<StaffEmbarque> {
+  private async view(row: EmbarqueRow): Promise<StaffEmbarque> {
     const names = await this.workflow.deps.accounts.organizationNames([row.organizationId]);
     return {
-      ...(await this.workflow.view(row, db)),
+      ...(await this.workflow.view(row)),
       organization: { id: row.organizationId, name: names.get(row.organizationId) ?? '' },
     };
   }
