@@ -402,6 +402,24 @@ describe('embarques: steps, customs data, documents and access', () => {
     expect(all[0]).toMatchObject({ organization: { id: organizationId, name: 'Comercio Prueba' } });
   });
 
+  it('lets staff pick the merchant and correct the header, which the search then finds', async () => {
+    const picked = await ok(200, staff, 'GET', '/staff/embarques/organizations?search=prueba');
+    expect(picked).toContainEqual({ id: organizationId, name: 'Comercio Prueba' });
+    const embarque = await open();
+    const updated = (await ok(200, staff, 'PATCH', `/staff/embarques/${embarque.id}`, {
+      supplier: { name: 'Guangzhou Canvas Works', country: 'CHN' },
+      incoterm: 'CIF',
+    })) as View & { supplier: { name: string }; incoterm: string; mode: string };
+    expect(updated).toMatchObject({
+      supplier: { name: 'Guangzhou Canvas Works' },
+      incoterm: 'CIF',
+      mode: 'sea',
+    });
+    const found = await ok(200, owner, 'GET', '/embarques?search=guangzhou&status=open');
+    expect(found.map((row: { id: string }) => row.id)).toEqual([embarque.id]);
+    expect(await ok(200, owner, 'GET', '/embarques?search=guangzhou&status=finished')).toEqual([]);
+  });
+
   it('writes every staff action in the audit log', async () => {
     const embarque = await open();
     await moved(embarque.id, 'customs');
