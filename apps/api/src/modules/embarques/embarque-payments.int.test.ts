@@ -241,6 +241,13 @@ describe('embarques: money through the ledger', () => {
     expect(seen.invoices[0]!.folio_label).toMatch(/^SRV\d+$/);
     const billing = await ok(200, owner, 'GET', '/invoices?type=service');
     expect(billing).toHaveLength(1);
+    const pdf = await call(owner, 'GET', `/embarques/${embarque.id}/invoices/${billing[0].id}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another of the organization's invoices is not this embarque's.
+    const other = await open();
+    const elsewhere = await call(owner, 'GET', `/embarques/${other.id}/invoices/${billing[0].id}`);
+    expect(elsewhere.statusCode).toBe(404);
     await ok(200, staff, 'POST', `/staff/embarques/${embarque.id}/step`, { to: 'closed' });
     expect((await view(embarque.id)).step).toBe('closed');
     expect(await verifyLedger(ctx.db)).toEqual([]);
