@@ -175,6 +175,7 @@ CREATE INDEX "embarque_supplier_payments_embarque" ON "embarque_supplier_payment
 CREATE INDEX "embarques_list" ON "embarques" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "embarques_id_index" ON "embarques" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "embarques_staff_list" ON "embarques" USING btree ("updated_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "embarques_pedimento" ON "embarques" USING btree ("pedimento");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_service_charge" ON "invoices" USING btree ("ledger_transaction_id") WHERE "invoices"."kind" = 'service';--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_deposit_of_kind" CHECK (("invoices"."kind" = 'service') = ("invoices"."deposit_id" is null));--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_kind" CHECK ("invoices"."kind" in ('deposit', 'fee', 'service'));

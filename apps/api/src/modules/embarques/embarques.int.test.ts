@@ -299,6 +299,18 @@ describe('embarques: steps, customs data, documents and access', () => {
       number: '264734296009999',
       formatted: '26  47  3429  6009999',
     });
+    const other = await open();
+    const taken = await call(
+      staff,
+      'PUT',
+      `/staff/embarques/${other.id}/pedimento`,
+      { number: '26 47 3429 6009999' },
+      'en',
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toMatch(
+      /^Pedimento 26 {2}47 {2}3429 {2}6009999 is already recorded on embarque EMB-\d{6}\.$/,
+    );
     const red = (await ok(200, staff, 'POST', `/staff/embarques/${embarque.id}/semaforo`, {
       result: 'red',
     })) as View;

@@ -81,6 +81,8 @@ export const embarques = pgTable(
     // The staff console reads across organizations: by id, and every embarque by last change.
     index().on(table.id),
     index('embarques_staff_list').on(table.updatedAt.desc()),
+    // A pedimento number names one customs declaration in the whole country.
+    uniqueIndex('embarques_pedimento').on(table.pedimento),
     check('embarques_step_check', sql`${table.step} in (${inList(EMBARQUE_STEPS)})`),
     check(
       'embarques_kinds_check',

@@ -21,6 +21,7 @@ import {
   type SupplierPaymentCreate,
 } from '@despacho/domain';
 import type { DbOrTx } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { ReceivedForm, StoredFile } from '../../platform/files';
 import { addDocument, documentFile, withUpload } from './embarque-documents';
@@ -48,6 +49,12 @@ const GUARD_ERRORS = {
 } as const satisfies Record<StepGuard, string>;
 
 const ORGANIZATIONS_PICKED = 20;
+
+const taken = (number: string, holder: EmbarqueRow) =>
+  new AppError('EMBARQUE_PEDIMENTO_TAKEN', {
+    number: formatPedimento(number),
+    reference: embarqueReference(holder.number),
+  });
 
 /**
  * The embarques console (`/staff/embarques`): staff open an embarque for a merchant and run it.
@@ -193,18 +200,28 @@ export class StaffEmbarquesService {
     });
   }
 
-  recordPedimento(id: string, staffUserId: string, number: string) {
-    return this.act(id, staffUserId, 'embarque.pedimento', async (tx, row, actor) => {
-      assertOpen(row);
-      await repository.updateEmbarque(tx, row, {
-        pedimento: number,
-        searchText: searchTextOf({ ...row, pedimento: number }),
+  /** The number names one declaration: another embarque's is EMBARQUE_PEDIMENTO_TAKEN. */
+  async recordPedimento(id: string, staffUserId: string, number: string) {
+    try {
+      return await this.act(id, staffUserId, 'embarque.pedimento', async (tx, row, actor) => {
+        assertOpen(row);
+        const holder = await repository.findByPedimento(tx, number);
+        if (holder && holder.id !== row.id) throw taken(number, holder);
+        await repository.updateEmbarque(tx, row, {
+          pedimento: number,
+          searchText: searchTextOf({ ...row, pedimento: number }),
+        });
+        await this.workflow.record(tx, row, actor, 'pedimento_recorded', {
+          number: formatPedimento(number),
+        });
+        return { before: { pedimento: row.pedimento }, after: { pedimento: number } };
       });
-      await this.workflow.record(tx, row, actor, 'pedimento_recorded', {
-        number: formatPedimento(number),
-      });
-      return { before: { pedimento: row.pedimento }, after: { pedimento: number } };
-    });
+    } catch (error) {
+      // Recorded on another embarque at the same instant.
+      if (!isUniqueViolation(error, 'embarques_pedimento')) throw error;
+      const holder = await repository.findByPedimento(this.workflow.deps.db, number);
+      throw holder ? taken(number, holder) : error;
+    }
   }
 
   /** Green releases the goods; red is followed by a reconocimiento aduanero. */
