@@ -168,6 +168,35 @@ describe('embarques: steps, customs data, documents and access', () => {
     expect(unknown.code).toBe('EMBARQUE_PRODUCT_UNKNOWN');
   });
 
+  it('replaces the lines whole, each checked again against the catalogue', async () => {
+    const embarque = await open();
+    const line = {
+      product_id: productId,
+      code: '6402199903',
+      commercial_quantity: 2.5,
+      commercial_unit: 'cajas',
+      customs_quantity: 30,
+      value_cents: 12_345,
+      currency: 'EUR',
+      origin_country: 'VNM',
+    };
+    const set = (await ok(200, staff, 'PUT', `/staff/embarques/${embarque.id}/lines`, {
+      lines: [line, { ...line, commercial_quantity: 1 }],
+    })) as View & { lines: { commercial_quantity: number; currency: string }[] };
+    expect(set.lines.map((each) => [each.commercial_quantity, each.currency])).toEqual([
+      [2.5, 'EUR'],
+      [1, 'EUR'],
+    ]);
+    const refusedLine = await call(staff, 'PUT', `/staff/embarques/${embarque.id}/lines`, {
+      lines: [{ ...line, code: '0101210199' }],
+    });
+    expect(refusedLine.statusCode).toBe(422);
+    expect(((await ok(200, owner, 'GET', `/embarques/${embarque.id}`)) as View).lines).toHaveLength(
+      2,
+    );
+    expect(set.timeline.at(-1)).toMatchObject({ kind: 'lines_updated', params: { lines: 2 } });
+  });
+
   it('moves only along the transitions table, naming both steps in the reader’s language', async () => {
     const embarque = await open();
     for (const [language, text] of [

@@ -206,9 +206,8 @@ export class EmbarqueWorkflow {
    */
   async checkedLines(
     organizationId: string,
-    embarqueId: string,
     lines: EmbarqueLines['lines'],
-  ): Promise<NewLine[]> {
+  ): Promise<Omit<NewLine, 'embarqueId'>[]> {
     if (lines.length === 0) return [];
     const ids = [...new Set(lines.map((line) => line.product_id))];
     const products = new Map(
@@ -222,7 +221,7 @@ export class EmbarqueWorkflow {
       throw new AppError('EMBARQUE_PRODUCT_UNKNOWN', { products: unknown.join(', ') });
     }
     const today = this.today();
-    const checked: NewLine[] = [];
+    const checked: Omit<NewLine, 'embarqueId'>[] = [];
     for (const [position, line] of lines.entries()) {
       const { fraction, nico } = line.code;
       if (nico === null) throw new Error('a classified code has its NICO');
@@ -230,7 +229,6 @@ export class EmbarqueWorkflow {
       const product = products.get(line.product_id)!;
       checked.push({
         organizationId,
-        embarqueId,
         position,
         productId: product.id,
         productName: product.name,

@@ -107,7 +107,7 @@ export class StaffEmbarquesService {
     const names = await accounts.organizationNames([input.organization_id]);
     if (!names.has(input.organization_id)) throw notFound();
     await ledger.prepareAccounts(input.organization_id);
-    const lines = await this.workflow.checkedLines(input.organization_id, '', input.lines);
+    const lines = await this.workflow.checkedLines(input.organization_id, input.lines);
     const actor: Staff = { kind: 'staff', userId: staffUserId, action: 'embarque.create' };
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
@@ -161,11 +161,15 @@ export class StaffEmbarquesService {
   async setLines(id: string, staffUserId: string, input: EmbarqueLines) {
     const found = await repository.findEmbarqueAnywhere(this.workflow.deps.db, id);
     if (!found) throw notFound();
-    const lines = await this.workflow.checkedLines(found.organizationId, found.id, input.lines);
+    const lines = await this.workflow.checkedLines(found.organizationId, input.lines);
     return this.act(id, staffUserId, 'embarque.lines', async (tx, row, actor) => {
       assertOpen(row);
       const before = (await repository.linesOf(tx, row)).length;
-      await repository.replaceLines(tx, row, lines);
+      await repository.replaceLines(
+        tx,
+        row,
+        lines.map((line) => ({ ...line, embarqueId: row.id })),
+      );
       await this.workflow.record(tx, row, actor, 'lines_updated', { lines: lines.length });
       return { before: { lines: before }, after: { lines: lines.length } };
     });
