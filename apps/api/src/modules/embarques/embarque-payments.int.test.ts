@@ -1,3 +1,4 @@
+import type { Embarque } from '@despacho/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
 import {
@@ -11,23 +12,7 @@ import { verifyLedger } from '../invariants';
 import { fund } from '../shipments/guides.test-support';
 import { embarqueBody } from './embarques.test-support';
 
-type View = {
-  id: string;
-  step: string;
-  money_state: string;
-  balance_centavos: number;
-  account: { balance_centavos: number; customs_covered: boolean; uninvoiced_centavos: number };
-  payment_requests: {
-    id: string;
-    kind: string;
-    status: string;
-    amount_centavos: number;
-    refunded_centavos: number;
-    invoice_id: string | null;
-  }[];
-  invoices: { folio_label: string; total_centavos: number; vat_centavos: number; status: string }[];
-  timeline: { kind: string; params: Record<string, unknown> }[];
-};
+type View = Embarque;
 
 describe('embarques: money through the ledger', () => {
   let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -282,7 +267,7 @@ describe('embarques: money through the ledger', () => {
         paid_on: '2026-02-27',
         reference: 'SWIFT 0042',
       },
-    )) as View & { supplier_payments: { currency: string; amount_cents: number }[] };
+    )) as View;
     expect(recorded.supplier_payments).toMatchObject([
       { currency: 'USD', amount_cents: 1_250_000 },
     ]);

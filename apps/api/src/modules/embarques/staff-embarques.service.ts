@@ -278,18 +278,24 @@ export class StaffEmbarquesService {
     return documentFile(this.workflow, row, documentId);
   }
 
+  /**
+   * The document leaves the embarque in the action's transaction; its stored file only once that
+   * committed, so a rolled-back delete never loses the bytes.
+   */
   async deleteDocument(id: string, documentId: string, staffUserId: string): Promise<void> {
+    let removed: StoredFile | undefined;
     await this.act(id, staffUserId, 'embarque.document_delete', async (tx, row, actor) => {
       assertOpen(row);
       const document = await repository.findDocument(tx, row, documentId);
       if (!document) throw notFound();
       const file = await this.workflow.deps.files.find(row.organizationId, document.fileId, tx);
       await repository.deleteDocument(tx, document);
-      await this.workflow.deps.files.remove(file, tx);
       const params = { kind: document.kind, name: file.originalName };
       await this.workflow.record(tx, row, actor, 'document_removed', params);
+      removed = file;
       return { before: { document_id: document.id, ...params }, after: {} };
     });
+    await this.workflow.deps.files.remove(removed!);
   }
 
   requestPayment(id: string, staffUserId: string, input: PaymentRequestCreate) {
