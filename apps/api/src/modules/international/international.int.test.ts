@@ -408,6 +408,24 @@ describe('international courier shipments (T1)', () => {
     expect(listed.map((row: { id: string }) => row.id)).toContain(bought.id);
   });
 
+  it('a user with only the international permission picks locations and products and quotes', async () => {
+    const clerk = await createTestUser(ctx, {
+      organizationId,
+      permissions: ['international_trade.create_international_shipment'],
+    });
+    expect((await call(clerk, 'GET', '/locations')).statusCode).toBe(200);
+    expect((await call(clerk, 'GET', '/products')).statusCode).toBe(200);
+    const response = await callAs(
+      ctx.app,
+      clerk,
+      'POST',
+      '/international-shipments/quotes',
+      t1QuoteBody(locationId, productId),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await call(clerk, 'GET', '/shipments')).statusCode).toBe(403);
+  });
+
   it('another organization finds nothing; merchants cannot reach the staff tables', async () => {
     stranger = await signIn(ctx, stranger);
     const view = await quoted();
