@@ -108,6 +108,16 @@ export function dutiesNote(
     : `Duties estimate for ${where}: ${duties.band.rate_percent}% of ${usd(duties.value_usd_cents)} USD (${duties.band.label}), exchange rate ${duties.exchange_rate.usd_mxn} of ${duties.exchange_rate.effective_from}, ≈ MXN ${mxn(duties.duties_mxn_centavos ?? 0)}; ${payer}. Despacho charges only the guide.`;
 }
 
+/** A saved row, or the table's duplicate error (null) or NOT_FOUND (an unknown id). */
+function saved<Row>(
+  row: Row | null | undefined,
+  duplicate: 'T1_DUTY_RATE_DUPLICATE' | 'T1_EXCHANGE_RATE_DUPLICATE' | 'T1_RESTRICTION_DUPLICATE',
+): Row {
+  if (row === null) throw new AppError(duplicate);
+  if (!row) throw notFound();
+  return row;
+}
+
 export interface EstimateInput {
   direction: T1Direction;
   /** ISO alpha-2 of the side abroad: the origin of an import, the destination of an export. */
@@ -201,9 +211,7 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_DUTY_RATE_DUPLICATE');
-    if (!row) throw notFound();
-    return dutyRateView(row);
+    return dutyRateView(saved(row, 'T1_DUTY_RATE_DUPLICATE'));
   }
 
   async exchangeRates(
@@ -228,9 +236,7 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_EXCHANGE_RATE_DUPLICATE');
-    if (!row) throw notFound();
-    return exchangeRateView(row);
+    return exchangeRateView(saved(row, 'T1_EXCHANGE_RATE_DUPLICATE'));
   }
 
   async restrictions(
@@ -261,8 +267,6 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_RESTRICTION_DUPLICATE');
-    if (!row) throw notFound();
-    return restrictionView(row);
+    return restrictionView(saved(row, 'T1_RESTRICTION_DUPLICATE'));
   }
 }
