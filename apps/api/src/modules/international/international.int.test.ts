@@ -437,6 +437,24 @@ describe('international courier shipments (T1)', () => {
     expect(held.customs_status).toBe('held');
   });
 
+  it('cancels like a guide: the whole charge back once the carrier confirms', async () => {
+    const view = await quoted();
+    const before = await available();
+    const bought = (await buyT1(ctx, owner, view)).json().data as T1Shipment;
+    expect(await available()).toBe(before - view.rates[0]!.total);
+    stranger = await signIn(ctx, stranger);
+    const url = `/international-shipments/${bought.id}/cancellation`;
+    expect((await call(stranger, 'POST', url)).statusCode).toBe(404);
+    const cancelled = (await ok(202, owner, 'POST', url)) as T1Shipment;
+    expect(cancelled.shipment.cancellation_requested_at).not.toBeNull();
+    expect((await call(owner, 'POST', url)).json().error.code).toBe('GUIDE_ALREADY_CANCELLED');
+    ctx.clock.advance(5 * 60_000);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    owner = await signIn(ctx, owner);
+    expect(await available()).toBe(before);
+    expect(await verifyLedger(ctx.db)).toEqual([]);
+  });
+
   it('a user with only the international permission picks locations and products and quotes', async () => {
     const clerk = await createTestUser(ctx, {
       organizationId,
