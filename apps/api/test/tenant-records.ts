@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { createTenantClassification } from '../src/modules/classification/classification.test-support';
 import { createTenantEmbarque } from '../src/modules/embarques/embarques.test-support';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
+import { createTenantT1 } from '../src/modules/international/international.test-support';
 import { createTenantOrder } from '../src/modules/orders/orders.test-support';
 import { warehouseContact } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
@@ -186,6 +187,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
     ...(await createTenantEmbarque(ctx, staff, organization.id)),
+    ...(await createTenantT1(ctx, owner, { locationId, productId: product.productId })),
     ...(await createTenantOrder(ctx, owner, organization.id, {
       locationId,
       variantId: variantId!,

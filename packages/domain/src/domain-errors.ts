@@ -18,3 +18,4 @@ export { STORES_ERRORS as stores } from './stores/errors';
 export { ORDERS_ERRORS as orders } from './orders/errors';
 export { CLASSIFICATION_ERRORS as classification } from './classification/errors';
 export { EMBARQUES_ERRORS as embarques } from './embarques/errors';
+export { INTERNATIONAL_ERRORS as international } from './international/errors';

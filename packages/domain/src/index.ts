@@ -33,3 +33,4 @@ export * from './stores';
 export * from './orders';
 export * from './classification';
 export * from './embarques';
+export * from './international';

@@ -12,3 +12,4 @@ export { EXITS_NOTIFICATIONS as exits } from './exits/notifications';
 export { STORES_NOTIFICATIONS as stores } from './stores/notifications';
 export { CLASSIFICATION_NOTIFICATIONS as classification } from './classification/notifications';
 export { EMBARQUES_NOTIFICATIONS as embarques } from './embarques/notifications';
+export { INTERNATIONAL_NOTIFICATIONS as international } from './international/notifications';

@@ -360,6 +360,39 @@ export const VALIDATION_MESSAGES = {
     es: 'Usa máximo 3 decimales.',
     en: 'Use at most 3 decimals.',
   },
+  // International courier shipments (T1)
+  country_iso2: {
+    es: 'Elige un país (2 letras ISO, por ejemplo US).',
+    en: 'Choose a country (2 ISO letters, for example US).',
+  },
+  country_abroad: {
+    es: 'Elige un país distinto de México: el otro lado del envío está en México.',
+    en: 'Choose a country other than Mexico: the other side of the shipment is in Mexico.',
+  },
+  postal_code_foreign: {
+    es: 'Escribe el código postal del país de destino (letras, números, espacios o guiones).',
+    en: 'Enter the postal code of that country (letters, digits, spaces or dashes).',
+  },
+  phone_international: {
+    es: 'Escribe el teléfono con su lada internacional, por ejemplo +1 512 555 0100.',
+    en: 'Enter the phone with its country code, for example +1 512 555 0100.',
+  },
+  tax_id_required: {
+    es: 'La aduana pide la identificación fiscal de quien recibe (RFC si es importación).',
+    en: 'Customs ask for the recipient’s tax ID (their RFC on an import).',
+  },
+  percent: {
+    es: 'Escribe un porcentaje de 0 a 100 con hasta 2 decimales.',
+    en: 'Enter a percentage from 0 to 100 with up to 2 decimals.',
+  },
+  exchange_rate: {
+    es: 'Escribe los pesos por dólar con hasta 4 decimales, por ejemplo 18.2500.',
+    en: 'Enter the pesos per dollar with up to 4 decimals, for example 18.2500.',
+  },
+  value_range: {
+    es: 'El valor máximo debe ser igual o mayor al mínimo.',
+    en: 'The maximum value must be equal to or greater than the minimum.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;

@@ -17,6 +17,7 @@ import { seedDemoEntries } from './demo-entries';
 import { seedDemoTickets } from './demo-tickets';
 import { seedDemoClassifications } from './demo-classifications';
 import { seedDemoEmbarques } from './demo-embarques';
+import { seedDemoInternational } from './demo-international';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -203,10 +204,11 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     seedClock,
   );
   await seedDemoEmbarques(services, { organizationId, ownerId, staffId }, seedClock);
+  await seedDemoInternational(services, { organizationId, ownerId });
   return true;
 }
 
-/** A credited SPEI deposit of 5,000 MXN, so the demo starts with a balance and an invoice. */
+/** A credited SPEI deposit of 10,000 MXN, so the demo starts with a balance and an invoice. */
 async function seedDemoDeposit(
   { db, clock, ledger, notifications, billing }: Services,
   organizationId: string,
@@ -217,9 +219,9 @@ async function seedDemoDeposit(
       organizationId,
       method: 'spei',
       status: 'pending',
-      amount: 500_000,
+      amount: 1_000_000,
       fee: 0,
-      net: 500_000,
+      net: 1_000_000,
       originBank: '012',
       referenceType: 'concept',
       referenceNumber: 'SALDO INICIAL DEMO',

@@ -28,3 +28,4 @@ export { storesModule as stores } from './stores/stores.module';
 export { ordersRoutes as orders } from './orders/orders.routes';
 export { classificationModule as classification } from './classification/classification.module';
 export { embarquesModule as embarques } from './embarques/embarques.module';
+export { internationalModule as international } from './international/international.module';

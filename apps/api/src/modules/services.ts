@@ -27,6 +27,7 @@ import { buildDashboard } from './dashboard/dashboard.services';
 import { buildEntries } from './entries/entries.services';
 import { buildEmbarques } from './embarques/embarques.services';
 import { buildExits } from './exits/exits.services';
+import { buildInternational } from './international/international.services';
 import { buildInventory } from './inventory/inventory.services';
 import type { NoticeAudiences } from './notifications/notifications.service';
 import { buildNotifications } from './notifications/notifications.services';
@@ -161,6 +162,7 @@ export function buildServices(
     .add(buildExits)
     .add(buildClassification)
     .add(buildEmbarques)
+    .add(buildInternational)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)
