@@ -111,4 +111,25 @@ describe('BulkLabelsDialog from a CSV', () => {
     ]);
     expect(await template.text()).toBe('pedido,tienda\r\n#1001,\r\n#1002,Shopify\r\n');
   });
+
+  it('offers a preferred carrier only its domestic services: orders ship within Mexico', async () => {
+    openOnCsv({
+      'POST /orders/bulk-labels/csv': () => json(200, { data: RESOLVED }),
+      'GET /locations': () => page([ORIGIN]),
+      'GET /packages': () => page([PACKAGE]),
+      'GET /wallet/balance': () =>
+        json(200, { data: { available_centavos: 50_000, on_hold_centavos: 0 } }),
+    });
+    await choose(csv('pedido\r\n#1001\r\n'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continuar con 1 pedido' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generar la guía de 1 pedido' });
+    fireEvent.click(await within(dialog).findByLabelText('Una paquetería preferida'));
+    fireEvent.change(within(dialog).getByLabelText('Paquetería'), { target: { value: 'fedex' } });
+    const services = within(dialog).getByLabelText('Servicio');
+    const offered = within(services)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(offered).toContain('Standard Overnight');
+    expect(offered.some((name) => name?.startsWith('International'))).toBe(false);
+  });
 });

@@ -134,6 +134,8 @@ function BulkLabelsForm({
   const rule = form.watch('rule');
   const carrierKey = form.watch('preferred.carrier');
   const carrier = CARRIERS.find((candidate) => candidate.key === carrierKey);
+  // Orders ship within Mexico: an international service (T1) never has a rate for them.
+  const domesticServices = carrier?.services.filter((service) => !service.international) ?? [];
   const language = i18n.language === 'en' ? 'en' : 'es';
 
   return (
@@ -175,12 +177,12 @@ function BulkLabelsForm({
             error={errors.preferred?.carrier?.message ?? errors.preferred?.message}
             {...form.register('preferred.carrier')}
           />
-          {carrier && carrier.services.length > 1 && (
+          {domesticServices.length > 1 && (
             <NativeSelect
               label={t('bulk.service')}
               data={[
                 { value: '', label: t('bulk.anyService') },
-                ...carrier.services.map((service) => ({
+                ...domesticServices.map((service) => ({
                   value: service.key,
                   label: service.name[language],
                 })),
