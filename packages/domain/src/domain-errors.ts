@@ -17,3 +17,4 @@ export { PRODUCTS_ERRORS as products } from './products/errors';
 export { STORES_ERRORS as stores } from './stores/errors';
 export { ORDERS_ERRORS as orders } from './orders/errors';
 export { CLASSIFICATION_ERRORS as classification } from './classification/errors';
+export { EMBARQUES_ERRORS as embarques } from './embarques/errors';

@@ -32,3 +32,4 @@ export * from './shipments';
 export * from './stores';
 export * from './orders';
 export * from './classification';
+export * from './embarques';

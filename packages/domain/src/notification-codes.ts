@@ -11,3 +11,4 @@ export { ENTRIES_NOTIFICATIONS as entries } from './entries/notifications';
 export { EXITS_NOTIFICATIONS as exits } from './exits/notifications';
 export { STORES_NOTIFICATIONS as stores } from './stores/notifications';
 export { CLASSIFICATION_NOTIFICATIONS as classification } from './classification/notifications';
+export { EMBARQUES_NOTIFICATIONS as embarques } from './embarques/notifications';

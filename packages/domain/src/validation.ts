@@ -347,6 +347,19 @@ export const VALIDATION_MESSAGES = {
     es: 'La hora final debe ser al menos 60 minutos después de la inicial.',
     en: 'The end time must be at least 60 minutes after the start time.',
   },
+  // Embarques: customs data
+  pedimento_number: {
+    es: 'El pedimento tiene 15 dígitos: año (2), aduana (2), patente (4) y consecutivo (7), y el consecutivo empieza con el último dígito del año.',
+    en: 'A pedimento has 15 digits: year (2), customs office (2), patente (4) and consecutive (7), and the consecutive starts with the year’s last digit.',
+  },
+  currency_code: {
+    es: 'Elige una moneda de 3 letras, por ejemplo USD.',
+    en: 'Choose a 3-letter currency, for example USD.',
+  },
+  quantity_decimals: {
+    es: 'Usa máximo 3 decimales.',
+    en: 'Use at most 3 decimals.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationKey = keyof typeof VALIDATION_MESSAGES;
