@@ -1,0 +1,30 @@
+import { Grid, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** An embarque's page on both sides: facts on top, operation at the left, money at the right. */
+export function EmbarqueLayout({
+  top,
+  main,
+  side,
+  bottom,
+}: {
+  top: ReactNode;
+  main: ReactNode;
+  side: ReactNode;
+  bottom: ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      {top}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="lg">{main}</Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="lg">{side}</Stack>
+        </Grid.Col>
+      </Grid>
+      {bottom}
+    </Stack>
+  );
+}
