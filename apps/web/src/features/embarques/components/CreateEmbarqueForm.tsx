@@ -167,7 +167,7 @@ export function DetailsFields() {
         {text('destination.place', t('staff.destinationPlace'))}
       </SimpleGrid>
       {text('customer_reference', t('staff.customerReference'), false)}
-      <Textarea label={t('staff.notes')} autosize minRows={2} {...form.register('notes')} />
+      <Textarea label={t('staff.notes')} rows={2} {...form.register('notes')} />
     </>
   );
 }

@@ -97,7 +97,7 @@ export function SemaforoForm({
           </Radio.Group>
         )}
       />
-      <Textarea label={t('staff.moveNote')} autosize minRows={2} {...form.register('note')} />
+      <Textarea label={t('staff.moveNote')} rows={2} {...form.register('note')} />
     </EntityForm>
   );
 }

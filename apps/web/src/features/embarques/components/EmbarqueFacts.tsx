@@ -68,7 +68,7 @@ export function NextSteps({ embarque }: { embarque: Embarque }) {
   const forward = embarque.next_steps.filter((next) => next.step !== 'cancelled');
   if (forward.length === 0) return null;
   return (
-    <Alert variant="light" color="blue" title={t('detail.next')}>
+    <Alert variant="light" color="blue" title={t('detail.next')} role="note">
       <Stack gap={6}>
         {forward.map((next) =>
           next.blocked_by.length === 0 ? (

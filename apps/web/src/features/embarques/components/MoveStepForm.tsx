@@ -23,7 +23,8 @@ export function MoveStepForm({
   const { t } = useTranslation('embarques');
   const move = useMoveStep(embarque.id);
   const open = embarque.next_steps.filter((next) => next.blocked_by.length === 0);
-  const first = initial ?? open[0]?.step;
+  // A blocked step is never preselected: with nothing open, the form asks for a choice.
+  const first = open.find((next) => next.step === initial)?.step ?? open[0]?.step;
   const { form, formProps } = useDomainForm({
     schema: embarqueStepMoveSchema,
     defaultValues: { to: first, note: '' },
@@ -79,7 +80,7 @@ export function MoveStepForm({
           </Radio.Group>
         )}
       />
-      <Textarea label={t('staff.moveNote')} autosize minRows={2} {...form.register('note')} />
+      <Textarea label={t('staff.moveNote')} rows={2} {...form.register('note')} />
     </EntityForm>
   );
 }
