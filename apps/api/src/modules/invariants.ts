@@ -4,6 +4,7 @@
 // `ledger:verify` (and the tests) run every check of a subject in one snapshot.
 import type { DbOrTx } from '../platform/db';
 import { checkInvariants, checksOf, type InvariantSet } from '../platform/invariants';
+import { embarqueMoneyInvariants } from './embarques/embarques.verify';
 import { exitStockInvariants } from './exits/exits.verify';
 import { stockInvariants } from './inventory/stock.verify';
 import { orderStockInvariants } from './orders/orders.verify';
@@ -22,6 +23,7 @@ export const INVARIANTS: readonly InvariantSet[] = [
   ledgerInvariants,
   labelMoneyInvariants,
   guidesMadeInvariants,
+  embarqueMoneyInvariants,
 ];
 
 export const STOCK_CHECKS = Object.keys(checksOf(INVARIANTS, 'stock'));

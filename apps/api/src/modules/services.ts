@@ -25,6 +25,7 @@ import { Composer } from './compose';
 import { buildCustomers } from './customers/customers.services';
 import { buildDashboard } from './dashboard/dashboard.services';
 import { buildEntries } from './entries/entries.services';
+import { buildEmbarques } from './embarques/embarques.services';
 import { buildExits } from './exits/exits.services';
 import { buildInventory } from './inventory/inventory.services';
 import type { NoticeAudiences } from './notifications/notifications.service';
@@ -159,6 +160,7 @@ export function buildServices(
     .add(buildShipments)
     .add(buildExits)
     .add(buildClassification)
+    .add(buildEmbarques)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)

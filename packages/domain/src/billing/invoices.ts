@@ -8,15 +8,22 @@ import { dayField } from '../wallet/transactions';
  * centavos; the XML writes it as pesos with two decimals.
  */
 
-/** What an invoice is for: the advance credited to the balance, or the fee charged on it. */
-export const INVOICE_KINDS = ['deposit', 'fee'] as const;
+/**
+ * What an invoice is for: the advance credited to the balance, the fee charged on it, or the
+ * platform's services on an embarque paid from the balance.
+ */
+export const INVOICE_KINDS = ['deposit', 'fee', 'service'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export const INVOICE_STATUSES = ['pending', 'stamped', 'failed'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Folio series per kind: each series has its own consecutive folios. */
-export const INVOICE_SERIES: Record<InvoiceKind, string> = { deposit: 'DEP', fee: 'COM' };
+export const INVOICE_SERIES: Record<InvoiceKind, string> = {
+  deposit: 'DEP',
+  fee: 'COM',
+  service: 'SRV',
+};
 
 /** VAT rate of the Traslado (IVA 16%), as SAT writes it in `TasaOCuota`. */
 export const VAT_RATE_TEXT = '0.160000';

@@ -29,7 +29,7 @@ export const dashboardSummarySchema = periodFiguresSchema.extend({
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** What spend is for: the ledger's causes (classification is charged from the wallet too). */
-export const SPEND_CAUSES = ['labels', 'insurance', 'classification', 'fees'] as const;
+export const SPEND_CAUSES = ['labels', 'insurance', 'classification', 'embarques', 'fees'] as const;
 export type SpendCause = (typeof SPEND_CAUSES)[number];
 
 /** The period's activity per Mexico City day, for the dashboard's charts; days without any are absent. */

@@ -39,6 +39,20 @@ export const AUDIT_ACTIONS = [
   'classification.publish',
   'classification.reject',
   'classification.not_classifiable',
+  'embarque.create',
+  'embarque.update',
+  'embarque.lines',
+  'embarque.step',
+  'embarque.pedimento',
+  'embarque.semaforo',
+  'embarque.document_upload',
+  'embarque.document_delete',
+  'embarque.request_payment',
+  'embarque.cancel_payment',
+  'embarque.expenses',
+  'embarque.settle',
+  'embarque.supplier_payment',
+  'embarque.invoice',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +69,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'entry',
   'exit',
   'classification_item',
+  'embarque',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

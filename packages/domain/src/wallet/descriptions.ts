@@ -17,6 +17,9 @@ interface DescriptionParams {
   guide_cancellation: { tracking_number: string };
   /** The tariff classification of a product, by its name when requested. */
   classification: { product: string };
+  /** A payment of an embarque's request, or the advance it did not use, returned. */
+  embarque_payment: { reference: string; concept: string };
+  embarque_refund: { reference: string };
 }
 
 export type TransactionDescriptionCode = keyof DescriptionParams;
@@ -36,6 +39,14 @@ const TEMPLATES: Record<TransactionDescriptionCode, Record<Language, string>> = 
   classification: {
     es: 'Clasificación arancelaria de {product}',
     en: 'Tariff classification of {product}',
+  },
+  embarque_payment: {
+    es: 'Embarque {reference}: {concept}',
+    en: 'Embarque {reference}: {concept}',
+  },
+  embarque_refund: {
+    es: 'Embarque {reference}: anticipo no usado',
+    en: 'Embarque {reference}: unused advance',
   },
 };
 

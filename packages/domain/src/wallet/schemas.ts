@@ -11,6 +11,7 @@ export const TRANSACTION_KINDS = [
   'insurance',
   'refund',
   'classification',
+  'embarque',
   'adjustment',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];

@@ -46,6 +46,25 @@ export async function findInvoice(
   return row;
 }
 
+/** The service invoice of a ledger charge, if it was issued. */
+export async function findServiceInvoice(db: DbOrTx, ledgerTransactionId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(eq(invoices.kind, 'service'), eq(invoices.ledgerTransactionId, ledgerTransactionId)),
+    );
+  return row;
+}
+
+export function findInvoices(db: DbOrTx, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.organizationId, organizationId), inArray(invoices.id, ids)));
+}
+
 /** The organization's invoices not stamped yet (pending, or failed at the PAC). */
 export function unstamped(db: DbOrTx, organizationId: string, limit: number) {
   return db

@@ -134,14 +134,10 @@ export async function invoiceCreditedDeposit(
   }
 }
 
-async function createInvoices(
-  db: DbOrTx,
-  deposit: DepositRow,
-  deps: InvoiceDepositDeps,
-): Promise<InvoiceRow[]> {
-  if (!deposit.ledgerTransactionId) throw new Error('deposit not credited');
+/** Issuer and receiver columns of an invoice: the organization's tax information, or "público en general". */
+async function partiesOf(db: DbOrTx, organizationId: string, deps: InvoiceDepositDeps) {
   const issuer = issuerOf(deps.config);
-  const tax = await deps.accountDetails.taxInfo(deposit.organizationId, db);
+  const tax = await deps.accountDetails.taxInfo(organizationId, db);
   const receiver = tax
     ? {
         rfc: tax.tax_id,
@@ -151,6 +147,26 @@ async function createInvoices(
         zip: tax.zip_code,
       }
     : { ...GENERAL_PUBLIC, zip: issuer.zip };
+  return {
+    issuerRfc: issuer.rfc,
+    issuerName: issuer.name,
+    issuerRegime: issuer.regime,
+    issuerZip: issuer.zip,
+    receiverRfc: receiver.rfc,
+    receiverName: receiver.name,
+    receiverRegime: receiver.regime,
+    receiverUse: receiver.use,
+    receiverZip: receiver.zip,
+  };
+}
+
+async function createInvoices(
+  db: DbOrTx,
+  deposit: DepositRow,
+  deps: InvoiceDepositDeps,
+): Promise<InvoiceRow[]> {
+  if (!deposit.ledgerTransactionId) throw new Error('deposit not credited');
+  const parties = await partiesOf(db, deposit.organizationId, deps);
   const breakdown = depositBreakdown(deposit.amount);
   const amounts: { kind: InvoiceKind; subtotal: number; vat: number }[] = [
     { kind: 'deposit', ...splitVat(deposit.net) },
@@ -174,15 +190,7 @@ async function createInvoices(
         paymentForm: deposit.method === 'card' ? '04' : '03',
         // Staff who approved it; else the merchant who notified or paid (reconciled, card).
         triggeredBy: deposit.reviewedBy ?? deposit.createdBy,
-        issuerRfc: issuer.rfc,
-        issuerName: issuer.name,
-        issuerRegime: issuer.regime,
-        issuerZip: issuer.zip,
-        receiverRfc: receiver.rfc,
-        receiverName: receiver.name,
-        receiverRegime: receiver.regime,
-        receiverUse: receiver.use,
-        receiverZip: receiver.zip,
+        ...parties,
         subtotal: amount.subtotal,
         vat: amount.vat,
         total: amount.subtotal + amount.vat,
@@ -244,6 +252,59 @@ export class BillingService {
   /** Wallet's `depositCredited` listener: the credited deposit's CFDI (decision 016). */
   readonly depositCredited = (tx: DbOrTx, deposit: DepositRow) =>
     invoiceCreditedDeposit(tx, deposit, this.deps);
+
+  /**
+   * The CFDI of a service charged to the balance (an embarque's service fee, VAT included): one
+   * per ledger charge, in the caller's transaction, paid by "aplicación de anticipos" (the
+   * balance was invoiced as an advance when deposited). Asked again, it answers the one issued.
+   * A PAC failure leaves it `failed` for a retry, as a deposit's.
+   */
+  async invoiceService(
+    tx: DbOrTx,
+    charge: {
+      organizationId: string;
+      ledgerTransactionId: string;
+      totalCentavos: number;
+      triggeredBy: string;
+    },
+  ): Promise<InvoiceView> {
+    const existing = await repository.findServiceInvoice(tx, charge.ledgerTransactionId);
+    if (existing) return this.viewOf(existing);
+    const { subtotal, vat } = splitVat(charge.totalCentavos);
+    const series = INVOICE_SERIES.service;
+    const row = await repository.insertInvoice(tx, {
+      organizationId: charge.organizationId,
+      series,
+      folio: await repository.nextFolio(tx, series),
+      cfdiType: 'I',
+      kind: 'service',
+      depositId: null,
+      ledgerTransactionId: charge.ledgerTransactionId,
+      paymentForm: '30',
+      triggeredBy: charge.triggeredBy,
+      ...(await partiesOf(tx, charge.organizationId, this.deps)),
+      subtotal,
+      vat,
+      total: charge.totalCentavos,
+      status: 'pending',
+      createdAt: this.deps.clock.now(),
+    });
+    return this.viewOf(await stamp(tx, row, this.pac, this.deps.clock.now()));
+  }
+
+  /** The organization's invoices among `ids` (another module's records name them). */
+  async views(organizationId: string, ids: string[], db: DbOrTx = this.deps.db) {
+    const rows = await repository.findInvoices(db, organizationId, ids);
+    const names = await this.deps.accounts.userNames(
+      rows.flatMap((row) => (row.triggeredBy ? [row.triggeredBy] : [])),
+    );
+    return rows.map((row) => present(row, names.get(row.triggeredBy ?? ''), this.pac.sandbox));
+  }
+
+  private async viewOf(row: InvoiceRow): Promise<InvoiceView> {
+    const names = row.triggeredBy ? await this.deps.accounts.userNames([row.triggeredBy]) : null;
+    return present(row, names?.get(row.triggeredBy ?? ''), this.pac.sandbox);
+  }
 
   /** Stamps again what the PAC failed (or never got to) — each in its own transaction. */
   async retryUnstamped(organizationId: string): Promise<number> {

@@ -25,7 +25,8 @@ export const invoiceSeries = pgTable('invoice_series', {
 
 /**
  * CFDI 4.0 invoices (decision 016): one per credited deposit and one per fee charged on it,
- * created in the credit's own transaction. The receiver and issuer are snapshots taken then;
+ * created in the credit's own transaction; and one per service charge paid from the balance
+ * (an embarque's), created when staff invoice it. The receiver and issuer are snapshots taken then;
  * `xml` is the stamped CFDI (null until stamped). Money in centavos; subtotal + VAT = total.
  */
 export const invoices = pgTable(
@@ -39,15 +40,16 @@ export const invoices = pgTable(
     folio: integer().notNull(),
     /** TipoDeComprobante: `I` (ingreso). */
     cfdiType: text().notNull(),
-    /** What it is for: `deposit` (the advance credited) or `fee` (the small-deposit fee). */
+    /**
+     * What it is for: `deposit` (the advance credited), `fee` (the small-deposit fee) or
+     * `service` (a service charged to the balance, with no deposit).
+     */
     kind: text().notNull(),
-    depositId: uuid()
-      .notNull()
-      .references(() => deposits.id),
+    depositId: uuid().references(() => deposits.id),
     ledgerTransactionId: uuid()
       .notNull()
       .references(() => ledgerTransactions.id),
-    /** FormaPago: 03 transfer, 04 card. */
+    /** FormaPago: 03 transfer, 04 card, 30 aplicación de anticipos (paid from the balance). */
     paymentForm: text().notNull(),
     /** Who triggered the credit: staff approving it, else the merchant who notified or paid. */
     triggeredBy: uuid().references(() => users.id),
@@ -74,7 +76,11 @@ export const invoices = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
-    check('invoices_kind', sql`${table.kind} in ('deposit', 'fee')`),
+    check('invoices_kind', sql`${table.kind} in ('deposit', 'fee', 'service')`),
+    check(
+      'invoices_deposit_of_kind',
+      sql`(${table.kind} = 'service') = (${table.depositId} is null)`,
+    ),
     check('invoices_status', sql`${table.status} in ('pending', 'stamped', 'failed')`),
     check(
       'invoices_amounts',
@@ -87,6 +93,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_folio').on(table.series, table.folio),
     // A deposit is invoiced once for its advance and once for its fee, whatever retries happen.
     uniqueIndex('invoices_deposit_kind').on(table.depositId, table.kind),
+    // A service charge is invoiced once, whoever asks and however often.
+    uniqueIndex('invoices_service_charge')
+      .on(table.ledgerTransactionId)
+      .where(sql`${table.kind} = 'service'`),
     uniqueIndex('invoices_uuid').on(table.uuid),
     index('invoices_organization_created').on(table.organizationId, table.createdAt.desc()),
     index('invoices_failed')

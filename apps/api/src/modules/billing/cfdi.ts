@@ -44,6 +44,14 @@ export const CONCEPTS: Record<
     unit: 'Actividad',
     description: 'Comisión por depósito menor a $500.00',
   },
+  // 78141502 (UNSPSC "customs brokerage services") with E48 "Unidad de servicio": the
+  // platform's own services on an embarque, paid from the balance; confirm with the accountant.
+  service: {
+    productCode: '78141502',
+    unitCode: 'E48',
+    unit: 'Unidad de servicio',
+    description: 'Servicios de gestión de comercio exterior (embarque)',
+  },
 };
 
 export interface CfdiParty {

@@ -116,6 +116,18 @@ export class TariffFractionsService {
   }
 
   /**
+   * The catalogue's row of a fracción + NICO in force on `day`: TARIFF_CODE_NOT_IN_FORCE when
+   * the catalogue has no such code that day (absent, not yet in force or retired);
+   * TARIFF_FRACTIONS_NOT_LOADED before the catalogue is imported (nothing to check against).
+   */
+  async requireInForce(fraction: string, nico: string, day: string): Promise<TariffFraction> {
+    const row = await this.inForce(fraction, nico, day);
+    if (row) return row;
+    if (!(await this.catalogueLoaded())) throw new AppError('TARIFF_FRACTIONS_NOT_LOADED');
+    throw new AppError('TARIFF_CODE_NOT_IN_FORCE', { code: fraction + nico, date: day });
+  }
+
+  /**
    * Codes in force on `day` ranked for `words` of `text` (the classification console's
    * candidates and picker): Spanish stems and trigram similarity, each with why it matched.
    */

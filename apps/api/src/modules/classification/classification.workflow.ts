@@ -192,18 +192,9 @@ export class ClassificationWorkflow {
     return { feeState: 'released' };
   }
 
-  /**
-   * The catalogue's row of a fracción + NICO in force on `day`: TARIFF_CODE_NOT_IN_FORCE when
-   * the catalogue has no such code that day (absent, not yet in force or retired);
-   * TARIFF_FRACTIONS_NOT_LOADED before the catalogue is imported (nothing to check against).
-   */
-  async codeInForce(fraction: string, nico: string, day: string): Promise<TariffFraction> {
-    const { tariffFractions } = this.deps;
-    const row = await tariffFractions.inForce(fraction, nico, day);
-    if (row) return row;
-    if (!(await tariffFractions.catalogueLoaded()))
-      throw new AppError('TARIFF_FRACTIONS_NOT_LOADED');
-    throw new AppError('TARIFF_CODE_NOT_IN_FORCE', { code: fraction + nico, date: day });
+  /** The code's catalogue row in force on `day`, or the catalogue's refusal (TariffFractionsService). */
+  codeInForce(fraction: string, nico: string, day: string): Promise<TariffFraction> {
+    return this.deps.tariffFractions.requireInForce(fraction, nico, day);
   }
 
   notify(tx: DbOrTx, row: ItemRow, content: NotificationContent, kind: 'NOTIFICATION' | 'WARNING') {

@@ -12,6 +12,8 @@ export const PLATFORM_ACCOUNTS = [
   'vat_payable',
   'carrier_payable',
   'insurance_payable',
+  /** What the merchant advanced for an embarque's duties and third-party expenses. */
+  'customs_payable',
   'bank_clearing',
   'card_clearing',
 ] as const;

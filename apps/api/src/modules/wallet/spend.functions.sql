@@ -2,8 +2,8 @@
 -- cause, added in the statement that posts the entries (trigger ledger_entries_daily_spend,
 -- migration 0053). An entry into a platform account other than the clearing accounts is money
 -- paid (a refund's, negative, takes it back); its cause: classification and fees by the
--- movement's kind (or the fees account), insurance by its account, the rest labels (carrier
--- price, VAT, margin). Rows are locked in key order, so two postings of one organization never
+-- movement's kind (or the fees account), embarques by their kind or the advances' account,
+-- insurance by its account, the rest labels (carrier price, VAT, margin). Rows are locked in key order, so two postings of one organization never
 -- wait on each other in a circle.
 CREATE OR REPLACE FUNCTION ledger_daily_spend_after_insert() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -11,6 +11,7 @@ BEGIN
   INSERT INTO ledger_daily_spend AS s (organization_id, day, cause, amount)
   SELECT t.organization_id, (t.created_at AT TIME ZONE 'America/Mexico_City')::date,
          CASE WHEN t.kind = 'classification' THEN 'classification'
+              WHEN t.kind = 'embarque' OR a.kind = 'customs_payable' THEN 'embarques'
               WHEN t.kind = 'fee' OR a.kind = 'fees' THEN 'fees'
               WHEN a.kind = 'insurance_payable' THEN 'insurance'
               ELSE 'labels' END AS cause,

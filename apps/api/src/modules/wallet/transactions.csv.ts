@@ -45,6 +45,7 @@ const KINDS: Record<Language, Record<TransactionKind, string>> = {
     insurance: 'Seguro',
     refund: 'Reembolso',
     classification: 'Clasificación',
+    embarque: 'Embarque',
     adjustment: 'Ajuste',
   },
   en: {
@@ -54,6 +55,7 @@ const KINDS: Record<Language, Record<TransactionKind, string>> = {
     insurance: 'Insurance',
     refund: 'Refund',
     classification: 'Classification',
+    embarque: 'Embarque',
     adjustment: 'Adjustment',
   },
 };
