@@ -2,6 +2,7 @@ import { formatMoney, type Embarque } from '@despacho/domain';
 import { Badge, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Audience } from './audience';
 import { Section } from './Section';
 
 function Row({
@@ -29,13 +30,21 @@ function Row({
  * The cuenta de gastos reconciled against the advance: each expense, then what was paid in
  * advance, spent and refunded, and the balance left (in the merchant's favour or owed).
  */
-export function AccountPanel({ embarque, action }: { embarque: Embarque; action?: ReactNode }) {
+export function AccountPanel({
+  embarque,
+  audience,
+  action,
+}: {
+  embarque: Embarque;
+  audience: Audience;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('embarques');
   const { account, expenses } = embarque;
   const balance = account.balance_centavos;
   const balanceLabel =
     balance > 0
-      ? t('account.balanceInFavor')
+      ? t(`${audience}.balanceInFavor`)
       : balance < 0
         ? t('account.balanceOwed')
         : t('account.balanceZero');
@@ -77,7 +86,7 @@ export function AccountPanel({ embarque, action }: { embarque: Embarque; action?
         <Row label={t('account.advancePaid')}>{formatMoney(account.advance_paid_centavos)}</Row>
         <Row label={t('account.expenses')}>{formatMoney(account.expenses_centavos)}</Row>
         {account.refunded_centavos > 0 && (
-          <Row label={t('account.refunded')}>{formatMoney(account.refunded_centavos)}</Row>
+          <Row label={t(`${audience}.refunded`)}>{formatMoney(account.refunded_centavos)}</Row>
         )}
         {account.pending_centavos > 0 && (
           <Row label={t('account.pending')}>{formatMoney(account.pending_centavos)}</Row>

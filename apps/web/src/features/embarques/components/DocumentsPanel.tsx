@@ -191,7 +191,7 @@ function UploadForm({
     defaultValues: { kind: kinds[0] },
     submit: ({ kind }) => upload.mutateAsync({ kind, file: file! }),
     onSuccess: () => {
-      notifications.show({ color: 'green', message: t('documents.uploaded_ok') });
+      notifications.show({ color: 'green', message: t('documents.done') });
       onDone();
     },
   });

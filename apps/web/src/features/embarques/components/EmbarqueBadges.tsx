@@ -36,7 +36,7 @@ export function StepBadge({ step }: { step: EmbarqueStep }) {
 export function MoneyStateBadge({ state }: { state: MoneyState }) {
   const { t } = useTranslation('embarques');
   return (
-    <Badge color={MONEY_COLORS[state]} variant="outline">
+    <Badge color={MONEY_COLORS[state]} variant="dot">
       {t(`moneyStates.${state}`)}
     </Badge>
   );
@@ -47,8 +47,12 @@ export function SemaforoBadge({ result }: { result: Semaforo | null }) {
   const { t } = useTranslation('embarques');
   if (!result) return <>{t('semaforo.none')}</>;
   return (
-    <Badge color={result === 'green' ? 'green' : 'red'} variant="filled">
-      {t(`semaforo.${result}`)}
+    <Badge
+      color={result === 'green' ? 'green' : 'red'}
+      variant="filled"
+      title={t(`semaforo.${result}`)}
+    >
+      {t(`semaforo.short.${result}`)}
     </Badge>
   );
 }

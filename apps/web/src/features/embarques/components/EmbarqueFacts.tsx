@@ -3,12 +3,13 @@ import { Alert, List, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { countryName } from '../../../ui/countries';
 import { Fact } from '../../../ui/Fact';
+import type { Audience } from './audience';
 import { MoneyStateBadge, SemaforoBadge } from './EmbarqueBadges';
 
-/** The pedimento as customs print it, its two spaces between parts kept. */
+/** The pedimento as customs print it, its two spaces between parts kept (wrapping there). */
 export function PedimentoNumber({ formatted }: { formatted: string }) {
   return (
-    <Text component="span" ff="monospace" fz="sm" fw={600} style={{ whiteSpace: 'pre' }}>
+    <Text component="span" ff="monospace" fz="sm" fw={600} style={{ whiteSpace: 'pre-wrap' }}>
       {formatted}
     </Text>
   );
@@ -18,14 +19,14 @@ export function PedimentoNumber({ formatted }: { formatted: string }) {
  * The embarque's header facts: operation, transport and incoterm, supplier and route, the
  * pedimento and semáforo, where the money stands.
  */
-export function EmbarqueFacts({ embarque }: { embarque: Embarque }) {
+export function EmbarqueFacts({ embarque, audience }: { embarque: Embarque; audience: Audience }) {
   const { t, i18n } = useTranslation('embarques');
   const language = parseLanguage(i18n.language);
   const at = (where: { place: string; country: string }) =>
     `${where.place}, ${countryName(where.country, language)}`;
   return (
     <Paper withBorder radius="lg" p="md">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" verticalSpacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" verticalSpacing="md">
         <Fact label={t('detail.direction')}>
           {t(`directions.${embarque.direction}`)} · {t(`modes.${embarque.mode}`)}
         </Fact>
@@ -49,7 +50,7 @@ export function EmbarqueFacts({ embarque }: { embarque: Embarque }) {
           <MoneyStateBadge state={embarque.money_state} />
         </Fact>
         {embarque.customer_reference && (
-          <Fact label={t('detail.customerReference')}>{embarque.customer_reference}</Fact>
+          <Fact label={t(`${audience}.customerReference`)}>{embarque.customer_reference}</Fact>
         )}
       </SimpleGrid>
       {embarque.notes && (

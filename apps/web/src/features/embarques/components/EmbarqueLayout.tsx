@@ -1,7 +1,10 @@
 import { Grid, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** An embarque's page on both sides: facts on top, operation at the left, money at the right. */
+/**
+ * An embarque's page on both sides: facts and goods across the top, then the operation at the
+ * left and the money at the right (one column below the desktop width).
+ */
 export function EmbarqueLayout({
   top,
   main,
@@ -17,10 +20,10 @@ export function EmbarqueLayout({
     <Stack gap="lg">
       {top}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">{main}</Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">{side}</Stack>
         </Grid.Col>
       </Grid>

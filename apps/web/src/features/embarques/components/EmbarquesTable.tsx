@@ -38,7 +38,13 @@ export function EmbarquesTable<T extends EmbarqueSummary>({
           cardTitle: true,
           cell: (row) => (
             <Stack gap={0}>
-              <Anchor component={Link} to={pathOf(row)} fw={600} fz="sm">
+              <Anchor
+                component={Link}
+                to={pathOf(row)}
+                fw={600}
+                fz="sm"
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 {row.reference}
               </Anchor>
               {row.customer_reference && (

@@ -36,8 +36,8 @@ export function PaymentsPanel({
           <DataTable
             rows={requests}
             rowKey={(request) => request.id}
-            minWidth={520}
-            cardsBelow="sm"
+            minWidth={480}
+            cardsBelow="lg"
             columns={[
               {
                 key: 'concept',

@@ -54,7 +54,7 @@ describe('my-shipments/:id', () => {
     const pedimento = screen.getByText('26  47  3012  6001234', {
       normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
     });
-    expect(getComputedStyle(pedimento).whiteSpace).toBe('pre');
+    expect(getComputedStyle(pedimento).whiteSpace).toBe('pre-wrap');
     // What blocks the next step, in the merchant's words.
     expect(screen.getByText(/El pago de impuestos no está cubierto/)).toBeInTheDocument();
     const goods = screen.getByRole('region', { name: 'Mercancía' });

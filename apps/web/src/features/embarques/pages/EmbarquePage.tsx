@@ -62,8 +62,11 @@ export function EmbarquePage() {
       <EmbarqueLayout
         top={
           <>
-            <EmbarqueFacts embarque={data} />
+            <EmbarqueFacts embarque={data} audience="merchant" />
             <NextSteps embarque={data} />
+            <Section title={t('lines.title')}>
+              <LinesTable lines={data.lines} />
+            </Section>
           </>
         }
         main={
@@ -71,16 +74,13 @@ export function EmbarquePage() {
             <Section title={t('detail.timeline')}>
               <EmbarqueTimeline entries={timelineEntries(data.timeline, t)} />
             </Section>
-            <Section title={t('lines.title')}>
-              <LinesTable lines={data.lines} />
-            </Section>
             <MerchantDocuments embarque={data} />
           </>
         }
         side={
           <>
             <MerchantPayments embarque={data} />
-            <AccountPanel embarque={data} />
+            <AccountPanel embarque={data} audience="merchant" />
             <SupplierPaymentsPanel payments={data.supplier_payments} />
             <InvoicesPanel
               invoices={data.invoices}

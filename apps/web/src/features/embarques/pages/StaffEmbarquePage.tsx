@@ -138,12 +138,9 @@ export function StaffEmbarquePage() {
         }
       />
       <EmbarqueLayout
-        top={<EmbarqueFacts embarque={data} />}
-        main={
+        top={
           <>
-            <Section title={t('detail.timeline')}>
-              <EmbarqueTimeline entries={timelineEntries(data.timeline, t)} />
-            </Section>
+            <EmbarqueFacts embarque={data} audience="staff" />
             <Section
               title={t('lines.title')}
               action={
@@ -160,6 +157,13 @@ export function StaffEmbarquePage() {
               }
             >
               <LinesTable lines={data.lines} />
+            </Section>
+          </>
+        }
+        main={
+          <>
+            <Section title={t('detail.timeline')}>
+              <EmbarqueTimeline entries={timelineEntries(data.timeline, t)} />
             </Section>
             <StaffDocuments embarque={data} />
           </>
@@ -246,6 +250,7 @@ function MoneySide({
       />
       <AccountPanel
         embarque={embarque}
+        audience="staff"
         action={
           open && (
             <Group gap="xs">
