@@ -112,6 +112,16 @@ test('staff run an embarque for a merchant who pays it from the balance and foll
     expect(reference).toMatch(/^EMB-\d{6}$/);
     embarqueUrl = `/app/my-shipments/${staff.url().split('/').at(-1)}`;
 
+    const edit = await openDialog(
+      staff,
+      staff.getByRole('button', { name: 'Editar datos' }),
+      'Datos del embarque',
+      'staff-embarque-edit-dialog',
+    );
+    await expect(field(edit, 'Proveedor')).toHaveValue('Guangzhou Cotton Textiles Co.');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(edit).toBeHidden();
+
     const lines = await openDialog(
       staff,
       staff.getByRole('button', { name: 'Editar mercancía' }),
@@ -232,7 +242,7 @@ test('staff run an embarque for a merchant who pays it from the balance and foll
     await expenses.getByRole('button', { name: 'Guardar' }).click();
     await expect(staff.getByText('Guardamos la cuenta de gastos.')).toBeVisible();
     const account = staff.getByRole('region', { name: 'Cuenta de gastos' });
-    await expect(account).toContainText('Saldo a tu favor');
+    await expect(account).toContainText('Saldo a favor del comercio');
     await expect(account.getByTestId('account-balance')).toHaveText(formatMoney(REFUND));
     await account.getByRole('button', { name: 'Conciliar anticipo' }).click();
     await expect(account.getByTestId('account-balance')).toHaveText(formatMoney(0));

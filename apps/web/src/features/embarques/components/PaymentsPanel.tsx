@@ -59,7 +59,7 @@ export function PaymentsPanel({
                 header: t('payments.amount'),
                 align: 'right',
                 cell: (request) => (
-                  <Stack gap={0} align="flex-end">
+                  <Stack gap={0}>
                     <Text fz="sm" fw={600}>
                       {formatMoney(request.amount_centavos)}
                     </Text>

@@ -120,4 +120,53 @@ describe('my-shipments/:id', () => {
     expect(alert).toHaveTextContent('Te faltan $3,000.00 para este cobro.');
     expect(within(alert).getByRole('link', { name: 'Depositar saldo' })).toBeInTheDocument();
   });
+
+  it('checks a document’s size and type before uploading it, and sends only the kinds a merchant may', async () => {
+    // jsdom has no scrollIntoView; the kind's list scrolls its selected option into view.
+    Element.prototype.scrollIntoView ??= () => undefined;
+    const upload = `POST /embarques/${EMBARQUE_ID}/documents`;
+    const calls = stub(5_000_000, {
+      [upload]: () =>
+        json(201, {
+          data: {
+            id: '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e',
+            kind: 'packing_list',
+            name: 'lista.pdf',
+            content_type: 'application/pdf',
+            size: 2048,
+            uploaded_by: 'merchant',
+            created_at: '2026-11-26T10:00:00.000Z',
+          },
+        }),
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Subir documento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subir documento' });
+    const kinds = within(dialog).getByRole('combobox', { name: /Tipo/ });
+    fireEvent.click(kinds);
+    const options = [...document.querySelectorAll('[role=option]')].map((node) => node.textContent);
+    expect(options).toEqual(['Factura comercial', 'Lista de empaque']);
+    fireEvent.click([...document.querySelectorAll('[role=option]')][1]!);
+    const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+    const choose = (file: File) => fireEvent.change(input, { target: { files: [file] } });
+    const send = () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Subir documento' }));
+
+    choose(new File([new Uint8Array(1024 * 1024 + 1)], 'lista.pdf', { type: 'application/pdf' }));
+    send();
+    expect(await within(dialog).findByText('«lista.pdf» pesa más de 1 MB.')).toBeInTheDocument();
+    choose(new File(['hola'], 'lista.txt', { type: 'text/plain' }));
+    send();
+    expect(
+      await within(dialog).findByText('«lista.txt» no es PDF, JPEG ni PNG.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.key === upload)).toBe(false);
+
+    choose(new File(['%PDF-1.4'], 'lista.pdf', { type: 'application/pdf' }));
+    send();
+    await waitFor(() => expect(calls.some((call) => call.key === upload)).toBe(true));
+    const form = calls.find((call) => call.key === upload)!.body as FormData;
+    expect(form.get('kind')).toBe('packing_list');
+    expect((form.get('file') as File).name).toBe('lista.pdf');
+  });
 });

@@ -16,6 +16,7 @@ import { AccountPanel } from '../components/AccountPanel';
 import { PedimentoForm, SemaforoForm } from '../components/CustomsForms';
 import { DocumentsPanel } from '../components/DocumentsPanel';
 import { StepBadge } from '../components/EmbarqueBadges';
+import { EditDetailsForm } from '../components/EditDetailsForm';
 import { EmbarqueFacts } from '../components/EmbarqueFacts';
 import { EmbarqueLayout } from '../components/EmbarqueLayout';
 import { EmbarqueTimeline } from '../components/EmbarqueTimeline';
@@ -41,6 +42,7 @@ import {
 } from '../staff-api';
 
 type Dialog =
+  | 'edit'
   | 'move'
   | 'close'
   | 'pedimento'
@@ -68,6 +70,7 @@ export function StaffEmbarquePage() {
   const open = !isFinalStep(data.step);
   const close = () => setDialog(null);
   const dialogs: Record<Exclude<Dialog, null>, { title: string; form: ReactNode }> = {
+    edit: { title: t('staff.editTitle'), form: <EditDetailsForm embarque={data} onDone={close} /> },
     move: { title: t('staff.moveTitle'), form: <MoveStepForm embarque={data} onDone={close} /> },
     close: {
       title: t('staff.close'),
@@ -110,6 +113,13 @@ export function StaffEmbarquePage() {
         action={
           open && (
             <Group gap="sm">
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => setDialog('edit')}
+              >
+                {t('staff.edit')}
+              </Button>
               <Button variant="default" onClick={() => setDialog('pedimento')}>
                 {t('staff.pedimento')}
               </Button>
