@@ -49,7 +49,7 @@ export function MoveStepForm({
         name="to"
         render={({ field, fieldState }) => (
           <Radio.Group
-            label={t('staff.moveTitle')}
+            label={t('staff.nextStep')}
             value={field.value ?? null}
             onChange={field.onChange}
             error={fieldState.error?.message}
