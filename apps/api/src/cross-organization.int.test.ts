@@ -44,6 +44,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/staff/classification/{id}/images/{imageId}': (a) => a.productImageId,
   '/api/v1/embarques/{id}': (a) => a.embarqueId,
   '/api/v1/embarques/{id}/documents/{documentId}': (a) => a.embarqueDocumentId,
+  '/api/v1/embarques/{id}/invoices/{invoiceId}': (a) => a.invoiceId,
   '/api/v1/embarques/{id}/payment-requests/{paymentId}': (a) => a.embarquePaymentRequestId,
   '/api/v1/staff/embarques/{id}': (a) => a.embarqueId,
   '/api/v1/staff/embarques/{id}/documents/{documentId}': (a) => a.embarqueDocumentId,

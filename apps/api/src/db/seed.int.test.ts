@@ -12,6 +12,7 @@ import { LedgerService } from '../modules/wallet/ledger.service';
 import { locations } from '../modules/addresses/locations.tables';
 import { shipmentLabels, shipments } from '../modules/shipments/shipments.tables';
 import { entries } from '../modules/entries/entries.tables';
+import { embarquePaymentRequests } from '../modules/embarques/embarques.tables';
 import { DEMO_CUSTOMERS } from './demo-customers';
 import { DEMO_GUIDES } from './demo-shipments';
 import { DEMO_LOGINS, demoAccountsPresent, seedDemo } from './seed';
@@ -73,19 +74,28 @@ describe('seedDemo', () => {
   it('starts the demo with a credited 5,000 MXN deposit, its invoice and a whole ledger', async () => {
     const [organization] = await ctx.db.select().from(organizations);
     const ledger = new LedgerService(ctx);
-    // What the demo guides cost came out of it, and the two classification fees: one captured
-    // (published), one still held (in classification).
+    // What the demo guides cost came out of it, the two classification fees (one captured,
+    // published; one still held, in classification) and the embarques' payments less the
+    // advance refunded.
     const guides = await ctx.db.select().from(shipments);
     const spent = guides.reduce((sum, guide) => sum + guide.total, 0);
     expect(spent).toBeGreaterThan(0);
+    const [embarques] = await ctx.db
+      .select({
+        paid: sql<number>`sum(${embarquePaymentRequests.amount} - ${embarquePaymentRequests.refunded})::int`,
+      })
+      .from(embarquePaymentRequests)
+      .where(eq(embarquePaymentRequests.status, 'paid'));
+    expect(embarques!.paid).toBe(120_000 + 34_800 - 15_000 + 80_000);
     const fee = classificationFee().total_centavos;
     expect(await ledger.balance(organization!.id)).toMatchObject({
-      available_centavos: 500_000 - spent - 2 * fee,
+      available_centavos: 500_000 - spent - 2 * fee - embarques!.paid,
       on_hold_centavos: fee,
     });
     const [deposit] = await ctx.db.select().from(deposits);
     expect(deposit).toMatchObject({ status: 'credited', amount: 500_000, method: 'spei' });
-    expect(await ctx.db.$count(invoices)).toBe(1);
+    // The deposit's invoice and the closed embarque's service.
+    expect(await ctx.db.$count(invoices)).toBe(2);
     expect(await verifyLedger(ctx.db)).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ import { seedDemoWarehouses } from './demo-warehouses';
 import { seedDemoEntries } from './demo-entries';
 import { seedDemoTickets } from './demo-tickets';
 import { seedDemoClassifications } from './demo-classifications';
+import { seedDemoEmbarques } from './demo-embarques';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -100,8 +101,9 @@ export async function demoAccountsPresent(db: Db): Promise<boolean> {
 
 /**
  * Creates the demo organization "Comercio Demo" (owner and shipping-only user, a few vendors
- * and customers, a balance and its first guides, support tickets, tariff classifications), two
- * platform staff users and the platform's two demo warehouses, once. Returns whether anything was created.
+ * and customers, a balance and its first guides, support tickets, tariff classifications,
+ * embarques), two platform staff users and the platform's two demo warehouses, once. Returns
+ * whether anything was created.
  */
 export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
   const { seedClock, services } = seedServices(db, clock);
@@ -200,6 +202,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     { organizationId, ownerId, staffId, reviewerId },
     seedClock,
   );
+  await seedDemoEmbarques(services, { organizationId, ownerId, staffId }, seedClock);
   return true;
 }
 

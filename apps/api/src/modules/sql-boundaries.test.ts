@@ -33,6 +33,11 @@ const ALLOWED_READS: Record<string, { tables: string[]; reason: string }> = {
     tables: ['stock_operations', 'ledger_holds'],
     reason: 'A guide’s invariants: its reservation and its hold follow its purchase.',
   },
+  'modules/embarques/embarques.verify.ts': {
+    tables: ['ledger_transactions'],
+    reason:
+      'An embarque’s invariant: each paid request is its ledger debit, its refunds the ledger’s.',
+  },
   'platform/metrics.ts': {
     tables: ['ledger_transactions'],
     reason: 'The /metrics scrape counts postings by kind; platform may not import the wallet.',

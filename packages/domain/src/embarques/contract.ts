@@ -8,6 +8,7 @@ import {
   embarqueDocumentParamsSchema,
   embarqueDocumentSchema,
   embarqueExpensesSchema,
+  embarqueInvoiceParamsSchema,
   embarqueLinesSchema,
   embarquePaymentParamsSchema,
   embarquePedimentoSchema,
@@ -65,6 +66,17 @@ export const embarquesContract = defineContract('embarques', {
     tags,
     summary: 'A document of the embarque, as uploaded',
     params: embarqueDocumentParamsSchema,
+    download: true,
+  }),
+  invoice: defineOperation({
+    method: 'GET',
+    path: '/embarques/:id/invoices/:invoiceId',
+    access,
+    tags,
+    summary: 'The printed CFDI (PDF) of a service invoiced on this embarque',
+    description:
+      'Only the invoices the embarque lists (404 for any other), so a user who sees my-shipments downloads them without the billing permission.',
+    params: embarqueInvoiceParamsSchema,
     download: true,
   }),
   uploadDocument: defineOperation({

@@ -47,6 +47,11 @@ export const EMBARQUES_ERRORS = {
     en: 'This embarque is “{step}” and takes no more changes.',
     labels: { step: EMBARQUE_STEP_LABELS },
   },
+  EMBARQUE_PEDIMENTO_TAKEN: {
+    status: 409,
+    es: 'El pedimento {number} ya está registrado en el embarque {reference}.',
+    en: 'Pedimento {number} is already recorded on embarque {reference}.',
+  },
   EMBARQUE_SEMAFORO_NEEDS_PEDIMENTO: {
     status: 409,
     es: 'El semáforo se registra después del número de pedimento.',

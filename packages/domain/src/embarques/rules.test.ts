@@ -8,6 +8,9 @@ import {
   formatPedimento,
   moneyState,
   parsePedimento,
+  EMBARQUE_EVENT_KINDS,
+  MONEY_STATES,
+  SPEC_STEP_PLACES,
   type AccountInputs,
   type EmbarqueFacts,
 } from './rules';
@@ -81,6 +84,16 @@ describe('embarque steps', () => {
     expect(failedGuards('closed', facts({}, settled))).toEqual([]);
     expect(failedGuards('delivered', facts())).toEqual(['semaforo']);
     expect(failedGuards('delivered', facts({ semaforo: 'red' }))).toEqual([]);
+  });
+});
+
+describe('the spec’s operation steps', () => {
+  it('places each of the spec’s steps on an axis of the model, or in the timeline', () => {
+    const values = { step: EMBARQUE_STEPS, money: MONEY_STATES, event: EMBARQUE_EVENT_KINDS };
+    for (const [name, place] of Object.entries(SPEC_STEP_PLACES)) {
+      expect((values[place.axis] as readonly string[]).includes(place.value), name).toBe(true);
+    }
+    expect(Object.keys(SPEC_STEP_PLACES)).toHaveLength(13);
   });
 });
 

@@ -181,6 +181,11 @@ export const embarqueDocumentParamsSchema = z.object({
   documentId: z.uuid({ error: 'invalid' }),
 });
 
+export const embarqueInvoiceParamsSchema = z.object({
+  id: z.uuid({ error: 'invalid' }),
+  invoiceId: z.uuid({ error: 'invalid' }),
+});
+
 export const embarquePaymentParamsSchema = z.object({
   id: z.uuid({ error: 'invalid' }),
   paymentId: z.uuid({ error: 'invalid' }),

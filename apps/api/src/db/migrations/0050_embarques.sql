@@ -81,7 +81,8 @@ CREATE TABLE "embarque_payment_requests" (
 	"paid_by" uuid,
 	"paid_at" timestamp with time zone,
 	CONSTRAINT "embarque_payment_requests_organization_id_id_pk" PRIMARY KEY("organization_id","id"),
-	CONSTRAINT "embarque_payment_requests_status_check" CHECK ("embarque_payment_requests"."status" in ('pending', 'paid', 'cancelled')),
+	CONSTRAINT "embarque_payment_requests_status_check" CHECK ("embarque_payment_requests"."status" in ('pending', 'paid', 'cancelled')
+          and "embarque_payment_requests"."kind" in ('advance', 'service')),
 	CONSTRAINT "embarque_payment_requests_paid" CHECK (("embarque_payment_requests"."status" = 'paid') = ("embarque_payment_requests"."ledger_transaction_id" is not null and "embarque_payment_requests"."paid_at" is not null)),
 	CONSTRAINT "embarque_payment_requests_amounts" CHECK ("embarque_payment_requests"."amount" > 0 and "embarque_payment_requests"."refunded" >= 0 and "embarque_payment_requests"."refunded" <= "embarque_payment_requests"."amount"
           and ("embarque_payment_requests"."kind" = 'advance' or "embarque_payment_requests"."refunded" = 0)
@@ -130,6 +131,12 @@ CREATE TABLE "embarques" (
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "embarques_organization_id_id_pk" PRIMARY KEY("organization_id","id"),
 	CONSTRAINT "embarques_step_check" CHECK ("embarques"."step" in ('origin', 'in_transit', 'customs', 'previous', 'dispatch', 'delivered', 'closed', 'cancelled')),
+	CONSTRAINT "embarques_kinds_check" CHECK ("embarques"."direction" in ('import', 'export')
+          and "embarques"."mode" in ('sea', 'air', 'land', 'courier')
+          and "embarques"."incoterm" in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')
+          and "embarques"."money_state" in ('not_requested', 'payment_requested', 'customer_paid', 'pending_payment', 'billing', 'invoiced')
+          and ("embarques"."semaforo" is null or "embarques"."semaforo" in ('green', 'red'))),
+	CONSTRAINT "embarques_pending" CHECK ("embarques"."pending" >= 0),
 	CONSTRAINT "embarques_pedimento_digits" CHECK ("embarques"."pedimento" ~ '^[0-9]{15}$'),
 	CONSTRAINT "embarques_semaforo_after_pedimento" CHECK ("embarques"."semaforo" is null or "embarques"."pedimento" is not null),
 	CONSTRAINT "embarques_cleared_has_pedimento" CHECK ("embarques"."step" not in ('dispatch', 'delivered', 'closed') or "embarques"."pedimento" is not null),
@@ -168,6 +175,7 @@ CREATE INDEX "embarque_supplier_payments_embarque" ON "embarque_supplier_payment
 CREATE INDEX "embarques_list" ON "embarques" USING btree ("organization_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "embarques_id_index" ON "embarques" USING btree ("id");--> statement-breakpoint
 CREATE INDEX "embarques_staff_list" ON "embarques" USING btree ("updated_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "embarques_pedimento" ON "embarques" USING btree ("pedimento");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_service_charge" ON "invoices" USING btree ("ledger_transaction_id") WHERE "invoices"."kind" = 'service';--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_deposit_of_kind" CHECK (("invoices"."kind" = 'service') = ("invoices"."deposit_id" is null));--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_kind" CHECK ("invoices"."kind" in ('deposit', 'fee', 'service'));

@@ -8,7 +8,6 @@ import {
 import type { DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Line } from '../wallet';
-import { accountOf } from './embarques.present';
 import * as repository from './embarques.repository';
 import type { EmbarqueRow, PaymentRequestRow } from './embarques.repository';
 import { assertOpen, type Actor, type EmbarqueWorkflow } from './embarques.workflow';
@@ -169,11 +168,7 @@ export class EmbarquePayments {
     language: Language,
   ): Promise<{ refunded: number; requested: number }> {
     assertOpen(row);
-    const [requests, expenses] = await Promise.all([
-      repository.paymentRequestsOf(tx, row),
-      repository.expensesOf(tx, row),
-    ]);
-    const account = accountOf(requests, expenses);
+    const { requests, account } = await this.workflow.account(tx, row);
     const pendingAdvance = requests
       .filter((request) => request.kind === 'advance' && request.status === 'pending')
       .reduce((sum, request) => sum + request.amount, 0);

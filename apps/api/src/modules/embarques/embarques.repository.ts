@@ -45,6 +45,12 @@ export async function findEmbarqueAnywhere(db: DbOrTx, id: string, lock = false)
   return row;
 }
 
+/** The embarque (of any organization) that recorded this pedimento number. */
+export async function findByPedimento(db: DbOrTx, pedimento: string) {
+  const [row] = await db.select().from(embarques).where(eq(embarques.pedimento, pedimento));
+  return row;
+}
+
 export async function updateEmbarque(
   db: DbOrTx,
   row: Pick<EmbarqueRow, 'organizationId' | 'id'>,

@@ -1,6 +1,7 @@
 import { embarquesContract, staffEmbarquesContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
+import { sendDownload } from '../../platform/download';
 import { idempotencyKeyOf } from '../../platform/idempotency-key';
 import type { AppModule } from '../services';
 import { documentUpload } from './embarque-documents';
@@ -21,6 +22,14 @@ export const embarquesRoutes: AppModule = async (app, { embarques, files }) => {
           request.params.documentId,
         ),
       ),
+    invoice: async (request, reply) => {
+      const file = await embarques.invoicePdf(
+        organizationOf(request),
+        request.params.id,
+        request.params.invoiceId,
+      );
+      return sendDownload(reply, { ...file, type: 'application/pdf' });
+    },
     uploadDocument: async (request, reply) => {
       const organizationId = organizationOf(request);
       const { userId } = authOf(request);

@@ -62,6 +62,16 @@ export class EmbarquesService {
     return documentFile(this.workflow, row, documentId);
   }
 
+  /** The PDF of a service invoice of the embarque (any other invoice id is NOT_FOUND). */
+  async invoicePdf(organizationId: string, id: string, invoiceId: string) {
+    const { db, billing } = this.workflow.deps;
+    const row = await repository.findEmbarque(db, organizationId, id);
+    if (!row) throw notFound();
+    const requests = await repository.paymentRequestsOf(db, row);
+    if (!requests.some((request) => request.invoiceId === invoiceId)) throw notFound();
+    return billing.pdf(organizationId, invoiceId);
+  }
+
   /** The commercial invoice or packing list, as `documentUpload` received it. */
   uploadDocument(
     organizationId: string,

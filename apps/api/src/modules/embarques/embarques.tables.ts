@@ -81,7 +81,18 @@ export const embarques = pgTable(
     // The staff console reads across organizations: by id, and every embarque by last change.
     index().on(table.id),
     index('embarques_staff_list').on(table.updatedAt.desc()),
+    // A pedimento number names one customs declaration in the whole country.
+    uniqueIndex('embarques_pedimento').on(table.pedimento),
     check('embarques_step_check', sql`${table.step} in (${inList(EMBARQUE_STEPS)})`),
+    check(
+      'embarques_kinds_check',
+      sql`${table.direction} in (${inList(EMBARQUE_DIRECTIONS)})
+          and ${table.mode} in (${inList(TRANSPORT_MODES)})
+          and ${table.incoterm} in (${inList(INCOTERMS)})
+          and ${table.moneyState} in (${inList(MONEY_STATES)})
+          and (${table.semaforo} is null or ${table.semaforo} in (${inList(SEMAFOROS)}))`,
+    ),
+    check('embarques_pending', sql`${table.pending} >= 0`),
     check('embarques_pedimento_digits', sql`${table.pedimento} ~ '^[0-9]{15}$'`),
     check(
       'embarques_semaforo_after_pedimento',
@@ -218,7 +229,8 @@ export const embarquePaymentRequests = pgTable(
     index('embarque_payment_requests_embarque').on(table.organizationId, table.embarqueId),
     check(
       'embarque_payment_requests_status_check',
-      sql`${table.status} in (${inList(PAYMENT_REQUEST_STATUSES)})`,
+      sql`${table.status} in (${inList(PAYMENT_REQUEST_STATUSES)})
+          and ${table.kind} in (${inList(PAYMENT_REQUEST_KINDS)})`,
     ),
     check(
       'embarque_payment_requests_paid',

@@ -82,7 +82,9 @@ export class EmbarqueWorkflow {
     return mexicoDate(this.deps.clock.now());
   }
 
-  async records(row: EmbarqueRow, db: DbOrTx = this.deps.db): Promise<EmbarqueRecords> {
+  /** Everything the page shows, read outside any transaction (its queries run side by side). */
+  async records(row: EmbarqueRow): Promise<EmbarqueRecords> {
+    const { db } = this.deps;
     const [lines, documents, requests, expenses, supplierPayments, events] = await Promise.all([
       repository.linesOf(db, row),
       repository.documentsOf(db, row),
@@ -122,8 +124,15 @@ export class EmbarqueWorkflow {
     };
   }
 
-  async view(row: EmbarqueRow, db: DbOrTx = this.deps.db): Promise<Embarque> {
-    return present(row, await this.records(row, db));
+  async view(row: EmbarqueRow): Promise<Embarque> {
+    return present(row, await this.records(row));
+  }
+
+  /** The requests, the expenses and the account's sums as they are in `tx`, one query at a time. */
+  async account(tx: DbOrTx, row: EmbarqueRow) {
+    const requests = await repository.paymentRequestsOf(tx, row);
+    const expenses = await repository.expensesOf(tx, row);
+    return { requests, expenses, account: accountOf(requests, expenses) };
   }
 
   /**
@@ -131,11 +140,7 @@ export class EmbarqueWorkflow {
    * are now in `tx` (after a money action), and marks the embarque changed.
    */
   async refresh(tx: DbOrTx, row: EmbarqueRow): Promise<EmbarqueRow> {
-    const [requests, expenses] = await Promise.all([
-      repository.paymentRequestsOf(tx, row),
-      repository.expensesOf(tx, row),
-    ]);
-    const account = accountOf(requests, expenses);
+    const { account } = await this.account(tx, row);
     return repository.updateEmbarque(tx, row, {
       moneyState: moneyState(account),
       balance: account.balance_centavos,
@@ -201,9 +206,8 @@ export class EmbarqueWorkflow {
    */
   async checkedLines(
     organizationId: string,
-    embarqueId: string,
     lines: EmbarqueLines['lines'],
-  ): Promise<NewLine[]> {
+  ): Promise<Omit<NewLine, 'embarqueId'>[]> {
     if (lines.length === 0) return [];
     const ids = [...new Set(lines.map((line) => line.product_id))];
     const products = new Map(
@@ -217,7 +221,7 @@ export class EmbarqueWorkflow {
       throw new AppError('EMBARQUE_PRODUCT_UNKNOWN', { products: unknown.join(', ') });
     }
     const today = this.today();
-    const checked: NewLine[] = [];
+    const checked: Omit<NewLine, 'embarqueId'>[] = [];
     for (const [position, line] of lines.entries()) {
       const { fraction, nico } = line.code;
       if (nico === null) throw new Error('a classified code has its NICO');
@@ -225,7 +229,6 @@ export class EmbarqueWorkflow {
       const product = products.get(line.product_id)!;
       checked.push({
         organizationId,
-        embarqueId,
         position,
         productId: product.id,
         productName: product.name,

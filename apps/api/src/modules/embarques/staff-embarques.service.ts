@@ -21,13 +21,14 @@ import {
   type SupplierPaymentCreate,
 } from '@despacho/domain';
 import type { DbOrTx } from '../../platform/db';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import type { ReceivedForm, StoredFile } from '../../platform/files';
 import { addDocument, documentFile, withUpload } from './embarque-documents';
 import { EmbarquePayments } from './embarque-payments';
 import * as repository from './embarques.repository';
 import type { EmbarqueRow } from './embarques.repository';
-import { accountOf, presentSummary } from './embarques.present';
+import { presentSummary } from './embarques.present';
 import {
   assertOpen,
   EmbarqueWorkflow,
@@ -48,6 +49,12 @@ const GUARD_ERRORS = {
 } as const satisfies Record<StepGuard, string>;
 
 const ORGANIZATIONS_PICKED = 20;
+
+const taken = (number: string, holder: EmbarqueRow) =>
+  new AppError('EMBARQUE_PEDIMENTO_TAKEN', {
+    number: formatPedimento(number),
+    reference: embarqueReference(holder.number),
+  });
 
 /**
  * The embarques console (`/staff/embarques`): staff open an embarque for a merchant and run it.
@@ -100,7 +107,7 @@ export class StaffEmbarquesService {
     const names = await accounts.organizationNames([input.organization_id]);
     if (!names.has(input.organization_id)) throw notFound();
     await ledger.prepareAccounts(input.organization_id);
-    const lines = await this.workflow.checkedLines(input.organization_id, '', input.lines);
+    const lines = await this.workflow.checkedLines(input.organization_id, input.lines);
     const actor: Staff = { kind: 'staff', userId: staffUserId, action: 'embarque.create' };
     const row = await db.transaction(async (tx) => {
       const now = clock.now();
@@ -154,11 +161,15 @@ export class StaffEmbarquesService {
   async setLines(id: string, staffUserId: string, input: EmbarqueLines) {
     const found = await repository.findEmbarqueAnywhere(this.workflow.deps.db, id);
     if (!found) throw notFound();
-    const lines = await this.workflow.checkedLines(found.organizationId, found.id, input.lines);
+    const lines = await this.workflow.checkedLines(found.organizationId, input.lines);
     return this.act(id, staffUserId, 'embarque.lines', async (tx, row, actor) => {
       assertOpen(row);
       const before = (await repository.linesOf(tx, row)).length;
-      await repository.replaceLines(tx, row, lines);
+      await repository.replaceLines(
+        tx,
+        row,
+        lines.map((line) => ({ ...line, embarqueId: row.id })),
+      );
       await this.workflow.record(tx, row, actor, 'lines_updated', { lines: lines.length });
       return { before: { lines: before }, after: { lines: lines.length } };
     });
@@ -173,14 +184,11 @@ export class StaffEmbarquesService {
       const from = row.step;
       const to = input.to;
       if (!canMoveStep(from, to)) throw new AppError('EMBARQUE_STEP_REFUSED', { from, to });
-      const [requests, expenses] = await Promise.all([
-        repository.paymentRequestsOf(tx, row),
-        repository.expensesOf(tx, row),
-      ]);
+      const { account } = await this.workflow.account(tx, row);
       const failed = failedGuards(to, {
         pedimento: row.pedimento,
         semaforo: row.semaforo,
-        account: accountOf(requests, expenses),
+        account,
       });
       if (failed[0]) throw new AppError(GUARD_ERRORS[failed[0]], { from, to });
       await repository.updateEmbarque(tx, row, { step: to });
@@ -196,18 +204,28 @@ export class StaffEmbarquesService {
     });
   }
 
-  recordPedimento(id: string, staffUserId: string, number: string) {
-    return this.act(id, staffUserId, 'embarque.pedimento', async (tx, row, actor) => {
-      assertOpen(row);
-      await repository.updateEmbarque(tx, row, {
-        pedimento: number,
-        searchText: searchTextOf({ ...row, pedimento: number }),
+  /** The number names one declaration: another embarque's is EMBARQUE_PEDIMENTO_TAKEN. */
+  async recordPedimento(id: string, staffUserId: string, number: string) {
+    try {
+      return await this.act(id, staffUserId, 'embarque.pedimento', async (tx, row, actor) => {
+        assertOpen(row);
+        const holder = await repository.findByPedimento(tx, number);
+        if (holder && holder.id !== row.id) throw taken(number, holder);
+        await repository.updateEmbarque(tx, row, {
+          pedimento: number,
+          searchText: searchTextOf({ ...row, pedimento: number }),
+        });
+        await this.workflow.record(tx, row, actor, 'pedimento_recorded', {
+          number: formatPedimento(number),
+        });
+        return { before: { pedimento: row.pedimento }, after: { pedimento: number } };
       });
-      await this.workflow.record(tx, row, actor, 'pedimento_recorded', {
-        number: formatPedimento(number),
-      });
-      return { before: { pedimento: row.pedimento }, after: { pedimento: number } };
-    });
+    } catch (error) {
+      // Recorded on another embarque at the same instant.
+      if (!isUniqueViolation(error, 'embarques_pedimento')) throw error;
+      const holder = await repository.findByPedimento(this.workflow.deps.db, number);
+      throw holder ? taken(number, holder) : error;
+    }
   }
 
   /** Green releases the goods; red is followed by a reconocimiento aduanero. */
@@ -260,18 +278,24 @@ export class StaffEmbarquesService {
     return documentFile(this.workflow, row, documentId);
   }
 
+  /**
+   * The document leaves the embarque in the action's transaction; its stored file only once that
+   * committed, so a rolled-back delete never loses the bytes.
+   */
   async deleteDocument(id: string, documentId: string, staffUserId: string): Promise<void> {
+    let removed: StoredFile | undefined;
     await this.act(id, staffUserId, 'embarque.document_delete', async (tx, row, actor) => {
       assertOpen(row);
       const document = await repository.findDocument(tx, row, documentId);
       if (!document) throw notFound();
       const file = await this.workflow.deps.files.find(row.organizationId, document.fileId, tx);
       await repository.deleteDocument(tx, document);
-      await this.workflow.deps.files.remove(file, tx);
       const params = { kind: document.kind, name: file.originalName };
       await this.workflow.record(tx, row, actor, 'document_removed', params);
+      removed = file;
       return { before: { document_id: document.id, ...params }, after: {} };
     });
+    await this.workflow.deps.files.remove(removed!);
   }
 
   requestPayment(id: string, staffUserId: string, input: PaymentRequestCreate) {
@@ -371,20 +395,21 @@ export class StaffEmbarquesService {
     if (!found) throw notFound();
     await ledger.prepareAccounts(found.organizationId);
     const actor: Staff = { kind: 'staff', userId: staffUserId, action };
-    return db.transaction(async (tx) => {
+    const updated = await db.transaction(async (tx) => {
       const row = await repository.findEmbarqueAnywhere(tx, id, true);
       if (!row) throw notFound();
       const { before, after } = await change(tx, row, actor);
-      const updated = await this.workflow.refresh(tx, row);
+      const refreshed = await this.workflow.refresh(tx, row);
       await this.workflow.audit(tx, actor, row, before, after);
-      return this.view(updated, tx);
+      return refreshed;
     });
+    return this.view(updated);
   }
 
-  private async view(row: EmbarqueRow, db?: DbOrTx): Promise<StaffEmbarque> {
+  private async view(row: EmbarqueRow): Promise<StaffEmbarque> {
     const names = await this.workflow.deps.accounts.organizationNames([row.organizationId]);
     return {
-      ...(await this.workflow.view(row, db)),
+      ...(await this.workflow.view(row)),
       organization: { id: row.organizationId, name: names.get(row.organizationId) ?? '' },
     };
   }
