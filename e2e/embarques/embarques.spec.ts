@@ -316,10 +316,13 @@ test('staff run an embarque for a merchant who pays it from the balance and foll
     });
   }).toPass({ timeout: 60_000 });
   const [pdf] = await Promise.all([
-    page.waitForResponse((response) => /\/invoices\/[0-9a-f-]{36}\/pdf$/.test(response.url())),
+    page.waitForResponse((response) =>
+      /\/embarques\/[0-9a-f-]{36}\/invoices\/[0-9a-f-]{36}$/.test(response.url()),
+    ),
     invoices.getByRole('button', { name: /^Descargar PDF de / }).click(),
   ]);
   expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
   await checkScreen(page, 'embarque');
   await shoot(page, 'merchant-detail-es');
 

@@ -57,10 +57,15 @@ export function useUploadDocument(id: string) {
   });
 }
 
-/** The merchant's files: the embarque's documents and its invoices' XML and PDF (billing's). */
+/**
+ * The merchant's files: the embarque's documents and its invoices' PDF (the embarque's own
+ * route, open to whoever sees my-shipments); the XML through billing, for those who hold it.
+ */
 export const merchantFiles = {
   document: (id: string, documentId: string) =>
     call(embarquesContract.document, { params: { id, documentId } }),
-  invoice: (invoiceId: string, format: 'xml' | 'pdf') =>
-    call(billingContract[format], { params: { id: invoiceId } }),
+  invoice: (id: string, invoiceId: string, format: 'xml' | 'pdf') =>
+    format === 'pdf'
+      ? call(embarquesContract.invoice, { params: { id, invoiceId } })
+      : call(billingContract.xml, { params: { id: invoiceId } }),
 };

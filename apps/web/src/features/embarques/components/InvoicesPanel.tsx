@@ -12,16 +12,18 @@ import { Section } from './Section';
 type Format = 'xml' | 'pdf';
 
 /**
- * The CFDI of the platform's services on this embarque; with `download` (the merchant's, through
- * billing), a stamped one's XML and PDF are saved as in finance/billing.
+ * The CFDI of the platform's services on this embarque; with `download` (the merchant's), a
+ * stamped one's files in `formats` are saved as in finance/billing.
  */
 export function InvoicesPanel({
   invoices,
   download,
+  formats = ['pdf'],
   action,
 }: {
   invoices: EmbarqueInvoice[];
   download?: (invoice: EmbarqueInvoice, format: Format) => Promise<Blob>;
+  formats?: readonly Format[];
   action?: ReactNode;
 }) {
   const { t } = useTranslation('embarques');
@@ -79,7 +81,7 @@ export function InvoicesPanel({
                   ) : (
                     download && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {(['xml', 'pdf'] as const).map((format) => (
+                        {formats.map((format) => (
                           <Tooltip
                             key={format}
                             label={t(`invoices.${format}Of`, { folio: invoice.folio_label })}

@@ -44,9 +44,11 @@ export function EmbarquePage() {
   const { t } = useTranslation('embarques');
   const { t: nav } = useTranslation('navigation');
   const embarque = useEmbarque(id);
+  const session = useSession();
   if (embarque.isError) return <Alert color="red">{messageOf(embarque.error)}</Alert>;
   if (!embarque.data) return null;
   const data = embarque.data;
+  const permissions = session?.user.permissions ?? [];
   return (
     <>
       <PageHeader
@@ -84,7 +86,8 @@ export function EmbarquePage() {
             <SupplierPaymentsPanel payments={data.supplier_payments} />
             <InvoicesPanel
               invoices={data.invoices}
-              download={(invoice, format) => merchantFiles.invoice(invoice.id, format)}
+              download={(invoice, format) => merchantFiles.invoice(data.id, invoice.id, format)}
+              formats={hasPermission(permissions, 'finances.billing') ? ['xml', 'pdf'] : ['pdf']}
             />
           </>
         }
