@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney, type WalletBalance } from '@despacho/domain';
 import { checkDialog, checkScreen, settled } from '../support/a11y';
+import { topUp } from '../shipments/guides';
 import { apiCall, chooseLanguage, dataOf, DEMO, signInAs } from '../support';
 
 // Issue 25 end to end: a staff member opens an embarque for the demo merchant with one line of
@@ -71,6 +72,8 @@ test('staff run an embarque for a merchant who pays it from the balance and foll
   // Two people in two browsers, every new screen and dialog checked at several widths.
   test.setTimeout(480_000);
   const session = await signInAs(page, request, DEMO.owner);
+  // The demo's own embarques already spent most of its opening balance: a card deposit first.
+  await topUp(request, session);
   const before = await balanceOf(request, session.access_token);
   const products = await dataOf<{ id: string; name: string }[]>(
     await apiCall(request, 'GET', '/products', {
