@@ -32,6 +32,7 @@ export const SCREEN_DOMAINS = [
   'entries',
   'exits',
   'classification',
+  'embarques',
   'international',
   'wallet',
   'billing',

@@ -3,18 +3,6 @@ import type { Screen } from '../../lib/screens';
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
 export const screens: readonly Screen[] = [
   {
-    id: 'myShipments',
-    path: 'my-shipments',
-    permission: 'international_trade.my_shipments',
-    menu: true,
-  },
-  {
-    id: 'myShipmentDetail',
-    path: 'my-shipments/:id',
-    permission: 'international_trade.my_shipments',
-    parent: 'myShipments',
-  },
-  {
     id: 'createT1',
     path: 'crear-envio/T1',
     permission: 'international_trade.create_international_shipment',
