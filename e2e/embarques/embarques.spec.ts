@@ -132,7 +132,11 @@ test('staff run an embarque for a merchant who pays it from the balance and foll
       'staff-embarque-lines-dialog',
     );
     await lines.getByRole('button', { name: 'Agregar línea' }).click();
-    await field(lines, 'ID del producto').fill(shirt.id);
+    // The merchant's product, searched by name: its option reads the name and its SKU.
+    const product = lines.getByRole('combobox', { name: named('Producto') });
+    await product.click();
+    await product.fill(shirt.name);
+    await staff.getByRole('option', { name: new RegExp(`^${shirt.name}`) }).click();
     await field(lines, 'Fracción + NICO').fill('6109.10.01.00');
     await field(lines, 'Cantidad comercial').fill('500');
     await field(lines, 'Unidad comercial').fill('pieza');

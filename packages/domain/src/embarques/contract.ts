@@ -4,6 +4,7 @@ import { pageSchema } from '../pagination';
 import { z } from '../validation';
 import { EMBARQUE_RULES } from './rules';
 import {
+  embarqueProductOptionSchema,
   embarqueCreateSchema,
   embarqueDocumentParamsSchema,
   embarqueDocumentSchema,
@@ -133,6 +134,17 @@ export const staffEmbarquesContract = defineContract('staff-embarques', {
     responses: {
       200: z.object({ data: z.array(z.object({ id: z.uuid(), name: z.string() })) }),
     },
+  }),
+  products: defineOperation({
+    method: 'GET',
+    path: '/staff/embarques/organizations/:organizationId/products',
+    access: staff,
+    tags: staffTags,
+    summary:
+      'A merchant organization’s products by name, SKU or barcode, for an embarque’s lines (up to 20)',
+    params: z.object({ organizationId: z.uuid({ error: 'invalid' }) }),
+    query: z.object({ search: z.string().trim().max(100).optional() }),
+    responses: { 200: z.object({ data: z.array(embarqueProductOptionSchema) }) },
   }),
   create: defineOperation({
     method: 'POST',

@@ -103,6 +103,16 @@ const embarqueDetailsSchema = z.object({
   notes: optionalText(R.noteMax),
 });
 
+/** A product staff may put on an embarque's line: its catalogue code fills the line's code. */
+export const embarqueProductOptionSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  /** 10 digits, or null while the product has none. */
+  tariff_code: z.string().nullable(),
+});
+export type EmbarqueProductOption = z.infer<typeof embarqueProductOptionSchema>;
+
 /** `POST /staff/embarques`: staff open an embarque for a merchant organization. */
 export const embarqueCreateSchema = embarqueDetailsSchema.extend({
   organization_id: z.uuid({ error: 'invalid' }),

@@ -437,6 +437,13 @@ describe('embarques: steps, customs data, documents and access', () => {
   it('lets staff pick the merchant and correct the header, which the search then finds', async () => {
     const picked = await ok(200, staff, 'GET', '/staff/embarques/organizations?search=prueba');
     expect(picked).toContainEqual({ id: organizationId, name: 'Comercio Prueba' });
+    // Its products, by name or SKU, for the lines; another organization's are never among them.
+    const products = `/staff/embarques/organizations/${organizationId}/products`;
+    expect(await ok(200, staff, 'GET', `${products}?search=lona`)).toEqual([
+      { id: productId, name: 'Tenis de lona', sku: 'EMB-1', tariff_code: null },
+    ]);
+    expect(await ok(200, staff, 'GET', `${products}?search=ajeno`)).toEqual([]);
+    expect((await call(owner, 'GET', products)).statusCode).toBe(403);
     const embarque = await open();
     const updated = (await ok(200, staff, 'PATCH', `/staff/embarques/${embarque.id}`, {
       supplier: { name: 'Guangzhou Canvas Works', country: 'CHN' },

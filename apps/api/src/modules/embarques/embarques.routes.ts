@@ -65,6 +65,9 @@ export const staffEmbarquesRoutes: AppModule = async (app, { staffEmbarques, fil
   implement(app, staffEmbarquesContract, {
     list: async (request) => staff.list(request.query),
     organizations: async (request) => ({ data: await staff.organizations(request.query.search) }),
+    products: async (request) => ({
+      data: await staff.products(request.params.organizationId, request.query.search),
+    }),
     create: async (request, reply) =>
       reply.status(201).send({ data: await staff.create(authOf(request).userId, request.body) }),
     get: async (request) => ({ data: await staff.get(request.params.id) }),

@@ -48,7 +48,8 @@ const GUARD_ERRORS = {
   invoices_issued: 'EMBARQUE_INVOICES_PENDING',
 } as const satisfies Record<StepGuard, string>;
 
-const ORGANIZATIONS_PICKED = 20;
+/** How many organizations, or products, a picker offers at once. */
+const PICKED = 20;
 
 const taken = (number: string, holder: EmbarqueRow) =>
   new AppError('EMBARQUE_PEDIMENTO_TAKEN', {
@@ -88,12 +89,29 @@ export class StaffEmbarquesService {
   }
 
   async organizations(search: string | undefined) {
-    const found = await this.workflow.deps.accounts.searchOrganizations(
-      search ?? '',
-      [],
-      ORGANIZATIONS_PICKED,
-    );
+    const found = await this.workflow.deps.accounts.searchOrganizations(search ?? '', [], PICKED);
     return found.map((organization) => ({ id: organization.id, name: organization.company }));
+  }
+
+  /** The organization's products found by `search`, with each one's tariff code, for a line. */
+  async products(organizationId: string, search: string | undefined) {
+    const { products } = this.workflow.deps;
+    const page = await products.list(organizationId, {
+      search,
+      page: 1,
+      pageSize: PICKED,
+      sort: 'name',
+    });
+    const views = await products.getMany(
+      organizationId,
+      page.data.map((product) => product.id),
+    );
+    return views.map((product) => ({
+      id: product.id,
+      name: product.name,
+      sku: product.variants[0]?.sku ?? null,
+      tariff_code: product.tariff_code?.length === 10 ? product.tariff_code : null,
+    }));
   }
 
   async get(id: string): Promise<StaffEmbarque> {

@@ -44,6 +44,16 @@ export function useEmbarqueOrganizations(search: string, enabled: boolean) {
   });
 }
 
+/** A merchant organization's products by name, SKU or barcode, for an embarque's lines. */
+export function useEmbarqueProducts(organizationId: string, search: string) {
+  const request = { params: { organizationId }, query: { search: search || undefined } };
+  return useQuery({
+    queryKey: staffEmbarquesKeys.products(request),
+    queryFn: () => unwrap(call(C.products, request)),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useCreateEmbarque() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,6 +18,7 @@ import { useDomainForm } from '../../../lib/useDomainForm';
 import { useCountryOptions } from '../../../ui/countries';
 import { EntityForm } from '../../../ui/EntityForm';
 import { useSetLines } from '../staff-api';
+import { LineProductPicker } from './LineProductPicker';
 import { MoneyField } from './MoneyField';
 
 const EMPTY_LINE = {
@@ -29,7 +30,8 @@ const EMPTY_LINE = {
 };
 
 /**
- * The commercial invoice's lines, replaced whole: the merchant's product (its id), fracción +
+ * The commercial invoice's lines, replaced whole: the merchant's product (picked from its
+ * catalogue), fracción +
  * NICO (checked against the catalogue in force by the server), both quantities, value and origin.
  */
 export function LinesForm({ embarque, onDone }: { embarque: StaffEmbarque; onDone: () => void }) {
@@ -82,7 +84,11 @@ export function LinesForm({ embarque, onDone }: { embarque: StaffEmbarque; onDon
               <IconTrash size={18} />
             </ActionIcon>
           </Group>
-          <LineFields index={index} />
+          <LineFields
+            index={index}
+            organizationId={embarque.organization.id}
+            initialLabel={embarque.lines[index]?.product.name}
+          />
         </Paper>
       ))}
       <Group>
@@ -108,7 +114,15 @@ type LineField =
   | 'currency'
   | 'origin_country';
 
-function LineFields({ index }: { index: number }) {
+function LineFields({
+  index,
+  organizationId,
+  initialLabel,
+}: {
+  index: number;
+  organizationId: string;
+  initialLabel: string | undefined;
+}) {
   const { t } = useTranslation('embarques');
   const form = useFormContext();
   const countries = useCountryOptions(t('staff.otherCountry'));
@@ -136,13 +150,10 @@ function LineFields({ index }: { index: number }) {
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput
-        label={t('staff.lineProduct')}
-        description={t('staff.lineProductHint')}
-        withAsterisk
-        autoComplete="off"
-        {...form.register(name('product_id'))}
-        error={errorOf('product_id')}
+      <LineProductPicker
+        index={index}
+        organizationId={organizationId}
+        initialLabel={initialLabel}
       />
       <TextInput
         label={t('staff.lineCode')}

@@ -96,4 +96,36 @@ describe('/staff/embarques/:id', () => {
       }),
     );
   });
+
+  it('picks a new line’s product from the merchant’s catalogue and fills its tariff code', async () => {
+    const organizationId = embarque().organization.id;
+    await open(
+      {},
+      {
+        [`GET /staff/embarques/organizations/${organizationId}/products`]: () =>
+          json(200, {
+            data: [
+              {
+                id: '3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e',
+                name: 'Playera Básica de Algodón',
+                sku: 'PLY-01',
+                tariff_code: '6109100100',
+              },
+            ],
+          }),
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Editar mercancía' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mercancía del embarque' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agregar línea' }));
+    const pickers = within(dialog).getAllByRole('combobox', { name: /^Producto/ });
+    // The saved line reads its product's name; the new one picks from the catalogue.
+    expect(pickers[0]).toHaveValue('Taza de Talavera');
+    fireEvent.click(pickers[1]!);
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Playera Básica de Algodón · PLY-01' }),
+    );
+    const codes = within(dialog).getAllByRole('textbox', { name: /^Fracción \+ NICO/ });
+    expect(codes[1]).toHaveValue('6109100100');
+  });
 });
