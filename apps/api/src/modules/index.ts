@@ -27,3 +27,4 @@ export { shipmentsModule as shipments } from './shipments/shipments.module';
 export { storesModule as stores } from './stores/stores.module';
 export { ordersRoutes as orders } from './orders/orders.routes';
 export { classificationModule as classification } from './classification/classification.module';
+export { internationalModule as international } from './international/international.module';

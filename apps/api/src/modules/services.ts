@@ -26,6 +26,7 @@ import { buildCustomers } from './customers/customers.services';
 import { buildDashboard } from './dashboard/dashboard.services';
 import { buildEntries } from './entries/entries.services';
 import { buildExits } from './exits/exits.services';
+import { buildInternational } from './international/international.services';
 import { buildInventory } from './inventory/inventory.services';
 import type { NoticeAudiences } from './notifications/notifications.service';
 import { buildNotifications } from './notifications/notifications.services';
@@ -159,6 +160,7 @@ export function buildServices(
     .add(buildShipments)
     .add(buildExits)
     .add(buildClassification)
+    .add(buildInternational)
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)

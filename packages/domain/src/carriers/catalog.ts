@@ -105,6 +105,19 @@ export const CARRIERS: readonly CarrierDefinition[] = [
         kind: 'standard',
         transitDays: { min: 2, max: 3 },
       },
+      // International services: quoted only between Mexico and another country (issue 25).
+      {
+        key: 'international_priority',
+        name: { es: 'International Priority', en: 'International Priority' },
+        kind: 'express',
+        transitDays: { min: 1, max: 3 },
+      },
+      {
+        key: 'international_economy',
+        name: { es: 'International Economy', en: 'International Economy' },
+        kind: 'economy',
+        transitDays: { min: 2, max: 5 },
+      },
     ],
     logo: { background: '#4D148C', foreground: '#FFFFFF' },
     trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr={tracking_number}',

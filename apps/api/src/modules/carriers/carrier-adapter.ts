@@ -32,6 +32,9 @@ export interface CarrierAdapter {
 export interface RateRequest {
   originZip: string;
   destinationZip: string;
+  /** ISO alpha-2 of each side; absent: MX. One side abroad asks for international services. */
+  originCountry?: string;
+  destinationCountry?: string;
   /** Centimetres and kilograms. */
   parcels: QuoteParcel[];
   /** When the parcel ships, for the delivery estimate. */

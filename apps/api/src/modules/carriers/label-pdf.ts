@@ -39,7 +39,20 @@ export interface LabelParty {
   zip: string;
   /** Delivery hints ("entre calles…, portón negro"). */
   reference?: string | null;
+  /** ISO alpha-2; absent or MX for a Mexican address. Printed for an address abroad. */
+  country?: string;
 }
+
+const abroad = (party: LabelParty) => Boolean(party.country && party.country !== 'MX');
+
+/** "Col. Centro" in Mexico; abroad, the address's second line as written. */
+export const neighborhoodLine = (party: LabelParty) =>
+  abroad(party) ? party.neighborhood : `Col. ${party.neighborhood}`;
+
+/** "Austin, TX" and, for an address abroad, its country ("Austin, TX · US"). */
+export const placeLine = (party: LabelParty) =>
+  [party.city, party.state].filter(Boolean).join(', ') +
+  (abroad(party) ? ` · ${party.country}` : '');
 
 export interface LabelData {
   trackingNumber: string;
@@ -90,7 +103,7 @@ export function labelDate(date: Date): string {
 /** "Street number, Int. interior" of a label's address. */
 export function streetLine(party: LabelParty): string {
   const interior = party.interiorNumber ? `, Int. ${party.interiorNumber}` : '';
-  return `${party.street} ${party.exteriorNumber}${interior}`;
+  return `${party.street} ${party.exteriorNumber}${interior}`.trim();
 }
 
 /** The package facts printed beside the QR code, one per line. */
@@ -305,13 +318,7 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   }
   text(streetLine(origin), MARGIN, y, fonts.regular, 7.5);
   y -= 9;
-  text(
-    `Col. ${origin.neighborhood}, ${origin.city}, ${origin.state}`,
-    MARGIN,
-    y,
-    fonts.regular,
-    7.5,
-  );
+  text(`${neighborhoodLine(origin)}, ${placeLine(origin)}`, MARGIN, y, fonts.regular, 7.5);
   y -= 9;
   text(
     `C.P. ${origin.zip}${origin.phone ? `   Tel. ${origin.phone}` : ''}`,
@@ -336,9 +343,9 @@ function drawLabel(page: PDFPage, fonts: Fonts, label: LabelData) {
   }
   y -= 12 * (paragraph(streetLine(destination), MARGIN, y, fonts.regular, 10, 2, 12) - 1);
   y -= 12;
-  text(`Col. ${destination.neighborhood}`, MARGIN, y, fonts.regular, 10);
+  text(neighborhoodLine(destination), MARGIN, y, fonts.regular, 10);
   y -= 12;
-  text(`${destination.city}, ${destination.state}`, MARGIN, y, fonts.regular, 10);
+  text(placeLine(destination), MARGIN, y, fonts.regular, 10);
   y -= 16;
   text(`C.P. ${destination.zip}`, MARGIN, y, fonts.bold, 14, { maxWidth: 120 });
   if (destination.phone) {

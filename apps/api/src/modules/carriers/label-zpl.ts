@@ -4,7 +4,14 @@
  * `^FH` hex escapes, so a merchant's text can never inject printer commands.
  */
 import { code128Modules } from './barcodes';
-import { labelFacts, QR_CAPTION, streetLine, type LabelData } from './label-pdf';
+import {
+  labelFacts,
+  neighborhoodLine,
+  placeLine,
+  QR_CAPTION,
+  streetLine,
+  type LabelData,
+} from './label-pdf';
 
 const DOTS_WIDTH = 812; // 4 in × 203 dpi
 const DOTS_LENGTH = 1218; // 6 in × 203 dpi
@@ -122,7 +129,7 @@ function labelBlock(label: LabelData): string {
   }
   zpl.text(streetLine(origin), MARGIN, y, 22);
   y += 26;
-  zpl.text(`Col. ${origin.neighborhood}, ${origin.city}, ${origin.state}`, MARGIN, y, 22);
+  zpl.text(`${neighborhoodLine(origin)}, ${placeLine(origin)}`, MARGIN, y, 22);
   y += 26;
   zpl.text(`C.P. ${origin.zip}${origin.phone ? `   Tel. ${origin.phone}` : ''}`, MARGIN, y, 22);
   y += 30;
@@ -141,9 +148,9 @@ function labelBlock(label: LabelData): string {
   }
   zpl.text(streetLine(destination), MARGIN, y, 30, { width: CONTENT, lines: 2 });
   y += 68;
-  zpl.text(`Col. ${destination.neighborhood}`, MARGIN, y, 30);
+  zpl.text(neighborhoodLine(destination), MARGIN, y, 30);
   y += 34;
-  zpl.text(`${destination.city}, ${destination.state}`, MARGIN, y, 30);
+  zpl.text(placeLine(destination), MARGIN, y, 30);
   y += 38;
   zpl.text(`C.P. ${destination.zip}`, MARGIN, y, 52, { width: 360 });
   if (destination.phone) {

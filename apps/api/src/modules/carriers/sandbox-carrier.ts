@@ -37,6 +37,7 @@ import {
 } from './carrier-adapter';
 import type { ExtendedZoneLookup } from './extended-zones';
 import {
+  internationalZoneOf,
   metroAreaOf,
   type CarrierTariff,
   type ServiceTariff,
@@ -60,10 +61,20 @@ export interface SandboxCarrierOptions {
   random?: () => number;
 }
 
-interface Route {
-  origin: MexicanState;
-  destination: MexicanState;
-  zone: number;
+/**
+ * Between two Mexican states (domestic services, zones by state) or between Mexico and a
+ * country abroad (international services, zones by that country).
+ */
+type Route =
+  | { international: false; origin: MexicanState; destination: MexicanState; zone: number }
+  | { international: true; zone: number; toMexico: boolean };
+
+/** The two ends of a rate or label request: postal codes and ISO alpha-2 countries. */
+interface Ends {
+  originZip: string;
+  destinationZip: string;
+  originCountry: string;
+  destinationCountry: string;
 }
 
 type ServiceAnswer = { ok: true; rate: CarrierRate } | { ok: false; reason: UnavailableReason };
@@ -186,16 +197,27 @@ export class SandboxCarrier implements CarrierAdapter {
     return this.failureRate > 0 && this.random() < this.failureRate;
   }
 
-  private route(originZip: string, destinationZip: string): Route | null {
-    const origin = stateOfZip(originZip);
-    const destination = stateOfZip(destinationZip);
-    if (!origin || !destination) return null;
-    return { origin, destination, zone: zoneBetween(origin, destination) };
+  private route(ends: Ends): Route | null {
+    const fromMexico = ends.originCountry === 'MX';
+    const toMexico = ends.destinationCountry === 'MX';
+    if (fromMexico && toMexico) {
+      const origin = stateOfZip(ends.originZip);
+      const destination = stateOfZip(ends.destinationZip);
+      if (!origin || !destination) return null;
+      return { international: false, origin, destination, zone: zoneBetween(origin, destination) };
+    }
+    // Exactly one end abroad, and the Mexican end a known postal code.
+    if (fromMexico === toMexico || !stateOfZip(fromMexico ? ends.originZip : ends.destinationZip)) {
+      return null;
+    }
+    const zone = internationalZoneOf(fromMexico ? ends.destinationCountry : ends.originCountry);
+    return zone === null ? null : { international: true, zone, toMexico };
   }
 
   private reaches(service: ServiceTariff, route: Route): boolean {
+    if (Boolean(service.international) !== route.international) return false;
     if (route.zone > service.firstKg.length) return false;
-    if (!service.metro) return true;
+    if (!service.metro || route.international) return true;
     const from = metroAreaOf(route.origin);
     const to = metroAreaOf(route.destination);
     if (!from || !to) return false;
@@ -256,17 +278,19 @@ export class SandboxCarrier implements CarrierAdapter {
 
   /** Every service's answer for the request, or one reason when the route is out of reach. */
   private async answers(
-    originZip: string,
-    destinationZip: string,
+    ends: Ends,
     parcels: readonly QuoteParcel[],
     shipDate: Date,
     services: readonly ServiceTariff[],
   ): Promise<ServiceAnswer[]> {
-    const route = this.route(originZip, destinationZip);
+    const route = this.route(ends);
     if (!route || !services.some((service) => this.reaches(service, route))) {
       return [{ ok: false, reason: 'no_coverage' }];
     }
-    const extended = await this.options.extendedZones.isExtended(destinationZip);
+    // Rural surcharges are SEPOMEX's: only a delivery inside Mexico can meet one.
+    const extended =
+      (!route.international || route.toMexico) &&
+      (await this.options.extendedZones.isExtended(ends.destinationZip));
     if (extended && this.tariff.extendedZoneSurcharge === null) {
       return [{ ok: false, reason: 'no_coverage' }];
     }
@@ -277,8 +301,12 @@ export class SandboxCarrier implements CarrierAdapter {
   async quote(request: RateRequest): Promise<CarrierQuote> {
     if (this.failsNow()) return { rates: [], unavailable: 'carrier_unavailable' };
     const answers = await this.answers(
-      request.originZip,
-      request.destinationZip,
+      {
+        originZip: request.originZip,
+        destinationZip: request.destinationZip,
+        originCountry: request.originCountry ?? 'MX',
+        destinationCountry: request.destinationCountry ?? 'MX',
+      },
       request.parcels,
       request.shipDate,
       this.tariff.services,
@@ -323,8 +351,12 @@ export class SandboxCarrier implements CarrierAdapter {
     }
     if (request.parcels.length === 0) throw this.refuse(`${name}: la guía no tiene paquetes.`);
     const [answer] = await this.answers(
-      request.origin.zip,
-      request.destination.zip,
+      {
+        originZip: request.origin.zip,
+        destinationZip: request.destination.zip,
+        originCountry: request.origin.country ?? 'MX',
+        destinationCountry: request.destination.country ?? 'MX',
+      },
       request.parcels,
       request.createdAt,
       [service],

@@ -32,6 +32,11 @@ export interface ServiceTariff {
    * metropolitan areas (both ends in one). Absent: nationwide.
    */
   metro?: 'same_area' | 'any_area';
+  /**
+   * An international service: offered only between Mexico and another country, its zones the
+   * country abroad's (`internationalZoneOf`). A domestic service is never offered abroad.
+   */
+  international?: true;
 }
 
 /** How a carrier's guide numbers look; the sandbox derives them from our shipment id. */
@@ -83,6 +88,61 @@ export function metroAreaOf(state: MexicanState): string | null {
     if (states.includes(state)) return area;
   }
   return null;
+}
+
+/**
+ * The zones of the sandbox's international services, by the country abroad (ISO alpha-2):
+ * 1 the USA and Canada, 2 Central America and the Caribbean, 3 South America, 4 Europe,
+ * 5 Asia and Oceania, 6 the rest of the world.
+ */
+const INTERNATIONAL_REGIONS: readonly (readonly string[])[] = [
+  ['US', 'CA'],
+  ['GT', 'BZ', 'SV', 'HN', 'NI', 'CR', 'PA', 'CU', 'DO', 'HT', 'JM', 'PR', 'BS', 'BB', 'TT'],
+  ['CO', 'VE', 'EC', 'PE', 'BO', 'BR', 'CL', 'AR', 'UY', 'PY', 'GY', 'SR'],
+  [
+    'ES',
+    'PT',
+    'FR',
+    'DE',
+    'IT',
+    'GB',
+    'IE',
+    'NL',
+    'BE',
+    'LU',
+    'CH',
+    'AT',
+    'DK',
+    'SE',
+    'NO',
+    'FI',
+    'PL',
+    'CZ',
+    'SK',
+    'HU',
+    'RO',
+    'BG',
+    'GR',
+    'HR',
+    'SI',
+    'EE',
+    'LV',
+    'LT',
+    'IS',
+    'MT',
+    'CY',
+  ],
+  ['CN', 'JP', 'KR', 'TW', 'HK', 'SG', 'MY', 'TH', 'VN', 'PH', 'ID', 'IN', 'AU', 'NZ'],
+];
+/** Countries the sandbox's couriers do not serve (sanctions). */
+const INTERNATIONAL_EXCLUDED = ['KP', 'IR', 'SY'];
+export const INTERNATIONAL_ZONES = INTERNATIONAL_REGIONS.length + 1;
+
+/** The international zone of the country abroad, or null when the couriers do not serve it. */
+export function internationalZoneOf(country: string): number | null {
+  if (INTERNATIONAL_EXCLUDED.includes(country) || !/^[A-Z]{2}$/.test(country)) return null;
+  const region = INTERNATIONAL_REGIONS.findIndex((countries) => countries.includes(country));
+  return region === -1 ? INTERNATIONAL_ZONES : region + 1;
 }
 
 const ESTAFETA_LIMITS = { maxWeightKg: 70, maxSideCm: 150, maxLengthPlusGirthCm: 300 };
@@ -160,10 +220,40 @@ export const SANDBOX_TARIFFS: Record<CarrierKey, CarrierTariff> = {
         ],
         ...FEDEX_LIMITS,
       },
+      {
+        serviceKey: 'international_priority',
+        firstKg: mxn(920, 1120, 1320, 1420, 1620, 1820),
+        extraKg: mxn(175, 225, 270, 290, 340, 390),
+        transitDays: [
+          [1, 3],
+          [2, 3],
+          [2, 4],
+          [2, 4],
+          [3, 5],
+          [3, 6],
+        ],
+        ...FEDEX_LIMITS,
+        international: true,
+      },
+      {
+        serviceKey: 'international_economy',
+        firstKg: mxn(690, 850, 1020, 1100, 1250, 1400),
+        extraKg: mxn(120, 160, 200, 215, 250, 290),
+        transitDays: [
+          [3, 5],
+          [4, 6],
+          [4, 7],
+          [4, 7],
+          [5, 8],
+          [5, 9],
+        ],
+        ...FEDEX_LIMITS,
+        international: true,
+      },
     ],
   },
-  // Express Worldwide is DHL's international product: every quote here runs between two Mexican
-  // postal codes, so the sandbox never offers it (Domestic Express is DHL's domestic answer).
+  // Express Worldwide is DHL's international product: offered only between Mexico and another
+  // country, never between two Mexican postal codes (Domestic Express is DHL's domestic answer).
   dhl_express: {
     carrier: 'dhl_express',
     fuelSurchargeBasisPoints: 2150,
@@ -186,6 +276,21 @@ export const SANDBOX_TARIFFS: Record<CarrierKey, CarrierTariff> = {
           [2, 2],
         ],
         ...DHL_LIMITS,
+      },
+      {
+        serviceKey: 'express_worldwide',
+        firstKg: mxn(950, 1150, 1350, 1450, 1650, 1850),
+        extraKg: mxn(180, 230, 280, 300, 350, 400),
+        transitDays: [
+          [1, 2],
+          [2, 3],
+          [2, 4],
+          [2, 4],
+          [3, 5],
+          [3, 6],
+        ],
+        ...DHL_LIMITS,
+        international: true,
       },
     ],
   },

@@ -1,29 +1,9 @@
 import { RESTRICTION_AUTHORITIES } from '@despacho/domain';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { pdfText } from '../../platform/pdf-text';
+import { DEMO_MARK, pdfDocument } from '../../platform/pdf-document';
 import type { ItemRow, ResultRow } from './classification.repository';
-
-const DEMO_TEXT = 'DEMO — SIN VALIDEZ OFICIAL';
-const PAGE = { width: 612, height: 792, margin: 50, bottom: 60 };
-const TEXT_WIDTH = PAGE.width - PAGE.margin * 2;
 
 const dutyText = (duty: { kind: string; rate_percent: number | null }) =>
   duty.kind === 'exempt' ? 'Exento (Ex.)' : `${duty.rate_percent}% ad valorem`;
-
-/** Words of `value` in lines no wider than `width` at `size`. */
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of pdfText(value, font).split(' ')) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current) lines.push(current);
-  return lines;
-}
 
 /**
  * The classification ruling (dictamen) of a published product, in Spanish: the product and the
@@ -40,53 +20,16 @@ export async function dictamenPdf(input: {
 }): Promise<Buffer> {
   const { item, result, sandbox } = input;
   const code = `${result.fraction.slice(0, 4)}.${result.fraction.slice(4, 6)}.${result.fraction.slice(6)} NICO ${result.nico}`;
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Dictamen de clasificación arancelaria ${code}`);
-  pdf.setCreator('Despacho');
-  pdf.setProducer('Despacho');
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage;
-  let y = 0;
-  const newPage = () => {
-    page = pdf.addPage([PAGE.width, PAGE.height]);
-    y = PAGE.height - PAGE.margin;
-    if (sandbox) {
-      page.drawText(pdfText(DEMO_TEXT, bold), {
-        x: 150,
-        y: 30,
-        size: 16,
-        font: bold,
-        color: rgb(0.8, 0, 0),
-      });
-    }
-  };
-  const paragraph = (
-    value: string,
-    options: { size?: number; font?: PDFFont; x?: number } = {},
-  ) => {
-    const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    const x = options.x ?? PAGE.margin;
-    for (const line of wrap(value, font, size, TEXT_WIDTH - (x - PAGE.margin))) {
-      if (y < PAGE.bottom) newPage();
-      page.drawText(line, { x, y, size, font });
-      y -= size + 4;
-    }
-  };
-  const heading = (value: string) => {
-    y -= 6;
-    paragraph(value, { size: 12, font: bold });
-  };
-  const field = (label: string, value: string) => paragraph(`${label}: ${value}`);
-
-  newPage();
-  paragraph('Dictamen de clasificación arancelaria', { size: 18, font: bold });
+  const { paragraph, heading, field, space, save } = await pdfDocument({
+    title: `Dictamen de clasificación arancelaria ${code}`,
+    sandbox,
+  });
+  paragraph('Dictamen de clasificación arancelaria', { size: 18, bold: true });
   paragraph(`Solicitud ${input.requestNumber} · emitido el ${result.validatedOn}`, { size: 11 });
   if (sandbox) {
     paragraph(
-      `${DEMO_TEXT}: catálogo de prueba; aranceles y regulaciones capturados por el clasificador, no publicados oficialmente.`,
-      { size: 9, font: bold },
+      `${DEMO_MARK}: catálogo de prueba; aranceles y regulaciones capturados por el clasificador, no publicados oficialmente.`,
+      { size: 9, bold: true },
     );
   }
   heading('Producto');
@@ -127,10 +70,10 @@ export async function dictamenPdf(input: {
     paragraph(`${restriction.code} (${authority}): ${restriction.description}`);
   }
   field('Fecha de la información arancelaria', result.tariffDataDate);
-  y -= 10;
+  space(10);
   paragraph(
     'La clasificación se validó contra el catálogo c_FraccionArancelaria del SAT vigente en la fecha de emisión y fue revisada por una segunda persona. El agente aduanal es responsable de la clasificación declarada en el pedimento.',
     { size: 8 },
   );
-  return Buffer.from(await pdf.save());
+  return save();
 }

@@ -84,6 +84,8 @@ export class PurchaseChecksService {
     this.deps.quotes.assertMatches(quote, {
       originZip: origin.zip,
       destinationZip: destination.party.zip,
+      originCountry: origin.country,
+      destinationCountry: destination.party.country,
       parcels: data.packages.map((pkg) => parcelInCmKg(pkg)),
     });
     await inOrder([

@@ -112,6 +112,7 @@ function labelParty(party: ShipmentParty): LabelParty {
     state: party.state,
     zip: party.zip,
     reference: party.reference,
+    country: party.country,
   };
 }
 

@@ -461,10 +461,20 @@ describe('quotes', () => {
       ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       // The purchase compares what it buys with what was quoted.
-      const same = { originZip: MEXICO_CITY, destinationZip: MONTERREY, parcels: view.parcels };
+      const same = {
+        originZip: MEXICO_CITY,
+        destinationZip: MONTERREY,
+        originCountry: 'MX',
+        destinationCountry: 'MX',
+        parcels: view.parcels,
+      };
       expect(codeOf(() => service.assertMatches(loaded.quote, same))).toBeNull();
       expect(
         codeOf(() => service.assertMatches(loaded.quote, { ...same, destinationZip: TOLUCA })),
+      ).toBe('QUOTE_MISMATCH');
+      // A domestic quote never buys a guide abroad with the same postal code (issue 25).
+      expect(
+        codeOf(() => service.assertMatches(loaded.quote, { ...same, destinationCountry: 'US' })),
       ).toBe('QUOTE_MISMATCH');
       expect(
         codeOf(() =>

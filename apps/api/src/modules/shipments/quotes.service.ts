@@ -57,14 +57,19 @@ export type StoredQuote = repository.QuoteRow;
 export interface QuotedShipment {
   originZip: string;
   destinationZip: string;
+  /** ISO alpha-2, as the parties' addresses hold it. */
+  originCountry: string;
+  destinationCountry: string;
   /** Centimetres and kilograms, as `parcelInCmKg` gives them. */
   parcels: readonly QuoteParcel[];
 }
 
-/** Whether a shipment is what was quoted: the same zips and the same parcels, in order. */
+/** Whether a shipment is what was quoted: the same ends and the same parcels, in order. */
 export function quoteMatches(quote: StoredQuote, shipment: QuotedShipment): boolean {
   if (quote.originZip !== shipment.originZip) return false;
   if (quote.destinationZip !== shipment.destinationZip) return false;
+  if (quote.originCountry !== shipment.originCountry) return false;
+  if (quote.destinationCountry !== shipment.destinationCountry) return false;
   if (quote.parcels.length !== shipment.parcels.length) return false;
   return quote.parcels.every((quoted, index) => {
     const parcel = shipment.parcels[index]!;
@@ -239,15 +244,35 @@ export class QuotesService {
     input: QuoteRequest,
     language: Language,
   ): Promise<QuoteView> {
+    return quoteView(await this.quoteBetween(organizationId, userId, input), language);
+  }
+
+  /**
+   * The stored quote between two ends that may lie in different countries (an international
+   * shipment's, issue 25: carriers answer their international services); zips as typed.
+   */
+  async quoteBetween(
+    organizationId: string,
+    userId: string,
+    input: Pick<QuoteRequest, 'origin_zip' | 'destination_zip' | 'parcels'> & {
+      origin_country?: string;
+      destination_country?: string;
+    },
+    language: Language = 'es',
+  ): Promise<StoredQuote> {
     // A saved package the parcels name must be the organization's, as for the purchase.
     const packageIds = new Set(input.parcels.flatMap((parcel) => parcel.package_id ?? []));
     await Promise.all([...packageIds].map((id) => this.packages.get(organizationId, id)));
     const now = this.deps.clock.now();
     const parcels = input.parcels.map(parcelInCmKg);
     const enabled = await this.carriers.enabledCarriers(organizationId);
+    const originCountry = input.origin_country ?? 'MX';
+    const destinationCountry = input.destination_country ?? 'MX';
     const request = {
       originZip: input.origin_zip,
       destinationZip: input.destination_zip,
+      originCountry,
+      destinationCountry,
       parcels,
       shipDate: now,
     };
@@ -270,18 +295,19 @@ export class QuotesService {
         });
       }
     });
-    const row = await repository.insertQuote(this.deps.db, {
+    return repository.insertQuote(this.deps.db, {
       organizationId,
       createdBy: userId,
       originZip: input.origin_zip,
       destinationZip: input.destination_zip,
+      originCountry,
+      destinationCountry,
       parcels,
       rates: ranked(rates),
       unavailable,
       createdAt: now,
       expiresAt: new Date(now.getTime() + QUOTE_VALIDITY_MINUTES * 60_000),
     });
-    return quoteView(row, language);
   }
 
   async get(organizationId: string, id: string, language: Language): Promise<QuoteView> {

@@ -28,6 +28,9 @@ export const quotes = pgTable(
     status: text().$type<QuoteStatus>().notNull().default('quote'),
     originZip: text().notNull(),
     destinationZip: text().notNull(),
+    /** ISO alpha-2: a quote between Mexico and another country is international (issue 25). */
+    originCountry: text().notNull().default('MX'),
+    destinationCountry: text().notNull().default('MX'),
     parcels: jsonb().$type<QuoteParcel[]>().notNull(),
     rates: jsonb().$type<RateView[]>().notNull(),
     unavailable: jsonb()

@@ -75,6 +75,19 @@ export async function findShipment(
   return row;
 }
 
+/** The organization's shipments of `ids` (any order); another organization's are left out. */
+export function findShipments(
+  db: DbOrTx,
+  organizationId: string,
+  ids: string[],
+): Promise<ShipmentRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.organizationId, organizationId), inArray(shipments.id, ids)));
+}
+
 /** The shipment under its row lock: whoever settles a purchase holds it. */
 export async function lockShipment(
   db: DbOrTx,

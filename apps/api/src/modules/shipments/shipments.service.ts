@@ -59,6 +59,31 @@ export class ShipmentsService {
     language: Language,
   ): Promise<{ data: ShipmentSummary[]; meta: PageMeta }> {
     const { rows, total } = await repository.findPage(this.deps.db, organizationId, query);
+    return {
+      data: await this.summariesOfRows(organizationId, rows, language),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /**
+   * The list rows of the organization's guides `ids`, by id (another organization's are
+   * absent): what a domain that keeps its own records beside guides shows of them (issue 25).
+   */
+  async summariesOf(
+    organizationId: string,
+    ids: string[],
+    language: Language,
+  ): Promise<Map<string, ShipmentSummary>> {
+    const rows = await repository.findShipments(this.deps.db, organizationId, ids);
+    const summaries = await this.summariesOfRows(organizationId, rows, language);
+    return new Map(summaries.map((summary) => [summary.id, summary]));
+  }
+
+  private async summariesOfRows(
+    organizationId: string,
+    rows: ShipmentRow[],
+    language: Language,
+  ): Promise<ShipmentSummary[]> {
     const pickupIds = [...new Set(rows.flatMap((row) => (row.pickupId ? [row.pickupId] : [])))];
     const [packages, pickups] = await Promise.all([
       repository.packagesOf(
@@ -67,17 +92,14 @@ export class ShipmentsService {
       ),
       repository.pickupsByIds(this.deps.db, organizationId, pickupIds),
     ]);
-    return {
-      data: rows.map((row) =>
-        shipmentSummary(
-          row,
-          packages.filter((pkg) => pkg.shipmentId === row.id),
-          pickups.find((pickup) => pickup.id === row.pickupId),
-          language,
-        ),
+    return rows.map((row) =>
+      shipmentSummary(
+        row,
+        packages.filter((pkg) => pkg.shipmentId === row.id),
+        pickups.find((pickup) => pickup.id === row.pickupId),
+        language,
       ),
-      meta: { page: query.page, pageSize: query.pageSize, total },
-    };
+    );
   }
 
   async get(organizationId: string, id: string, language: Language): Promise<ShipmentDetail> {
