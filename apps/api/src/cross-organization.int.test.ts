@@ -81,6 +81,9 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/orders/{id}/lines/{lineId}': (a) => a.orderLineId,
   '/api/v1/orders/{id}/fulfillments/{fulfillmentId}': (a) => a.fulfillmentId,
   '/api/v1/orders/bulk-labels/{id}': (a) => a.bulkLabelsId,
+  '/api/v1/international-shipments/quotes/{id}': (a) => a.t1QuoteId,
+  '/api/v1/international-shipments/{id}': (a) => a.t1ShipmentId,
+  '/api/v1/staff/international/shipments/{id}': (a) => a.t1ShipmentId,
 };
 
 /**
@@ -105,6 +108,10 @@ const NOT_RECORDS: Record<string, string> = {
   '/api/v1/staff/warehouses/{id}': '00000000-0000-4000-8000-000000000000',
   // News is the platform's, published by staff to every organization (staff only).
   '/api/v1/staff/news/{id}': '00000000-0000-4000-8000-000000000000',
+  // The courier path's duty rates, exchange rates and restrictions are the platform's (staff only).
+  '/api/v1/staff/international/duty-rates/{id}': '00000000-0000-4000-8000-000000000000',
+  '/api/v1/staff/international/exchange-rates/{id}': '00000000-0000-4000-8000-000000000000',
+  '/api/v1/staff/international/restrictions/{id}': '00000000-0000-4000-8000-000000000000',
 };
 
 /**

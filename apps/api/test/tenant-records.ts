@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTenantClassification } from '../src/modules/classification/classification.test-support';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
+import { createTenantT1 } from '../src/modules/international/international.test-support';
 import { createTenantOrder } from '../src/modules/orders/orders.test-support';
 import { warehouseContact } from '../src/modules/inventory/inventory.test-support';
 import { insertVariants } from '../src/modules/inventory/stock.test-support';
@@ -184,6 +185,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     ...(await createTenantClassification(ctx, owner, organization.id, product.productId)),
     ...(await insertTenantStore(ctx.db, ctx.app.services.files, organization.id, ctx.clock.now())),
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
+    ...(await createTenantT1(ctx, owner, { locationId, productId: product.productId })),
     ...(await createTenantOrder(ctx, owner, organization.id, {
       locationId,
       variantId: variantId!,

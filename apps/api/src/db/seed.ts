@@ -16,6 +16,7 @@ import { seedDemoWarehouses } from './demo-warehouses';
 import { seedDemoEntries } from './demo-entries';
 import { seedDemoTickets } from './demo-tickets';
 import { seedDemoClassifications } from './demo-classifications';
+import { seedDemoInternational } from './demo-international';
 
 export const DEMO_PASSWORD = 'Demo#2025';
 
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
     { organizationId, ownerId, staffId, reviewerId },
     seedClock,
   );
+  await seedDemoInternational(services, { organizationId, ownerId });
   return true;
 }
 

@@ -10,11 +10,15 @@ import {
 
 const tags = ['addresses'];
 const access = 'settings.address_book';
-/** Create shipment and the quick quote pick from these: their users read them without managing them. */
+/**
+ * Create shipment, the quick quote and the international shipment (T1) pick from these: their
+ * users read them without managing them.
+ */
 const read = [
   'settings.address_book',
   'shipments.create_shipment',
   'shipments.quick_quote',
+  'international_trade.create_international_shipment',
 ] as const;
 const one = z.object({ data: locationViewSchema });
 

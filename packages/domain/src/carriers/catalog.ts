@@ -37,6 +37,8 @@ export interface CarrierServiceDefinition {
   kind: ServiceKind;
   /** Typical business days from pickup to delivery (0: the same day). */
   transitDays: { min: number; max: number };
+  /** Offered only between Mexico and another country (issue 25): never on a domestic quote. */
+  international?: true;
 }
 
 export interface CarrierDefinition {
@@ -111,12 +113,14 @@ export const CARRIERS: readonly CarrierDefinition[] = [
         name: { es: 'International Priority', en: 'International Priority' },
         kind: 'express',
         transitDays: { min: 1, max: 3 },
+        international: true,
       },
       {
         key: 'international_economy',
         name: { es: 'International Economy', en: 'International Economy' },
         kind: 'economy',
         transitDays: { min: 2, max: 5 },
+        international: true,
       },
     ],
     logo: { background: '#4D148C', foreground: '#FFFFFF' },
@@ -141,6 +145,7 @@ export const CARRIERS: readonly CarrierDefinition[] = [
         name: { es: 'Express Worldwide', en: 'Express Worldwide' },
         kind: 'express',
         transitDays: { min: 1, max: 4 },
+        international: true,
       },
     ],
     logo: { background: '#FFCC00', foreground: '#D40511' },

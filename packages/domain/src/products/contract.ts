@@ -34,9 +34,13 @@ export const productsContract = defineContract('products', {
   list: defineOperation({
     method: 'GET',
     path: '/products',
-    access: [access, 'international_trade.tariff_classification'],
+    access: [
+      access,
+      'international_trade.tariff_classification',
+      'international_trade.create_international_shipment',
+    ],
     description:
-      'One page of products. `search` matches name, SKU, barcode or tag (accent- and case-insensitive); filters by status, vendor, collection, tag and tariff status; `sort` by name, creation or last change. Read with the products permission or the tariff-classification one: its request form picks products from it.',
+      'One page of products. `search` matches name, SKU, barcode or tag (accent- and case-insensitive); filters by status, vendor, collection, tag and tariff status; `sort` by name, creation or last change. Read with the products permission, the tariff-classification one or the international-shipment one: their forms pick products from it.',
     query: productsQuerySchema,
     responses: { 200: pageSchema(productListItemSchema) },
   }),

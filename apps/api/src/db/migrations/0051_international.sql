@@ -19,6 +19,7 @@ CREATE TABLE "t1_declarations" (
 	"abroad" jsonb NOT NULL,
 	"currency" text NOT NULL,
 	"lines" jsonb NOT NULL,
+	"parcels" jsonb NOT NULL,
 	"invoice_total_cents" integer NOT NULL,
 	"incoterm" text NOT NULL,
 	"reason" text NOT NULL,
@@ -28,6 +29,7 @@ CREATE TABLE "t1_declarations" (
 	"duties" jsonb NOT NULL,
 	"shipping_quote_id" uuid NOT NULL,
 	"shipment_id" uuid,
+	"tracking_number" text,
 	"customs_status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"purchased_at" timestamp with time zone,
@@ -100,7 +102,8 @@ CREATE UNIQUE INDEX "t1_declarations_shipping_quote" ON "t1_declarations" USING 
 CREATE INDEX "t1_declarations_list" ON "t1_declarations" USING btree ("organization_id","purchased_at" DESC NULLS LAST) WHERE "t1_declarations"."shipment_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "t1_declarations_staff_list" ON "t1_declarations" USING btree ("purchased_at" DESC NULLS LAST) WHERE "t1_declarations"."shipment_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "t1_duty_rates_version" ON "t1_duty_rates" USING btree ("direction","country","min_value_usd_cents","effective_from");--> statement-breakpoint
-CREATE UNIQUE INDEX "t1_restrictions_version" ON "t1_restrictions" USING btree ("fraction","authority","code","effective_from");--> statement-breakpoint
+CREATE UNIQUE INDEX "t1_restrictions_version" ON "t1_restrictions" USING btree ("fraction","authority","code","effective_from");
+--> statement-breakpoint
 -- Issue 25: the first rows of the staff-maintained tables, so a fresh database quotes duties.
 -- Staff change them from the console (new rows with later effective dates supersede these).
 INSERT INTO "t1_duty_rates" ("direction", "country", "min_value_usd_cents", "max_value_usd_cents", "rate_basis_points", "label", "source", "effective_from") VALUES

@@ -172,6 +172,8 @@ export class SandboxCarrier implements CarrierAdapter {
   private readonly cancelDelayMs: number;
   private readonly random: () => number;
   private readonly events = new Map<string, CarrierTrackingEvent[]>();
+  /** The catalogue's international services of this carrier. */
+  private readonly international: ReadonlySet<string>;
 
   constructor(private readonly options: SandboxCarrierOptions) {
     this.key = options.tariff.carrier;
@@ -183,6 +185,9 @@ export class SandboxCarrier implements CarrierAdapter {
       }
     }
     this.carrier = carrier;
+    this.international = new Set(
+      carrier.services.filter((service) => service.international).map((service) => service.key),
+    );
     this.failureRate = options.failureRate ?? 0;
     this.cancelDelayMs = (options.cancelDelaySeconds ?? 120) * 1000;
     this.random = options.random ?? Math.random;
@@ -215,7 +220,7 @@ export class SandboxCarrier implements CarrierAdapter {
   }
 
   private reaches(service: ServiceTariff, route: Route): boolean {
-    if (Boolean(service.international) !== route.international) return false;
+    if (this.international.has(service.serviceKey) !== route.international) return false;
     if (route.zone > service.firstKg.length) return false;
     if (!service.metro || route.international) return true;
     const from = metroAreaOf(route.origin);

@@ -11,7 +11,11 @@ import { MAX_ZONE, type CarrierKey, type MexicanState } from '@despacho/domain';
  * zone does not reach it.
  */
 
-/** One carrier service as the sandbox sells it. */
+/**
+ * One carrier service as the sandbox sells it. An international service of the catalogue
+ * (`international`) is offered only between Mexico and another country, its zones the country
+ * abroad's (`internationalZoneOf`); a domestic one never abroad.
+ */
 export interface ServiceTariff {
   /** A `key` of the carrier's services in the catalogue (`@despacho/domain` CARRIERS). */
   serviceKey: string;
@@ -32,11 +36,6 @@ export interface ServiceTariff {
    * metropolitan areas (both ends in one). Absent: nationwide.
    */
   metro?: 'same_area' | 'any_area';
-  /**
-   * An international service: offered only between Mexico and another country, its zones the
-   * country abroad's (`internationalZoneOf`). A domestic service is never offered abroad.
-   */
-  international?: true;
 }
 
 /** How a carrier's guide numbers look; the sandbox derives them from our shipment id. */
@@ -233,7 +232,6 @@ export const SANDBOX_TARIFFS: Record<CarrierKey, CarrierTariff> = {
           [3, 6],
         ],
         ...FEDEX_LIMITS,
-        international: true,
       },
       {
         serviceKey: 'international_economy',
@@ -248,7 +246,6 @@ export const SANDBOX_TARIFFS: Record<CarrierKey, CarrierTariff> = {
           [5, 9],
         ],
         ...FEDEX_LIMITS,
-        international: true,
       },
     ],
   },
@@ -290,7 +287,6 @@ export const SANDBOX_TARIFFS: Record<CarrierKey, CarrierTariff> = {
           [3, 6],
         ],
         ...DHL_LIMITS,
-        international: true,
       },
     ],
   },

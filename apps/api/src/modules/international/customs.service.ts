@@ -27,6 +27,8 @@ export const CUSTOMS_SANDBOX_JOB = 'international.customs_sandbox';
 const sandboxPayload = z.object({
   organization_id: z.uuid(),
   declaration_id: z.uuid(),
+  /** The status it leaves: a shipment staff moved elsewhere meanwhile is left alone. */
+  from: z.enum(T1_CUSTOMS_STATUSES),
   to: z.enum(T1_CUSTOMS_STATUSES),
 });
 type SandboxPayload = z.infer<typeof sandboxPayload>;
@@ -74,16 +76,16 @@ export class CustomsService {
         return current;
       }
       if (shipment.sandbox) {
-        const job = (to: T1CustomsStatus, after: number) =>
+        const job = (from: T1CustomsStatus, to: T1CustomsStatus, after: number) =>
           this.deps.jobs.enqueue(
             tx,
             CUSTOMS_SANDBOX_JOB,
-            { organization_id: row.organizationId, declaration_id: row.id, to },
+            { organization_id: row.organizationId, declaration_id: row.id, from, to },
             new Date(now.getTime() + after),
           );
         const held = row.reference?.toUpperCase().includes(SANDBOX_HELD_REFERENCE);
-        await job('in_clearance', SANDBOX_CLEARANCE_AFTER);
-        await job(held ? 'held' : 'released', SANDBOX_RESULT_AFTER);
+        await job('pending', 'in_clearance', SANDBOX_CLEARANCE_AFTER);
+        await job('in_clearance', held ? 'held' : 'released', SANDBOX_RESULT_AFTER);
       }
       return linked;
     });
@@ -106,7 +108,7 @@ export class CustomsService {
       payload.organization_id,
       payload.declaration_id,
     );
-    if (!row || !canMoveCustoms(row.customsStatus, payload.to)) return;
+    if (row?.customsStatus !== payload.from) return;
     await this.move(tx, row, payload.to, { note: null, actor: 'system', staffUserId: null });
   };
 

@@ -15,9 +15,10 @@ export type QuoteValues = Omit<QuoteRow, 'id' | 'status'>;
  * commit (a purchase referencing it) flushes it first.
  */
 const INSERT_SQL = `insert into quotes (organization_id, created_by, origin_zip, destination_zip,
-                    parcels, rates, unavailable, created_at, expires_at)
+                    parcels, rates, unavailable, created_at, expires_at,
+                    origin_country, destination_country)
 select $1::uuid, $2::uuid, $3::text, $4::text, $5::jsonb, $6::jsonb, $7::jsonb,
-       $8::timestamptz, $9::timestamptz
+       $8::timestamptz, $9::timestamptz, $10::text, $11::text
   from (select set_config('synchronous_commit', 'off', true)) as asynchronous_commit
 returning id`;
 
@@ -35,6 +36,8 @@ export async function insertQuote(db: Db, values: QuoteValues): Promise<QuoteRow
       JSON.stringify(values.unavailable),
       values.createdAt.toISOString(),
       values.expiresAt.toISOString(),
+      values.originCountry,
+      values.destinationCountry,
     ],
   });
   return { ...values, id: result.rows[0]!.id, status: 'quote' };
