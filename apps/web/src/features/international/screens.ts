@@ -1,4 +1,4 @@
-import { IconReceiptTax, IconShieldCheck } from '@tabler/icons-react';
+import { IconPlaneDeparture, IconReceiptTax, IconShieldCheck } from '@tabler/icons-react';
 import type { Screen, StaffScreen } from '../../lib/screens';
 
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
@@ -37,8 +37,21 @@ export const screens: readonly Screen[] = [
   },
 ];
 
-/** The international console: the tables the T1 quote reads, with their effective dates. */
+/**
+ * The international console: every organization's T1 shipments with their customs status, and
+ * the tables the T1 quote reads, with their effective dates.
+ */
 export const staffScreens: readonly StaffScreen[] = [
+  {
+    id: 'internationalShipments',
+    path: 'international/shipments',
+    menu: {
+      group: 'warehouse',
+      label: 'international:staff.shipments.nav',
+      Icon: IconPlaneDeparture,
+    },
+    page: () => import('./pages/StaffT1ShipmentsPage').then((m) => m.StaffT1ShipmentsPage),
+  },
   {
     id: 'internationalRates',
     path: 'international/rates',

@@ -5,6 +5,8 @@ import {
   type ExchangeRateInput,
   type RestrictionInput,
   type RestrictionsQuery,
+  type CustomsStatusInput,
+  type T1ShipmentsQuery,
 } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
@@ -62,4 +64,22 @@ export const staffInternationalApi = {
 export function useSaveRow<A, R>(save: (input: A) => Promise<R>) {
   const refresh = useRefresh();
   return useMutation({ mutationFn: save, onSuccess: refresh });
+}
+
+/** Every organization's international shipments, newest first. */
+export function useStaffT1Shipments(query: T1ShipmentsQuery) {
+  return useQuery({
+    queryKey: staffInternationalKeys.shipments({ query }),
+    queryFn: () => call(staffInternationalContract.shipments, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetCustomsStatus(id: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: CustomsStatusInput) =>
+      unwrap(call(staffInternationalContract.setCustomsStatus, { params: { id }, body })),
+    onSuccess: refresh,
+  });
 }

@@ -8,7 +8,12 @@ export function CustomsTimeline({ events }: { events: readonly T1CustomsEvent[] 
   const { t } = useTranslation('international');
   const dates = useDateFormat();
   const sorted = events.toSorted((a, b) => Date.parse(b.at) - Date.parse(a.at));
-  if (sorted.length === 0) return <Text c="dimmed">{t('detail.customsEmpty')}</Text>;
+  if (sorted.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        {t('detail.customsEmpty')}
+      </Text>
+    );
   return (
     <Timeline active={0} bulletSize={14} lineWidth={2} aria-label={t('detail.customsLabel')}>
       {sorted.map((event) => (

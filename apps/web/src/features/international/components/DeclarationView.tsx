@@ -1,8 +1,9 @@
-import { formatMoney, type T1Shipment } from '@despacho/domain';
-import { ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { formatMoney, type T1LineView, type T1Shipment } from '@despacho/domain';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCode } from '../../../lib/tariff-code';
 import { useCountryName } from '../../../ui/countries';
+import { DataTable } from '../../../ui/DataTable';
 import { Fact } from '../../../ui/Fact';
 
 /**
@@ -29,48 +30,67 @@ export function DeclarationView({ shipment }: { shipment: T1Shipment }) {
           <span data-testid="t1-detail-invoice-total">{money(shipment.invoice_total_cents)}</span>
         </Fact>
       </SimpleGrid>
-      <ScrollArea type="auto">
-        <Table miw={760} fz="sm" striped withTableBorder aria-label={t('detail.linesLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('detail.columns.product')}</Table.Th>
-              <Table.Th>{t('detail.columns.tariffCode')}</Table.Th>
-              <Table.Th>{t('detail.columns.origin')}</Table.Th>
-              <Table.Th ta="right">{t('detail.columns.quantity')}</Table.Th>
-              <Table.Th ta="right">
-                {t('detail.columns.unitValue', { currency: shipment.currency })}
-              </Table.Th>
-              <Table.Th ta="right">{t('detail.columns.subtotal')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shipment.lines.map((line) => (
-              <Table.Tr key={line.product.id}>
-                <Table.Td>
-                  <Text fz="sm" fw={600}>
-                    {line.product.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed" lang="en">
-                    {line.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text fz="sm" ff="monospace">
-                    {formatCode(line.tariff_code)}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {line.tariff_description}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{countryName(line.origin_country)}</Table.Td>
-                <Table.Td ta="right">{line.quantity}</Table.Td>
-                <Table.Td ta="right">{money(line.unit_value)}</Table.Td>
-                <Table.Td ta="right">{money(line.subtotal)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      <DataTable<T1LineView>
+        rows={shipment.lines}
+        rowKey={(line) => line.product.id}
+        label={t('detail.linesLabel')}
+        minWidth={620}
+        cardsBelow="xs"
+        columns={[
+          {
+            key: 'product',
+            header: t('detail.columns.product'),
+            cardTitle: true,
+            cell: (line) => (
+              <>
+                <Text fz="sm" fw={600}>
+                  {line.product.name}
+                </Text>
+                <Text fz="xs" c="dimmed" lang="en">
+                  {line.description}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'code',
+            header: t('detail.columns.tariffCode'),
+            cell: (line) => (
+              <>
+                <Text fz="sm" ff="monospace">
+                  {formatCode(line.tariff_code)}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {line.tariff_description}
+                </Text>
+              </>
+            ),
+          },
+          {
+            key: 'origin',
+            header: t('detail.columns.origin'),
+            cell: (line) => countryName(line.origin_country),
+          },
+          {
+            key: 'quantity',
+            header: t('detail.columns.quantity'),
+            align: 'right',
+            cell: (line) => line.quantity,
+          },
+          {
+            key: 'unit',
+            header: t('detail.columns.unitValue', { currency: shipment.currency }),
+            align: 'right',
+            cell: (line) => money(line.unit_value),
+          },
+          {
+            key: 'subtotal',
+            header: t('detail.columns.subtotal'),
+            align: 'right',
+            cell: (line) => money(line.subtotal),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -40,7 +40,7 @@ describe('/staff/international/rates', () => {
     const table = await open();
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('T-MEC 50.01–117 USD');
-    expect(rows[1]).toHaveTextContent('Importación · US');
+    expect(rows[1]).toHaveTextContent('Importación · Estados Unidos');
     expect(rows[1]).toHaveTextContent('USD 50.01 a USD 117.00');
     expect(rows[1]).toHaveTextContent('17 %');
     expect(rows[1]).toHaveTextContent('Desde 01/01/2026');

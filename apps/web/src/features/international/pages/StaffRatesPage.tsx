@@ -11,6 +11,7 @@ import { IconCalendarOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
+import { useCountryName } from '../../../ui/countries';
 import { DataTable } from '../../../ui/DataTable';
 import { EntityDrawer } from '../../../ui/EntityDrawer';
 import { PagedList } from '../../../ui/PagedList';
@@ -70,8 +71,9 @@ export function StaffRatesPage() {
     pageSize: STAFF_TABLE_PAGE_SIZE,
   });
   const exchange = useExchangeRates(exchangePage);
+  const countryName = useCountryName();
   const countryLabel = (country: string) =>
-    country === '*' ? t('staff.rates.anyCountry') : country;
+    country === '*' ? t('staff.rates.anyCountry') : countryName(country);
 
   return (
     <>
@@ -155,6 +157,7 @@ export function StaffRatesPage() {
                       key: 'rate',
                       header: t('staff.fields.rate_percent'),
                       align: 'right',
+                      width: 96,
                       cell: (row) => `${row.rate_percent} %`,
                     },
                     {
@@ -229,6 +232,7 @@ export function StaffRatesPage() {
                   rowKey={(row) => row.id}
                   label={t('staff.exchange.title')}
                   minWidth={560}
+                  cardsBelow="xs"
                   columns={[
                     {
                       key: 'from',

@@ -90,7 +90,7 @@ function Details({ shipment }: { shipment: T1Shipment }) {
         </Alert>
       )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             <Section title={t('detail.route')}>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -131,7 +131,8 @@ function Details({ shipment }: { shipment: T1Shipment }) {
             </Section>
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        {/* On a phone the documents and the customs status come first. */}
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg">
             <Section
               title={t('detail.summary')}

@@ -100,8 +100,7 @@ export function RestrictionForm({ onDone }: { onDone: () => void }) {
       <Textarea
         label={t('staff.fields.description')}
         withAsterisk
-        autosize
-        minRows={2}
+        rows={3}
         maxLength={1000}
         error={errorOf('description')}
         {...form.register('description')}

@@ -124,11 +124,14 @@ export function LinesStep({
             style={refusal ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
           >
             <Group justify="space-between" mb="sm" wrap="nowrap" align="flex-start">
-              <Text fw={600}>{name}</Text>
+              <Text fw={600} style={{ minWidth: 0 }}>
+                {name}
+              </Text>
               <Button
                 size="xs"
                 variant="subtle"
                 color="red"
+                flex="none"
                 leftSection={<IconTrash size={14} />}
                 aria-label={t('lines.removeOne', { name })}
                 onClick={() => {

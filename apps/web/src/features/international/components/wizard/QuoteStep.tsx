@@ -1,10 +1,17 @@
-import { formatMoney, type RateView, type T1QuoteView } from '@despacho/domain';
+import { CARRIERS, formatMoney, type RateView, type T1QuoteView } from '@despacho/domain';
 import { Alert, Grid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../../lib/dates';
 import { RatesList } from '../../../../ui/RatesList';
 import { DutiesCard } from '../DutiesCard';
+
+/** Carriers with an international service: a domestic-only one's missing rate says nothing. */
+const INTERNATIONAL_CARRIERS = new Set(
+  CARRIERS.filter((carrier) => carrier.services.some((service) => service.international)).map(
+    (carrier) => carrier.key,
+  ),
+);
 
 /**
  * Step 6: the carriers' international rates for the declared shipment, and beside them the
@@ -41,7 +48,7 @@ export function QuoteStep({
         </Alert>
       )}
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           <Stack gap="xs">
             {duties !== null && quote.rates.length > 0 && (
               <Text fz="sm" data-testid="t1-rates-duties">
@@ -50,13 +57,15 @@ export function QuoteStep({
             )}
             <RatesList
               rates={quote.rates}
-              unavailable={quote.unavailable}
+              unavailable={quote.unavailable.filter((carrier) =>
+                INTERNATIONAL_CARRIERS.has(carrier.carrier_key),
+              )}
               selectedId={selectedId}
               onChoose={onChoose}
             />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <DutiesCard duties={quote.duties} />
         </Grid.Col>
       </Grid>

@@ -7,7 +7,16 @@ import {
   type T1LineRefusal,
   type T1QuoteView,
 } from '@despacho/domain';
-import { Alert, Button, Group, Paper, Stepper } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Stepper,
+  useMantineTheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -78,6 +87,8 @@ export function T1Wizard() {
   const [refusedMessage, setRefusedMessage] = useState<string | null>(null);
   const [names, setNames] = useState<Record<string, string>>({});
   const paying = useRef(false);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`);
 
   const locations = useOriginLocations(true);
   const savedPackages = useSavedPackages(can('settings.packages'));
@@ -230,8 +241,18 @@ export function T1Wizard() {
         mb="lg"
         aria-label={t('wizard.stepsLabel')}
       >
-        {STEPS.map((step) => (
-          <Stepper.Step key={step} label={t(`wizard.steps.${step}`)} />
+        {STEPS.map((step, index) => (
+          <Stepper.Step
+            key={step}
+            // Seven labels do not fit a phone: it shows the open step's only (all are read).
+            label={
+              phone && index !== active ? (
+                <VisuallyHidden>{t(`wizard.steps.${step}`)}</VisuallyHidden>
+              ) : (
+                t(`wizard.steps.${step}`)
+              )
+            }
+          />
         ))}
       </Stepper>
       <FormProvider {...form}>
