@@ -94,6 +94,16 @@ export const internationalContract = defineContract('international', {
     summary: 'The guide’s label as the carrier issued it (4×6 in PDF)',
     params: idParamsSchema,
   }),
+  cancel: defineOperation({
+    method: 'POST',
+    path: '/international-shipments/:id/cancellation',
+    access,
+    tags,
+    description:
+      'Cancels the guide as the guides’ cancellation does: 202 with the shipment, its `shipment.cancellation_requested_at` set and `shipment.refund_due_by` the day its whole charge is back on the balance. 409 CANCELLATION_WINDOW_EXPIRED, GUIDE_ALREADY_USED or GUIDE_ALREADY_CANCELLED; 502 CANCELLATION_REJECTED when the carrier refuses.',
+    params: idParamsSchema,
+    responses: { 202: shipmentAnswer },
+  }),
   commercialInvoice: defineOperation({
     method: 'GET',
     path: '/international-shipments/:id/commercial-invoice.pdf',

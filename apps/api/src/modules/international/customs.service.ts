@@ -36,9 +36,9 @@ type SandboxPayload = z.infer<typeof sandboxPayload>;
 /** A reference containing this is held by the sandbox's customs (demos and tests). */
 export const SANDBOX_HELD_REFERENCE = 'RETENIDO';
 const HOUR = 60 * 60_000;
-/** When the sandbox's customs present and then clear a guide, after its purchase. */
+/** When the sandbox's customs present a guide after its purchase, and clear it after that. */
 const SANDBOX_CLEARANCE_AFTER = 2 * HOUR;
-const SANDBOX_RESULT_AFTER = 6 * HOUR;
+const SANDBOX_RESULT_AFTER = 4 * HOUR;
 
 export interface CustomsDeps {
   db: Db;
@@ -76,16 +76,14 @@ export class CustomsService {
         return current;
       }
       if (shipment.sandbox) {
-        const job = (from: T1CustomsStatus, to: T1CustomsStatus, after: number) =>
-          this.deps.jobs.enqueue(
-            tx,
-            CUSTOMS_SANDBOX_JOB,
-            { organization_id: row.organizationId, declaration_id: row.id, from, to },
-            new Date(now.getTime() + after),
-          );
-        const held = row.reference?.toUpperCase().includes(SANDBOX_HELD_REFERENCE);
-        await job('pending', 'in_clearance', SANDBOX_CLEARANCE_AFTER);
-        await job('in_clearance', held ? 'held' : 'released', SANDBOX_RESULT_AFTER);
+        await this.enqueueSandbox(
+          tx,
+          linked,
+          'pending',
+          'in_clearance',
+          now,
+          SANDBOX_CLEARANCE_AFTER,
+        );
       }
       return linked;
     });
@@ -101,8 +99,27 @@ export class CustomsService {
     }));
   }
 
-  /** The sandbox's customs: moves the shipment unless staff moved it elsewhere meanwhile. */
-  sandboxJob = async (tx: DbOrTx, payload: SandboxPayload) => {
+  private enqueueSandbox(
+    tx: DbOrTx,
+    row: DeclarationRow,
+    from: T1CustomsStatus,
+    to: T1CustomsStatus,
+    now: Date,
+    after: number,
+  ) {
+    return this.deps.jobs.enqueue(
+      tx,
+      CUSTOMS_SANDBOX_JOB,
+      { organization_id: row.organizationId, declaration_id: row.id, from, to },
+      new Date(now.getTime() + after),
+    );
+  }
+
+  /**
+   * The sandbox's customs: moves the shipment unless staff moved it elsewhere meanwhile; once
+   * presented, its result follows (held for a reference with RETENIDO, else released).
+   */
+  sandboxJob = async (tx: DbOrTx, payload: SandboxPayload, job: { now: Date }) => {
     const row = await repository.findDeclaration(
       tx,
       payload.organization_id,
@@ -110,6 +127,11 @@ export class CustomsService {
     );
     if (row?.customsStatus !== payload.from) return;
     await this.move(tx, row, payload.to, { note: null, actor: 'system', staffUserId: null });
+    if (payload.to === 'in_clearance') {
+      const held = row.reference?.toUpperCase().includes(SANDBOX_HELD_REFERENCE);
+      const result = held ? 'held' : 'released';
+      await this.enqueueSandbox(tx, row, 'in_clearance', result, job.now, SANDBOX_RESULT_AFTER);
+    }
   };
 
   readonly sandboxJobOptions = { payload: sandboxPayload };

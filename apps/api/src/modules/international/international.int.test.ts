@@ -125,6 +125,11 @@ describe('international courier shipments (T1)', () => {
     expect(english.duties.note).toContain('Despacho charges only the guide');
     // DDP: the shipper pays them.
     expect((await quoted({ incoterm: 'DDP' })).duties.payer).toBe('shipper');
+    // No row for Spain: no estimate, said so; Europe is the sandbox's zone 4.
+    const spain = await quoted({ abroad: { ...austinBuyer, country: 'ES', postal_code: '28001' } });
+    expect(spain.duties).toMatchObject({ band: null, duties_usd_cents: null });
+    expect(spain.duties.note).toContain('Sin estimación');
+    expect(new Set(spain.rates.map((rate) => rate.zone))).toEqual(new Set([4]));
   });
 
   it('imports pay the simplified procedure’s band by origin; above the ceiling there is none', async () => {
@@ -406,6 +411,48 @@ describe('international courier shipments (T1)', () => {
       '/staff/international/shipments?customs_status=duties_due',
     );
     expect(listed.map((row: { id: string }) => row.id)).toContain(bought.id);
+  });
+
+  it('an import leaves from the sender abroad to the location; the sandbox may hold it', async () => {
+    const response = await importFrom('US', '60.00', { reference: 'RETENIDO-1' });
+    expect(response.statusCode, response.body).toBe(201);
+    const view = response.json().data as T1QuoteView;
+    const bought = await buyT1(ctx, owner, view);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const detail = bought.json().data as T1Shipment;
+    expect(detail.shipment.origin).toMatchObject({ country: 'US', zip: '78701', city: 'Austin' });
+    expect(detail.shipment.destination).toMatchObject({ country: 'MX', zip: '06700' });
+    expect(detail).toMatchObject({ direction: 'import', recipient_tax_id: RFC });
+    for (const hours of [2, 4]) {
+      ctx.clock.advance(hours * HOUR);
+      await ctx.app.jobs.runDue(ctx.clock.now());
+    }
+    owner = await signIn(ctx, owner);
+    const held = (await ok(
+      200,
+      owner,
+      'GET',
+      `/international-shipments/${detail.id}`,
+    )) as T1Shipment;
+    expect(held.customs_status).toBe('held');
+  });
+
+  it('cancels like a guide: the whole charge back once the carrier confirms', async () => {
+    const view = await quoted();
+    const before = await available();
+    const bought = (await buyT1(ctx, owner, view)).json().data as T1Shipment;
+    expect(await available()).toBe(before - view.rates[0]!.total);
+    stranger = await signIn(ctx, stranger);
+    const url = `/international-shipments/${bought.id}/cancellation`;
+    expect((await call(stranger, 'POST', url)).statusCode).toBe(404);
+    const cancelled = (await ok(202, owner, 'POST', url)) as T1Shipment;
+    expect(cancelled.shipment.cancellation_requested_at).not.toBeNull();
+    expect((await call(owner, 'POST', url)).json().error.code).toBe('GUIDE_ALREADY_CANCELLED');
+    ctx.clock.advance(5 * 60_000);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    owner = await signIn(ctx, owner);
+    expect(await available()).toBe(before);
+    expect(await verifyLedger(ctx.db)).toEqual([]);
   });
 
   it('a user with only the international permission picks locations and products and quotes', async () => {

@@ -44,6 +44,15 @@ export const internationalRoutes: AppModule = async (app, { international }) => 
       const label = await international.label(organizationOf(request), request.params.id);
       return sendDownload(reply, { ...label, type: 'application/pdf' });
     },
+    // 202: the carrier is asked; the guide is cancelled and refunded once it confirms.
+    cancel: async (request, reply) =>
+      reply.status(202).send({
+        data: await international.cancel(
+          organizationOf(request),
+          request.params.id,
+          request.language,
+        ),
+      }),
     commercialInvoice: async (request, reply) =>
       sendDownload(
         reply,

@@ -19,7 +19,12 @@ import { AppError, notFound } from '../../platform/errors';
 import type { LocationsService } from '../addresses';
 import type { TariffFractionsService } from '../catalogs';
 import type { ProductsService } from '../products';
-import type { PurchaseService, QuotesService, ShipmentsService } from '../shipments';
+import type {
+  CancellationService,
+  PurchaseService,
+  QuotesService,
+  ShipmentsService,
+} from '../shipments';
 import { commercialInvoicePdf } from './commercial-invoice-pdf';
 import type { CustomsService } from './customs.service';
 import * as repository from './declarations.repository';
@@ -41,6 +46,7 @@ export interface InternationalDeps {
   quotes: Pick<QuotesService, 'quoteBetween' | 'get'>;
   purchases: Pick<PurchaseService, 'purchase'>;
   shipments: Pick<ShipmentsService, 'get' | 'label' | 'summariesOf'>;
+  cancellation: Pick<CancellationService, 'request'>;
   customs: Pick<CustomsService, 'onPurchased' | 'eventsOf'>;
 }
 
@@ -247,6 +253,13 @@ export class InternationalService {
     const row = await repository.findByShipment(this.deps.db, organizationId, shipmentId);
     if (!row) throw notFound();
     return row;
+  }
+
+  /** Asks the carrier to cancel the guide (the guides' cancellation: refunded once confirmed). */
+  async cancel(organizationId: string, shipmentId: string, language: Language) {
+    await this.declarationOf(organizationId, shipmentId);
+    await this.deps.cancellation.request(organizationId, shipmentId);
+    return this.get(organizationId, shipmentId, language);
   }
 
   /** The guide's label (PDF); NOT_FOUND unless it is one of the organization's T1 shipments. */

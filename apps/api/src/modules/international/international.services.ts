@@ -4,7 +4,12 @@ import type { TariffFractionsService } from '../catalogs';
 import type { NotificationsService } from '../notifications';
 import type { ProductsService } from '../products';
 import type { Platform } from '../services';
-import type { PurchaseService, QuotesService, ShipmentsService } from '../shipments';
+import type {
+  CancellationService,
+  PurchaseService,
+  QuotesService,
+  ShipmentsService,
+} from '../shipments';
 import { CUSTOMS_SANDBOX_JOB, CustomsService } from './customs.service';
 import { InternationalService } from './international.service';
 import { InternationalRatesService } from './rates.service';
@@ -20,6 +25,7 @@ export function buildInternational(
     quotes: QuotesService;
     purchases: PurchaseService;
     shipments: ShipmentsService;
+    cancellation: CancellationService;
   },
 ) {
   const internationalRates = new InternationalRatesService(deps);

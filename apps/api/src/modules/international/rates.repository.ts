@@ -20,6 +20,16 @@ type RestrictionValues = Omit<typeof t1Restrictions.$inferInsert, 'id' | 'create
 const inForce = (table: typeof t1DutyRates | typeof t1Restrictions, day: string): SQL | undefined =>
   and(lte(table.effectiveFrom, day), or(isNull(table.effectiveTo), gte(table.effectiveTo, day)));
 
+/** The written row; null when it collides with another row's unique version key. */
+async function unlessDuplicate<Row>(write: () => Promise<Row[]>): Promise<Row | null | undefined> {
+  try {
+    return (await write())[0];
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
 const page = (query: PaginationQuery) => ({
   limit: query.pageSize,
   offset: (query.page - 1) * query.pageSize,
@@ -67,23 +77,16 @@ export function dutyBandsOn(db: DbOrTx, direction: T1Direction, country: string,
 }
 
 /** Inserts or updates a band; null when another row has its direction, country, floor and day. */
-export async function saveDutyRate(
+export function saveDutyRate(
   db: DbOrTx,
   values: DutyRateValues,
   id?: string,
 ): Promise<DutyRateRow | null | undefined> {
-  try {
-    if (!id) return (await db.insert(t1DutyRates).values(values).returning())[0];
-    const [row] = await db
-      .update(t1DutyRates)
-      .set(values)
-      .where(eq(t1DutyRates.id, id))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+  return unlessDuplicate(() =>
+    id
+      ? db.update(t1DutyRates).set(values).where(eq(t1DutyRates.id, id)).returning()
+      : db.insert(t1DutyRates).values(values).returning(),
+  );
 }
 
 // ——— Exchange rates ———
@@ -113,23 +116,16 @@ export async function exchangeRateOn(db: DbOrTx, day: string) {
   return row;
 }
 
-export async function saveExchangeRate(
+export function saveExchangeRate(
   db: DbOrTx,
   values: ExchangeRateValues,
   id?: string,
 ): Promise<ExchangeRateRow | null | undefined> {
-  try {
-    if (!id) return (await db.insert(t1ExchangeRates).values(values).returning())[0];
-    const [row] = await db
-      .update(t1ExchangeRates)
-      .set(values)
-      .where(eq(t1ExchangeRates.id, id))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+  return unlessDuplicate(() =>
+    id
+      ? db.update(t1ExchangeRates).set(values).where(eq(t1ExchangeRates.id, id)).returning()
+      : db.insert(t1ExchangeRates).values(values).returning(),
+  );
 }
 
 // ——— Restrictions ———
@@ -173,21 +169,14 @@ export function restrictionsOn(
     );
 }
 
-export async function saveRestriction(
+export function saveRestriction(
   db: DbOrTx,
   values: RestrictionValues,
   id?: string,
 ): Promise<RestrictionRow | null | undefined> {
-  try {
-    if (!id) return (await db.insert(t1Restrictions).values(values).returning())[0];
-    const [row] = await db
-      .update(t1Restrictions)
-      .set(values)
-      .where(eq(t1Restrictions.id, id))
-      .returning();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
+  return unlessDuplicate(() =>
+    id
+      ? db.update(t1Restrictions).set(values).where(eq(t1Restrictions.id, id)).returning()
+      : db.insert(t1Restrictions).values(values).returning(),
+  );
 }

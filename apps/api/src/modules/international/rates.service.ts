@@ -1,4 +1,5 @@
 import {
+  ANY_COUNTRY,
   dutiesUsdCents,
   EXCHANGE_RATE_SCALE,
   pickDutyBand,
@@ -102,10 +103,29 @@ export function dutiesNote(
       ? `Sin estimación: no hay una tasa vigente para este destino; la aduana de destino fija los impuestos y ${payer}.`
       : `No estimate: there is no rate in force for this destination; its customs set the duties and ${payer}.`;
   }
-  const where = direction === 'import' ? 'México' : duties.band.country;
+  const country = duties.band.country === ANY_COUNTRY ? null : duties.band.country;
+  const where = {
+    es: direction === 'import' ? 'México' : country ? `el destino (${country})` : 'el destino',
+    en:
+      direction === 'import'
+        ? 'Mexico'
+        : country
+          ? `the destination (${country})`
+          : 'the destination',
+  }[language];
   return language === 'es'
-    ? `Estimación de impuestos de ${where}: ${duties.band.rate_percent} % sobre ${usd(duties.value_usd_cents)} USD (${duties.band.label}), tipo de cambio ${duties.exchange_rate.usd_mxn} del ${duties.exchange_rate.effective_from}, ≈ $${mxn(duties.duties_mxn_centavos ?? 0)} MXN; ${payer}. Despacho solo cobra la guía.`
-    : `Duties estimate for ${where}: ${duties.band.rate_percent}% of ${usd(duties.value_usd_cents)} USD (${duties.band.label}), exchange rate ${duties.exchange_rate.usd_mxn} of ${duties.exchange_rate.effective_from}, ≈ MXN ${mxn(duties.duties_mxn_centavos ?? 0)}; ${payer}. Despacho charges only the guide.`;
+    ? `Estimación de impuestos en ${where}: ${duties.band.rate_percent} % sobre ${usd(duties.value_usd_cents)} USD (${duties.band.label}), tipo de cambio ${duties.exchange_rate.usd_mxn} del ${duties.exchange_rate.effective_from}, aprox. $${mxn(duties.duties_mxn_centavos ?? 0)} MXN; ${payer}. Despacho solo cobra la guía.`
+    : `Duties estimate in ${where}: ${duties.band.rate_percent}% of ${usd(duties.value_usd_cents)} USD (${duties.band.label}), exchange rate ${duties.exchange_rate.usd_mxn} of ${duties.exchange_rate.effective_from}, approx. MXN ${mxn(duties.duties_mxn_centavos ?? 0)}; ${payer}. Despacho charges only the guide.`;
+}
+
+/** A saved row, or the table's duplicate error (null) or NOT_FOUND (an unknown id). */
+function saved<Row>(
+  row: Row | null | undefined,
+  duplicate: 'T1_DUTY_RATE_DUPLICATE' | 'T1_EXCHANGE_RATE_DUPLICATE' | 'T1_RESTRICTION_DUPLICATE',
+): Row {
+  if (row === null) throw new AppError(duplicate);
+  if (!row) throw notFound();
+  return row;
 }
 
 export interface EstimateInput {
@@ -201,9 +221,7 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_DUTY_RATE_DUPLICATE');
-    if (!row) throw notFound();
-    return dutyRateView(row);
+    return dutyRateView(saved(row, 'T1_DUTY_RATE_DUPLICATE'));
   }
 
   async exchangeRates(
@@ -228,9 +246,7 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_EXCHANGE_RATE_DUPLICATE');
-    if (!row) throw notFound();
-    return exchangeRateView(row);
+    return exchangeRateView(saved(row, 'T1_EXCHANGE_RATE_DUPLICATE'));
   }
 
   async restrictions(
@@ -261,8 +277,6 @@ export class InternationalRatesService {
       },
       id,
     );
-    if (row === null) throw new AppError('T1_RESTRICTION_DUPLICATE');
-    if (!row) throw notFound();
-    return restrictionView(row);
+    return restrictionView(saved(row, 'T1_RESTRICTION_DUPLICATE'));
   }
 }
