@@ -248,6 +248,12 @@ test('a T1 export: a restricted line is refused, the rest is quoted with duties,
     expect((await pdf.body()).subarray(0, 5).toString(), file).toBe('%PDF-');
   }
   await tab.close();
+  // The guide may still be cancelled: its confirmation is checked, and the guide kept.
+  await page.getByRole('button', { name: 'Cancelar guía' }).click();
+  const confirm = page.getByRole('dialog', { name: `¿Cancelar la guía ${tracking}?` });
+  await checkDialog(page, confirm, 't1-cancel-dialog', 'Cerrar');
+  await confirm.getByRole('button', { name: 'No, conservarla' }).click();
+  await expect(confirm).toHaveCount(0);
   await checkScreen(page, 't1-detail');
   await shoot(page, 'detail-es');
   await chooseLanguage(page, 'English');

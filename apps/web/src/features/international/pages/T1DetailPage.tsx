@@ -22,9 +22,10 @@ import { messageOf } from '../../../lib/server-errors';
 import { useCountryName } from '../../../ui/countries';
 import { Fact } from '../../../ui/Fact';
 import { LabelButtons } from '../../../ui/LabelButtons';
+import { GuideCancellation } from '../../../ui/GuideCancellation';
 import { PageHeader } from '../../../ui/PageHeader';
 import { TrackingTimeline } from '../../../ui/TrackingTimeline';
-import { internationalApi, useT1Shipment } from '../api';
+import { internationalApi, useT1Cancellation, useT1Shipment } from '../api';
 import { CustomsStatusBadge } from '../components/CustomsStatusBadge';
 import { CustomsTimeline } from '../components/CustomsTimeline';
 import { DeclarationView } from '../components/DeclarationView';
@@ -182,6 +183,11 @@ function Details({ shipment }: { shipment: T1Shipment }) {
                 </Text>
               )}
             </Section>
+            {guide.purchase_state === 'purchased' && (
+              <Section title={t('detail.cancel')}>
+                <T1Cancellation shipment={shipment} />
+              </Section>
+            )}
             <Section title={t('detail.customs')}>
               <Group mb="sm">
                 <CustomsStatusBadge status={shipment.customs_status} />
@@ -228,4 +234,9 @@ function InvoiceButton({ shipment }: { shipment: T1Shipment }) {
       {t('detail.invoice')}
     </Button>
   );
+}
+
+function T1Cancellation({ shipment }: { shipment: T1Shipment }) {
+  const { cancel, refresh } = useT1Cancellation(shipment.id);
+  return <GuideCancellation shipment={shipment.shipment} cancel={cancel} refresh={refresh} />;
 }
