@@ -125,7 +125,10 @@ function Details({ shipment }: { shipment: T1Shipment }) {
               </SimpleGrid>
             </Section>
             <Section title={t('detail.declaration')}>
-              <DeclarationView shipment={shipment} />
+              <Stack gap="md">
+                <DeclarationView shipment={shipment} />
+                <DutiesCard duties={shipment.duties} />
+              </Stack>
             </Section>
             <Section title={t('detail.tracking')}>
               <TrackingTimeline events={guide.events} />
@@ -194,7 +197,6 @@ function Details({ shipment }: { shipment: T1Shipment }) {
               </Group>
               <CustomsTimeline events={shipment.customs_events} />
             </Section>
-            <DutiesCard duties={shipment.duties} />
           </Stack>
         </Grid.Col>
       </Grid>
