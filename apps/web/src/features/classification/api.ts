@@ -1,10 +1,6 @@
-import {
-  classificationContract,
-  productsContract,
-  type OperationBody,
-  type OperationQuery,
-} from '@despacho/domain';
+import { classificationContract, type OperationBody, type OperationQuery } from '@despacho/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { productsKeys } from '../../lib/api/products';
 import { walletKeys } from '../../lib/api/wallet';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
@@ -14,7 +10,6 @@ export const CLASSIFICATIONS_PAGE_SIZE = 20;
 export type ClassificationsQuery = OperationQuery<typeof classificationContract.list>;
 
 export const classificationKeys = queryKeys(classificationContract);
-const productsKeys = queryKeys(productsContract);
 
 export const classificationApi = {
   dictamen: (id: string, itemId: string) =>
@@ -44,17 +39,6 @@ export function useClassificationQuote(productIds: readonly string[]) {
     queryFn: () => unwrap(call(classificationContract.quote, { body })),
     enabled: productIds.length > 0,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The catalogue's products to pick from, by name, SKU, barcode or tag. */
-export function useProductPicks(search: string) {
-  const query = { search: search || undefined, page: 1, pageSize: 20 };
-  return useQuery({
-    queryKey: productsKeys.list({ query }),
-    queryFn: () => call(productsContract.list, { query }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 }
 

@@ -1,12 +1,8 @@
-import {
-  shipmentsContract,
-  type CarrierKey,
-  type ShipmentDetail,
-  type ShipmentTab,
-} from '@despacho/domain';
+import { shipmentsContract, type CarrierKey, type ShipmentTab } from '@despacho/domain';
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
+import { guidePollMs } from '../../lib/guide-cancellation';
 
 export const SHIPMENTS_PAGE_SIZE = 20;
 /** What `POST shipments/labels` takes at once. */
@@ -51,13 +47,6 @@ export function useShipments({ tab, ...filter }: ShipmentsListQuery, enabled = t
   });
 }
 
-/** A cancellation the carrier has not confirmed yet: the page keeps asking. */
-export const cancellationPending = (shipment: ShipmentDetail | undefined) =>
-  Boolean(shipment?.cancellation_requested_at) && shipment?.status !== 'cancelled';
-
-/** How often a pending guide is checked: often at first, then calmly. */
-export const CANCELLATION_POLL_MS = { first: 3_000, later: 15_000, switchAfter: 60_000 } as const;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -71,15 +60,7 @@ export function useShipment(id: string | undefined) {
     queryFn: () => shipmentsApi.get(id!),
     enabled: valid,
     retry: false,
-    refetchInterval: (current) => {
-      const shipment = current.state.data;
-      if (shipment?.purchase_state === 'purchasing') return CANCELLATION_POLL_MS.first;
-      if (!shipment || !cancellationPending(shipment)) return false;
-      const waited = Date.now() - new Date(shipment.cancellation_requested_at!).getTime();
-      return waited < CANCELLATION_POLL_MS.switchAfter
-        ? CANCELLATION_POLL_MS.first
-        : CANCELLATION_POLL_MS.later;
-    },
+    refetchInterval: (current) => guidePollMs(current.state.data),
   });
   return { ...query, invalidId: !valid };
 }

@@ -1,19 +1,15 @@
 import {
   customersContract,
-  locationsContract,
   shipmentsContract,
   type CustomerView,
   type ShipmentCreateInput,
   type ShipmentDetail,
 } from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { call } from '../../lib/api-client';
 import { ApiError, unwrap } from '../../lib/http';
 import { accountsApi, accountsKeys } from '../../lib/api/accounts';
 import { customersApi, customersKeys } from '../../lib/api/customers';
-import { locationsKeys } from '../../lib/api/locations';
-import { newIdempotencyKey } from '../../lib/idempotency';
 
 /**
  * Buying a guide (decision 017): `POST shipments` with an `Idempotency-Key`, the insurance
@@ -68,40 +64,6 @@ export async function purchaseShipment(
       await wait(delay);
     }
   }
-}
-
-/**
- * One Idempotency-Key per purchase attempt: the same body keeps its key across retries, lost
- * answers and double clicks, so the balance is charged at most once; a changed body, or
- * `renew()` after an answer the server keeps for that key (a failed guide), gets a new one.
- */
-export function useAttemptKey() {
-  const current = useRef<{ body: string; key: string } | null>(null);
-  return {
-    keyFor(body: unknown): string {
-      const text = JSON.stringify(body);
-      if (current.current?.body !== text) {
-        current.current = { body: text, key: newIdempotencyKey() };
-      }
-      return current.current.key;
-    },
-    renew() {
-      current.current = null;
-    },
-  };
-}
-
-/** The locations screen's keys: a change there (or in the drawer here) refreshes this list. */
-const ORIGINS = { query: { page: 1, pageSize: 100 } };
-
-/** The origin locations (up to 100, the default first). */
-export function useOriginLocations(enabled: boolean) {
-  return useQuery({
-    queryKey: locationsKeys.list(ORIGINS),
-    queryFn: () => call(locationsContract.list, ORIGINS),
-    select: (page) => page.data,
-    enabled,
-  });
 }
 
 /** Customers matching `search` (name, company, email, phone or zip), for the destination step. */

@@ -10,7 +10,6 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { carriersApi, carriersKeys } from '../../lib/api/carriers';
-import { packagesApi, packagesKeys } from '../../lib/api/packages';
 import { unwrap } from '../../lib/http';
 import { useSession } from '../../lib/useSession';
 
@@ -68,16 +67,6 @@ export function useQuoteFor(request: QuoteRequestInput | null) {
     retry: false,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
-  });
-}
-
-/** The organization's saved packages (up to 100), for users who may read them. */
-export function useSavedPackages(enabled: boolean) {
-  const query = { page: 1, pageSize: 100 };
-  return useQuery({
-    queryKey: packagesKeys.list({ query }),
-    queryFn: () => packagesApi.list(query),
-    enabled,
   });
 }
 

@@ -30,3 +30,16 @@ export function useRefreshLocations() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: locationsKeys.all });
 }
+
+/** The locations screen's keys: a change there (or in the drawer here) refreshes this list. */
+const ORIGINS = { query: { page: 1, pageSize: 100 } };
+
+/** The origin locations (up to 100, the default first). */
+export function useOriginLocations(enabled: boolean) {
+  return useQuery({
+    queryKey: locationsKeys.list(ORIGINS),
+    queryFn: () => call(locationsContract.list, ORIGINS),
+    select: (page) => page.data,
+    enabled,
+  });
+}

@@ -39,3 +39,13 @@ export function useDeletePackage() {
   const refresh = useRefreshPackages();
   return useMutation({ mutationFn: packagesApi.remove, onSettled: refresh });
 }
+
+/** The organization's saved packages (up to 100), for users who may read them. */
+export function useSavedPackages(enabled: boolean) {
+  const query = { page: 1, pageSize: 100 };
+  return useQuery({
+    queryKey: packagesKeys.list({ query }),
+    queryFn: () => packagesApi.list(query),
+    enabled,
+  });
+}

@@ -1,7 +1,7 @@
 import type { ClassificationCandidate } from '@despacho/domain';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatCode } from './tariff-code';
+import { formatCode } from '../../../lib/tariff-code';
 
 /**
  * Codes proposed or found, each with why it matched (the words the Spanish full-text search

@@ -11,7 +11,7 @@ import { classificationApi } from '../api';
 import { ClassificationResultView } from './ClassificationResultView';
 import { ClassificationStatusBadge } from './ClassificationStatusBadge';
 import { ResubmitForm } from './ResubmitForm';
-import { formatCode } from './tariff-code';
+import { formatCode } from '../../../lib/tariff-code';
 
 /**
  * One product of a request: its status, due date and fee; the result and its dictamen once

@@ -3,7 +3,7 @@ import { Badge, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/dates';
 import { Fact } from '../../../ui/Fact';
-import { formatCode } from './tariff-code';
+import { formatCode } from '../../../lib/tariff-code';
 
 const CHAIN = ['chapter', 'heading', 'subheading', 'fraction', 'nico'] as const;
 

@@ -32,7 +32,7 @@ import { useClassificationQuote, useRequestClassification } from '../api';
 import { ClassificationInputsFields } from '../components/ClassificationInputsFields';
 import { ClassificationStatusBadge } from '../components/ClassificationStatusBadge';
 import { ClassificationSummary, coversFee } from '../components/ClassificationSummary';
-import { ProductPicker } from '../components/ProductPicker';
+import { ProductPicker } from '../../../ui/ProductPicker';
 import { missingInputs } from '../missing-inputs';
 import { CLASSIFICATIONS_PATH, classificationPath, productEditPath } from '../paths';
 
@@ -121,6 +121,8 @@ export function ClassificationCreatePage() {
               <Stack gap="md">
                 <Paper withBorder radius="lg" p="md">
                   <ProductPicker
+                    label={t('create.pick')}
+                    placeholder={t('create.pickPlaceholder')}
                     picked={productIds}
                     disabled={count >= CLASSIFICATION_RULES.itemsMax}
                     onPick={(product) => {

@@ -13,7 +13,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { ListPage } from '../../../ui/ListPage';
 import { CLASSIFICATIONS_PAGE_SIZE, useClassifications } from '../api';
 import { ClassificationStatusBadge } from '../components/ClassificationStatusBadge';
-import { formatCode } from '../components/tariff-code';
+import { formatCode } from '../../../lib/tariff-code';
 import { CLASSIFICATION_CREATE_PATH, classificationPath } from '../paths';
 
 /**

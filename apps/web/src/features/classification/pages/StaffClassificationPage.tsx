@@ -19,7 +19,7 @@ import { NotClassifiableDialog, NoteDialog, RejectDialog } from '../components/D
 import { DueBadge } from '../components/DueBadge';
 import { MerchantInputsPanel } from '../components/MerchantInputsPanel';
 import { ResultForm } from '../components/ResultForm';
-import { formatCode } from '../components/tariff-code';
+import { formatCode } from '../../../lib/tariff-code';
 import { TransitionsList } from '../components/TransitionsList';
 import {
   useClaimClassification,

@@ -24,7 +24,7 @@ import { ApiError } from '../../../lib/http';
 import { messageOf } from '../../../lib/server-errors';
 import { Logo } from '../../../ui/Logo';
 import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
-import { TrackingTimeline } from '../components/TrackingTimeline';
+import { TrackingTimeline } from '../../../ui/TrackingTimeline';
 import { useDateFormat } from '../../../lib/dates';
 import { trackingPath } from '../paths';
 import { isTrackingNumber, normalizeTrackingNumber, usePublicTracking } from '../tracking-api';

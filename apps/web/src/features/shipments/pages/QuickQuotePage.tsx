@@ -10,15 +10,10 @@ import { FormBody } from '../../../ui/FormBody';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useDateFormat } from '../../../lib/dates';
 import { CREATE_SHIPMENT_PATH } from '../paths';
-import { useOriginLocations } from '../purchase-api';
-import {
-  prefillSearch,
-  quotesApi,
-  READS_FOR_SHIPPING,
-  useCan,
-  useSavedPackages,
-} from '../quotes-api';
-import { ParcelFields } from '../components/ParcelFields';
+import { useOriginLocations } from '../../../lib/api/locations';
+import { useSavedPackages } from '../../../lib/api/packages';
+import { prefillSearch, quotesApi, READS_FOR_SHIPPING, useCan } from '../quotes-api';
+import { ParcelFields } from '../../../ui/ParcelFields';
 import { RatesList } from '../../../ui/RatesList';
 import { ZipField } from '../components/ZipField';
 

@@ -36,13 +36,10 @@ import { useWalletBalance, walletKeys } from '../../../lib/api/wallet';
 import { shipmentsKeys } from '../api';
 import { customerOfDestination } from '../destination-customer';
 import { CREATE_SHIPMENT_PATH } from '../paths';
-import {
-  purchaseShipment,
-  useAttemptKey,
-  useCustomerDetail,
-  useInvoiceTaxInfo,
-  useOriginLocations,
-} from '../purchase-api';
+import { purchaseShipment, useCustomerDetail, useInvoiceTaxInfo } from '../purchase-api';
+import { useAttemptKey } from '../../../lib/idempotency';
+import { useOriginLocations } from '../../../lib/api/locations';
+import { useSavedPackages } from '../../../lib/api/packages';
 import {
   parcelOf,
   parsePrefill,
@@ -50,7 +47,6 @@ import {
   READS_FOR_SHIPPING,
   useCan,
   useQuoteFor,
-  useSavedPackages,
 } from '../quotes-api';
 import { DestinationStep } from '../components/wizard/DestinationStep';
 import { INVOICE_UPLOAD_KEY, InsuranceStep } from '../components/wizard/InsuranceStep';

@@ -5,7 +5,7 @@ import { clearSession, saveSession } from '../../../lib/session';
 import { stubApi } from '../../../test/api-stub';
 import { json, makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { CANCELLATION_POLL_MS } from '../api';
+import { CANCELLATION_POLL_MS } from '../../../lib/guide-cancellation';
 import { apiError, GUIDE_ID, makeDetail } from '../follow-up-test-data';
 
 const PATH = `/app/shippings/${GUIDE_ID}`;

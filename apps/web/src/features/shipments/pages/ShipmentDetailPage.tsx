@@ -38,7 +38,7 @@ import { PackagesTable } from '../components/PackagesTable';
 import { PartyCard } from '../components/PartyCard';
 import { WithShipment } from '../components/ShipmentState';
 import { ShipmentStatusBadge } from '../components/ShipmentStatusBadge';
-import { TrackingTimeline } from '../components/TrackingTimeline';
+import { TrackingTimeline } from '../../../ui/TrackingTimeline';
 import { useDateFormat } from '../../../lib/dates';
 import { PICKUP_PATH, SHIPMENTS_PATH } from '../paths';
 import { Fact } from '../../../ui/Fact';

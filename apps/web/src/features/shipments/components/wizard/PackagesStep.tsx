@@ -23,7 +23,7 @@ import { fieldRulesOf } from '../../../../lib/field-rules';
 import { controlledCatalogCode } from '../../../../ui/CatalogCodeField';
 import { SatProductField } from '../../../../ui/SatProductField';
 import { SatUnitField } from '../../../../ui/SatUnitField';
-import { ParcelFields } from '../ParcelFields';
+import { ParcelFields } from '../../../../ui/ParcelFields';
 import { lengthCountOf } from './FieldCount';
 import { VariantPicker } from './VariantPicker';
 import { errorAt, hasErrorAt, newPackage, newProduct, type WizardValues } from './model';

@@ -1,23 +1,26 @@
 import { Autocomplete } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useProductPicks } from '../api';
+import { useProductPicks } from '../lib/api/products';
 
 /**
- * Adds a product of the catalogue to the request, found by name, SKU, barcode or tag; the ones
- * already picked are not offered again.
+ * Adds a product of the catalogue to a list (a classification request, an invoice's lines),
+ * found by name, SKU, barcode or tag; the ones already picked are not offered again. The
+ * caller names the field in its own texts.
  */
 export function ProductPicker({
   picked,
   onPick,
   disabled,
+  label,
+  placeholder,
 }: {
   picked: readonly string[];
   onPick: (product: { id: string; name: string }) => void;
   disabled: boolean;
+  label: string;
+  placeholder: string;
 }) {
-  const { t } = useTranslation('classification');
   const [search, setSearch] = useState('');
   // Autocomplete writes the picked option's text in the box after submitting it: it is cleared.
   const justPicked = useRef(false);
@@ -34,8 +37,8 @@ export function ProductPicker({
 
   return (
     <Autocomplete
-      label={t('create.pick')}
-      placeholder={t('create.pickPlaceholder')}
+      label={label}
+      placeholder={placeholder}
       data={[...byLabel.keys()]}
       filter={({ options }) => options}
       value={search}

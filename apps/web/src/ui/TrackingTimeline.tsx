@@ -16,7 +16,7 @@ import {
   IconTruck,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../../../lib/dates';
+import { useDateFormat } from '../lib/dates';
 
 const ICONS = {
   label_created: IconFileText,

@@ -2,7 +2,7 @@ import { PACKAGE_UNITS, parcelInputSchema, type Package, type PackageUnit } from
 import { NativeSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldRulesOf } from '../../../lib/field-rules';
+import { fieldRulesOf } from '../lib/field-rules';
 
 const CUSTOM = 'custom';
 const MEASURES = ['length', 'width', 'height', 'weight'] as const;
