@@ -49,7 +49,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/staff/embarques/{id}': (a) => a.embarqueId,
   '/api/v1/staff/embarques/{id}/documents/{documentId}': (a) => a.embarqueDocumentId,
   '/api/v1/staff/embarques/{id}/payment-requests/{paymentId}': (a) => a.embarquePaymentRequestId,
-  '/api/v1/staff/embarques/organizations/{organizationId}/products': (a) => a.organizationId,
+  '/api/v1/staff/embarques/organizations/{organizationId}': (a) => a.organizationId,
   '/api/v1/staff/tickets/{id}/messages/{messageId}': (a) => a.ticketMessageId,
   '/api/v1/staff/tickets/{id}/attachments/{attachmentId}': (a) => a.ticketAttachmentId,
   '/api/v1/staff/verifications/{organizationId}': (a) => a.organizationId,
