@@ -109,7 +109,7 @@ test('a merchant with nothing set up buys an insured guide without leaving the w
   await expect(summary).toContainText('$26.25');
   await page.getByLabel('Referencia (opcional)').fill('PED-E2E');
   await expect(page.getByText('Saldo insuficiente para realizar el pago')).toBeVisible();
-  await page.getByRole('link', { name: 'Recargar saldo' }).click();
+  await page.getByRole('link', { name: 'Depositar saldo' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeVisible();
   await topUp(request, session);
   await page.getByRole('link', { name: 'Volver al envío' }).click();

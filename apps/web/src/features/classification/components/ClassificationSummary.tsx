@@ -1,15 +1,8 @@
-import {
-  classificationFee,
-  CLASSIFICATION_RULES,
-  errorMessage,
-  formatMoney,
-} from '@despacho/domain';
-import { Alert, Anchor, Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconWallet } from '@tabler/icons-react';
+import { classificationFee, CLASSIFICATION_RULES, formatMoney } from '@despacho/domain';
+import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BalanceCheck } from '../../../ui/BalanceCheck';
 import { useDateFormat } from '../../../lib/dates';
-import { currentLanguage } from '../../../lib/i18n';
 import { REDIRECT_PARAM } from '../../../lib/paths';
 import { CLASSIFICATION_CREATE_PATH } from '../paths';
 
@@ -67,34 +60,15 @@ export function ClassificationSummary({
       <Text fz="xs" c="dimmed">
         {t('create.holdNote', { days: CLASSIFICATION_RULES.dueBusinessDays })}
       </Text>
-      <Paper withBorder radius="md" p="md">
-        <Group gap="xs">
-          <IconWallet size={18} aria-hidden />
-          <Text fz="sm">{t('create.balance')}</Text>
-        </Group>
-        {available === null ? (
-          <Skeleton height={28} mt={4} />
-        ) : (
-          <Text fz="xl" fw={700} data-testid="classification-balance">
-            {formatMoney(available)}
-          </Text>
-        )}
-      </Paper>
-      {short !== null && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Text fw={600} fz="sm">
-            {errorMessage('INSUFFICIENT_BALANCE', currentLanguage())}
-          </Text>
-          <Text fz="sm">{t('create.insufficientHint', { missing: formatMoney(short) })}</Text>
-          {canDeposit ? (
-            <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
-              {t('create.deposit')}
-            </Anchor>
-          ) : (
-            <Text fz="sm">{t('create.askDeposit')}</Text>
-          )}
-        </Alert>
-      )}
+      <BalanceCheck
+        available={available}
+        loading={available === null}
+        short={short}
+        shortHint={(missing) => t('create.insufficientHint', { missing })}
+        depositsPath={DEPOSITS_PATH}
+        canDeposit={canDeposit}
+        testId="classification-balance"
+      />
     </Stack>
   );
 }

@@ -289,7 +289,7 @@ describe('create shipment wizard', () => {
     ).toBe(true);
 
     // Off to the deposits screen, which offers the way back; meanwhile the balance is topped up.
-    fireEvent.click(screen.getByRole('link', { name: 'Recargar saldo' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Depositar saldo' }));
     // The deposits screen is a lazy chunk of its own: it may take a moment the first time.
     const back = await screen.findByRole('link', { name: 'Volver al envío' }, { timeout: 5000 });
     balance = 100_000;

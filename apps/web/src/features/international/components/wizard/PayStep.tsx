@@ -1,20 +1,8 @@
-import { errorMessage, formatMoney, type RateView, type T1QuoteView } from '@despacho/domain';
-import {
-  Alert,
-  Anchor,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconWallet } from '@tabler/icons-react';
+import { formatMoney, type RateView, type T1QuoteView } from '@despacho/domain';
+import { Alert, Grid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { currentLanguage } from '../../../../lib/i18n';
+import { BalanceCheck } from '../../../../ui/BalanceCheck';
 import { REDIRECT_PARAM } from '../../../../lib/paths';
 import { useCountryName } from '../../../../ui/countries';
 import { CREATE_T1_PATH } from '../../paths';
@@ -116,34 +104,15 @@ export function PayStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xs">
-                <IconWallet size={18} aria-hidden />
-                <Text fz="sm">{t('pay.balance')}</Text>
-              </Group>
-              {balance.loading ? (
-                <Skeleton height={28} mt={4} />
-              ) : (
-                <Text fz="xl" fw={700} data-testid="t1-pay-balance">
-                  {balance.available === null ? '—' : formatMoney(balance.available)}
-                </Text>
-              )}
-            </Paper>
-            {short !== null && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                <Text fw={600} fz="sm">
-                  {errorMessage('INSUFFICIENT_BALANCE', currentLanguage())}
-                </Text>
-                <Text fz="sm">{t('pay.insufficientHint', { missing: formatMoney(short) })}</Text>
-                {canDeposit ? (
-                  <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
-                    {t('pay.deposit')}
-                  </Anchor>
-                ) : (
-                  <Text fz="sm">{t('pay.askDeposit')}</Text>
-                )}
-              </Alert>
-            )}
+            <BalanceCheck
+              available={balance.available}
+              loading={balance.loading}
+              short={short}
+              shortHint={(missing) => t('pay.insufficientHint', { missing })}
+              depositsPath={DEPOSITS_PATH}
+              canDeposit={canDeposit}
+              testId="t1-pay-balance"
+            />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -11,7 +11,6 @@ import {
   Anchor,
   Grid,
   Group,
-  Paper,
   Skeleton,
   Stack,
   Switch,
@@ -20,9 +19,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconReceipt, IconWallet } from '@tabler/icons-react';
+import { IconAlertCircle, IconReceipt } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BalanceCheck } from '../../../../ui/BalanceCheck';
 import { Link } from 'react-router';
 import { fieldRulesOf, textFieldRules } from '../../../../lib/field-rules';
 import { REDIRECT_PARAM } from '../../../../lib/paths';
@@ -145,37 +145,16 @@ export function PayStep({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
-            <Paper withBorder radius="md" p="md">
-              <Group gap="xs">
-                <IconWallet size={18} aria-hidden />
-                <Text fz="sm">{t('pay.balance')}</Text>
-              </Group>
-              {balance.loading ? (
-                <Skeleton height={28} mt={4} />
-              ) : (
-                <Text fz="xl" fw={700} data-testid="pay-balance">
-                  {balance.available === null ? '—' : formatMoney(balance.available)}
-                </Text>
-              )}
-            </Paper>
-            {short !== null && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                <Text fw={600} fz="sm">
-                  {t('pay.insufficient')}
-                </Text>
-                <Text fz="sm">{t('pay.insufficientHint', { missing: formatMoney(short) })}</Text>
-                {canDeposit ? (
-                  <>
-                    <Anchor component={Link} to={DEPOSITS_PATH} fz="sm" fw={600}>
-                      {t('pay.deposit')}
-                    </Anchor>
-                    <Text fz="xs">{t('pay.depositKeepsDraft')}</Text>
-                  </>
-                ) : (
-                  <Text fz="sm">{t('pay.askDeposit')}</Text>
-                )}
-              </Alert>
-            )}
+            <BalanceCheck
+              available={balance.available}
+              loading={balance.loading}
+              short={short}
+              shortHint={(missing) => t('pay.insufficientHint', { missing })}
+              depositsPath={DEPOSITS_PATH}
+              canDeposit={canDeposit}
+              testId="pay-balance"
+              depositNote={<Text fz="xs">{t('pay.depositKeepsDraft')}</Text>}
+            />
             <CfdiNote taxInfo={taxInfo} />
           </Stack>
         </Grid.Col>
