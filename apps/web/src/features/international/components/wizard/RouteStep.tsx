@@ -13,6 +13,7 @@ import {
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { Controller, get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../../../ui/LocationSelect';
 import { fieldRulesOf } from '../../../../lib/field-rules';
 import { messageOf } from '../../../../lib/server-errors';
 import { useAlpha2CountryOptions } from '../../../../ui/countries';
@@ -76,28 +77,7 @@ export function RouteStep({
           </Alert>
         ) : (
           <>
-            <Controller
-              control={form.control}
-              name="location_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={t('route.location')}
-                  withAsterisk
-                  searchable
-                  allowDeselect={false}
-                  data={locations.map((location) => ({
-                    value: location.id,
-                    label: `${location.alias} · ${location.zip} ${location.city}`,
-                  }))}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <LocationSelect label={t('route.location')} locations={locations} />
             {chosen && (
               <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)">
                 <Text fz="sm">

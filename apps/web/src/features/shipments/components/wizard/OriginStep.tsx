@@ -1,19 +1,9 @@
 import type { LocationView } from '@despacho/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconMapPinPlus } from '@tabler/icons-react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../../../ui/LocationSelect';
 import { messageOf } from '../../../../lib/server-errors';
 import type { WizardValues } from './model';
 
@@ -90,28 +80,7 @@ export function OriginStep({
         </Alert>
       ) : (
         <>
-          <Controller
-            control={form.control}
-            name="location_id"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('origin.location')}
-                withAsterisk
-                searchable
-                allowDeselect={false}
-                data={locations.map((location) => ({
-                  value: location.id,
-                  label: `${location.alias} · ${location.zip} ${location.city}`,
-                }))}
-                name={field.name}
-                ref={field.ref}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <LocationSelect label={t('origin.location')} locations={locations} />
           {chosen && (
             <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
               <Group gap="xs" mb={4}>
