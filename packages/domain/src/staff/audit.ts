@@ -53,6 +53,9 @@ export const AUDIT_ACTIONS = [
   'embarque.settle',
   'embarque.supplier_payment',
   'embarque.invoice',
+  't1.duty_rate',
+  't1.exchange_rate',
+  't1.restriction',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +73,9 @@ export const AUDIT_SUBJECT_TYPES = [
   'exit',
   'classification_item',
   'embarque',
+  't1_duty_rate',
+  't1_exchange_rate',
+  't1_restriction',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

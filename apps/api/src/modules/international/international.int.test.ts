@@ -189,6 +189,20 @@ describe('international courier shipments (T1)', () => {
     });
     expect(twin.statusCode).toBe(409);
     expect(twin.json().error.code).toBe('T1_DUTY_RATE_DUPLICATE');
+    // Each change is in the staff audit log with the row before and after; the refused twin is not.
+    const audit = (await ok(200, staff, 'GET', '/staff/audit?pageSize=100')).filter(
+      (entry: { subject_id: string }) => entry.subject_id === created.id,
+    );
+    expect(audit.map((entry: { action: string }) => entry.action)).toEqual([
+      't1.duty_rate',
+      't1.duty_rate',
+    ]);
+    expect(audit[0]).toMatchObject({
+      subject_type: 't1_duty_rate',
+      before: { effectiveFrom: '2026-03-02' },
+      after: { effectiveFrom: '2026-03-03' },
+    });
+    expect(audit[1]).toMatchObject({ before: null, after: { effectiveFrom: '2026-03-02' } });
     // A new exchange rate converts from its day on.
     await ok(201, staff, 'POST', '/staff/international/exchange-rates', {
       usd_mxn: '20.0000',

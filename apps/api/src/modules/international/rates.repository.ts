@@ -180,3 +180,21 @@ export function saveRestriction(
       : db.insert(t1Restrictions).values(values).returning(),
   );
 }
+
+const STAFF_TABLES = {
+  duty_rate: t1DutyRates,
+  exchange_rate: t1ExchangeRates,
+  restriction: t1Restrictions,
+};
+export type StaffTable = keyof typeof STAFF_TABLES;
+
+/** A staff table's row, locked while a change to it and its audit entry commit. */
+export async function lockedRow(
+  db: DbOrTx,
+  kind: StaffTable,
+  id: string,
+): Promise<Record<string, unknown> | undefined> {
+  const table = STAFF_TABLES[kind];
+  const [row] = await db.select().from(table).where(eq(table.id, id)).for('update');
+  return row;
+}

@@ -21,6 +21,7 @@ import {
   type T1Duties,
   type T1Incoterm,
 } from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
@@ -144,7 +145,7 @@ export interface EstimateInput {
  * restrictions per fracción, all with effective dates) and the duties estimate read from them.
  */
 export class InternationalRatesService {
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; audit: AuditLog }) {}
 
   /**
    * The duties and taxes estimate shown before paying, with its basis. An import whose value no
@@ -204,24 +205,30 @@ export class InternationalRatesService {
   }
 
   async saveDutyRate(staffUserId: string, data: DutyRateData, id?: string) {
-    const row = await repository.saveDutyRate(
-      this.deps.db,
-      {
-        direction: data.direction,
-        country: data.country,
-        minValueUsdCents: data.min_value_usd,
-        maxValueUsdCents: data.max_value_usd,
-        rateBasisPoints: data.rate_percent,
-        label: data.label,
-        source: data.source,
-        effectiveFrom: data.effective_from,
-        effectiveTo: data.effective_to,
-        updatedBy: staffUserId,
-        updatedAt: this.deps.clock.now(),
-      },
-      id,
+    const row = await this.audited(
+      staffUserId,
+      { action: 't1.duty_rate', subjectType: 't1_duty_rate', table: 'duty_rate', id },
+      'T1_DUTY_RATE_DUPLICATE',
+      (tx) =>
+        repository.saveDutyRate(
+          tx,
+          {
+            direction: data.direction,
+            country: data.country,
+            minValueUsdCents: data.min_value_usd,
+            maxValueUsdCents: data.max_value_usd,
+            rateBasisPoints: data.rate_percent,
+            label: data.label,
+            source: data.source,
+            effectiveFrom: data.effective_from,
+            effectiveTo: data.effective_to,
+            updatedBy: staffUserId,
+            updatedAt: this.deps.clock.now(),
+          },
+          id,
+        ),
     );
-    return dutyRateView(saved(row, 'T1_DUTY_RATE_DUPLICATE'));
+    return dutyRateView(row);
   }
 
   async exchangeRates(
@@ -235,18 +242,24 @@ export class InternationalRatesService {
   }
 
   async saveExchangeRate(staffUserId: string, data: ExchangeRateInput, id?: string) {
-    const row = await repository.saveExchangeRate(
-      this.deps.db,
-      {
-        usdMxn: Math.round(Number(data.usd_mxn) * EXCHANGE_RATE_SCALE),
-        effectiveFrom: data.effective_from,
-        source: data.source,
-        updatedBy: staffUserId,
-        updatedAt: this.deps.clock.now(),
-      },
-      id,
+    const row = await this.audited(
+      staffUserId,
+      { action: 't1.exchange_rate', subjectType: 't1_exchange_rate', table: 'exchange_rate', id },
+      'T1_EXCHANGE_RATE_DUPLICATE',
+      (tx) =>
+        repository.saveExchangeRate(
+          tx,
+          {
+            usdMxn: Math.round(Number(data.usd_mxn) * EXCHANGE_RATE_SCALE),
+            effectiveFrom: data.effective_from,
+            source: data.source,
+            updatedBy: staffUserId,
+            updatedAt: this.deps.clock.now(),
+          },
+          id,
+        ),
     );
-    return exchangeRateView(saved(row, 'T1_EXCHANGE_RATE_DUPLICATE'));
+    return exchangeRateView(row);
   }
 
   async restrictions(
@@ -260,23 +273,60 @@ export class InternationalRatesService {
   }
 
   async saveRestriction(staffUserId: string, data: RestrictionData, id?: string) {
-    const row = await repository.saveRestriction(
-      this.deps.db,
-      {
-        fraction: data.fraction,
-        scope: data.scope,
-        authority: data.authority,
-        kind: data.kind,
-        code: data.code,
-        description: data.description,
-        source: data.source,
-        effectiveFrom: data.effective_from,
-        effectiveTo: data.effective_to,
-        updatedBy: staffUserId,
-        updatedAt: this.deps.clock.now(),
-      },
-      id,
+    const row = await this.audited(
+      staffUserId,
+      { action: 't1.restriction', subjectType: 't1_restriction', table: 'restriction', id },
+      'T1_RESTRICTION_DUPLICATE',
+      (tx) =>
+        repository.saveRestriction(
+          tx,
+          {
+            fraction: data.fraction,
+            scope: data.scope,
+            authority: data.authority,
+            kind: data.kind,
+            code: data.code,
+            description: data.description,
+            source: data.source,
+            effectiveFrom: data.effective_from,
+            effectiveTo: data.effective_to,
+            updatedBy: staffUserId,
+            updatedAt: this.deps.clock.now(),
+          },
+          id,
+        ),
     );
-    return restrictionView(saved(row, 'T1_RESTRICTION_DUPLICATE'));
+    return restrictionView(row);
+  }
+
+  /**
+   * A staff change to one of the tables, in one transaction with its audit entry (the row
+   * before, locked, and after); a duplicate is refused with `duplicate` and changes nothing.
+   */
+  private audited<Row extends { id: string }>(
+    staffUserId: string,
+    subject: {
+      action: 't1.duty_rate' | 't1.exchange_rate' | 't1.restriction';
+      subjectType: 't1_duty_rate' | 't1_exchange_rate' | 't1_restriction';
+      table: repository.StaffTable;
+      id: string | undefined;
+    },
+    duplicate: Parameters<typeof saved>[1],
+    save: (tx: DbOrTx) => Promise<Row | null | undefined>,
+  ): Promise<Row> {
+    return this.deps.db.transaction(async (tx) => {
+      const before = subject.id ? await repository.lockedRow(tx, subject.table, subject.id) : null;
+      const row = saved(await save(tx), duplicate);
+      await this.deps.audit.record(tx, {
+        actorId: staffUserId,
+        action: subject.action,
+        subjectType: subject.subjectType,
+        subjectId: row.id,
+        organizationId: null,
+        before: before ?? null,
+        after: row,
+      });
+      return row;
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@despacho/domain';
+import type { AuditEntry, AuditSubjectType } from '@despacho/domain';
 import {
   Alert,
   Anchor,
@@ -22,26 +22,28 @@ import { useDateFormat } from '../../../lib/dates';
 
 const COLUMNS = 5;
 
-/** Where in the console the subject of an entry is. */
-function subjectLink(entry: AuditEntry): string {
-  if (entry.subject_type === 'bank_transfer') {
-    return `/staff/bank-transfers?status=${entry.after?.status === 'returned' ? 'returned' : 'credited'}`;
-  }
-  if (entry.subject_type === 'bank_statement') return '/staff/bank-transfers';
-  if (entry.subject_type === 'job') return '/staff/jobs?status=retry';
-  if (entry.subject_type === 'warehouse' || entry.subject_type === 'stock_operation') {
-    return '/staff/warehouses';
-  }
-  if (entry.subject_type === 'classification_item') {
-    return `/staff/classification/${entry.subject_id}`;
-  }
-  if (entry.subject_type === 'deposit') {
-    return `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`;
-  }
-  return entry.subject_type === 'verification'
-    ? `/staff/verifications/${entry.subject_id}`
-    : `/staff/conversations?conversation=${entry.subject_id}`;
-}
+/** Where in the console the subject of each kind of entry is. */
+const SUBJECT_LINKS: Record<AuditSubjectType, (entry: AuditEntry) => string> = {
+  verification: (entry) => `/staff/verifications/${entry.subject_id}`,
+  conversation: (entry) => `/staff/conversations?conversation=${entry.subject_id}`,
+  ticket: (entry) => `/staff/tickets/${entry.subject_id}`,
+  deposit: (entry) =>
+    `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`,
+  bank_transfer: (entry) =>
+    `/staff/bank-transfers?status=${entry.after?.status === 'returned' ? 'returned' : 'credited'}`,
+  bank_statement: () => '/staff/bank-transfers',
+  job: () => '/staff/jobs?status=retry',
+  warehouse: () => '/staff/warehouses',
+  stock_operation: () => '/staff/warehouses',
+  entry: () => '/staff/receiving',
+  exit: () => '/staff/exits',
+  classification_item: (entry) => `/staff/classification/${entry.subject_id}`,
+  embarque: (entry) => `/staff/embarques/${entry.subject_id}`,
+  t1_duty_rate: () => '/staff/international/rates',
+  t1_exchange_rate: () => '/staff/international/rates',
+  t1_restriction: () => '/staff/international/restrictions',
+};
+const subjectLink = (entry: AuditEntry) => SUBJECT_LINKS[entry.subject_type](entry);
 
 function Snapshot({ label, value }: { label: string; value: AuditEntry['before'] }) {
   return (
