@@ -7,23 +7,21 @@ test.beforeEach(async ({ page, request }) => {
   await signInAs(page, request, DEMO.owner);
 });
 
-test('a coming-soon screen: /app/my-shipments', async ({ page }) => {
-  await page.goto('/app/my-shipments');
+test('a coming-soon screen: /app/development', async ({ page }) => {
+  await page.goto('/app/development');
   const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: 'Mis embarques' })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: 'Desarrolladores' })).toBeVisible();
   await expect(main.getByText('Disponible próximamente')).toBeVisible();
   await expect(
     main.getByRole('heading', { name: 'Estamos preparando esta sección' }),
   ).toBeVisible();
-  await expect(main.getByText(/Tus embarques internacionales/)).toBeVisible();
+  await expect(main.getByText(/Llaves de API y webhooks/)).toBeVisible();
   // Breadcrumb: its module.
-  await expect(main.getByText('Comercio internacional', { exact: true })).toBeVisible();
+  await expect(main.getByText('Configuración', { exact: true })).toBeVisible();
 
-  // Inside the layout: header and menu, with the screen marked as the current entry.
+  // Inside the layout: header and menu.
   await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
-  const entry = mainMenu(page).getByRole('link', { name: 'Mis embarques' });
-  await expect(entry).toBeVisible();
-  await expect(entry).toHaveAttribute('data-active', 'true');
+  await expect(mainMenu(page)).toBeVisible();
 
   await main.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(greeting(page, DEMO.owner.name)).toBeVisible();

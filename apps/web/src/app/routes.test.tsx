@@ -55,7 +55,9 @@ describe('routes', () => {
       const path = generatePath(`/app/${screen.path}`, { id: '1' });
       expect(await land(path), path).toEqual({ url: path, matched: screen.path });
     }
-  });
+    // Every screen's page is a lazy chunk loaded here one after another: more than the default
+    // 5 s on a loaded machine, though each takes milliseconds.
+  }, 20_000);
 
   it("opens every screen of the console's table for staff, and none for a merchant", async () => {
     for (const screen of STAFF_SCREENS) {

@@ -1,4 +1,4 @@
-import { AppShell, Divider, NavLink, Title } from '@mantine/core';
+import { AppShell, Divider, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell';
@@ -41,24 +41,27 @@ export function StaffLayout() {
       }
       navbarWidth={240}
       navbar={(close) => (
-        <AppShell.Navbar p="sm" component="nav" aria-label={t('nav.label')}>
-          {STAFF_MENU.map((screen) => {
-            const active = screen.id === activeEntry;
-            const { Icon, label } = screen.menu;
-            return (
-              <NavLink
-                key={screen.id}
-                component={Link}
-                to={staffPath(screen)}
-                label={t(label)}
-                leftSection={<Icon size={20} stroke={1.6} />}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                onClick={close}
-                fw={600}
-              />
-            );
-          })}
+        // The console's menu outgrows a short window: it scrolls, as the merchant's does.
+        <AppShell.Navbar>
+          <ScrollArea p="sm" component="nav" aria-label={t('nav.label')}>
+            {STAFF_MENU.map((screen) => {
+              const active = screen.id === activeEntry;
+              const { Icon, label } = screen.menu;
+              return (
+                <NavLink
+                  key={screen.id}
+                  component={Link}
+                  to={staffPath(screen)}
+                  label={t(label)}
+                  leftSection={<Icon size={20} stroke={1.6} />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={close}
+                  fw={600}
+                />
+              );
+            })}
+          </ScrollArea>
         </AppShell.Navbar>
       )}
     >
