@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db';
 import { readCsvCatalog, replaceCatalog, searchWords } from './csv-catalog';
 import { CatalogFormatError } from './postal-codes.importer';
-import { replaceWords } from './tariff-fractions.repository';
+import { analyzeWords, replaceWords } from './tariff-fractions.repository';
 import { tariffFractions } from './tariff-fractions.tables';
 
 /** The columns of SAT's c_FraccionArancelaria CSV, exactly and in order. */
@@ -114,5 +114,6 @@ export async function importTariffFractions(
 ): Promise<{ codes: number; fractions: number }> {
   const rows = await readTariffFractionsFile(file);
   await replaceCatalog(db, tariffFractions, INSERTED_COLUMNS, rows, replaceWords);
+  await analyzeWords(db);
   return { codes: rows.length, fractions: new Set(rows.map((row) => row.fraction)).size };
 }

@@ -140,15 +140,23 @@ export class TariffFractionsService {
    */
   async rank(text: string, words: string[], day: string, limit: number) {
     if (words.length === 0) return [];
-    const nearest = await repository.nearestWords(this.deps.db, words, CORRECTION_MIN_SIMILARITY);
-    const corrected = (word: string) => nearest.get(word) ?? word;
-    const rows = await repository.rankByWords(
-      this.deps.db,
-      searchWords(text).split(' ').map(corrected).join(' '),
-      words.map(corrected),
-      day,
-      limit,
-    );
+    const { db } = this.deps;
+    let rows = await repository.rankByWords(db, searchWords(text), words, day, limit);
+    // Nothing found: a misspelt word is corrected to the nearest catalogue word and ranked
+    // again (the lookup costs as much as a ranking, so only searches that found nothing pay it).
+    if (rows.length === 0) {
+      const nearest = await repository.nearestWords(db, words, CORRECTION_MIN_SIMILARITY);
+      if (nearest.size > 0) {
+        const corrected = (word: string) => nearest.get(word) ?? word;
+        rows = await repository.rankByWords(
+          db,
+          searchWords(text).split(' ').map(corrected).join(' '),
+          words.map(corrected),
+          day,
+          limit,
+        );
+      }
+    }
     return rows.map((row) => ({
       ...view(row),
       matched_words: row.matchedWords,
