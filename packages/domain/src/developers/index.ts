@@ -1,0 +1,3 @@
+export * from './api-keys.rules';
+export * from './api-keys.schemas';
+export * from './api-keys.contract';
