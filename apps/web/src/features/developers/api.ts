@@ -5,7 +5,6 @@ import { unwrap } from '../../lib/http';
 
 export const DEVELOPERS_PAGE_SIZE = 20;
 
-/** Keys and webhooks share the domain's prefix: one invalidation refreshes the screen. */
 export const developersKeys = queryKeys(apiKeysContract);
 
 export function useApiKeys(page: number) {
@@ -17,27 +16,33 @@ export function useApiKeys(page: number) {
   });
 }
 
-/** A mutation that refreshes the domain's lists once it lands, failed or not. */
-export function useDevelopersMutation<I, R>(mutationFn: (input: I) => Promise<R>) {
+/** A mutation that refreshes one domain's queries once it lands, failed or not. */
+export function useRefreshingMutation<I, R>(
+  queryKey: readonly string[],
+  mutationFn: (input: I) => Promise<R>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: developersKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 }
 
 /** Create and rotate answer the secret: it goes to the dialog's state, never to the cache. */
 export const useCreateApiKey = () =>
-  useDevelopersMutation((body: ApiKeyCreateData) =>
+  useRefreshingMutation(developersKeys.all, (body: ApiKeyCreateData) =>
     unwrap(call(apiKeysContract.createApiKey, { body })),
   );
 
 export const useRotateApiKey = () =>
-  useDevelopersMutation((id: string) =>
-    unwrap(call(apiKeysContract.rotateApiKey, { params: { id } })),
+  useRefreshingMutation(developersKeys.all, (id: string) =>
+    unwrap(call(apiKeysContract.rotateApiKey, { params: { id } })).then(({ key, secret }) => ({
+      secret,
+      previousUntil: key.previous_secret_valid_until,
+    })),
   );
 
 export const useRevokeApiKey = () =>
-  useDevelopersMutation((id: string) =>
+  useRefreshingMutation(developersKeys.all, (id: string) =>
     unwrap(call(apiKeysContract.revokeApiKey, { params: { id } })),
   );

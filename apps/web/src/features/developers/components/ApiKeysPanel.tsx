@@ -1,4 +1,4 @@
-import type { ApiKeyView } from '@despacho/domain';
+import { API_KEY_ROTATION_GRACE_HOURS, type ApiKeyView } from '@despacho/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { ConfirmDeleteModal } from '../../../ui/ConfirmDeleteModal';
 import { PagedList } from '../../../ui/PagedList';
-import { DEVELOPERS_PAGE_SIZE, useApiKeys, useRevokeApiKey } from '../api';
+import { useApiKeys, useRevokeApiKey, useRotateApiKey } from '../api';
 import { ApiKeysTable } from './ApiKeysTable';
 import { CreateKeyDialog } from './CreateKeyDialog';
-import { RotateKeyDialog } from './RotateKeyDialog';
+import { RotateDialog } from './RotateDialog';
 
 /** The keys tab: what keys are for, the create button, the list with rotate and revoke. */
 export function ApiKeysPanel() {
@@ -18,6 +18,7 @@ export function ApiKeysPanel() {
   const [page, setPage] = useState(1);
   const keys = useApiKeys(page);
   const revoke = useRevokeApiKey();
+  const rotate = useRotateApiKey();
   const [creating, setCreating] = useState(false);
   const [rotating, setRotating] = useState<ApiKeyView | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
@@ -42,7 +43,17 @@ export function ApiKeysPanel() {
         {(rows) => <ApiKeysTable rows={rows} onRotate={setRotating} onRevoke={setRevoking} />}
       </PagedList>
       <CreateKeyDialog opened={creating} onClose={() => setCreating(false)} />
-      <RotateKeyDialog apiKey={rotating} onClose={() => setRotating(null)} />
+      <RotateDialog
+        subject={rotating}
+        onClose={() => setRotating(null)}
+        rotate={rotate.mutateAsync}
+        texts={{
+          title: t('keys.rotate.title', { name: rotating?.name ?? '' }),
+          text: t('keys.rotate.text', { hours: API_KEY_ROTATION_GRACE_HOURS }),
+          confirm: t('keys.rotate.confirm'),
+          secretLabel: t('keys.rotate.newSecret'),
+        }}
+      />
       <ConfirmDeleteModal
         item={revoking}
         onClose={() => setRevoking(null)}
@@ -55,7 +66,10 @@ export function ApiKeysPanel() {
           revoke.mutate(key.id, {
             onSuccess: () => {
               setRevoking(null);
-              notifications.show({ color: 'green', message: t('keys.revoke.done', { name: key.name }) });
+              notifications.show({
+                color: 'green',
+                message: t('keys.revoke.done', { name: key.name }),
+              });
             },
             onError: (error) => notifications.show({ color: 'red', message: messageOf(error) }),
           })

@@ -82,7 +82,11 @@ export function ApiKeysTable({
             </Badge>
           ),
         },
-        { key: 'scopes', header: t('keys.columns.scopes'), cell: (row) => <ScopesSummary apiKey={row} /> },
+        {
+          key: 'scopes',
+          header: t('keys.columns.scopes'),
+          cell: (row) => <ScopesSummary apiKey={row} />,
+        },
         {
           key: 'expiry',
           header: t('keys.columns.expiry'),

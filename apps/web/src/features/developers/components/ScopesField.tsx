@@ -5,7 +5,16 @@ import {
   type ApiKeyScope,
   type PermissionKey,
 } from '@despacho/domain';
-import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePermissionLabelKey } from '../../../lib/permission-labels';
 import { SCOPE_GROUPS } from '../scopes';
