@@ -24,6 +24,7 @@ import { buildClassification } from './classification/classification.services';
 import { Composer } from './compose';
 import { buildCustomers } from './customers/customers.services';
 import { buildDashboard } from './dashboard/dashboard.services';
+import { buildApiKeys } from './developers/api-keys.services';
 import { buildEntries } from './entries/entries.services';
 import { buildEmbarques } from './embarques/embarques.services';
 import { buildExits } from './exits/exits.services';
@@ -166,7 +167,8 @@ export function buildServices(
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)
-    .add(buildDashboard).built;
+    .add(buildDashboard)
+    .add(buildApiKeys).built;
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -31,9 +31,9 @@ export function registerAccess(app: FastifyInstance, guards: ReturnType<typeof a
       declared.push({ method, url: route.url, access: route.config?.access });
     }
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Not-found answers and the docs/SPA routes live outside the API.
     if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
-    await guards.enforce(request, request.routeOptions.config.access);
+    await guards.enforce(request, reply, request.routeOptions.config);
   });
 }
