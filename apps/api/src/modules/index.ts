@@ -29,3 +29,4 @@ export { ordersRoutes as orders } from './orders/orders.routes';
 export { classificationModule as classification } from './classification/classification.module';
 export { embarquesModule as embarques } from './embarques/embarques.module';
 export { internationalModule as international } from './international/international.module';
+export { webhooksRoutes as webhooks } from './developers/webhooks.routes';
