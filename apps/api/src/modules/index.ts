@@ -30,3 +30,4 @@ export { classificationModule as classification } from './classification/classif
 export { embarquesModule as embarques } from './embarques/embarques.module';
 export { internationalModule as international } from './international/international.module';
 export { apiKeysRoutes as apiKeys } from './developers/api-keys.routes';
+export { webhooksRoutes as webhooks } from './developers/webhooks.routes';
