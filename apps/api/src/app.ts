@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccess } from './platform/access';
+import { publicApiDocument } from './platform/api-docs';
 import { registerCompression } from './platform/compression';
 import { registerCsrf } from './platform/csrf';
 import type { FileStore } from './platform/files';
@@ -134,7 +135,16 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // `/api/docs` is the merchants' documentation: what an API key may call, with examples.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformSpecification: (document) =>
+      publicApiDocument(document, app.declaredRoutes, {
+        baseUrl: base.config.APP_URL,
+        rateLimit: base.config.API_KEY_RATE_LIMIT,
+      }),
+  });
 
   registerAccess(app, guards);
   registerRequestMode(app);

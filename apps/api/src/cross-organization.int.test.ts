@@ -62,6 +62,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/customers/{id}': (a) => a.customerId,
   '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
   '/api/v1/vendors/{id}': (a) => a.vendorId,
+  '/api/v1/developers/api-keys/{id}': (a) => a.apiKeyId,
   '/api/v1/collections/{id}': (a) => a.collectionId,
   '/api/v1/quotes/{id}': (a) => a.quoteId,
   '/api/v1/shipments/{id}': (a) => a.shipmentId,

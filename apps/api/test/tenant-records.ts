@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTenantClassification } from '../src/modules/classification/classification.test-support';
+import { createTenantApiKey } from '../src/modules/developers/api-keys.test-support';
 import { createTenantEmbarque } from '../src/modules/embarques/embarques.test-support';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
 import { createTenantT1 } from '../src/modules/international/international.test-support';
@@ -188,6 +189,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
     ...(await createTenantEmbarque(ctx, staff, organization.id)),
     ...(await createTenantT1(ctx, owner, { locationId, productId: product.productId })),
+    ...(await createTenantApiKey(ctx, organization.id, ctx.clock.now())),
     ...(await createTenantOrder(ctx, owner, organization.id, {
       locationId,
       variantId: variantId!,

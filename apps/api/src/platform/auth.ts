@@ -142,6 +142,14 @@ export type ApiKeyLoader = (
 /** Access kinds that stand for a person's sign-in: an API key never opens them. */
 const PERSON_ACCESS = new Set<RouteAccess>(['signed-in', 'staff', 'organization']);
 
+/**
+ * Whether an API key may call a route: one opened by a menu permission (the key's scopes) that
+ * is not `sessionOnly`. The public documentation lists exactly these.
+ */
+export function acceptsApiKeys({ access, sessionOnly }: FastifyContextConfig): boolean {
+  return access !== undefined && access !== 'public' && !PERSON_ACCESS.has(access) && !sessionOnly;
+}
+
 /** The checks behind each kind of access. */
 export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCaller: CallerLoader) {
   let loadApiKey: ApiKeyLoader | null = null;
@@ -163,15 +171,14 @@ export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCal
   const enforce = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { access, sessionOnly }: FastifyContextConfig,
+    config: FastifyContextConfig,
   ) => {
+    const { access } = config;
     if (access === 'public') return;
     if (access === undefined) throw new AppError('FORBIDDEN');
     await authenticate(request, reply);
     const auth = request.auth!;
-    if (auth.apiKey && (sessionOnly || PERSON_ACCESS.has(access))) {
-      throw new AppError('API_KEY_SESSION_ONLY');
-    }
+    if (auth.apiKey && !acceptsApiKeys(config)) throw new AppError('API_KEY_SESSION_ONLY');
     if (access === 'signed-in') return;
     if (access === 'staff') {
       if (!auth.isStaff) throw new AppError('FORBIDDEN');

@@ -29,8 +29,9 @@ export function assertProviderMode(provider: { sandbox: boolean }) {
 }
 
 /**
- * The adapter with every method checking the mode first: a live one refuses test-mode calls, a
- * sandbox one is returned as it is.
+ * The adapter with every method checking the mode first: a live one refuses test-mode calls (a
+ * rejected promise, as its own failures are: its methods are asynchronous), a sandbox one is
+ * returned as it is.
  */
 export function modeGuarded<T extends { sandbox: boolean }>(adapter: T): T {
   if (adapter.sandbox) return adapter;
@@ -38,7 +39,7 @@ export function modeGuarded<T extends { sandbox: boolean }>(adapter: T): T {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
+      return async (...args: unknown[]) => {
         assertProviderMode(target);
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };

@@ -10,10 +10,23 @@ import { expect } from 'vitest';
 import { callAs, type TestUser } from '../../../test/users';
 import type { Db } from '../../platform/db';
 import { users } from '../accounts/accounts.tables';
+import { newApiKeySecret } from './api-keys.secret';
+import { apiKeys, apiKeySecrets } from './api-keys.tables';
 
 interface Ctx {
   app: FastifyInstance;
   db: Db;
+}
+
+/** An API key of the organization, written directly (the cross-organization walk's record). */
+export async function createTenantApiKey(ctx: Pick<Ctx, 'db'>, organizationId: string, at: Date) {
+  const [key] = await ctx.db
+    .insert(apiKeys)
+    .values({ organizationId, name: 'ERP de A', mode: 'live', scopes: [], createdAt: at })
+    .returning();
+  const { hash, prefix } = newApiKeySecret('live');
+  await ctx.db.insert(apiKeySecrets).values({ hash, keyId: key!.id, prefix, createdAt: at });
+  return { apiKeyId: key!.id };
 }
 
 /** Makes a test user their organization's owner (the system role key managers need). */
