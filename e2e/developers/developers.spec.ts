@@ -43,6 +43,10 @@ interface ClipboardGlobals {
   navigator: { clipboard: { readText(): Promise<string> } };
 }
 
+/** A request the receiver got, verified with the secret by the `standardwebhooks` recipe. */
+const verified = (secret: string, request: Received) =>
+  new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+
 /** The deliveries of one event type the receiver got so far. */
 const ofType = (received: readonly Received[], type: string) =>
   received.filter((request) => (JSON.parse(request.body) as { type: string }).type === type);
@@ -109,22 +113,20 @@ test('a merchant’s system works with an API key and hears its label through a 
     await expect(page.getByText(receiver.url)).toBeVisible();
     await checkScreen(page, 'development-webhooks');
 
+    // ——— "Send test event": signed as the Getting started panel says to check it ———
+    await page.getByRole('button', { name: `Enviar evento de prueba a ${receiver.url}` }).click();
+    await expect
+      .poll(() => ofType(receiver.received, 'webhook.test').length, { timeout: 60_000 })
+      .toBe(1);
+    verified(whsec, ofType(receiver.received, 'webhook.test')[0]!);
+
     // ——— The merchant's system: a quote and a label with the key alone ———
     const guide = await buyGuide(request, key, origin);
-
-    // The receiver hears it, signed as the Getting started panel says to check it.
     await expect
-      .poll(() => ofType(receiver.received, 'shipment.created').length, {
-        timeout: 60_000,
-      })
+      .poll(() => ofType(receiver.received, 'shipment.created').length, { timeout: 60_000 })
       .toBe(1);
-    const [heard] = ofType(receiver.received, 'shipment.created');
-    const event = new Webhook(whsec).verify(
-      heard!.body,
-      heard!.headers as Record<string, string>,
-    ) as {
-      data: { tracking_number: string };
-    };
+    const heard = ofType(receiver.received, 'shipment.created')[0]!;
+    const event = verified(whsec, heard) as { data: { tracking_number: string } };
     expect(event.data.tracking_number).toBe(guide.tracking_number);
 
     // ——— The key's last use ———
@@ -142,18 +144,23 @@ test('a merchant’s system works with an API key and hears its label through a 
       'Historial de entregas',
       'development-delivery-log',
     );
-    await expect(log.getByText(heard!.headers['webhook-id'] as string)).toBeVisible();
-    await expect(log.getByRole('table', { name: 'Intentos' }).getByRole('row')).toHaveCount(2);
-    await expect(log.getByRole('cell', { name: '200', exact: true })).toBeVisible();
-    await log.getByRole('button', { name: /^Reenviar Guía creada del / }).click();
+    // The label's delivery and the test event's, each with its one attempt answered 200.
+    const labelDelivery = log.getByRole('listitem').filter({
+      hasText: heard.headers['webhook-id'] as string,
+    });
+    await expect(labelDelivery.getByText('Guía creada')).toBeVisible();
+    await expect(labelDelivery.getByRole('row')).toHaveCount(2);
+    await expect(labelDelivery.getByRole('cell', { name: '200', exact: true })).toBeVisible();
+    await expect(log.getByRole('listitem')).toHaveCount(2);
+    await labelDelivery.getByRole('button', { name: /^Reenviar Guía creada del / }).click();
     await expect
       .poll(() => ofType(receiver.received, 'shipment.created').length, {
         timeout: 60_000,
       })
       .toBe(2);
     const resent = ofType(receiver.received, 'shipment.created')[1]!;
-    expect(resent.headers['webhook-id']).toBe(heard!.headers['webhook-id']);
-    await expect(log.getByRole('listitem')).toHaveCount(2);
+    expect(resent.headers['webhook-id']).toBe(heard.headers['webhook-id']);
+    await expect(log.getByRole('listitem')).toHaveCount(3);
     await shoot(page, 'es-delivery-log');
     await log.getByRole('button', { name: 'Cerrar', exact: true }).click();
 

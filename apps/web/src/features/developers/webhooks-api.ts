@@ -22,6 +22,9 @@ export function useWebhookEvents() {
   });
 }
 
+/** How often a log with a delivery still pending is read again, to show how it ended. */
+const PENDING_REFRESH_MS = 3000;
+
 /** One page of an endpoint's log; `pageSize: 1` is its last delivery. */
 export function useWebhookDeliveries(id: string, page: number, pageSize = DEVELOPERS_PAGE_SIZE) {
   const input = { params: { id }, query: { page, pageSize } };
@@ -29,6 +32,10 @@ export function useWebhookDeliveries(id: string, page: number, pageSize = DEVELO
     queryKey: webhooksKeys.deliveries(input),
     queryFn: () => call(webhooksContract.deliveries, input),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === 'pending')
+        ? PENDING_REFRESH_MS
+        : false,
   });
 }
 
