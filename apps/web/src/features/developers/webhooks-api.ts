@@ -1,4 +1,8 @@
-import { webhooksContract, type WebhookEndpointData } from '@despacho/domain';
+import {
+  webhooksContract,
+  type WebhookDeliveryView,
+  type WebhookEndpointData,
+} from '@despacho/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, queryKeys } from '../../lib/api-client';
 import { unwrap } from '../../lib/http';
@@ -22,8 +26,15 @@ export function useWebhookEvents() {
   });
 }
 
-/** How often a log with a delivery still pending is read again, to show how it ended. */
+/** How often a log with an attempt due soon is read again, to show how it ended. */
 const PENDING_REFRESH_MS = 3000;
+const SOON_MS = 60_000;
+
+/** A delivery whose next attempt is under way or due within the minute (not hours away). */
+const dueSoon = (delivery: WebhookDeliveryView) =>
+  delivery.status === 'pending' &&
+  (delivery.next_attempt_at === null ||
+    Date.parse(delivery.next_attempt_at) - Date.now() < SOON_MS);
 
 /** One page of an endpoint's log; `pageSize: 1` is its last delivery. */
 export function useWebhookDeliveries(id: string, page: number, pageSize = DEVELOPERS_PAGE_SIZE) {
@@ -32,10 +43,7 @@ export function useWebhookDeliveries(id: string, page: number, pageSize = DEVELO
     queryKey: webhooksKeys.deliveries(input),
     queryFn: () => call(webhooksContract.deliveries, input),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((delivery) => delivery.status === 'pending')
-        ? PENDING_REFRESH_MS
-        : false,
+    refetchInterval: (query) => (query.state.data?.data.some(dueSoon) ? PENDING_REFRESH_MS : false),
   });
 }
 
