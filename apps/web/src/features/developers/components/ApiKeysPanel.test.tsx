@@ -45,6 +45,15 @@ describe('development: API keys', () => {
     expect(within(row).getByText('Shipments: Read and write')).toBeInTheDocument();
   });
 
+  it('says a key holding every permission with one access in one line', async () => {
+    const scopes = ALL_PERMISSIONS.map((permission) => ({ permission, access: 'read' as const }));
+    stubApi({ [KEYS]: () => page([apiKey({ scopes })]) });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/development');
+    expect(await screen.findByText('Todos los permisos: Solo lectura')).toBeInTheDocument();
+    expect(screen.queryByText(/^Envíos:/)).toBeNull();
+  });
+
   it('creates a key and shows its secret once: never again after the dialog closes', async () => {
     let created = false;
     const calls = stubApi({

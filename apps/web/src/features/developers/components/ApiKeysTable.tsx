@@ -1,4 +1,4 @@
-import type { ApiKeyStatus, ApiKeyView } from '@despacho/domain';
+import { ALL_PERMISSIONS, type ApiKeyStatus, type ApiKeyView } from '@despacho/domain';
 import { Badge, Code, Stack, Text } from '@mantine/core';
 import { IconBan, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,19 @@ const STATUS_COLORS: Record<ApiKeyStatus, string> = {
 function ScopesSummary({ apiKey }: { apiKey: ApiKeyView }) {
   const { t } = useTranslation('developers');
   const { t: menu } = useTranslation('navigation');
+  const modules = scopesByModule(apiKey.scopes);
+  const [first] = modules;
+  // Every key of the menu with one access: said once.
+  if (
+    apiKey.scopes.length === ALL_PERMISSIONS.length &&
+    first &&
+    modules.every((m) => m.access === first.access)
+  ) {
+    return <Text fz="sm">{t('keys.scopeAll', { access: t(`keys.access.${first.access}`) })}</Text>;
+  }
   return (
     <Stack gap={0}>
-      {scopesByModule(apiKey.scopes).map((entry) => (
+      {modules.map((entry) => (
         <Text key={entry.module} fz="sm">
           {t('keys.scopeLine', {
             module: menu(`modules.${entry.module}`),

@@ -54,7 +54,7 @@ export function GettingStarted() {
           <Text fz="sm" fw={500} mb={4}>
             {t('start.curl')}
           </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap' }}>
+          <Code block tabIndex={0} style={{ whiteSpace: 'pre-wrap' }}>
             {curlExample(window.location.origin)}
           </Code>
         </div>
@@ -65,7 +65,7 @@ export function GettingStarted() {
           <Text fz="sm" c="dimmed" mb={6}>
             {t('start.verifyHint')}
           </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap' }}>
+          <Code block tabIndex={0} style={{ whiteSpace: 'pre-wrap' }}>
             {VERIFY_EXAMPLE}
           </Code>
         </div>
