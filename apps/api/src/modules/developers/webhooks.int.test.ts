@@ -235,14 +235,14 @@ describe('outgoing webhooks', () => {
     await emit();
     await runDue();
     const first = hook.received[0]!;
-    expect(first.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(String(first.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verify(secret, first)).toBeTruthy();
     expect(verify(old, first)).toBeTruthy();
     ctx.clock.advance(24 * 3_600_000 + 1);
     await emit('shipment:s9');
     await runDue();
     const second = hook.received[1]!;
-    expect(second.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(String(second.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(verify(secret, second)).toBeTruthy();
     expect(() => verify(old, second)).toThrow();
   });
