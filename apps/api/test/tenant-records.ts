@@ -13,6 +13,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { createTenantProduct } from '../src/modules/products/products.test-support';
 import { insertTenantStore } from '../src/modules/stores/stores.test-support';
 import { createTenantTicket } from '../src/modules/support/tickets.test-support';
+import { createTenantWebhook } from '../src/modules/developers/webhooks.test-support';
 import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
@@ -195,6 +196,7 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
       variantId: variantId!,
       packageId,
     })),
+    ...(await createTenantWebhook(ctx, owner)),
   };
 }
 

@@ -60,8 +60,22 @@ export class DomainEvents {
     data: WebhookEventData<Type>,
     resource: string,
   ): Promise<void> {
+    const { kind, payload, runAt } = this.job(organizationId, type, data, resource);
+    await this.deps.jobs.enqueue(tx, kind, payload, runAt);
+  }
+
+  /**
+   * The job `emit` enqueues, for a change made in one SQL statement that enqueues its own jobs
+   * (the guide purchase's settle): the event then commits with that statement.
+   */
+  job<Type extends WebhookEventType>(
+    organizationId: string,
+    type: Type,
+    data: WebhookEventData<Type>,
+    resource: string,
+  ) {
     const now = this.deps.clock.now();
-    const event: DomainEvent = {
+    const payload: DomainEvent = {
       id: randomUUID(),
       organization_id: organizationId,
       type,
@@ -69,6 +83,6 @@ export class DomainEvents {
       data: WEBHOOK_EVENT_PAYLOADS[type].parse(data),
       occurred_at: now.toISOString(),
     };
-    await this.deps.jobs.enqueue(tx, PUBLISH_EVENT_JOB, event, now);
+    return { kind: PUBLISH_EVENT_JOB, payload, runAt: now };
   }
 }

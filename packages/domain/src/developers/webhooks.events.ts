@@ -18,7 +18,8 @@ export const WEBHOOK_EVENT_PAYLOADS = {
     ...shipmentFields,
     service: z.string(),
     total: z.number().int(),
-    order_id: z.string().nullable(),
+    /** The merchant's own reference for the guide, when given. */
+    reference: z.string().nullable(),
   }),
   /** The carrier reported a new tracking status. */
   'shipment.tracking_updated': z.object({

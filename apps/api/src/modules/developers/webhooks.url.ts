@@ -1,9 +1,5 @@
 import { AppError } from '../../platform/errors';
-import {
-  assertPublicUrl,
-  NonPublicUrlError,
-  type AddressLookup,
-} from '../../platform/public-url';
+import { assertPublicUrl, NonPublicUrlError, type AddressLookup } from '../../platform/public-url';
 
 /** Where endpoints may point: anywhere outside production (local receivers), else public HTTPS. */
 export interface WebhookReach {

@@ -760,6 +760,7 @@ describe('creditPendingDeposit (bank reconciliation)', () => {
     ledger: new LedgerService(ctx),
     notifications: new NotificationsService(ctx),
     clock: ctx.clock,
+    events: ctx.app.services.events,
     depositCredited: ctx.app.services.billing.depositCredited,
   });
 
