@@ -187,6 +187,7 @@ test('a merchant’s system works with an API key and hears its label through a 
     // The resend is a delivery of its own in the log, under the same event id.
     await expect(labelDelivery).toHaveCount(2);
     await expect(labelDelivery.getByText('Entregado')).toHaveCount(2);
+    await shoot(page, 'es-delivery-log-label');
   } finally {
     await receiver.close();
   }
