@@ -77,7 +77,11 @@ export function EndpointsTable({
           key: 'events',
           header: t('hooks.columns.events'),
           cell: (row) => (
-            <Text fz="sm">{row.events.map((type) => t(`events.types.${type}`)).join(', ')}</Text>
+            <Text fz="sm">
+              {row.events
+                .map((type) => t(`events.types.${type}`, { defaultValue: type }))
+                .join(', ')}
+            </Text>
           ),
         },
         {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useWebhookEvents } from '../webhooks-api';
 
 /** The domain an event belongs to: the part of its type before the dot (`shipment.created`). */
-export const eventDomain = (type: string) => type.slice(0, type.indexOf('.'));
+const eventDomain = (type: string) => type.slice(0, type.indexOf('.'));
 
 /** The catalogue's types by domain, in the catalogue's order. */
 function groupByDomain(types: readonly WebhookEventType[]) {
@@ -54,7 +54,7 @@ export function EventsField({
             return (
               <Stack key={domain} gap={6}>
                 <Checkbox
-                  label={t(`events.groups.${domain}`)}
+                  label={t(`events.groups.${domain}`, { defaultValue: domain })}
                   styles={{ label: { fontWeight: 600 } }}
                   checked={held === types.length}
                   indeterminate={held > 0 && held < types.length}
@@ -65,7 +65,7 @@ export function EventsField({
                     <Checkbox
                       key={type}
                       size="sm"
-                      label={t(`events.types.${type}`)}
+                      label={t(`events.types.${type}`, { defaultValue: type })}
                       description={type}
                       checked={chosen.has(type)}
                       onChange={(event) => set([type], event.currentTarget.checked)}

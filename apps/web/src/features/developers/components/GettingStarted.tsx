@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 /** Where the public reference lives, served by the API itself. */
-export const API_DOCS_PATH = '/api/docs';
+const API_DOCS_PATH = '/api/docs';
 
 /** A quote for one parcel: the first call a merchant's system makes, copied as it stands. */
 const curlExample = (origin: string) =>
