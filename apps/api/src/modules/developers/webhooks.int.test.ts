@@ -322,6 +322,26 @@ describe('outgoing webhooks', () => {
     });
   });
 
+  it('forgets finished deliveries after 30 days, and keeps the recent ones', async () => {
+    const { data } = await createEndpoint();
+    await emit('shipment:old');
+    await runDue();
+    ctx.clock.advance(29 * 24 * 3_600_000);
+    await emit('shipment:recent');
+    await runDue();
+    ctx.clock.advance(2 * 24 * 3_600_000);
+    await ctx.app.jobs.enqueue(ctx.db, 'webhooks.prune', {}, ctx.clock.now());
+    await runDue();
+    owner = await signIn(ctx, owner);
+    const kept = await log(data.id);
+    expect(kept).toHaveLength(1);
+    const messages = await ctx.db.$client.query(
+      `select resource from webhook_messages where organization_id = $1 and resource like 'shipment:%'`,
+      [organizationId],
+    );
+    expect(messages.rows.map((row) => row.resource)).not.toContain('shipment:old');
+  });
+
   it('lists the event catalogue with each payload schema', async () => {
     const response = await call(owner, 'GET', '/webhook-events');
     const types = response.json().data as { type: string; schema: { properties: object } }[];

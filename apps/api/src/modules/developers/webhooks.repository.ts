@@ -1,5 +1,5 @@
 import type { WebhookDeliveriesQuery } from '@despacho/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   webhookAttempts,
@@ -307,4 +307,22 @@ export async function recordOnEndpoint(
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Forgets finished deliveries created before `before` (their attempts go with them) and the
+ * messages no delivery refers to any more.
+ */
+export async function pruneLog(tx: DbOrTx, before: Date): Promise<void> {
+  await tx
+    .delete(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')));
+  await tx
+    .delete(webhookMessages)
+    .where(
+      and(
+        lt(webhookMessages.occurredAt, before),
+        sql`not exists (select from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookMessages.id})`,
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import {
   WEBHOOK_DISABLE_AFTER_FAILING_DAYS,
   WEBHOOK_EVENT_PAYLOADS,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LOG_KEPT_DAYS,
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   WEBHOOK_TEST_EVENT,
@@ -30,6 +31,9 @@ import { assertWebhookUrl, type WebhookReach } from './webhooks.url';
 /** The job that makes one attempt of one delivery. */
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 export const deliverPayload = z.object({ delivery_id: z.uuid() });
+/** Trims the delivery log every night. */
+export const PRUNE_WEBHOOKS_JOB = 'webhooks.prune';
+const PRUNE_WEBHOOKS_CRON = '17 4 * * *';
 
 /** How long a worker holds a delivery it is sending: past the 15 s timeout, with room. */
 const LEASE_MS = 60_000;
@@ -112,6 +116,12 @@ export class WebhooksService {
         if (failed) await this.startNext(tx, failed, this.deps.clock.now());
       },
     });
+    deps.jobs.register(
+      PRUNE_WEBHOOKS_JOB,
+      (tx, _payload, job) =>
+        repository.pruneLog(tx, new Date(job.now.getTime() - WEBHOOK_LOG_KEPT_DAYS * DAY_MS)),
+      { cron: PRUNE_WEBHOOKS_CRON },
+    );
     deps.events.subscribe(this.fanOut);
   }
 
@@ -260,9 +270,9 @@ export class WebhooksService {
   }
 
   /**
-   * Runs in the `events.publish` job's transaction: the event becomes a message and one pending
-   * delivery per enabled endpoint subscribed to its type, each with its first attempt's job.
-   * Nothing is written when no endpoint wants it.
+   * Runs in the emitting change's transaction (or the `events.publish` job's): the event becomes
+   * a message and one pending delivery per enabled endpoint subscribed to its type, each with its
+   * first attempt's job. Only a read of the organization's endpoints when none wants it.
    */
   private readonly fanOut = async (tx: DbOrTx, event: DomainEvent): Promise<void> => {
     const endpoints = await repository.subscribedEndpoints(tx, event.organization_id, event.type);
