@@ -26,9 +26,12 @@ export type EventSubscriber = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
 
 /**
  * What happened in a domain that a merchant's systems may want to hear of (issue 26's webhook
- * events). A domain emits in the transaction of its change: the event is a job enqueued there
- * (decision 021's outbox: it exists exactly when the change committed), one statement, and the
- * webhooks module's fan-out runs later in the worker, so the change never waits on endpoints.
+ * events). A domain emits in the transaction of its change and the subscriber (the webhooks'
+ * fan-out) writes there what must be sent, with its jobs: it exists exactly when the change
+ * committed, and one record's events are written in the order its changes committed (each
+ * domain changes a record under its row lock). Nothing is sent in the transaction. A change made
+ * in one SQL statement that enqueues its own jobs (the guide purchase's settle) carries the
+ * event as a `events.publish` job instead (`job`), which hands it to the subscriber.
  */
 export class DomainEvents {
   private subscriber: EventSubscriber | undefined;
@@ -50,7 +53,7 @@ export class DomainEvents {
   }
 
   /**
-   * Records `type` for the organization in `tx`. `resource` names the record it is about
+   * Hands `type` for the organization to the subscriber in `tx`. `resource` names the record it is about
    * (`shipment:<id>`): an endpoint gets one record's events in the order they were emitted.
    */
   async emit<Type extends WebhookEventType>(
@@ -60,13 +63,12 @@ export class DomainEvents {
     data: WebhookEventData<Type>,
     resource: string,
   ): Promise<void> {
-    const { kind, payload, runAt } = this.job(organizationId, type, data, resource);
-    await this.deps.jobs.enqueue(tx, kind, payload, runAt);
+    await this.subscriber?.(tx, this.job(organizationId, type, data, resource).payload);
   }
 
   /**
-   * The job `emit` enqueues, for a change made in one SQL statement that enqueues its own jobs
-   * (the guide purchase's settle): the event then commits with that statement.
+   * The event as a job, for a change made in one SQL statement that enqueues its own jobs (the
+   * guide purchase's settle): the event then commits with that statement.
    */
   job<Type extends WebhookEventType>(
     organizationId: string,

@@ -33,6 +33,9 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 /** The excerpt of a receiver's answer kept in the log. */
 export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 500;
 
+/** How long the delivery log keeps a finished delivery (and its event, once no delivery needs it). */
+export const WEBHOOK_LOG_KEPT_DAYS = 30;
+
 /** Endpoints per organization. */
 export const WEBHOOK_MAX_ENDPOINTS = 20;
 

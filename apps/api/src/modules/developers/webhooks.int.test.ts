@@ -250,7 +250,9 @@ describe('outgoing webhooks', () => {
   it('sends nothing to a disabled endpoint, not even a retry already scheduled', async () => {
     const { data } = await createEndpoint();
     hook.answer([500]);
-    await emit('shipment:s1');
+    await emit('shipment:s1', 'in_transit');
+    ctx.clock.advance(1);
+    await emit('shipment:s1', 'delivered'); // waits behind the first
     await runDue();
     expect(hook.received).toHaveLength(1);
     await call(owner, 'PATCH', `/webhook-endpoints/${data.id}/status`, { enabled: false });
@@ -258,9 +260,17 @@ describe('outgoing webhooks', () => {
     await later(5_000);
     await later(3_600_000);
     expect(hook.received).toHaveLength(1);
-    expect((await log(data.id)).map((d) => d.status)).toEqual(['failed']);
+    expect((await log(data.id)).map((d) => d.status)).toEqual(['failed', 'failed']);
     const refused = await call(owner, 'POST', `/webhook-endpoints/${data.id}/test`);
     expect(refused.statusCode).toBe(409);
+    // Enabled again, the record's next event goes at once: nothing of before is left waiting.
+    await call(owner, 'PATCH', `/webhook-endpoints/${data.id}/status`, { enabled: true });
+    await emit('shipment:s1', 'returned');
+    await runDue();
+    expect(hook.received.map((r) => JSON.parse(r.body).data.status)).toEqual([
+      'in_transit',
+      'returned',
+    ]);
   });
 
   it('disables an endpoint failing for 5 days and tells the merchant', async () => {
@@ -310,6 +320,26 @@ describe('outgoing webhooks', () => {
       status: 'succeeded',
       payload: { type: 'webhook.test' },
     });
+  });
+
+  it('forgets finished deliveries after 30 days, and keeps the recent ones', async () => {
+    const { data } = await createEndpoint();
+    await emit('shipment:old');
+    await runDue();
+    ctx.clock.advance(29 * 24 * 3_600_000);
+    await emit('shipment:recent');
+    await runDue();
+    ctx.clock.advance(2 * 24 * 3_600_000);
+    await ctx.app.jobs.enqueue(ctx.db, 'webhooks.prune', {}, ctx.clock.now());
+    await runDue();
+    owner = await signIn(ctx, owner);
+    const kept = await log(data.id);
+    expect(kept).toHaveLength(1);
+    const messages = await ctx.db.$client.query(
+      `select resource from webhook_messages where organization_id = $1 and resource like 'shipment:%'`,
+      [organizationId],
+    );
+    expect(messages.rows.map((row) => row.resource)).not.toContain('shipment:old');
   });
 
   it('lists the event catalogue with each payload schema', async () => {

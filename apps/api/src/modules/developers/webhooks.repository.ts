@@ -1,5 +1,5 @@
 import type { WebhookDeliveriesQuery } from '@despacho/domain';
-import { and, asc, count, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import {
   webhookAttempts,
@@ -201,6 +201,29 @@ export async function claimDelivery(tx: DbOrTx, id: string, now: Date, leaseUnti
   return row ?? null;
 }
 
+/**
+ * An endpoint being disabled: its pending deliveries end failed (not sent when it is enabled
+ * again), so none is left waiting on an earlier one of its record that will never finish.
+ */
+export async function failPending(tx: DbOrTx, endpointId: string): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'failed', nextAttemptAt: null, leaseUntil: null })
+    .where(
+      and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')),
+    );
+}
+
+/** Fails one delivery still pending (its job ran out of retries); answers its endpoint and record. */
+export async function failDelivery(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .update(webhookDeliveries)
+    .set({ status: 'failed', nextAttemptAt: null, leaseUntil: null })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+    .returning({ endpointId: webhookDeliveries.endpointId, resource: webhookDeliveries.resource });
+  return row ?? null;
+}
+
 /** A pending delivery whose endpoint is disabled ends failed: it is not sent when re-enabled. */
 export async function failIfEndpointDisabled(tx: DbOrTx, id: string): Promise<void> {
   await tx
@@ -284,4 +307,22 @@ export async function recordOnEndpoint(
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Forgets finished deliveries created before `before` (their attempts go with them) and the
+ * messages no delivery refers to any more.
+ */
+export async function pruneLog(tx: DbOrTx, before: Date): Promise<void> {
+  await tx
+    .delete(webhookDeliveries)
+    .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, 'pending')));
+  await tx
+    .delete(webhookMessages)
+    .where(
+      and(
+        lt(webhookMessages.occurredAt, before),
+        sql`not exists (select from ${webhookDeliveries} where ${webhookDeliveries.eventId} = ${webhookMessages.id})`,
+      ),
+    );
 }

@@ -3,6 +3,7 @@ import {
   WEBHOOK_DISABLE_AFTER_FAILING_DAYS,
   WEBHOOK_EVENT_PAYLOADS,
   WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LOG_KEPT_DAYS,
   WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   WEBHOOK_TEST_EVENT,
@@ -30,6 +31,9 @@ import { assertWebhookUrl, type WebhookReach } from './webhooks.url';
 /** The job that makes one attempt of one delivery. */
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 export const deliverPayload = z.object({ delivery_id: z.uuid() });
+/** Trims the delivery log every night. */
+export const PRUNE_WEBHOOKS_JOB = 'webhooks.prune';
+const PRUNE_WEBHOOKS_CRON = '17 4 * * *';
 
 /** How long a worker holds a delivery it is sending: past the 15 s timeout, with room. */
 const LEASE_MS = 60_000;
@@ -106,7 +110,18 @@ export class WebhooksService {
       retryLimit: 5,
       expireInSeconds: 5 * 60,
       transaction: false,
+      // Out of retries: the delivery fails and its record's next delivery goes.
+      onDeadLetter: async (tx, { delivery_id }) => {
+        const failed = await repository.failDelivery(tx, delivery_id);
+        if (failed) await this.startNext(tx, failed, this.deps.clock.now());
+      },
     });
+    deps.jobs.register(
+      PRUNE_WEBHOOKS_JOB,
+      (tx, _payload, job) =>
+        repository.pruneLog(tx, new Date(job.now.getTime() - WEBHOOK_LOG_KEPT_DAYS * DAY_MS)),
+      { cron: PRUNE_WEBHOOKS_CRON },
+    );
     deps.events.subscribe(this.fanOut);
   }
 
@@ -142,18 +157,26 @@ export class WebhooksService {
 
   async update(organizationId: string, id: string, input: WebhookEndpointData) {
     await assertWebhookUrl(input.url, this.deps.reach);
-    const row = await repository.updateEndpoint(this.deps.db, organizationId, id, {
-      ...this.values(input),
-      updatedAt: this.deps.clock.now(),
-    });
-    if (!row) throw notFound();
-    return endpointView(row);
+    return this.change(organizationId, id, this.values(input));
   }
 
-  async setStatus(organizationId: string, id: string, enabled: boolean) {
-    const row = await repository.updateEndpoint(this.deps.db, organizationId, id, {
-      ...this.status(enabled),
-      updatedAt: this.deps.clock.now(),
+  setStatus(organizationId: string, id: string, enabled: boolean) {
+    return this.change(organizationId, id, this.status(enabled));
+  }
+
+  /** Saves an endpoint; one being disabled drops its pending deliveries in the same transaction. */
+  private async change(
+    organizationId: string,
+    id: string,
+    values: Partial<repository.EndpointValues>,
+  ): Promise<WebhookEndpointView> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const saved = await repository.updateEndpoint(tx, organizationId, id, {
+        ...values,
+        updatedAt: this.deps.clock.now(),
+      });
+      if (saved && !saved.enabled) await repository.failPending(tx, saved.id);
+      return saved;
     });
     if (!row) throw notFound();
     return endpointView(row);
@@ -247,9 +270,9 @@ export class WebhooksService {
   }
 
   /**
-   * Runs in the `events.publish` job's transaction: the event becomes a message and one pending
-   * delivery per enabled endpoint subscribed to its type, each with its first attempt's job.
-   * Nothing is written when no endpoint wants it.
+   * Runs in the emitting change's transaction (or the `events.publish` job's): the event becomes
+   * a message and one pending delivery per enabled endpoint subscribed to its type, each with its
+   * first attempt's job. Only a read of the organization's endpoints when none wants it.
    */
   private readonly fanOut = async (tx: DbOrTx, event: DomainEvent): Promise<void> => {
     const endpoints = await repository.subscribedEndpoints(tx, event.organization_id, event.type);
@@ -364,11 +387,7 @@ export class WebhooksService {
     if (nextAttemptAt) {
       await jobs.enqueue(tx, DELIVER_WEBHOOK_JOB, { delivery_id: claimed.id }, nextAttemptAt);
     } else {
-      const next = await repository.nextOfResource(tx, claimed.endpointId, claimed.resource);
-      if (next) {
-        const runAt = next.nextAttemptAt && next.nextAttemptAt > now ? next.nextAttemptAt : now;
-        await jobs.enqueue(tx, DELIVER_WEBHOOK_JOB, { delivery_id: next.id }, runAt);
-      }
+      await this.startNext(tx, claimed, now);
     }
     const endpoint = await repository.recordOnEndpoint(
       tx,
@@ -382,6 +401,7 @@ export class WebhooksService {
         disabledReason: 'failing',
         updatedAt: now,
       });
+      await repository.failPending(tx, endpoint.id);
       await this.deps.notifications.notify(
         endpoint.organizationId,
         {
@@ -392,6 +412,18 @@ export class WebhooksService {
         tx,
       );
     }
+  }
+
+  /** The record's next pending delivery to the endpoint, which waited for the one just finished. */
+  private async startNext(
+    tx: DbOrTx,
+    finished: { endpointId: string; resource: string },
+    now: Date,
+  ): Promise<void> {
+    const next = await repository.nextOfResource(tx, finished.endpointId, finished.resource);
+    if (!next) return;
+    const runAt = next.nextAttemptAt && next.nextAttemptAt > now ? next.nextAttemptAt : now;
+    await this.deps.jobs.enqueue(tx, DELIVER_WEBHOOK_JOB, { delivery_id: next.id }, runAt);
   }
 
   /** The documented threshold: failing for 5 days, or 20 events in a row out of attempts. */
