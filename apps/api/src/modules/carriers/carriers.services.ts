@@ -7,7 +7,10 @@ import { CarriersService } from './carriers.service';
 /** The set as it is when every carrier is a sandbox (as in this build), else each one guarded. */
 function guardAll(adapters: CarrierAdapters): CarrierAdapters {
   if (Object.values(adapters).every((adapter) => adapter.sandbox)) return adapters;
-  const entries = Object.entries(adapters).map(([key, adapter]) => [key, modeGuarded(adapter)]);
+  const entries = Object.entries(adapters).map(([key, adapter]) => [
+    key,
+    modeGuarded(adapter, adapter.sandbox),
+  ]);
   return Object.fromEntries(entries) as CarrierAdapters;
 }
 
