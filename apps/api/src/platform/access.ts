@@ -38,4 +38,9 @@ export function registerAccess(app: FastifyInstance, guards: ReturnType<typeof a
     if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
     await guards.enforce(request, reply, request.routeOptions.config);
   });
+  // Awaited before the answer is sent, so no call made with a key goes unrecorded.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await guards.recordKeyCall(request, reply);
+    return payload;
+  });
 }

@@ -139,6 +139,9 @@ export type ApiKeyLoader = (
   reply: FastifyReply,
 ) => Promise<AuthContext>;
 
+/** Records a call a key made, once answered (the audit of what the key did). */
+export type ApiKeyCallRecorder = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /** Access kinds that stand for a person's sign-in: an API key never opens them. */
 const PERSON_ACCESS = new Set<RouteAccess>(['signed-in', 'staff', 'organization']);
 
@@ -153,6 +156,7 @@ export function acceptsApiKeys({ access, sessionOnly }: FastifyContextConfig): b
 /** The checks behind each kind of access. */
 export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCaller: CallerLoader) {
   let loadApiKey: ApiKeyLoader | null = null;
+  let recordApiKeyCall: ApiKeyCallRecorder | null = null;
 
   const authenticate = async (request: FastifyRequest, reply?: FastifyReply) => {
     const token = bearer(request);
@@ -193,11 +197,17 @@ export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCal
   };
 
   /** Set once by the developers module, which keeps the keys (the platform knows no tables). */
-  const acceptApiKeys = (loader: ApiKeyLoader) => {
+  const acceptApiKeys = (loader: ApiKeyLoader, recorder: ApiKeyCallRecorder) => {
     loadApiKey = loader;
+    recordApiKeyCall = recorder;
   };
 
-  return { authenticate, enforce, acceptApiKeys };
+  /** After a key's call is answered, before the answer leaves: what it did, on record. */
+  const recordKeyCall = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.auth?.apiKey) await recordApiKeyCall?.(request, reply);
+  };
+
+  return { authenticate, enforce, acceptApiKeys, recordKeyCall };
 }
 
 /** The caller's context inside a handler behind `authenticate`. */

@@ -29,18 +29,23 @@ export function assertProviderMode(provider: { sandbox: boolean }) {
 }
 
 /**
- * The adapter with every method checking the mode first: a live one refuses test-mode calls (a
- * rejected promise, as its own failures are: its methods are asynchronous), a sandbox one is
- * returned as it is.
+ * The adapter with its methods (all, or those named) checking the mode first: a live one
+ * refuses test-mode calls (a rejected promise, as its own failures are: the guarded methods are
+ * asynchronous), a sandbox one is returned as it is.
  */
-export function modeGuarded<T extends { sandbox: boolean }>(adapter: T): T {
-  if (adapter.sandbox) return adapter;
+export function modeGuarded<T extends object>(
+  adapter: T,
+  sandbox: boolean,
+  methods?: readonly (keyof T)[],
+): T {
+  if (sandbox) return adapter;
   return new Proxy(adapter, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
+      if (methods && !methods.includes(property as keyof T)) return value.bind(target);
       return async (...args: unknown[]) => {
-        assertProviderMode(target);
+        assertProviderMode({ sandbox });
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

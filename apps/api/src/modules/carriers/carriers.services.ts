@@ -4,8 +4,13 @@ import type { PostalCodesService } from '../catalogs';
 import { carrierAdapters, type CarrierAdapters } from './carrier-adapters';
 import { CarriersService } from './carriers.service';
 
+/** The set as it is when every carrier is a sandbox (as in this build), else each one guarded. */
 function guardAll(adapters: CarrierAdapters): CarrierAdapters {
-  const entries = Object.entries(adapters).map(([key, adapter]) => [key, modeGuarded(adapter)]);
+  if (Object.values(adapters).every((adapter) => adapter.sandbox)) return adapters;
+  const entries = Object.entries(adapters).map(([key, adapter]) => [
+    key,
+    modeGuarded(adapter, adapter.sandbox),
+  ]);
   return Object.fromEntries(entries) as CarrierAdapters;
 }
 

@@ -11,7 +11,7 @@ const WINDOW_MS = 60_000;
 const READS = new Set(['GET', 'HEAD']);
 
 /** `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) is the IPv4 address the allow-list names. */
-function clientIp(ip: string): string {
+export function clientIp(ip: string): string {
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip;
 }
 

@@ -12,6 +12,7 @@ import { createTestApp } from '../../../test/test-app';
 import { vendorBody } from '../../../test/tenant-records';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
 import { expectError } from '../auth/test-support';
+import { API_KEY_CALLS_KEPT_DAYS, pruneApiKeyCalls } from './api-keys.calls';
 import { allScopes, callWithKey, createKey, makeOwner } from './api-keys.test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -143,6 +144,24 @@ describe('calling with a key', () => {
     expect(
       (await callWithKey(ctx.app, read.secret, 'GET', `/vendors/${vendorId}`)).statusCode,
     ).toBe(200);
+
+    // Each call is on record with the key as its actor: the route's pattern, never its values.
+    const { rows } = await ctx.db.$client.query(
+      `select organization_id, method, route, status from api_key_calls where key_id = $1 order by id`,
+      [read.key.id],
+    );
+    expect(rows).toEqual([
+      { organization_id: organizationId, method: 'GET', route: '/api/v1/vendors', status: 200 },
+      { organization_id: organizationId, method: 'POST', route: '/api/v1/vendors', status: 403 },
+      { organization_id: organizationId, method: 'GET', route: '/api/v1/packages', status: 403 },
+      { organization_id: organizationId, method: 'GET', route: '/api/v1/vendors/:id', status: 200 },
+    ]);
+    ctx.clock.advance((API_KEY_CALLS_KEPT_DAYS + 1) * 86_400_000);
+    await callWithKey(ctx.app, write.secret, 'GET', '/vendors');
+    await pruneApiKeyCalls(ctx.clock)(ctx.db, {}, {} as never);
+    ctx.clock.advance(-(API_KEY_CALLS_KEPT_DAYS + 1) * 86_400_000);
+    const kept = await ctx.db.$client.query(`select key_id from api_key_calls`);
+    expect(kept.rows).toEqual([{ key_id: write.key.id }]);
   });
 
   it('refuses a made-up, mistyped, revoked or expired key at once', async () => {

@@ -7,13 +7,14 @@ import {
   gt,
   isNotNull,
   isNull,
+  lt,
   lte,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { apiKeys, apiKeySecrets } from './api-keys.tables';
+import { apiKeyCalls, apiKeys, apiKeySecrets } from './api-keys.tables';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect & {
   prefix: string;
@@ -105,6 +106,14 @@ export async function updateApiKey(
   changes: Partial<Pick<typeof apiKeys.$inferInsert, 'revokedAt' | 'rotatedAt'>>,
 ) {
   await tx.update(apiKeys).set(changes).where(eq(apiKeys.id, id));
+}
+
+export async function insertKeyCall(db: DbOrTx, values: typeof apiKeyCalls.$inferInsert) {
+  await db.insert(apiKeyCalls).values(values);
+}
+
+export async function deleteKeyCallsBefore(db: DbOrTx, before: Date) {
+  await db.delete(apiKeyCalls).where(lt(apiKeyCalls.at, before));
 }
 
 export interface KeyCaller {

@@ -1,6 +1,17 @@
 import { API_KEY_MODES, type ApiKeyScope } from '@despacho/domain';
 import { sql } from 'drizzle-orm';
-import { check, index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from '../accounts/accounts.tables';
 
 /**
@@ -56,4 +67,31 @@ export const apiKeySecrets = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('api_key_secrets_key').on(table.keyId, table.createdAt.desc())],
+);
+
+/**
+ * Every call a key made, answered: the audit of what the key (the actor) did. The route is the
+ * pattern (`/api/v1/vendors/:id`), never the URL, so no value of the call is kept. Pruned after
+ * `API_KEY_CALLS_KEPT_DAYS`.
+ */
+export const apiKeyCalls = pgTable(
+  'api_key_calls',
+  {
+    organizationId: uuid()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    keyId: uuid()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    method: text().notNull(),
+    route: text().notNull(),
+    status: integer().notNull(),
+    ip: text().notNull(),
+  },
+  (table) => [
+    index('api_key_calls_key').on(table.organizationId, table.keyId, table.at.desc()),
+    index('api_key_calls_at').on(table.at),
+  ],
 );
