@@ -115,7 +115,10 @@ test('orders named in a CSV get their labels; an me2 sale and an unknown number 
   expect((await pdf).suggestedFilename()).toMatch(/\.pdf$/);
 
   // In English, the same file again: the labelled orders are fulfilled now, nothing is bought.
+  // The choice is saved on the user: the next page load reads it back, so wait for the save.
+  const saved = page.waitForResponse('**/api/v1/user/change-language?language=en');
   await chooseLanguage(page, 'English');
+  await saved;
   await page.goto('/app/orders');
   await page.getByRole('button', { name: 'From a CSV' }).click();
   const english = page.getByRole('dialog', { name: 'Create labels from a CSV' });
