@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { registerAccess } from './platform/access';
+import { publicApiDocument } from './platform/api-docs';
 import { registerCompression } from './platform/compression';
 import { registerCsrf } from './platform/csrf';
 import type { FileStore } from './platform/files';
@@ -23,6 +24,7 @@ import type { BaseDeps } from './platform/module';
 import { registerMultipart } from './platform/multipart';
 import { answerClientError } from './platform/request-errors';
 import { registerMetrics } from './platform/metrics';
+import { registerRequestMode } from './platform/request-mode';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
@@ -62,7 +64,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const trust = base.config.TRUST_PROXY;
   const app = Fastify({
-    logger: loggerOptions(base.config.LOG_LEVEL),
+    logger: loggerOptions(base.config.LOG_LEVEL, base.logStream),
     // Fastify answers a bare hop count with no trust at all, so the count becomes a function.
     trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 1024 * 1024,
@@ -133,9 +135,19 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // `/api/docs` is the merchants' documentation: what an API key may call, with examples.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformSpecification: (document) =>
+      publicApiDocument(document, app.declaredRoutes, {
+        baseUrl: base.config.APP_URL,
+        rateLimit: base.config.API_KEY_RATE_LIMIT,
+      }),
+  });
 
   registerAccess(app, guards);
+  registerRequestMode(app);
   // Before the modules: their routes take the latency hook only if it already exists.
   registerMetrics(app, base);
   // A completed write may have changed who may do what: the next call, to any process, reads

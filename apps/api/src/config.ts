@@ -58,6 +58,8 @@ const configSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   /** Attempts per minute and client on login, code checks, resend and password recovery. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Calls per minute one API key may make, whatever the route (`RateLimit-*` headers). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** How long (ms) a caller's check is reused between writes; 0 reads it on every call. */
   CALLER_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**

@@ -62,6 +62,9 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/customers/{id}': (a) => a.customerId,
   '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
   '/api/v1/vendors/{id}': (a) => a.vendorId,
+  '/api/v1/developers/api-keys/{id}': (a) => a.apiKeyId,
+  '/api/v1/webhook-endpoints/{id}': (a) => a.webhookEndpointId,
+  '/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}': (a) => a.webhookDeliveryId,
   '/api/v1/collections/{id}': (a) => a.collectionId,
   '/api/v1/quotes/{id}': (a) => a.quoteId,
   '/api/v1/shipments/{id}': (a) => a.shipmentId,
@@ -137,6 +140,11 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
 
 /** A body each write accepts in shape, so the answer is about the id, not the payload. */
 const BODIES: Record<string, object> = {
+  'PUT /api/v1/webhook-endpoints/{id}': {
+    url: 'https://b.example/hooks',
+    events: ['shipment.created'],
+  },
+  'PATCH /api/v1/webhook-endpoints/{id}/status': { enabled: false },
   'PUT /api/v1/users/update/{id}': {
     name: 'Ana',
     last_name: 'Prueba',

@@ -36,9 +36,13 @@ export interface Operation {
   body: JsonSchema | null;
 }
 
-/** Every operation of the app's OpenAPI document (`/api/docs/json`). */
+/**
+ * Every operation of the app's complete OpenAPI document (`app.swagger()`; `/api/docs` shows
+ * merchants only what an API key may call).
+ */
 export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
-  const document = (await app.inject('/api/docs/json')).json() as {
+  await app.ready();
+  const document = app.swagger() as unknown as {
     paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: unknown }>>;
   };
   return Object.entries(document.paths).flatMap(([path, operations]) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTenantClassification } from '../src/modules/classification/classification.test-support';
+import { createTenantApiKey } from '../src/modules/developers/api-keys.test-support';
 import { createTenantEmbarque } from '../src/modules/embarques/embarques.test-support';
 import { createTenantEntry } from '../src/modules/entries/entries.test-support';
 import { createTenantT1 } from '../src/modules/international/international.test-support';
@@ -12,6 +13,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { createTenantProduct } from '../src/modules/products/products.test-support';
 import { insertTenantStore } from '../src/modules/stores/stores.test-support';
 import { createTenantTicket } from '../src/modules/support/tickets.test-support';
+import { createTenantWebhook } from '../src/modules/developers/webhooks.test-support';
 import { multipart, sampleFiles } from './multipart';
 import type { createTestApp } from './test-app';
 import { notifySpei, sendSpeiWebhook, speiTransfer, trackingKey } from './spei';
@@ -188,11 +190,13 @@ export async function createTenantRecords(ctx: Ctx, staff: TestUser) {
     ...(await createTenantEntry(ctx, owner, organization.id, staff)),
     ...(await createTenantEmbarque(ctx, staff, organization.id)),
     ...(await createTenantT1(ctx, owner, { locationId, productId: product.productId })),
+    ...(await createTenantApiKey(ctx, organization.id, ctx.clock.now())),
     ...(await createTenantOrder(ctx, owner, organization.id, {
       locationId,
       variantId: variantId!,
       packageId,
     })),
+    ...(await createTenantWebhook(ctx, owner)),
   };
 }
 

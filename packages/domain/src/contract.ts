@@ -60,6 +60,11 @@ interface OperationFields {
    * then parses.
    */
   signed?: { header: string };
+  /**
+   * Refused to API keys (`API_KEY_SESSION_ONLY`): the operation acts for a person (their
+   * sign-in, their users, the keys themselves). `staff` and `signed-in` routes refuse keys anyway.
+   */
+  sessionOnly?: true;
 }
 
 /** A JSON answer, declared per status. */

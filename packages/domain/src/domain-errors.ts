@@ -19,3 +19,5 @@ export { ORDERS_ERRORS as orders } from './orders/errors';
 export { CLASSIFICATION_ERRORS as classification } from './classification/errors';
 export { EMBARQUES_ERRORS as embarques } from './embarques/errors';
 export { INTERNATIONAL_ERRORS as international } from './international/errors';
+export { API_KEYS_ERRORS as api_keys } from './developers/api-keys.errors';
+export { WEBHOOKS_ERRORS as webhooks } from './developers/webhooks.errors';

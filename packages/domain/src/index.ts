@@ -34,3 +34,4 @@ export * from './orders';
 export * from './classification';
 export * from './embarques';
 export * from './international';
+export * from './developers';

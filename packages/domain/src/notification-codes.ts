@@ -13,3 +13,4 @@ export { STORES_NOTIFICATIONS as stores } from './stores/notifications';
 export { CLASSIFICATION_NOTIFICATIONS as classification } from './classification/notifications';
 export { EMBARQUES_NOTIFICATIONS as embarques } from './embarques/notifications';
 export { INTERNATIONAL_NOTIFICATIONS as international } from './international/notifications';
+export { WEBHOOKS_NOTIFICATIONS as webhooks } from './developers/webhooks.notifications';

@@ -39,6 +39,10 @@ export const VALIDATION_MESSAGES = {
     en: 'The postal code has 5 digits.',
   },
   url: { es: 'Ingresa una URL válida.', en: 'Enter a valid URL.' },
+  ip_cidr: {
+    es: 'Escribe una dirección IP o un bloque CIDR, por ejemplo 203.0.113.0/24.',
+    en: 'Enter an IP address or a CIDR block, for example 203.0.113.0/24.',
+  },
   company: {
     es: 'La empresa debe tener al menos 5 caracteres.',
     en: 'The company must have at least 5 characters.',

@@ -210,7 +210,7 @@ export async function seedDemo(db: Db, clock: Clock): Promise<boolean> {
 
 /** A credited SPEI deposit of 10,000 MXN, so the demo starts with a balance and an invoice. */
 async function seedDemoDeposit(
-  { db, clock, ledger, notifications, billing }: Services,
+  { db, clock, ledger, notifications, billing, events }: Services,
   organizationId: string,
 ) {
   const now = clock.now();
@@ -234,6 +234,7 @@ async function seedDemoDeposit(
       ledger,
       notifications,
       clock,
+      events,
       depositCredited: billing.depositCredited,
     });
   });

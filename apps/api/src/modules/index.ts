@@ -29,3 +29,5 @@ export { ordersRoutes as orders } from './orders/orders.routes';
 export { classificationModule as classification } from './classification/classification.module';
 export { embarquesModule as embarques } from './embarques/embarques.module';
 export { internationalModule as international } from './international/international.module';
+export { apiKeysRoutes as apiKeys } from './developers/api-keys.routes';
+export { webhooksRoutes as webhooks } from './developers/webhooks.routes';

@@ -9,6 +9,7 @@ import { FileStore } from '../platform/files';
 import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
 import { PRUNE_FLOWS_CRON, PRUNE_FLOWS_JOB, pruneFlowRuns } from '../platform/flows.prune';
 import { ProcessInstance } from '../platform/instance';
+import { DomainEvents } from '../platform/events';
 import { Jobs } from '../platform/jobs';
 import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
@@ -24,6 +25,7 @@ import { buildClassification } from './classification/classification.services';
 import { Composer } from './compose';
 import { buildCustomers } from './customers/customers.services';
 import { buildDashboard } from './dashboard/dashboard.services';
+import { buildApiKeys } from './developers/api-keys.services';
 import { buildEntries } from './entries/entries.services';
 import { buildEmbarques } from './embarques/embarques.services';
 import { buildExits } from './exits/exits.services';
@@ -45,6 +47,7 @@ import { buildWooCommerceSandbox } from './stores/woocommerce/woocommerce-sandbo
 import { buildSupport } from './support/support.services';
 import { buildTickets } from './support/tickets.services';
 import { buildVendors } from './vendors/vendors.services';
+import { buildWebhooks } from './developers/webhooks.services';
 import { buildVerification } from './verification/verification.services';
 import type { PaymentProvider } from './wallet/payment-provider';
 import { buildWallet } from './wallet/wallet.services';
@@ -98,6 +101,7 @@ function buildPlatform(
     clock,
   });
   const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
+  const events = new DomainEvents({ jobs, clock });
   const instance = new ProcessInstance({ db, log });
   const audit = new AuditLog({ db, clock });
   const flows = new Flows({ db, clock, jobs, instance, afterCheckpoint: afterFlowCheckpoint });
@@ -119,6 +123,7 @@ function buildPlatform(
     instance,
     audit,
     flows,
+    events,
   };
 }
 
@@ -149,6 +154,7 @@ export function buildServices(
     .add(buildProducts)
     .add(buildInventory)
     .add((built) => buildNotifications(built, overrides.onlineStore))
+    .add(buildWebhooks)
     .add((built) => buildStores(built, overrides.storeAdapters))
     .add(buildSupport)
     .add(buildVerification)
@@ -166,7 +172,8 @@ export function buildServices(
     .add((built) => buildOrders(built, overrides.stores ?? built.stores))
     .add(buildTickets)
     .add(buildStaff)
-    .add(buildDashboard).built;
+    .add(buildDashboard)
+    .add(buildApiKeys).built;
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -6,6 +6,7 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  sessionOnly?: true;
 }
 
 declare module 'fastify' {
@@ -28,12 +29,18 @@ export function registerAccess(app: FastifyInstance, guards: ReturnType<typeof a
     if (!route.url.startsWith(API_PREFIX)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      declared.push({ method, url: route.url, access: route.config?.access });
+      const { access, sessionOnly } = route.config ?? {};
+      declared.push({ method, url: route.url, access, ...(sessionOnly ? { sessionOnly } : {}) });
     }
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Not-found answers and the docs/SPA routes live outside the API.
     if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
-    await guards.enforce(request, request.routeOptions.config.access);
+    await guards.enforce(request, reply, request.routeOptions.config);
+  });
+  // Awaited before the answer is sent, so no call made with a key goes unrecorded.
+  app.addHook('onSend', async (request, reply, payload) => {
+    await guards.recordKeyCall(request, reply);
+    return payload;
   });
 }

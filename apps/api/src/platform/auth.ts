@@ -1,5 +1,10 @@
-import { hasPermission, type RouteAccess } from '@despacho/domain';
-import type { FastifyRequest } from 'fastify';
+import {
+  hasPermission,
+  looksLikeApiKey,
+  type ApiKeyMode,
+  type RouteAccess,
+} from '@despacho/domain';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors';
@@ -13,6 +18,12 @@ export interface AuthContext {
   isStaff: boolean;
   /** The refresh-token family (sign-in) this access token belongs to. */
   sessionFamily: string;
+  /**
+   * Set when an API key calls: the key is the actor (logs, last use) and `userId` is the person
+   * who created it, for the records that name who made them. `mode` is the key's: a test key
+   * must only reach sandbox providers (`assertProviderMode`).
+   */
+  apiKey?: { id: string; mode: ApiKeyMode };
 }
 
 declare module 'fastify' {
@@ -102,6 +113,8 @@ function bearer(request: FastifyRequest): string | null {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The contract's `sessionOnly`: API keys are refused. */
+    sessionOnly?: true;
   }
 }
 
@@ -115,22 +128,61 @@ export type CallerLoader = (
   request: FastifyRequest,
 ) => Promise<AuthContext | null>;
 
+/**
+ * For a bearer token shaped as an API key (`dsp_…`): the caller it stands for, with the
+ * permissions its scopes grant for this request's method, or it throws (invalid, revoked,
+ * expired, wrong address, over its rate limit). The developers module provides it.
+ */
+export type ApiKeyLoader = (
+  token: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<AuthContext>;
+
+/** Records a call a key made, once answered (the audit of what the key did). */
+export type ApiKeyCallRecorder = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Access kinds that stand for a person's sign-in: an API key never opens them. */
+const PERSON_ACCESS = new Set<RouteAccess>(['signed-in', 'staff', 'organization']);
+
+/**
+ * Whether an API key may call a route: one opened by a menu permission (the key's scopes) that
+ * is not `sessionOnly`. The public documentation lists exactly these.
+ */
+export function acceptsApiKeys({ access, sessionOnly }: FastifyContextConfig): boolean {
+  return access !== undefined && access !== 'public' && !PERSON_ACCESS.has(access) && !sessionOnly;
+}
+
 /** The checks behind each kind of access. */
 export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCaller: CallerLoader) {
-  const authenticate = async (request: FastifyRequest) => {
+  let loadApiKey: ApiKeyLoader | null = null;
+  let recordApiKeyCall: ApiKeyCallRecorder | null = null;
+
+  const authenticate = async (request: FastifyRequest, reply?: FastifyReply) => {
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
+    if (looksLikeApiKey(token)) {
+      if (!loadApiKey || !reply) throw new AppError('API_KEY_INVALID');
+      request.auth = await loadApiKey(token, request, reply);
+      return;
+    }
     const caller = await loadCaller(await tokens.verify(token, clock.now()), request);
     if (!caller) throw new AppError('SESSION_EXPIRED');
     request.auth = caller;
   };
 
   /** Enforces a route's declared access; routes that declare none are refused (fail closed). */
-  const enforce = async (request: FastifyRequest, access: RouteAccess | undefined) => {
+  const enforce = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    config: FastifyContextConfig,
+  ) => {
+    const { access } = config;
     if (access === 'public') return;
     if (access === undefined) throw new AppError('FORBIDDEN');
-    await authenticate(request);
+    await authenticate(request, reply);
     const auth = request.auth!;
+    if (auth.apiKey && !acceptsApiKeys(config)) throw new AppError('API_KEY_SESSION_ONLY');
     if (access === 'signed-in') return;
     if (access === 'staff') {
       if (!auth.isStaff) throw new AppError('FORBIDDEN');
@@ -140,11 +192,22 @@ export function authGuards(tokens: AccessTokens, clock: { now(): Date }, loadCal
     if (access === 'organization') return;
     const anyOf = typeof access === 'string' ? [access] : access;
     if (!anyOf.some((key) => hasPermission(auth.permissions, key))) {
-      throw new AppError('FORBIDDEN');
+      throw new AppError(auth.apiKey ? 'API_KEY_SCOPE_MISSING' : 'FORBIDDEN');
     }
   };
 
-  return { authenticate, enforce };
+  /** Set once by the developers module, which keeps the keys (the platform knows no tables). */
+  const acceptApiKeys = (loader: ApiKeyLoader, recorder: ApiKeyCallRecorder) => {
+    loadApiKey = loader;
+    recordApiKeyCall = recorder;
+  };
+
+  /** After a key's call is answered, before the answer leaves: what it did, on record. */
+  const recordKeyCall = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.auth?.apiKey) await recordApiKeyCall?.(request, reply);
+  };
+
+  return { authenticate, enforce, acceptApiKeys, recordKeyCall };
 }
 
 /** The caller's context inside a handler behind `authenticate`. */

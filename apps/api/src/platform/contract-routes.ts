@@ -142,12 +142,17 @@ export function implement<C extends Contract>(
       reply: FastifyReply,
     ) => Promise<unknown>;
     const status = soleSuccess(operation);
-    const { access, rateLimit } = operation;
+    const { access, rateLimit, sessionOnly } = operation;
     const route: RouteOptions = {
       method: operation.method,
       url: operation.path,
       // The contract's declared limit, unless the app's config sizes one (auth).
-      config: { ...(rateLimit ? { rateLimit } : {}), ...configs[name], access },
+      config: {
+        ...(rateLimit ? { rateLimit } : {}),
+        ...configs[name],
+        access,
+        ...(sessionOnly ? { sessionOnly } : {}),
+      },
       schema: schemaOf(operation),
       handler: async (request, reply) => {
         if (status) reply.code(status);

@@ -10,10 +10,14 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]').replace(SECRET_SEGMENT, '$1[redacted]');
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
+    ...(stream ? { stream } : {}),
     // Card fields too, should a card ever reach a log object (decision 013: it must not).
     redact: [
       'req.headers.authorization',

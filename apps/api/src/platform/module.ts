@@ -7,4 +7,6 @@ export interface BaseDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Where the app's log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }

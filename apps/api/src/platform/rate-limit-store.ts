@@ -24,7 +24,7 @@ export function withSweep(key: string, now: Date, write: SQL): SQL {
  * Counts one hit on `key` in a fixed window of `windowMs` that starts with the first hit; one
  * atomic upsert, so concurrent processes never lose a count.
  */
-async function countHit(db: Db, clock: Clock, key: string, windowMs: number) {
+export async function countHit(db: Db, clock: Clock, key: string, windowMs: number) {
   const now = clock.now();
   const live = sql`c.expires_at > ${now}`;
   const { rows } = await db.execute<{ hits: number; expires_at: Date }>(

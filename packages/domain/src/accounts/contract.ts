@@ -137,6 +137,8 @@ export const accountsContract = defineContract('accounts', {
     path: '/organization/deposit-data',
     ...details,
     access: myCompany,
+    // Where the merchant's money goes back to: changed by a person, never by a key.
+    sessionOnly: true,
     body: depositDataUpdateSchema,
     responses: { 200: z.object({ data: depositDataSchema }) },
   }),

@@ -28,13 +28,15 @@ const user = z.object({ data: organizationUserSchema });
  * over `users/:id` in Fastify's router, so `GET users/invitations` never reads as a user id, and
  * `PUT users/update/:id` is apart from sign-up's public `PUT users/:id`. The API implements it
  * in modules/accounts/organization-users.routes.ts, the web calls it from features/users/api.ts
- * and (accepting an invitation) features/auth/api.ts.
+ * and (accepting an invitation) features/auth/api.ts. Keys never manage users (`sessionOnly`):
+ * a key could otherwise invite itself a person with more rights than its scopes.
  */
 export const organizationUsersContract = defineContract('organization users', {
   invite: defineOperation({
     method: 'POST',
     path: '/users/organization-invitation',
     access: manage,
+    sessionOnly: true,
     body: invitationCreateSchema,
     responses: { 201: z.object({ data: invitationSchema }) },
   }),
@@ -42,6 +44,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'GET',
     path: '/users/invitations',
     access: manage,
+    sessionOnly: true,
     query: paginationQuerySchema,
     responses: { 200: pageSchema(invitationSchema) },
   }),
@@ -49,6 +52,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'DELETE',
     path: '/users/invitations/:id',
     access: manage,
+    sessionOnly: true,
     params: idParamsSchema,
     responses: { 200: z.object({ data: okResultSchema }) },
   }),
@@ -71,6 +75,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'GET',
     path: '/users',
     access: manage,
+    sessionOnly: true,
     query: organizationUsersQuerySchema,
     responses: { 200: pageSchema(organizationUserSchema) },
   }),
@@ -78,6 +83,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'GET',
     path: '/users/:id',
     access: manage,
+    sessionOnly: true,
     params: idParamsSchema,
     responses: { 200: user },
   }),
@@ -85,6 +91,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'PUT',
     path: '/users/update/:id',
     access: manage,
+    sessionOnly: true,
     params: idParamsSchema,
     body: organizationUserUpdateSchema,
     responses: { 200: user },
@@ -93,6 +100,7 @@ export const organizationUsersContract = defineContract('organization users', {
     method: 'PUT',
     path: '/user/:id/status',
     access: manage,
+    sessionOnly: true,
     params: idParamsSchema,
     body: userStatusUpdateSchema,
     responses: { 200: user },

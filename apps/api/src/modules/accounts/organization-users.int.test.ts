@@ -419,12 +419,15 @@ describe('managing users', () => {
     expect(invitations.json().meta).toBeDefined();
     expectError(await api('GET', 'users/not-a-uuid', bearer(owner))(), 400, 'VALIDATION_FAILED');
     const routes = ctx.app.declaredRoutes.filter((route) => route.url.includes('users'));
+    // Managing users is a person's act: API keys are refused (`sessionOnly`).
+    const manage = 'settings.users';
+    const sessionOnly = true;
     expect(routes).toEqual(
       expect.arrayContaining([
         { method: 'PUT', url: '/api/v1/users/:id', access: 'public' },
-        { method: 'PUT', url: '/api/v1/users/update/:id', access: 'settings.users' },
-        { method: 'GET', url: '/api/v1/users/:id', access: 'settings.users' },
-        { method: 'GET', url: '/api/v1/users/invitations', access: 'settings.users' },
+        { method: 'PUT', url: '/api/v1/users/update/:id', access: manage, sessionOnly },
+        { method: 'GET', url: '/api/v1/users/:id', access: manage, sessionOnly },
+        { method: 'GET', url: '/api/v1/users/invitations', access: manage, sessionOnly },
       ]),
     );
   });

@@ -224,6 +224,7 @@ describe('invoices of credited deposits', () => {
           ledger: new LedgerService(ctx),
           notifications: new NotificationsService(ctx),
           clock: ctx.clock,
+          events: ctx.app.services.events,
           depositCredited: ctx.app.services.billing.depositCredited,
         }),
       ),

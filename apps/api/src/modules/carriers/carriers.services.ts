@@ -1,7 +1,18 @@
+import { modeGuarded } from '../../platform/request-mode';
 import type { Platform } from '../services';
 import type { PostalCodesService } from '../catalogs';
 import { carrierAdapters, type CarrierAdapters } from './carrier-adapters';
 import { CarriersService } from './carriers.service';
+
+/** The set as it is when every carrier is a sandbox (as in this build), else each one guarded. */
+function guardAll(adapters: CarrierAdapters): CarrierAdapters {
+  if (Object.values(adapters).every((adapter) => adapter.sandbox)) return adapters;
+  const entries = Object.entries(adapters).map(([key, adapter]) => [
+    key,
+    modeGuarded(adapter, adapter.sandbox),
+  ]);
+  return Object.fromEntries(entries) as CarrierAdapters;
+}
 
 /**
  * The carriers: one set of adapters per app (so the sandboxes' memory and the extended-zone
@@ -11,6 +22,7 @@ export const buildCarriers = (
   deps: Platform & { postalCodes: PostalCodesService },
   override: CarrierAdapters | undefined,
 ) => ({
-  carrierAdapters: override ?? carrierAdapters(deps),
+  // A live carrier refuses a test-mode (`dsp_test_` key) call; the sandboxes take any.
+  carrierAdapters: guardAll(override ?? carrierAdapters(deps)),
   carriers: new CarriersService(deps),
 });

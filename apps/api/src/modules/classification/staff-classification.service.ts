@@ -14,6 +14,7 @@ import {
 } from '@despacho/domain';
 import type { DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import { searchKey } from '../../platform/search';
 import type { StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts';
@@ -23,7 +24,11 @@ import type { ItemRow } from './classification.repository';
 import { presentStaff, presentStaffSummary, type ProductSnapshots } from './classification.present';
 import { ClassificationWorkflow, type WorkflowDeps } from './classification.workflow';
 
-type StaffDeps = WorkflowDeps & { accounts: AccountsService; productMedia: ProductMedia };
+type StaffDeps = WorkflowDeps & {
+  accounts: AccountsService;
+  productMedia: ProductMedia;
+  events: DomainEvents;
+};
 
 const fromCatalogue = (
   row: TariffFraction & { matched_words: string[]; similarity: number; score: number },
@@ -302,6 +307,13 @@ export class StaffClassificationService {
           params: { product: row.productName, code: result.fraction + result.nico },
         },
         'NOTIFICATION',
+      );
+      await this.deps.events.emit(
+        tx,
+        row.organizationId,
+        'classification.published',
+        { product_id: row.productId, tariff_code: result.fraction + result.nico },
+        `product:${row.productId}`,
       );
       return moved;
     });

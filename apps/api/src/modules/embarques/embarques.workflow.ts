@@ -12,6 +12,7 @@ import {
 import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import type { DomainEvents } from '../../platform/events';
 import { AppError } from '../../platform/errors';
 import type { FileStore } from '../../platform/files';
 import { searchKey } from '../../platform/search';
@@ -36,6 +37,7 @@ export interface EmbarquesDeps {
   products: ProductsService;
   tariffFractions: TariffFractionsService;
   notifications: NotificationsService;
+  events: DomainEvents;
 }
 
 /** Who acts on an embarque: a merchant's user, a staff member (audited under `action`), or the platform. */

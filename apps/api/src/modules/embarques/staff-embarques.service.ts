@@ -215,6 +215,13 @@ export class StaffEmbarquesService {
         code: 'embarque_step',
         params: { reference: embarqueReference(row.number), step: to },
       });
+      await this.workflow.deps.events.emit(
+        tx,
+        row.organizationId,
+        'embarque.step_changed',
+        { embarque_id: row.id, step: to, previous_step: from },
+        `embarque:${row.id}`,
+      );
       return {
         before: { step: from },
         after: { step: to, ...(input.note ? { note: input.note } : {}) },

@@ -15,6 +15,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { FileStore } from '../../platform/files';
 import { processImage } from '../../platform/images';
 import type { JobHandler } from '../../platform/jobs';
@@ -49,6 +50,7 @@ type Deps = {
   productVariants: Pick<ProductVariantsService, 'byIds'>;
   accounts: Pick<AccountsService, 'organizationNames'>;
   notifications: Pick<NotificationsService, 'notify'>;
+  events: DomainEvents;
 };
 
 const detailLink = (id: string) => `/app/products/entry-detail/${id}`;
@@ -436,7 +438,15 @@ export class ReceivingService {
   ) {
     if (status === entry.status) return;
     await repository.setStatus(tx, entry.id, { status }, this.deps.clock.now());
-    if (status === 'received') await this.notifyReceived(tx, entry);
+    if (status !== 'received') return;
+    await this.notifyReceived(tx, entry);
+    await this.deps.events.emit(
+      tx,
+      entry.organizationId,
+      'entry.received',
+      { entry_id: entry.id, number: entry.number },
+      `entry:${entry.id}`,
+    );
   }
 
   private notifyReceived(tx: DbOrTx, entry: repository.EntryRow) {

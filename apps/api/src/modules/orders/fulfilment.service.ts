@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { FlowDefinition, Flows } from '../../platform/flows';
 import type { JobContext, Jobs } from '../../platform/jobs';
 import type { LocationsService } from '../addresses';
@@ -37,6 +38,7 @@ export interface FulfilmentDeps {
   locations: Pick<LocationsService, 'get'>;
   orders: OrdersService;
   stores?: StoresForOrders | undefined;
+  events: DomainEvents;
 }
 
 /** The tracking push's retries: 12 with backoff from 1 minute up to 1 hour (about 8 h). */
@@ -299,6 +301,18 @@ export class FulfilmentService {
         code: 'order_push',
         values: { result: outcome.error ?? 'pushed', attempt: job.attempts + 1 },
       });
+      if (outcome.state !== 'pushed') return;
+      await this.deps.events.emit(
+        tx,
+        order.organizationId,
+        'order.fulfillment_pushed',
+        {
+          order_id: order.id,
+          store_id: order.storeId!,
+          tracking_number: fulfillment.trackingNumber ?? '',
+        },
+        `order:${order.id}`,
+      );
     });
     if (outcome.state === 'pending') throw new Error(`push of ${fulfillment.id}: ${outcome.error}`);
   };

@@ -1,6 +1,7 @@
 import { locationsQuerySchema } from '@despacho/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import type { DomainEvents } from '../../platform/events';
 import type { ExternalOrder, StoreCustomerRef, StoreOrderSink, StoreRef } from '../stores';
 import { addressIssues, externalAddress } from './orders.address';
 import { customerOf } from './orders.customers';
@@ -19,7 +20,10 @@ import { orderLines, orders, type OrderAddress } from './orders.tables';
  */
 export class OrderSync implements StoreOrderSink {
   constructor(
-    private readonly deps: OrdersDeps & { orders: Pick<OrdersService, 'afterLinesChanged'> },
+    private readonly deps: OrdersDeps & {
+      orders: Pick<OrdersService, 'afterLinesChanged'>;
+      events: DomainEvents;
+    },
   ) {}
 
   async applyExternalOrder(
@@ -110,6 +114,13 @@ export class OrderSync implements StoreOrderSink {
             : 'order_synced',
         values: { store: store.name },
       });
+      await this.deps.events.emit(
+        tx,
+        row.organizationId,
+        'order.synced',
+        { order_id: row.id, store_id: store.id, number: row.number },
+        `order:${row.id}`,
+      );
       return current ? 'updated' : 'created';
     });
   }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import { askCarrier, type CarrierAdapter, type CarrierAdapters } from '../carriers';
 import type { StockLedger } from '../inventory';
@@ -47,6 +48,7 @@ export interface CancellationDeps {
   clock: Clock;
   config: Config;
   jobs: Jobs;
+  events: DomainEvents;
   /** The app's carrier adapters (the composition root's). */
   adapters: CarrierAdapters;
   ledger: LedgerService;
@@ -192,6 +194,18 @@ export class CancellationService {
         trackingNumber: guide.trackingNumber,
       });
     }
+    await this.deps.events.emit(
+      tx,
+      guide.organizationId,
+      'shipment.cancelled',
+      {
+        shipment_id: guide.id,
+        tracking_number: guide.trackingNumber ?? '',
+        carrier: guide.carrierKey,
+        refunded: cancelled.total,
+      },
+      `shipment:${guide.id}`,
+    );
     await this.deps.notifications.notify(
       guide.organizationId,
       {

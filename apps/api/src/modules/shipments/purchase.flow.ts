@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import {
   FlowRunMoved,
   type FlowData,
@@ -93,6 +94,7 @@ export interface PurchaseFlowDeps {
   ledger: Pick<LedgerService, 'release'>;
   quotes: Pick<QuotesService, 'setStatus'>;
   tracking: Pick<TrackingService, 'purchasedJobs'>;
+  events: Pick<DomainEvents, 'job'>;
   stock: Pick<StockLedger, 'reserve' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   inFlight: Map<string, InFlightPurchase>;
@@ -485,7 +487,22 @@ async function settleIssued(
     pdf: Buffer.from(label.pdf, 'base64'),
     zpl: label.zpl,
     captureRequestHash,
-    jobs: deps.tracking.purchasedJobs({ ...row, trackingNumber: label.tracking_number }, now),
+    jobs: [
+      ...deps.tracking.purchasedJobs({ ...row, trackingNumber: label.tracking_number }, now),
+      deps.events.job(
+        row.organizationId,
+        'shipment.created',
+        {
+          shipment_id: row.id,
+          tracking_number: label.tracking_number,
+          carrier: row.carrierKey,
+          service: row.serviceKey,
+          total: row.total,
+          reference: row.reference,
+        },
+        `shipment:${row.id}`,
+      ),
+    ],
     checkpoint,
   });
   if (settled.outcome === 'run_moved') throw new FlowRunMoved();

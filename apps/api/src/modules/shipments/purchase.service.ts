@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { FlowDefinition, Flows } from '../../platform/flows';
 import { hashRequest as requestHashOf } from '../../platform/request-hash';
 import type { CarrierAdapters } from '../carriers';
@@ -42,6 +43,7 @@ export interface PurchaseDeps {
   checks: Pick<PurchaseChecksService, 'plan'>;
   quotes: Pick<QuotesService, 'setStatus'>;
   tracking: Pick<TrackingService, 'purchasedJobs'>;
+  events: Pick<DomainEvents, 'job'>;
   pickups: Pick<PickupsService, 'scheduleForShipment'>;
   shipments: Pick<ShipmentsService, 'detailOf'>;
   /** A label from a stock-keeping location reserves its catalogue products (issue 15). */

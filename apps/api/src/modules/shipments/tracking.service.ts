@@ -21,6 +21,7 @@ import type { AccountDetailsService } from '../accounts';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { JobHandler, Jobs } from '../../platform/jobs';
 import * as repository from './tracking.repository';
 import type { ShipmentRow } from './tracking.repository';
@@ -104,6 +105,7 @@ export class TrackingService {
       clock: Clock;
       config: Config;
       jobs: Jobs;
+      events: DomainEvents;
       accountDetails: Pick<AccountDetailsService, 'publicBrand'>;
     },
   ) {}
@@ -203,6 +205,20 @@ export class TrackingService {
     if (collects && !shipment.collectedAt && shipment.pickupId) {
       await repository.completePickupIfCollected(tx, shipment.pickupId);
     }
+    await this.deps.events.emit(
+      tx,
+      shipment.organizationId,
+      'shipment.tracking_updated',
+      {
+        shipment_id: shipmentId,
+        tracking_number: shipment.trackingNumber ?? '',
+        carrier: shipment.carrierKey,
+        status: event.status,
+        previous_status: shipment.carrierStatus,
+        occurred_at: event.occurredAt.toISOString(),
+      },
+      `shipment:${shipmentId}`,
+    );
     return { outcome: 'applied', stored };
   }
 

@@ -12,6 +12,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { StoredFile } from '../../platform/files';
 import type { Outbox } from '../../platform/outbox';
 import type { AccountsService } from '../accounts';
@@ -31,6 +32,7 @@ export interface HelpdeskDeps {
   audit: AuditLog;
   accounts: AccountsService;
   notifications: NotificationsService;
+  events: DomainEvents;
   support: SupportService;
   threads: TicketThreads;
 }
@@ -110,6 +112,13 @@ export class HelpdeskService {
         ticket.organizationId,
         { kind: 'NOTIFICATION', content: { code: 'ticket_answer', params }, link },
         tx,
+      );
+      await this.deps.events.emit(
+        tx,
+        ticket.organizationId,
+        'ticket.replied',
+        { ticket_id: ticket.id, number: ticket.number },
+        `ticket:${ticket.id}`,
       );
       const opener = await accounts.user(ticket.openedBy, tx);
       await queue({

@@ -197,6 +197,7 @@ describe('card deposit reconciliation', () => {
       config: testConfig({ CARD_RECONCILE_AFTER_SECONDS: DELAY_S }),
       ledger: new LedgerService(ctx),
       notifications: new NotificationsService(ctx),
+      events: ctx.app.services.events,
       depositCredited: ctx.app.services.billing.depositCredited,
       provider: {
         charge: (request) => sandbox.charge(request),

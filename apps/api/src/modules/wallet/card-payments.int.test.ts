@@ -71,9 +71,7 @@ describe('the sandbox provider’s card endpoint', () => {
   });
 
   it('is left out of the /api/v1 OpenAPI document, which has the card deposit routes', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(response.statusCode).toBe(200);
-    const paths = Object.keys(response.json().paths);
+    const paths = Object.keys(ctx.app.swagger().paths ?? {});
     expect(paths).toEqual(
       expect.arrayContaining(['/api/v1/deposits/card', '/api/v1/deposits/card/config']),
     );

@@ -22,6 +22,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
+import type { DomainEvents } from '../../platform/events';
 import type { FileStore, ReceivedForm, ReceiveOptions, StoredFile } from '../../platform/files';
 import type { AccountsService } from '../accounts';
 import type { NotificationsService, NotifyInput } from '../notifications';
@@ -116,6 +117,7 @@ export interface CreditDepositDeps {
   ledger: LedgerService;
   notifications: NotificationsService;
   clock: Clock;
+  events: DomainEvents;
   /** Billing's, wired in services.ts: wallet tells, billing listens. */
   depositCredited: DepositCreditedListener;
 }
@@ -182,6 +184,13 @@ export async function creditPendingDeposit(
     updatedAt: now,
   });
   await deps.notifications.notify(deposit.organizationId, creditedNotification(deposit), tx);
+  await deps.events.emit(
+    tx,
+    deposit.organizationId,
+    'deposit.credited',
+    { deposit_id: deposit.id, amount: deposit.amount, method: deposit.method },
+    `deposit:${deposit.id}`,
+  );
   // Billing (decision 016): the deposit's CFDI (and its fee's), in this same transaction.
   await deps.depositCredited(tx, deposit);
   return { before, deposit, ledger };

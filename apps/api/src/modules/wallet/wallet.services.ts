@@ -1,4 +1,5 @@
 import type { AuditLog } from '../../platform/audit';
+import { modeGuarded } from '../../platform/request-mode';
 import type { AccountsService } from '../accounts';
 import type { NotificationsService } from '../notifications';
 import type { Platform } from '../services';
@@ -32,7 +33,9 @@ export function buildWallet(
   const speiAccounts = new SpeiAccountsService(deps);
   // Wallet tells of each credited deposit; billing issues its CFDI.
   const money = { ...deps, ledger, depositCredited: deps.billing.depositCredited };
-  const provider = override ?? sandboxPayments ?? unavailableProvider;
+  const chosen = override ?? sandboxPayments ?? unavailableProvider;
+  // A test-mode call (a `dsp_test_` key) never charges through a live provider.
+  const provider = modeGuarded(chosen, chosen.publicConfig().sandbox, ['charge']);
   const cardDeposits = new CardDepositsService({ ...money, provider });
   const bankTransfers = new BankTransfersService({ ...money, speiAccounts });
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
