@@ -14,6 +14,7 @@ import { Jobs } from '../platform/jobs';
 import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
 import { Outbox } from '../platform/outbox';
+import { PRUNE_PROVIDER_FAILURES_JOB, ProviderCalls } from '../platform/provider-calls';
 import { buildAccounts } from './auth/auth.services';
 import { buildAddresses } from './addresses/addresses.services';
 import { CallerCache, callerLoader } from './auth/caller';
@@ -108,6 +109,8 @@ function buildPlatform(
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
+  const providerCalls = new ProviderCalls({ db, clock });
+  jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
   return {
     config,
     db,
@@ -124,6 +127,7 @@ function buildPlatform(
     audit,
     flows,
     events,
+    providerCalls,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from './db';
 import { notFound } from './errors';
 import { JOBS_SCHEMA } from './jobs.store';
+import { providerLatency, providerUp } from './provider-calls';
 import { sameSecret } from './same-secret';
 
 /** Each question's answer as the scrape's collect callbacks need it, read once per scrape. */
@@ -115,6 +116,9 @@ export function registerMetrics(app: FastifyInstance, deps: { config: Config; db
       for (const row of rows.rows) this.inc({ kind: row.kind }, row.postings);
     },
   });
+
+  registry.registerMetric(providerLatency);
+  registry.registerMetric(providerUp);
 
   const token = deps.config.METRICS_TOKEN;
   app.get(
