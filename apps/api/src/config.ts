@@ -39,7 +39,7 @@ const trustProxySchema = z
   });
 
 /** The environment, parsed once at start. Secrets come only from here. */
-const configSchema = z.object({
+const variablesSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -185,6 +185,35 @@ const configSchema = z.object({
     .transform((value) => value === '1'),
   /** Set to a directory to serve the built SPA from; empty disables it. */
   WEB_DIST: z.string().optional(),
+});
+
+type Variables = z.infer<typeof variablesSchema>;
+
+/**
+ * What an outside provider needs once it is switched on (issue 27): when `switchedOn` names the
+ * setting that chose it, each variable of `needs` must be set, or the app refuses to start with
+ * that variable's name. One entry per provider, beside its variables above.
+ */
+interface ProviderRequirement {
+  switchedOn: (config: Variables) => string | false;
+  needs: (keyof Variables)[];
+}
+const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [];
+
+const configSchema = variablesSchema.superRefine((config, context) => {
+  for (const { switchedOn, needs } of PROVIDER_REQUIREMENTS) {
+    const reason = switchedOn(config);
+    if (!reason) continue;
+    for (const variable of needs) {
+      if (config[variable] === undefined || config[variable] === '') {
+        context.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: `${variable} is required when ${reason}`,
+        });
+      }
+    }
+  }
 });
 
 export type Config = z.infer<typeof configSchema> & { JWT_SECRET: string; APP_URL: string };
