@@ -19,8 +19,9 @@ export interface CarrierAdapter {
   quote(request: RateRequest): Promise<CarrierQuote>;
   createLabel(request: LabelRequest): Promise<IssuedLabel>;
   /** Asks to void a guide; the carrier confirms later (`CancellationAccepted.confirmsAt`). */
-  cancel(request: { trackingNumber: string; requestedAt: Date }): Promise<CancellationAccepted>;
-  track(trackingNumber: string): Promise<CarrierTrackingEvent[]>;
+  cancel(request: CancelRequest): Promise<CancellationAccepted>;
+  /** The guide's events so far, as the carrier reports them (polled for carriers that push none). */
+  track(request: TrackRequest): Promise<CarrierTrackingEvent[]>;
   pickupAvailability(request: PickupAvailabilityRequest): Promise<PickupDayOffer[]>;
   schedulePickup(request: PickupRequest): Promise<{ confirmationNumber: string }>;
   /** Moves a booked pickup; the carrier answers its confirmation (the same or a new one). */
@@ -29,7 +30,15 @@ export interface CarrierAdapter {
   cancelPickup(request: PickupCancelRequest): Promise<void>;
 }
 
-export interface RateRequest {
+/**
+ * Every request names the organization it is made for: a real carrier's adapter uses that
+ * organization's own carrier account when it has connected one, else the platform's.
+ */
+export interface ForOrganization {
+  organizationId: string;
+}
+
+export interface RateRequest extends ForOrganization {
   originZip: string;
   destinationZip: string;
   /** ISO alpha-2 of each side; absent: MX. One side abroad asks for international services. */
@@ -61,7 +70,7 @@ export interface CarrierQuote {
   unavailable?: UnavailableReason;
 }
 
-export interface LabelRequest {
+export interface LabelRequest extends ForOrganization {
   serviceKey: string;
   /** Our shipment id: the carrier's idempotency key, so a retried call issues one guide. */
   shipmentId: string;
@@ -77,6 +86,8 @@ export interface LabelRequest {
     satUnitCode: string;
     unitValue: number;
   }[];
+  /** A shipment abroad: what customs needs (commercial invoice lines with HS codes). */
+  customs?: CustomsDeclaration;
   /** Where the QR of the label points: the public tracking page. */
   trackingUrl: (trackingNumber: string) => string;
   createdAt: Date;
@@ -88,6 +99,41 @@ export interface IssuedLabel {
   /** 4×6 in PDF, one page per parcel, and the same label in ZPL. */
   pdf: Uint8Array;
   zpl: string;
+}
+
+/** The goods of a shipment abroad, as the commercial invoice declares them. */
+export interface CustomsDeclaration {
+  /** Incoterm: DAP (the receiver pays duties) or DDP (the sender does). */
+  incoterm: 'DAP' | 'DDP';
+  /** Why the goods travel (SALE, GIFT, SAMPLE, RETURN, REPAIR, PERSONAL_USE). */
+  reason: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  currency: 'USD' | 'MXN';
+  items: {
+    /** English, as paperless trade asks. */
+    description: string;
+    /** The HS code as declared: 6 digits or more. */
+    hsCode: string;
+    /** ISO alpha-2 of the country of manufacture. */
+    originCountry: string;
+    quantity: number;
+    /** Per unit, in cents of `currency`. */
+    unitValue: number;
+    /** Per unit. */
+    weightKg: number;
+  }[];
+  /** The commercial invoice (PDF) for carriers that take it electronically. */
+  invoicePdf?: Uint8Array;
+}
+
+export interface CancelRequest extends ForOrganization {
+  trackingNumber: string;
+  requestedAt: Date;
+}
+
+export interface TrackRequest extends ForOrganization {
+  trackingNumber: string;
 }
 
 export interface CancellationAccepted {
@@ -104,7 +150,7 @@ export interface CarrierTrackingEvent {
   occurredAt: Date;
 }
 
-export interface PickupAvailabilityRequest {
+export interface PickupAvailabilityRequest extends ForOrganization {
   originZip: string;
   now: Date;
 }
@@ -114,7 +160,7 @@ export interface PickupDayOffer {
   windows: { start: string; end: string }[];
 }
 
-export interface PickupRequest {
+export interface PickupRequest extends ForOrganization {
   originZip: string;
   date: string;
   start: string;
@@ -129,7 +175,7 @@ export interface PickupRescheduleRequest extends Omit<PickupRequest, 'trackingNu
   confirmationNumber: string;
 }
 
-export interface PickupCancelRequest {
+export interface PickupCancelRequest extends ForOrganization {
   confirmationNumber: string;
   originZip: string;
   /** The pickup's day: a day already over has nothing left to call off. */

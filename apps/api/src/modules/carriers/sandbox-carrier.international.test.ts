@@ -5,6 +5,9 @@ import type { RateRequest } from './carrier-adapter';
 import { SandboxCarrier } from './sandbox-carrier';
 import { internationalZoneOf, SANDBOX_TARIFFS } from './sandbox-tariffs';
 
+/** The organization every request is made for (the sandbox ignores it). */
+const ORG = '7d2f0c3e-5b1a-4c6d-8e9f-0a1b2c3d4e5f';
+
 const NOW = new Date('2026-03-02T16:00:00Z'); // Monday 10:00 in Mexico City
 
 function sandbox(key: 'dhl_express' | 'fedex' | 'estafeta', extended: string[] = []) {
@@ -23,6 +26,7 @@ const box = (weight: number, side = 20): QuoteParcel => ({
 });
 
 const exportToUs = (overrides: Partial<RateRequest> = {}): RateRequest => ({
+  organizationId: ORG,
   originZip: '06700',
   originCountry: 'MX',
   destinationZip: '78701',
@@ -70,6 +74,7 @@ describe('sandbox international services', () => {
 
   it('imports reach Mexican postal codes, rural ones with the surcharge', async () => {
     const imported = await sandbox('dhl_express', ['39000']).quote({
+      organizationId: ORG,
       originZip: '10001',
       originCountry: 'US',
       destinationZip: '39000',
@@ -83,16 +88,19 @@ describe('sandbox international services', () => {
   it('refuses two ends abroad, an unknown Mexican code and excluded countries', async () => {
     const dhl = sandbox('dhl_express');
     const none = { rates: [], unavailable: 'no_coverage' };
-    expect(await dhl.quote(exportToUs({ originCountry: 'CA', originZip: 'M5V 2T6' }))).toEqual(
-      none,
-    );
-    expect(await dhl.quote(exportToUs({ originZip: '00000' }))).toEqual(none);
+    expect(
+      await dhl.quote(
+        exportToUs({ originCountry: 'CA', organizationId: ORG, originZip: 'M5V 2T6' }),
+      ),
+    ).toEqual(none);
+    expect(await dhl.quote(exportToUs({ organizationId: ORG, originZip: '00000' }))).toEqual(none);
     expect(await dhl.quote(exportToUs({ destinationCountry: 'KP' }))).toEqual(none);
     expect(internationalZoneOf('ZW')).toBe(6);
   });
 
   it('issues an international label with the country printed', async () => {
     const label = await sandbox('fedex').createLabel({
+      organizationId: ORG,
       serviceKey: 'international_priority',
       shipmentId: '0b6f5c1e-3f7a-4b7e-9a51-2c1f4d0e8a11',
       origin: {

@@ -7,6 +7,9 @@ import type { ExtendedZoneLookup } from './extended-zones';
 import { isTrackingNumberOf, SandboxCarrier, sandboxTrackingNumber } from './sandbox-carrier';
 import { SANDBOX_TARIFFS } from './sandbox-tariffs';
 
+/** The organization every request is made for (the sandbox ignores it). */
+const ORG = '7d2f0c3e-5b1a-4c6d-8e9f-0a1b2c3d4e5f';
+
 const NOW = new Date('2026-03-02T16:00:00Z'); // Monday 10:00 in Mexico City
 const clock = new ManualClock(NOW);
 
@@ -36,6 +39,7 @@ function sandbox(
 }
 
 const request = (overrides: Partial<RateRequest> = {}): RateRequest => ({
+  organizationId: ORG,
   originZip: '06700', // Mexico City
   destinationZip: '54000', // State of Mexico: zone 2
   parcels: [parcel(1)],
@@ -54,6 +58,7 @@ const party = (zip: string) => ({
 });
 
 const labelRequest = (overrides: Partial<LabelRequest> = {}): LabelRequest => ({
+  organizationId: ORG,
   serviceKey: 'terrestre',
   shipmentId: '0b6f5c1e-3f7a-4b7e-9a51-2c1f4d0e8a11',
   origin: party('06700'),
@@ -187,7 +192,7 @@ describe('SandboxCarrier quotes', () => {
       rates: [],
       unavailable: 'no_coverage',
     });
-    expect(await carrier.quote(request({ originZip: '29000' }))).toEqual({
+    expect(await carrier.quote(request({ organizationId: ORG, originZip: '29000' }))).toEqual({
       rates: [],
       unavailable: 'no_coverage',
     });
@@ -281,7 +286,9 @@ describe('SandboxCarrier guides', () => {
     );
     expect(otherShipment.trackingNumber).not.toBe(first.trackingNumber);
     // The guide's creation is what the sandbox itself reports on tracking.
-    expect(await carrier.track(first.trackingNumber)).toEqual([
+    expect(
+      await carrier.track({ organizationId: ORG, trackingNumber: first.trackingNumber }),
+    ).toEqual([
       {
         id: `${first.trackingNumber}:label_created`,
         status: 'CREATED',
@@ -290,7 +297,9 @@ describe('SandboxCarrier guides', () => {
         occurredAt: NOW,
       },
     ]);
-    expect(await carrier.track('1234567890123456789012')).toEqual([]);
+    expect(
+      await carrier.track({ organizationId: ORG, trackingNumber: '1234567890123456789012' }),
+    ).toEqual([]);
   });
 
   it('always refuses a reference containing SANDBOX-FALLA, with a Spanish message', async () => {
@@ -323,9 +332,15 @@ describe('SandboxCarrier guides', () => {
     const carrier = sandbox('dhl_express');
     const guide = await carrier.createLabel(labelRequest({ serviceKey: 'domestic_express' }));
     const requestedAt = new Date('2026-03-02T17:00:00Z');
-    const accepted = await carrier.cancel({ trackingNumber: guide.trackingNumber, requestedAt });
+    const accepted = await carrier.cancel({
+      organizationId: ORG,
+      trackingNumber: guide.trackingNumber,
+      requestedAt,
+    });
     expect(accepted.confirmsAt).toEqual(new Date('2026-03-02T17:02:00Z'));
-    await expect(carrier.cancel({ trackingNumber: 'ABC', requestedAt })).rejects.toMatchObject({
+    await expect(
+      carrier.cancel({ organizationId: ORG, trackingNumber: 'ABC', requestedAt }),
+    ).rejects.toMatchObject({
       code: 'not_cancellable',
     });
     // The cancellation shows on tracking once confirmed.
@@ -337,22 +352,33 @@ describe('SandboxCarrier guides', () => {
       cancelDelaySeconds: 60,
     });
     await timed.createLabel(labelRequest({ serviceKey: 'domestic_express' }));
-    await timed.cancel({ trackingNumber: guide.trackingNumber, requestedAt: local.now() });
+    await timed.cancel({
+      organizationId: ORG,
+      trackingNumber: guide.trackingNumber,
+      requestedAt: local.now(),
+    });
     local.advance(30_000);
-    expect((await timed.track(guide.trackingNumber)).map((event) => event.code)).toEqual([
-      'label_created',
-    ]);
+    expect(
+      (await timed.track({ organizationId: ORG, trackingNumber: guide.trackingNumber })).map(
+        (event) => event.code,
+      ),
+    ).toEqual(['label_created']);
     local.advance(30_000);
-    expect((await timed.track(guide.trackingNumber)).map((event) => event.code)).toEqual([
-      'label_created',
-      'cancelled',
-    ]);
+    expect(
+      (await timed.track({ organizationId: ORG, trackingNumber: guide.trackingNumber })).map(
+        (event) => event.code,
+      ),
+    ).toEqual(['label_created', 'cancelled']);
   });
 });
 
 describe('SandboxCarrier pickups', () => {
   it('offers the pickup days and windows of the carrier rules', async () => {
-    const days = await sandbox('estafeta').pickupAvailability({ originZip: '06700', now: NOW });
+    const days = await sandbox('estafeta').pickupAvailability({
+      organizationId: ORG,
+      originZip: '06700',
+      now: NOW,
+    });
     expect(days[0]).toEqual({
       date: '2026-03-02',
       // 10:00 + 90 minutes of notice: the morning window is shortened, the afternoon one whole.
@@ -363,16 +389,27 @@ describe('SandboxCarrier pickups', () => {
     });
     expect(days).toHaveLength(5);
     // 99minutos collects only in its metropolitan areas.
-    expect(await sandbox('99minutos').pickupAvailability({ originZip: '29000', now: NOW })).toEqual(
-      [],
-    );
     expect(
-      (await sandbox('99minutos').pickupAvailability({ originZip: '44100', now: NOW })).length,
+      await sandbox('99minutos').pickupAvailability({
+        organizationId: ORG,
+        originZip: '29000',
+        now: NOW,
+      }),
+    ).toEqual([]);
+    expect(
+      (
+        await sandbox('99minutos').pickupAvailability({
+          organizationId: ORG,
+          originZip: '44100',
+          now: NOW,
+        })
+      ).length,
     ).toBeGreaterThan(0);
   });
 
   it('confirms a pickup with a number derived from the request id', async () => {
     const pickup = {
+      organizationId: ORG,
       originZip: '06700',
       date: '2026-03-03',
       start: '09:00',
@@ -398,7 +435,13 @@ describe('SandboxCarrier pickups', () => {
 
   it('moves a booked pickup under the booking’s rules, keeping its number', async () => {
     const carrier = sandbox('estafeta');
-    const booked = { originZip: '06700', date: '2026-03-03', start: '09:00', end: '13:00' };
+    const booked = {
+      organizationId: ORG,
+      originZip: '06700',
+      date: '2026-03-03',
+      start: '09:00',
+      end: '13:00',
+    };
     const { confirmationNumber } = await carrier.schedulePickup({
       ...booked,
       trackingNumbers: ['1'],
@@ -416,7 +459,7 @@ describe('SandboxCarrier pickups', () => {
     for (const refused of [
       { date: '2026-03-07' }, // a Saturday
       { start: '18:00', end: '20:00' },
-      { originZip: '00000' },
+      { organizationId: ORG, originZip: '00000' },
       { confirmationNumber: 'FDX-1234567890' }, // another carrier's
     ]) {
       await expect(carrier.reschedulePickup({ ...moved, ...refused })).rejects.toMatchObject({
@@ -429,6 +472,7 @@ describe('SandboxCarrier pickups', () => {
     const carrier = sandbox('estafeta');
     const pickup = {
       confirmationNumber: 'EST-1234567890',
+      organizationId: ORG,
       originZip: '06700',
       date: '2026-03-02',
       requestedAt: NOW,
@@ -468,6 +512,7 @@ describe('carrierAdapters', () => {
       }
     }
     const accepted = await adapters.fedex.cancel({
+      organizationId: ORG,
       trackingNumber: '123456789012',
       requestedAt: NOW,
     });

@@ -22,6 +22,7 @@ import { labelZpl } from './label-zpl';
 import {
   CarrierError,
   type CancellationAccepted,
+  type CancelRequest,
   type CarrierAdapter,
   type CarrierQuote,
   type CarrierRate,
@@ -33,6 +34,7 @@ import {
   type PickupDayOffer,
   type PickupRequest,
   type PickupRescheduleRequest,
+  type TrackRequest,
   type RateRequest,
 } from './carrier-adapter';
 import type { ExtendedZoneLookup } from './extended-zones';
@@ -426,10 +428,7 @@ export class SandboxCarrier implements CarrierAdapter {
     }
   }
 
-  async cancel(request: {
-    trackingNumber: string;
-    requestedAt: Date;
-  }): Promise<CancellationAccepted> {
+  async cancel(request: CancelRequest): Promise<CancellationAccepted> {
     if (!isTrackingNumberOf(this.tariff.trackingFormat, request.trackingNumber)) {
       throw new CarrierError(
         this.key,
@@ -449,7 +448,7 @@ export class SandboxCarrier implements CarrierAdapter {
   }
 
   /** What this adapter itself did to the guide and has already happened; [] when unknown. */
-  async track(trackingNumber: string): Promise<CarrierTrackingEvent[]> {
+  async track({ trackingNumber }: TrackRequest): Promise<CarrierTrackingEvent[]> {
     const now = this.options.clock.now().getTime();
     return (this.events.get(trackingNumber) ?? [])
       .filter((event) => event.occurredAt.getTime() <= now)

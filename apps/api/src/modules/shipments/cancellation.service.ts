@@ -109,7 +109,7 @@ export class CancellationService {
 
     const trackingNumber = guide.trackingNumber;
     const { confirmsAt } = await askCarrier('CANCELLATION_REJECTED', () =>
-      this.adapters[guide.carrierKey].cancel({ trackingNumber, requestedAt: now }),
+      this.adapters[guide.carrierKey].cancel({ organizationId, trackingNumber, requestedAt: now }),
     );
 
     await this.deps.db.transaction(async (tx) => {

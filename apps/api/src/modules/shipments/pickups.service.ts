@@ -156,7 +156,7 @@ export class PickupsService {
   /** The days and windows a carrier offers at a location; none is PICKUP_NO_BUSINESS_DAYS. */
   async availability(organizationId: string, query: PickupAvailabilityQuery): Promise<PickupDay[]> {
     const location = await this.locations.get(organizationId, query.location_id);
-    const days = await this.offer(query.carrier, location.zip);
+    const days = await this.offer(organizationId, query.carrier, location.zip);
     if (days.length === 0) throw new AppError('PICKUP_NO_BUSINESS_DAYS');
     return days;
   }
@@ -199,11 +199,12 @@ export class PickupsService {
     const refused = guides.filter((guide) => !waitsForPickup(guide));
     if (refused.length > 0 || !waitsForPickup(first)) throw this.notEligible(refused);
 
-    await this.checkSlot(first.carrierKey, first.origin.zip, input);
+    await this.checkSlot(organizationId, first.carrierKey, first.origin.zip, input);
     const id = randomUUID();
     const trackingNumbers = guides.map((guide) => guide.trackingNumber!);
     const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
       this.adapters[first.carrierKey].schedulePickup({
+        organizationId,
         originZip: first.origin.zip,
         date: input.date,
         start: input.start,
@@ -260,7 +261,10 @@ export class PickupsService {
     const guide =
       known ?? (await repository.guidesOf(this.deps.db, organizationId, [shipmentId]))[0];
     if (!guide || !waitsForPickup(guide)) return null;
-    const slot = chooseSlot(await this.offer(guide.carrierKey, guide.origin.zip), preferred);
+    const slot = chooseSlot(
+      await this.offer(organizationId, guide.carrierKey, guide.origin.zip),
+      preferred,
+    );
     if (!slot) return null;
 
     // The courier collects everything at once: a pickup already requested there that day is
@@ -291,6 +295,7 @@ export class PickupsService {
     let confirmationNumber: string;
     try {
       ({ confirmationNumber } = await this.adapters[guide.carrierKey].schedulePickup({
+        organizationId,
         originZip: guide.origin.zip,
         date: slot.date,
         start: slot.start,
@@ -348,6 +353,7 @@ export class PickupsService {
     const originZip = await this.originZipOf(pickup);
     await askCarrier('PICKUP_CANCEL_REJECTED', () =>
       this.adapters[pickup.carrierKey].cancelPickup({
+        organizationId,
         confirmationNumber: pickup.confirmationNumber,
         originZip,
         date: pickup.date,
@@ -366,9 +372,10 @@ export class PickupsService {
   async reschedule(organizationId: string, id: string, slot: PickupSlotData): Promise<PickupView> {
     const pickup = await this.changeable(organizationId, id);
     const originZip = await this.originZipOf(pickup);
-    await this.checkSlot(pickup.carrierKey, originZip, slot);
+    await this.checkSlot(organizationId, pickup.carrierKey, originZip, slot);
     const { confirmationNumber } = await askCarrier('PICKUP_REJECTED', () =>
       this.adapters[pickup.carrierKey].reschedulePickup({
+        organizationId,
         confirmationNumber: pickup.confirmationNumber,
         originZip,
         date: slot.date,
@@ -414,6 +421,7 @@ export class PickupsService {
     const pickup = await repository.lockPickup(tx, pickup_id);
     if (!pickup) return;
     await this.adapters[pickup.carrierKey].cancelPickup({
+      organizationId: pickup.organizationId,
       confirmationNumber: pickup.confirmationNumber,
       originZip: await this.originZipOf(pickup),
       date: pickup.date,
@@ -467,9 +475,14 @@ export class PickupsService {
   }
 
   /** The days a carrier offers at a postal code, days without windows left out. */
-  private async offer(carrier: CarrierKey, originZip: string): Promise<PickupDayOffer[]> {
+  private async offer(
+    organizationId: string,
+    carrier: CarrierKey,
+    originZip: string,
+  ): Promise<PickupDayOffer[]> {
     try {
       const days = await this.adapters[carrier].pickupAvailability({
+        organizationId,
         originZip,
         now: this.deps.clock.now(),
       });
@@ -482,14 +495,19 @@ export class PickupsService {
   }
 
   /** Refuses a day or range the carrier does not offer, saying why. */
-  private async checkSlot(carrier: CarrierKey, originZip: string, input: PickupSlotData) {
+  private async checkSlot(
+    organizationId: string,
+    carrier: CarrierKey,
+    originZip: string,
+    input: PickupSlotData,
+  ) {
     const now = this.deps.clock.now();
     const today = mexicoDate(now);
     if (input.date < today) {
       throw new AppError('PICKUP_DATE_OUT_OF_RANGE', { days: PICKUP_HORIZON_BUSINESS_DAYS });
     }
     if (!isBusinessDay(input.date)) throw new AppError('PICKUP_NOT_BUSINESS_DAY');
-    const days = await this.offer(carrier, originZip);
+    const days = await this.offer(organizationId, carrier, originZip);
     if (days.length === 0) throw new AppError('PICKUP_NO_BUSINESS_DAYS');
     const day = days.find((offered) => offered.date === input.date);
     if (!day) {

@@ -394,6 +394,7 @@ async function reserveStock(
 function askCarrier(deps: PurchaseFlowDeps, started: StartedGuide): Promise<IssuedLabel> {
   const { shipment, packages, products } = started;
   const request: LabelRequest = {
+    organizationId: shipment.organizationId,
     serviceKey: shipment.serviceKey,
     shipmentId: shipment.id,
     origin: labelParty(shipment.origin),

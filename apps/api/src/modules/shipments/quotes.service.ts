@@ -269,6 +269,7 @@ export class QuotesService {
     const originCountry = input.origin_country ?? 'MX';
     const destinationCountry = input.destination_country ?? 'MX';
     const request = {
+      organizationId,
       originZip: input.origin_zip,
       destinationZip: input.destination_zip,
       originCountry,
