@@ -1,7 +1,9 @@
 import { CARRIER_KEYS, type CarrierKey } from '@despacho/domain';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
+import type { ProviderCalls } from '../../platform/provider-calls';
 import type { PostalCodesService } from '../catalogs';
+import type { CarrierAccountResolver, LiveCarrierKey } from './carrier-accounts';
 import type { CarrierAdapter } from './carrier-adapter';
 import { ExtendedZones } from './extended-zones';
 import { SandboxCarrier } from './sandbox-carrier';
@@ -18,7 +20,26 @@ export interface CarrierAdapterDeps {
   >;
   postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
+  /**
+   * What real carriers' adapters call through, with the organization's or the platform's
+   * account; without it (tests of the sandboxes) every carrier is its sandbox.
+   */
+  live?: { providerCalls: ProviderCalls; accounts: CarrierAccountResolver };
 }
+
+/**
+ * The real carriers (issue 27): each builds its adapter when configuration switches it on, and
+ * answers null while it stays a sandbox.
+ */
+const LIVE_CARRIERS: Partial<
+  Record<
+    LiveCarrierKey,
+    (
+      deps: CarrierAdapterDeps,
+      live: NonNullable<CarrierAdapterDeps['live']>,
+    ) => CarrierAdapter | null
+  >
+> = {};
 
 /**
  * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
@@ -36,6 +57,11 @@ export function carrierAdapters(
   const extendedZones = new ExtendedZones(deps);
   const adapters = {} as CarrierAdapters;
   for (const key of CARRIER_KEYS) {
+    const live = deps.live && LIVE_CARRIERS[key as LiveCarrierKey]?.(deps, deps.live);
+    if (live) {
+      adapters[key] = live;
+      continue;
+    }
     adapters[key] = new SandboxCarrier({
       tariff: SANDBOX_TARIFFS[key],
       extendedZones,

@@ -1,6 +1,7 @@
 import { modeGuarded } from '../../platform/request-mode';
 import type { Platform } from '../services';
 import type { PostalCodesService } from '../catalogs';
+import { CarrierAccounts } from './carrier-accounts.service';
 import { carrierAdapters, type CarrierAdapters } from './carrier-adapters';
 import { CarriersService } from './carriers.service';
 
@@ -21,8 +22,15 @@ function guardAll(adapters: CarrierAdapters): CarrierAdapters {
 export const buildCarriers = (
   deps: Platform & { postalCodes: PostalCodesService },
   override: CarrierAdapters | undefined,
-) => ({
-  // A live carrier refuses a test-mode (`dsp_test_` key) call; the sandboxes take any.
-  carrierAdapters: guardAll(override ?? carrierAdapters(deps)),
-  carriers: new CarriersService(deps),
-});
+) => {
+  const accounts = new CarrierAccounts(deps);
+  return {
+    // A live carrier refuses a test-mode (`dsp_test_` key) call; the sandboxes take any.
+    carrierAdapters: guardAll(
+      override ??
+        carrierAdapters({ ...deps, live: { providerCalls: deps.providerCalls, accounts } }),
+    ),
+    carrierAccounts: accounts,
+    carriers: new CarriersService(deps),
+  };
+};
