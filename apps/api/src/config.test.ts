@@ -27,3 +27,20 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('providers switched on', () => {
+  it('stops the start naming each variable a switched-on carrier still needs', () => {
+    expect(() => parseConfig({ DHL_EXPRESS_MODE: 'production', DHL_EXPRESS_API_KEY: 'k' })).toThrow(
+      /DHL_EXPRESS_API_SECRET is required when DHL_EXPRESS_MODE=production[\s\S]*DHL_EXPRESS_ACCOUNT_NUMBER/,
+    );
+    expect(() => parseConfig({ FEDEX_MODE: 'test' })).toThrow(/FEDEX_CLIENT_ID is required/);
+    expect(() => parseConfig({ FEDEX_MODE: 'test', FEDEX_ACCOUNT_NUMBER: '12' })).toThrow(
+      /FEDEX_ACCOUNT_NUMBER/,
+    );
+  });
+
+  it('keeps every carrier a sandbox when nothing is set', () => {
+    const config = parseConfig({});
+    expect([config.DHL_EXPRESS_MODE, config.FEDEX_MODE]).toEqual(['sandbox', 'sandbox']);
+  });
+});

@@ -110,6 +110,34 @@ const variablesSchema = z.object({
    */
   CARRIER_WEBHOOK_SECRET: z.string().min(32).optional(),
   /**
+   * DHL Express through its MyDHL API (issue 27): `sandbox` (default) keeps the built-in sandbox;
+   * `test` calls DHL's test environment and `production` its live one, with the platform's
+   * negotiated account below (organizations may connect their own in `settings/carriers`). Key
+   * and secret are the MyDHL API credentials DHL issues; the account number is billed.
+   * `DHL_EXPRESS_BASE_URL` replaces the environment's address (an HTTP double in tests).
+   */
+  DHL_EXPRESS_MODE: z.enum(['sandbox', 'test', 'production']).default('sandbox'),
+  DHL_EXPRESS_API_KEY: z.string().min(1).optional(),
+  DHL_EXPRESS_API_SECRET: z.string().min(1).optional(),
+  DHL_EXPRESS_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{9,10}$/)
+    .optional(),
+  DHL_EXPRESS_BASE_URL: z.url().optional(),
+  /**
+   * FedEx through its REST APIs (issue 27), as DHL Express above: `sandbox` (default), `test`
+   * (FedEx's sandbox environment) or `production`; the client id and secret of the FedEx
+   * developer project (OAuth client credentials) and the platform's shipping account.
+   */
+  FEDEX_MODE: z.enum(['sandbox', 'test', 'production']).default('sandbox'),
+  FEDEX_CLIENT_ID: z.string().min(1).optional(),
+  FEDEX_CLIENT_SECRET: z.string().min(1).optional(),
+  FEDEX_ACCOUNT_NUMBER: z
+    .string()
+    .regex(/^\d{9}$/)
+    .optional(),
+  FEDEX_BASE_URL: z.url().optional(),
+  /**
    * The Shopify app (issue 22): its client id and secret from Shopify's developer dashboard. The
    * secret signs the OAuth callback and every webhook. Unset outside production, the built-in
    * sandbox store (`/sandbox/shopify`) plays Shopify with a fixed development app; unset in
@@ -198,7 +226,17 @@ interface ProviderRequirement {
   switchedOn: (config: Variables) => string | false;
   needs: (keyof Variables)[];
 }
-const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [];
+const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
+  {
+    switchedOn: (config) =>
+      config.DHL_EXPRESS_MODE !== 'sandbox' && `DHL_EXPRESS_MODE=${config.DHL_EXPRESS_MODE}`,
+    needs: ['DHL_EXPRESS_API_KEY', 'DHL_EXPRESS_API_SECRET', 'DHL_EXPRESS_ACCOUNT_NUMBER'],
+  },
+  {
+    switchedOn: (config) => config.FEDEX_MODE !== 'sandbox' && `FEDEX_MODE=${config.FEDEX_MODE}`,
+    needs: ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
+  },
+];
 
 const configSchema = variablesSchema.superRefine((config, context) => {
   for (const { switchedOn, needs } of PROVIDER_REQUIREMENTS) {
