@@ -167,15 +167,15 @@ export async function nearestWords(
   return new Map(rows.map((row) => [row.typed, row.nearest]));
 }
 
-// Each word's nearest catalogue word through the trigram index (a word of the catalogue is its
-// own nearest); only those that differ are corrections.
+// Each word's nearest catalogue word: the first the GiST trigram index yields ordered by
+// distance (1 − similarity; a plan that does not depend on the threshold, unlike `%`), kept when
+// similar enough; a word of the catalogue is its own nearest, so only those that differ count.
 const NEAREST_SQL = `
   select typed, nearest.word as nearest
     from unnest($1::text[]) as typed,
          lateral (select word from tariff_fraction_words
-                   where word % typed and similarity(word, typed) >= $2
-                   order by similarity(word, typed) desc, word limit 1) as nearest
-   where nearest.word <> typed`;
+                   order by word <-> typed limit 1) as nearest
+   where nearest.word <> typed and similarity(nearest.word, typed) >= $2`;
 
 export type RankedTariffFraction = TariffFractionView & {
   matchedWords: string[];
@@ -184,15 +184,22 @@ export type RankedTariffFraction = TariffFractionView & {
 };
 
 /**
- * The staff console's word search, one named prepared statement: each pooled connection plans
- * it once (its planning cost more than its execution). `wordRanking`'s expressions written out
- * for the catalogue: the words its stored Spanish stems hold (GIN `tariff_fractions_spanish`)
- * or, only when no stem matches anywhere (the trigram scan costs most), the whole text by
- * trigram word similarity (GIN `tariff_fractions_trgm`: misspellings),
- * among the codes in force on the day; matched words and similarity computed once per row,
- * then the best score first, shorter descriptions, then code.
+ * The staff console's word search, as named prepared statements: each pooled connection plans
+ * them once (their planning cost more than their execution). `wordRanking`'s expressions
+ * written out for the catalogue: the words its stored Spanish stems hold (GIN
+ * `tariff_fractions_spanish`), or in the `whole-text` form, only when no stem matches anywhere,
+ * the whole text by trigram word similarity (GIN `tariff_fractions_trgm`: misspellings; a scan
+ * that costs ten times a stems search, so the service tries it last); among the codes in force
+ * on the day; matched words and similarity computed once per row, then the best score first,
+ * shorter descriptions, then code.
  */
-const RANK_SQL = `
+function rankSql(wholeText: boolean): string {
+  const trigramFallback = wholeText
+    ? `or (not exists (select 1 from tariff_fractions s
+                        where s.search_vector @@ websearch_to_tsquery('spanish', $3))
+           and $1 <% t.search_description)`
+    : '';
+  return `
   select fraction, nico, description, valid_from as "validFrom", valid_to as "validTo", umt,
          umt_description as "umtDescription", matched_words as "matchedWords", similarity,
          greatest(cardinality(matched_words)::real / greatest((select count(*)
@@ -204,13 +211,15 @@ const RANK_SQL = `
                           and t.search_vector @@ plainto_tsquery('spanish', w)) as matched_words,
                  word_similarity($1, t.search_description) as similarity
             from tariff_fractions t
-           where (t.search_vector @@ websearch_to_tsquery('spanish', $3)
-                  or (not exists (select 1 from tariff_fractions s
-                                   where s.search_vector @@ websearch_to_tsquery('spanish', $3))
-                      and $1 <% t.search_description))
+           where (t.search_vector @@ websearch_to_tsquery('spanish', $3) ${trigramFallback})
              and t.valid_from <= $4 and (t.valid_to = '' or t.valid_to >= $4)) as hits
    order by score desc, length(description), fraction, nico
    limit $5`;
+}
+const RANK_STATEMENTS = {
+  stems: { name: 'tariff_fractions_rank', text: rankSql(false) },
+  'whole-text': { name: 'tariff_fractions_rank_whole_text', text: rankSql(true) },
+};
 
 export async function rankByWords(
   db: Db,
@@ -218,10 +227,10 @@ export async function rankByWords(
   words: string[],
   day: string,
   limit: number,
+  form: keyof typeof RANK_STATEMENTS,
 ): Promise<RankedTariffFraction[]> {
   const { rows } = await db.$client.query<RankedTariffFraction>({
-    name: 'tariff_fractions_rank',
-    text: RANK_SQL,
+    ...RANK_STATEMENTS[form],
     values: [text, words, words.join(' or '), day, limit],
   });
   return rows.map((row) => ({

@@ -137,25 +137,31 @@ export class TariffFractionsService {
   /**
    * Codes in force on `day` ranked for `words` of `text` (the classification console's
    * candidates and picker): Spanish stems and trigram similarity, each with why it matched.
+   * Cheapest first: the stems; when nothing matches, each misspelt word corrected to its nearest
+   * catalogue word; only then the whole text by trigrams, which costs ten times a stems search.
    */
   async rank(text: string, words: string[], day: string, limit: number) {
     if (words.length === 0) return [];
     const { db } = this.deps;
-    let rows = await repository.rankByWords(db, searchWords(text), words, day, limit);
-    // Nothing found: a misspelt word is corrected to the nearest catalogue word and ranked
-    // again (the lookup costs as much as a ranking, so only searches that found nothing pay it).
+    const typed = searchWords(text);
+    let rows = await repository.rankByWords(db, typed, words, day, limit, 'stems');
     if (rows.length === 0) {
       const nearest = await repository.nearestWords(db, words, CORRECTION_MIN_SIMILARITY);
       if (nearest.size > 0) {
         const corrected = (word: string) => nearest.get(word) ?? word;
+        const correctedText = typed.split(' ').map(corrected).join(' ');
         rows = await repository.rankByWords(
           db,
-          searchWords(text).split(' ').map(corrected).join(' '),
+          correctedText,
           words.map(corrected),
           day,
           limit,
+          'stems',
         );
       }
+    }
+    if (rows.length === 0) {
+      rows = await repository.rankByWords(db, typed, words, day, limit, 'whole-text');
     }
     return rows.map((row) => ({
       ...view(row),

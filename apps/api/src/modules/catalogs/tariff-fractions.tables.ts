@@ -57,5 +57,5 @@ export const tariffFractions = pgTable(
 export const tariffFractionWords = pgTable(
   'tariff_fraction_words',
   { word: text().primaryKey() },
-  (table) => [index('tariff_fraction_words_trgm').using('gin', sql`${table.word} gin_trgm_ops`)],
+  (table) => [index('tariff_fraction_words_trgm').using('gist', sql`${table.word} gist_trgm_ops`)],
 );

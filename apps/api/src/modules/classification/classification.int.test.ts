@@ -618,6 +618,15 @@ describe('tariff classification: requests, the staff console and the fee', () =>
       '/staff/classification/tariff-search?search=calzdo',
     );
     expect(misspelt[0]).toMatchObject({ code: '6403990100', matched_words: ['calzado'] });
+    // Words run together: no stem matches and no catalogue word is near enough, so the whole
+    // text is compared by trigrams, the search tried last.
+    const together = await ok(
+      200,
+      classifier,
+      'GET',
+      '/staff/classification/tariff-search?search=maletasneceseres',
+    );
+    expect(together[0]).toMatchObject({ code: '4202120100', matched_words: [] });
   });
 
   it('puts a product back in review when a later catalogue import retires its code, and tells the merchant', async () => {

@@ -10,4 +10,6 @@ CREATE TABLE "provider_failures" (
 	"occurred_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "provider_failures_occurred_at_index" ON "provider_failures" USING btree ("occurred_at");
+DROP INDEX "tariff_fraction_words_trgm";--> statement-breakpoint
+CREATE INDEX "provider_failures_occurred_at_index" ON "provider_failures" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "tariff_fraction_words_trgm" ON "tariff_fraction_words" USING gist ("word" gist_trgm_ops);
