@@ -63,16 +63,17 @@ export class NonPublicUrlError extends Error {
 
 export type AddressLookup = (hostname: string) => Promise<string[]>;
 
-const systemLookup: AddressLookup = async (hostname) =>
+export const systemLookup: AddressLookup = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**
  * Throws NonPublicUrlError unless `url` is http(s) and every address its host resolves to is
  * public; URLs under one of `allowPrefixes` (compared once normalized, so `..` cannot climb out)
- * pass unchecked: the app's own sandbox stores outside production. Call it right before each request to a user-supplied URL: the check resolves
- * the name and the request resolves it again, so a DNS server answering a public address now
- * and a private one a moment later (DNS rebinding) is caught only when its answer is already
- * private at check time; pinning the connection to the checked address would close that gap.
+ * pass unchecked: the app's own sandbox stores outside production. Call it right before each
+ * request to a user-supplied URL: the check resolves the name and the request resolves it
+ * again, so a DNS server answering a public address now and a private one a moment later (DNS
+ * rebinding) is caught only when its answer is already private at check time, unless the
+ * request goes through `publicOnlyFetch`, whose connections check their own answer.
  */
 export async function assertPublicUrl(
   url: string,

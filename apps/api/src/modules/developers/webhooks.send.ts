@@ -32,8 +32,20 @@ export function signedHeaders(message: SignedMessage, secrets: readonly string[]
   };
 }
 
+/** What sends a delivery: `fetch`, or in production one whose connections reach public addresses only. */
+export type PostMessage = (
+  url: string,
+  init: {
+    method: 'POST';
+    headers: Record<string, string>;
+    body: string;
+    redirect: 'manual';
+    signal: AbortSignal;
+  },
+) => Promise<{ status: number; body: ReadableStream<Uint8Array> | null }>;
+
 /** Reads at most the excerpt's length of an answer, so a huge body costs nothing. */
-async function excerptOf(response: Response): Promise<string> {
+async function excerptOf(response: { body: ReadableStream<Uint8Array> | null }): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -55,11 +67,12 @@ export async function sendMessage(
   url: string,
   message: SignedMessage,
   secrets: readonly string[],
+  post: PostMessage = fetch,
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(url, {
+    const response = await post(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -25,8 +25,8 @@ import type { DomainEvent, DomainEvents } from '../../platform/events';
 import type { JobContext, Jobs } from '../../platform/jobs';
 import type { NotificationsService } from '../notifications';
 import * as repository from './webhooks.repository';
-import { sendMessage, type AttemptOutcome } from './webhooks.send';
-import { assertWebhookUrl, type WebhookReach } from './webhooks.url';
+import { sendMessage, type AttemptOutcome, type PostMessage } from './webhooks.send';
+import { assertWebhookUrl, webhookPoster, type WebhookReach } from './webhooks.url';
 
 /** The job that makes one attempt of one delivery. */
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
@@ -103,7 +103,10 @@ export interface WebhooksDeps {
  * which schedules the next attempt on the documented schedule (`WEBHOOK_RETRY_DELAYS_SECONDS`).
  */
 export class WebhooksService {
+  private readonly post: PostMessage;
+
   constructor(private readonly deps: WebhooksDeps) {
+    this.post = webhookPoster(deps.reach);
     deps.jobs.register(DELIVER_WEBHOOK_JOB, this.deliver, {
       payload: deliverPayload,
       // Retries here are for a crash or the database; the receiver's failures are rescheduled.
@@ -359,7 +362,7 @@ export class WebhooksService {
         succeeded: false,
       };
     }
-    return sendMessage(url, message, secrets);
+    return sendMessage(url, message, secrets, this.post);
   }
 
   /** The attempt's result, the next attempt or the next delivery of the record, the endpoint's count. */

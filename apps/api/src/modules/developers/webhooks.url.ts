@@ -1,10 +1,20 @@
 import { AppError } from '../../platform/errors';
+import { publicOnlyFetch } from '../../platform/public-fetch';
 import { assertPublicUrl, NonPublicUrlError, type AddressLookup } from '../../platform/public-url';
+import type { PostMessage } from './webhooks.send';
 
 /** Where endpoints may point: anywhere outside production (local receivers), else public HTTPS. */
 export interface WebhookReach {
   production: boolean;
   lookup?: AddressLookup;
+}
+
+/**
+ * How deliveries are sent: in production through connections that reach public addresses only
+ * (resolved at connect time, so DNS rebinding after the URL check finds no way in).
+ */
+export function webhookPoster(reach: WebhookReach): PostMessage {
+  return reach.production ? publicOnlyFetch(reach.lookup) : fetch;
 }
 
 /**
