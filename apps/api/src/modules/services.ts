@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AuditLog } from '../platform/audit';
 import { AccessTokens, authGuards } from '../platform/auth';
 import { Broadcast } from '../platform/broadcast';
+import { CredentialsCipher, credentialsEncryptionKey } from '../platform/credentials-cipher';
 import { FileStore } from '../platform/files';
 import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
 import { PRUNE_FLOWS_CRON, PRUNE_FLOWS_JOB, pruneFlowRuns } from '../platform/flows.prune';
@@ -110,6 +111,9 @@ function buildPlatform(
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
   const providerCalls = new ProviderCalls({ db, clock });
+  // Seals credentials at rest (stores, carrier accounts, webhook secrets); the key is read on
+  // first use.
+  const credentials = new CredentialsCipher(() => credentialsEncryptionKey(config));
   jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
   return {
     config,
@@ -128,6 +132,7 @@ function buildPlatform(
     flows,
     events,
     providerCalls,
+    credentials,
   };
 }
 

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -130,6 +132,13 @@ describe('outgoing webhooks', () => {
       expect(view.statusCode).toBe(200);
       expect(view.body).not.toContain(secret.slice(6));
     }
+    // At rest it is sealed, and the seal is bound to its row: copied onto another it won't open.
+    const stored = await ctx.db.execute<{ secret: string }>(
+      sql`select secret from webhook_endpoints where id = ${data.id}`,
+    );
+    expect(stored.rows[0]!.secret).toMatch(/^v1\./);
+    expect(stored.rows[0]!.secret).not.toContain(secret.slice(6));
+    expect(() => ctx.app.services.credentials.open(randomUUID(), stored.rows[0]!.secret)).toThrow();
     const refused = await call(owner, 'POST', '/webhook-endpoints', {
       url: hook.url(),
       events: ['shipment.unknown'],

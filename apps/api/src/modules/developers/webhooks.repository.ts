@@ -11,7 +11,7 @@ import {
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
-export type EndpointValues = Omit<typeof webhookEndpoints.$inferInsert, 'organizationId' | 'id'>;
+export type EndpointValues = Omit<typeof webhookEndpoints.$inferInsert, 'organizationId'>;
 
 const ofOrganization = (organizationId: string, id: string) =>
   and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id));

@@ -25,6 +25,7 @@ import type { DomainEvent, DomainEvents } from '../../platform/events';
 import type { JobContext, Jobs } from '../../platform/jobs';
 import type { NotificationsService } from '../notifications';
 import * as repository from './webhooks.repository';
+import type { CredentialsCipher } from '../../platform/credentials-cipher';
 import { sendMessage, type AttemptOutcome, type PostMessage } from './webhooks.send';
 import { assertWebhookUrl, webhookPoster, type WebhookReach } from './webhooks.url';
 
@@ -93,6 +94,8 @@ export interface WebhooksDeps {
   events: DomainEvents;
   notifications: NotificationsService;
   reach: WebhookReach;
+  /** Seals the signing secrets at rest (the endpoint's id binds each to its row). */
+  credentials: CredentialsCipher;
 }
 
 /**
@@ -139,6 +142,7 @@ export class WebhooksService {
   async create(organizationId: string, input: WebhookEndpointData) {
     await assertWebhookUrl(input.url, this.deps.reach);
     const secret = newSecret();
+    const id = randomUUID();
     const now = this.deps.clock.now();
     const row = await this.deps.db.transaction(async (tx) => {
       // One organization's creations take turns, so the limit holds for two at once.
@@ -150,7 +154,8 @@ export class WebhooksService {
       }
       return repository.insertEndpoint(tx, organizationId, {
         ...this.values(input),
-        secret,
+        id,
+        secret: this.deps.credentials.seal(id, secret),
         createdAt: now,
         updatedAt: now,
       });
@@ -196,7 +201,7 @@ export class WebhooksService {
     const row = await this.deps.db.transaction(async (tx) => {
       const endpoint = await this.endpoint(tx, organizationId, id);
       return repository.updateEndpoint(tx, organizationId, id, {
-        secret,
+        secret: this.deps.credentials.seal(id, secret),
         previousSecret: endpoint.secret,
         previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000),
         updatedAt: now,
@@ -331,9 +336,10 @@ export class WebhooksService {
     }
     const message = await repository.findMessage(db, claimed.organizationId, claimed.eventId);
     if (!message) return;
-    const secrets = [claimed.secret];
+    const open = (sealed: string) => this.deps.credentials.open<string>(claimed.endpointId, sealed);
+    const secrets = [open(claimed.secret)];
     if (claimed.previousSecret && claimed.previousSecretExpiresAt! > now) {
-      secrets.push(claimed.previousSecret);
+      secrets.push(open(claimed.previousSecret));
     }
     const outcome = await this.attempt(
       claimed.url,

@@ -4,7 +4,7 @@ import { WebhooksService } from './webhooks.service';
 
 /** Outgoing webhooks: endpoints, the events' fan-out and the delivery job. */
 export const buildWebhooks = (
-  deps: Pick<Platform, 'db' | 'clock' | 'jobs' | 'events' | 'config'> & {
+  deps: Pick<Platform, 'db' | 'clock' | 'jobs' | 'events' | 'config' | 'credentials'> & {
     notifications: NotificationsService;
   },
 ) => ({

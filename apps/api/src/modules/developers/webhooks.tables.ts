@@ -17,9 +17,10 @@ import {
 import { organizations } from '../accounts/accounts.tables';
 
 /**
- * An organization's webhook endpoints. The signing secret is kept as the `whsec_` string the
- * merchant was given (signing needs it back, so it cannot be a hash) and never leaves in a view;
- * during a rotation the previous one signs too until `previous_secret_expires_at`.
+ * An organization's webhook endpoints. The signing secret is the `whsec_` string the merchant
+ * was given, sealed with the credentials cipher bound to the endpoint's id (signing needs it
+ * back, so it cannot be a hash); it never leaves in a view. During a rotation the previous one
+ * signs too until `previous_secret_expires_at`.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',

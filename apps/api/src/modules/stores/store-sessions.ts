@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { StoreApiError, type StoreAdapter, type StoreCredentials } from './store-adapter';
 import type { StoreAdapters } from './store-adapters';
-import type { CredentialsCipher } from './store-credentials';
+import type { CredentialsCipher } from '../../platform/credentials-cipher';
 import * as repository from './stores.repository';
 import type { StoreRow } from './stores.repository';
 

@@ -2,12 +2,12 @@ import { storesContract } from '@despacho/domain';
 import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
-import { storesEncryptionKey } from './store-credentials';
+import { credentialsEncryptionKey } from '../../platform/credentials-cipher';
 
 /** The stores screen (`settings/marketplaces`), as `storesContract` declares it. */
 export const storesRoutes: AppModule = async (app, { stores, files, config }) => {
   // Production without STORES_ENCRYPTION_KEY refuses to start, here rather than on first use.
-  storesEncryptionKey(config);
+  credentialsEncryptionKey(config);
   implement(app, storesContract, {
     list: async (request) => ({ data: await stores.list(organizationOf(request)) }),
     get: async (request) => ({

@@ -1,7 +1,6 @@
 import type { NotificationsService } from '../notifications';
 import type { Platform } from '../services';
 import { storeAdapters, type StoreAdapters } from './store-adapters';
-import { CredentialsCipher, storesEncryptionKey } from './store-credentials';
 import { StoreSessions } from './store-sessions';
 import { StoreDeliveries } from './store-deliveries';
 import { registerStoreJobs, StoreSync } from './store-sync';
@@ -15,13 +14,12 @@ import { StoresService } from './stores.service';
  * start (`stores.routes.ts`).
  */
 export function buildStores(
-  deps: Pick<Platform, 'config' | 'db' | 'clock' | 'log' | 'jobs' | 'files'> & {
+  deps: Pick<Platform, 'config' | 'db' | 'clock' | 'log' | 'jobs' | 'files' | 'credentials'> & {
     notifications: NotificationsService;
   },
   adapters: StoreAdapters = storeAdapters(deps),
 ) {
-  const cipher = new CredentialsCipher(() => storesEncryptionKey(deps.config));
-  const sessions = new StoreSessions({ ...deps, cipher, adapters });
+  const sessions = new StoreSessions({ ...deps, cipher: deps.credentials, adapters });
   const stores = new StoresService({ ...deps, adapters, sessions });
   const storeDeliveries = new StoreDeliveries({ ...deps, adapters, sessions, stores });
   const storeSync = new StoreSync({

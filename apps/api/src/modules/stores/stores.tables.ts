@@ -23,7 +23,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 
 /**
  * The organization's online stores (issue 22). Credentials and the webhook secret are sealed
- * with AES-256-GCM (`store-credentials.ts`) and erased on disconnection; the row stays for the
+ * with AES-256-GCM (`platform/credentials-cipher.ts`) and erased on disconnection; the row stays for the
  * orders it synced, and a reconnection of the same store revives it. `health` keeps what the
  * platform told us (`auth_failed`, `webhooks_failing`); `needs_reapproval` is derived on reading
  * from the adapter's current `requiredGrant()`, so it is never stale.

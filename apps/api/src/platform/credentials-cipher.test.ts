@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CredentialsCipher, storesEncryptionKey } from './store-credentials';
+import { CredentialsCipher, credentialsEncryptionKey } from './credentials-cipher';
 
 describe('stores credentials at rest', () => {
   const cipher = new CredentialsCipher(() => randomBytes(32));
@@ -35,20 +35,22 @@ describe('stores credentials at rest', () => {
       const key = randomBytes(32);
       const config = { NODE_ENV: 'production' as const, DATA_DIR: dataDir };
       expect(
-        storesEncryptionKey({ ...config, STORES_ENCRYPTION_KEY: key.toString('base64') }),
+        credentialsEncryptionKey({ ...config, STORES_ENCRYPTION_KEY: key.toString('base64') }),
       ).toEqual(key);
     });
 
     it('is required in production', () => {
-      expect(() => storesEncryptionKey({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      expect(() => credentialsEncryptionKey({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
         /STORES_ENCRYPTION_KEY must be set in production/,
       );
     });
 
     it('is generated once outside production and kept in DATA_DIR, readable only by its owner', () => {
-      const first = storesEncryptionKey({ NODE_ENV: 'development', DATA_DIR: dataDir });
+      const first = credentialsEncryptionKey({ NODE_ENV: 'development', DATA_DIR: dataDir });
       expect(first).toHaveLength(32);
-      expect(storesEncryptionKey({ NODE_ENV: 'development', DATA_DIR: dataDir })).toEqual(first);
+      expect(credentialsEncryptionKey({ NODE_ENV: 'development', DATA_DIR: dataDir })).toEqual(
+        first,
+      );
       const mode = statSync(path.join(dataDir, 'stores-encryption-key')).mode & 0o777;
       expect(mode).toBe(0o600);
     });

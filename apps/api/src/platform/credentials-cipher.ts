@@ -1,15 +1,15 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../config';
-import type { StoreCredentials } from './store-adapter';
+import type { Config } from '../config';
 
 /**
- * The key that encrypts stores' credentials: STORES_ENCRYPTION_KEY, or — outside production —
- * generated once and kept under DATA_DIR (like the JWT secret), so connected stores survive a
+ * The key that encrypts credentials at rest (online stores' tokens, carrier accounts, webhook
+ * signing secrets…): STORES_ENCRYPTION_KEY (named for its first use), or — outside production —
+ * generated once and kept under DATA_DIR (like the JWT secret), so what was sealed survives a
  * restart. Production refuses to start without it.
  */
-export function storesEncryptionKey(
+export function credentialsEncryptionKey(
   config: Pick<Config, 'NODE_ENV' | 'DATA_DIR' | 'STORES_ENCRYPTION_KEY'>,
 ): Buffer {
   if (config.STORES_ENCRYPTION_KEY) return Buffer.from(config.STORES_ENCRYPTION_KEY, 'base64');
@@ -27,14 +27,15 @@ export function storesEncryptionKey(
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM over a store's secrets. The store's id is the associated data: a ciphertext
- * copied onto another store's row does not decrypt there.
+ * AES-256-GCM over a record's secrets (any JSON value). The record's id is the associated data:
+ * a ciphertext copied onto another record's row does not decrypt there. One per app, built by
+ * `buildPlatform`.
  */
 export class CredentialsCipher {
   private loaded: Buffer | undefined;
 
   /**
-   * The key is read on first use: a tool that builds the services but never touches a store
+   * The key is read on first use: a tool that builds the services but never seals anything
    * (`staff:create`) needs none; the app itself checks it at start (`stores.routes.ts`).
    */
   constructor(private readonly loadKey: () => Buffer) {}
@@ -42,26 +43,26 @@ export class CredentialsCipher {
   private get key(): Buffer {
     if (!this.loaded) {
       const key = this.loadKey();
-      if (key.length !== 32) throw new Error('The stores encryption key must be 32 bytes.');
+      if (key.length !== 32) throw new Error('The credentials encryption key must be 32 bytes.');
       this.loaded = key;
     }
     return this.loaded;
   }
 
-  seal(storeId: string, value: StoreCredentials | string): string {
+  seal(recordId: string, value: unknown): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    cipher.setAAD(Buffer.from(storeId));
+    cipher.setAAD(Buffer.from(recordId));
     const plain = Buffer.from(JSON.stringify(value));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
     return [VERSION, iv, cipher.getAuthTag(), sealed].map(encode).join('.');
   }
 
-  open<T extends StoreCredentials | string>(storeId: string, sealed: string): T {
+  open<T>(recordId: string, sealed: string): T {
     const [version, iv, tag, data] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || !data) throw new Error('Unknown credentials format');
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAAD(Buffer.from(storeId));
+    decipher.setAAD(Buffer.from(recordId));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     const plain = Buffer.concat([
       decipher.update(Buffer.from(data, 'base64url')),
