@@ -65,6 +65,12 @@ interface OperationFields {
    * sign-in, their users, the keys themselves). `staff` and `signed-in` routes refuse keys anyway.
    */
   sessionOnly?: true;
+  /**
+   * An `organization` read any of the organization's API keys may make, whatever its scopes
+   * (the balance, the enabled carriers: what an integration checks before it buys). Other
+   * `organization` operations refuse keys (a person's notifications, chat, documents).
+   */
+  anyKey?: true;
 }
 
 /** A JSON answer, declared per status. */

@@ -7,6 +7,7 @@ export interface DeclaredRoute {
   url: string;
   access: RouteAccess | undefined;
   sessionOnly?: true;
+  anyKey?: true;
 }
 
 declare module 'fastify' {
@@ -29,8 +30,14 @@ export function registerAccess(app: FastifyInstance, guards: ReturnType<typeof a
     if (!route.url.startsWith(API_PREFIX)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const { access, sessionOnly } = route.config ?? {};
-      declared.push({ method, url: route.url, access, ...(sessionOnly ? { sessionOnly } : {}) });
+      const { access, sessionOnly, anyKey } = route.config ?? {};
+      declared.push({
+        method,
+        url: route.url,
+        access,
+        ...(sessionOnly ? { sessionOnly } : {}),
+        ...(anyKey ? { anyKey } : {}),
+      });
     }
   });
   app.addHook('onRequest', async (request, reply) => {

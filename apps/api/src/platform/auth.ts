@@ -115,6 +115,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The contract's `sessionOnly`: API keys are refused. */
     sessionOnly?: true;
+    /** The contract's `anyKey`: an organization read any of its keys may make. */
+    anyKey?: true;
   }
 }
 
@@ -147,9 +149,11 @@ const PERSON_ACCESS = new Set<RouteAccess>(['signed-in', 'staff', 'organization'
 
 /**
  * Whether an API key may call a route: one opened by a menu permission (the key's scopes) that
- * is not `sessionOnly`. The public documentation lists exactly these.
+ * is not `sessionOnly`, or an organization read declared `anyKey`. The public documentation
+ * lists exactly these.
  */
-export function acceptsApiKeys({ access, sessionOnly }: FastifyContextConfig): boolean {
+export function acceptsApiKeys({ access, sessionOnly, anyKey }: FastifyContextConfig): boolean {
+  if (access === 'organization' && anyKey) return true;
   return access !== undefined && access !== 'public' && !PERSON_ACCESS.has(access) && !sessionOnly;
 }
 

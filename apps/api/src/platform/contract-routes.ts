@@ -142,7 +142,7 @@ export function implement<C extends Contract>(
       reply: FastifyReply,
     ) => Promise<unknown>;
     const status = soleSuccess(operation);
-    const { access, rateLimit, sessionOnly } = operation;
+    const { access, rateLimit, sessionOnly, anyKey } = operation;
     const route: RouteOptions = {
       method: operation.method,
       url: operation.path,
@@ -152,6 +152,7 @@ export function implement<C extends Contract>(
         ...configs[name],
         access,
         ...(sessionOnly ? { sessionOnly } : {}),
+        ...(anyKey ? { anyKey } : {}),
       },
       schema: schemaOf(operation),
       handler: async (request, reply) => {

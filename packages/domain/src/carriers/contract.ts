@@ -17,6 +17,7 @@ export const carriersContract = defineContract('carriers', {
     method: 'GET',
     path: '/carriers/enabled',
     access: 'organization',
+    anyKey: true,
     description: 'The carriers the organization ships with: the ones quotes are asked from.',
     responses: { 200: many },
   }),

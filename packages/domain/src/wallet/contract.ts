@@ -21,8 +21,10 @@ export const walletContract = defineContract('wallet', {
   balance: defineOperation({
     method: 'GET',
     path: '/wallet/balance',
-    // Every member: shipping-only users pay guides from it too.
+    // Every member: shipping-only users pay guides from it too; and any of the organization's
+    // API keys, since an integration checks it before it buys.
     access: 'organization',
+    anyKey: true,
     description: 'Available balance and the amount on hold, in centavos (MXN).',
     responses: { 200: z.object({ data: walletBalanceSchema }) },
   }),

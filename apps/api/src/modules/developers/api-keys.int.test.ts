@@ -103,6 +103,27 @@ describe('managing keys', () => {
 });
 
 describe('calling with a key', () => {
+  it("lets any of its keys read the balance and the enabled carriers, never a person's chat", async () => {
+    // An integration checks both before it buys, whatever the key's scopes.
+    const read = await createKey(ctx, owner, {
+      scopes: [{ permission: 'settings.vendors', access: 'read' }],
+    });
+    for (const path of ['/wallet/balance', '/carriers/enabled']) {
+      const answer = await callWithKey(ctx.app, read.secret, 'GET', path);
+      expect(answer.statusCode, `${path}: ${answer.body}`).toBe(200);
+    }
+    for (const [method, path] of [
+      ['GET', '/support/conversation'],
+      ['POST', '/support/conversation/messages'],
+    ] as const) {
+      expectError(
+        await callWithKey(ctx.app, read.secret, method, path, { payload: { text: 'Hola' } }),
+        403,
+        'API_KEY_SESSION_ONLY',
+      );
+    }
+  });
+
   it('reads with a read scope, writes only with a write scope, in its organization only', async () => {
     const read = await createKey(ctx, owner, {
       scopes: [{ permission: 'settings.vendors', access: 'read' }],
@@ -228,14 +249,14 @@ describe('calling with a key', () => {
 });
 
 /** The operations a key must never open, whatever its scopes. */
-function sessionOnlyRoutes(): Set<string> {
+function routesDeclaring(flag: 'sessionOnly' | 'anyKey'): Set<string> {
   const contracts = Object.entries(domain)
     .filter(([name]) => name.endsWith('Contract'))
     .map(([, contract]) => contract as Contract);
   return new Set(
     contracts.flatMap((contract) =>
       Object.values(contract)
-        .filter((operation) => operation.sessionOnly)
+        .filter((operation) => operation[flag])
         .map((operation) => `${operation.method} /api/v1${operation.path}`),
     ),
   );
@@ -249,7 +270,8 @@ describe('every operation of the OpenAPI document, called with a key', () => {
     const access = new Map(
       ctx.app.declaredRoutes.map((route) => [`${route.method} ${route.url}`, route.access]),
     );
-    const sessionOnly = sessionOnlyRoutes();
+    const sessionOnly = routesDeclaring('sessionOnly');
+    const anyKey = routesDeclaring('anyKey');
     const everything = await createKey(ctx, owner);
     const readOnly = await createKey(ctx, owner, { scopes: allScopes('read') });
     const withoutScope = new Map<string, string>();
@@ -271,6 +293,12 @@ describe('every operation of the OpenAPI document, called with a key', () => {
         const body = json ? (response.json() as { error?: { code: string } }) : {};
         return `${response.statusCode} ${body.error?.code ?? ''}`;
       };
+      if (anyKey.has(route)) {
+        // Any of the organization's keys may read it, even one scoped to something else.
+        const answer = codeOf(await call(readOnly.secret));
+        if (answer !== '200 ') wrong.push(`${route} any key: ${answer}`);
+        continue;
+      }
       if (PERSON_ACCESS.includes(declared as RouteAccess) || sessionOnly.has(route)) {
         const answer = codeOf(await call(everything.secret));
         if (answer !== '403 API_KEY_SESSION_ONLY') wrong.push(`${route}: ${answer}`);
