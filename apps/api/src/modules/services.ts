@@ -6,6 +6,7 @@ import { AuditLog } from '../platform/audit';
 import { AccessTokens, authGuards } from '../platform/auth';
 import { Broadcast } from '../platform/broadcast';
 import { FileStore } from '../platform/files';
+import { fileStorageFor } from '../platform/file-storage';
 import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
 import { PRUNE_FLOWS_CRON, PRUNE_FLOWS_JOB, pruneFlowRuns } from '../platform/flows.prune';
 import { ProcessInstance } from '../platform/instance';
@@ -101,7 +102,14 @@ function buildPlatform(
     jobs,
     clock,
   });
-  const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
+  const providerCalls = new ProviderCalls({ db, clock });
+  const filesRoot = path.join(config.DATA_DIR, 'files');
+  const files = new FileStore(
+    db,
+    filesRoot,
+    clock,
+    fileStorageFor(config, filesRoot, providerCalls),
+  );
   const events = new DomainEvents({ jobs, clock });
   const instance = new ProcessInstance({ db, log });
   const audit = new AuditLog({ db, clock });
@@ -109,7 +117,6 @@ function buildPlatform(
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
-  const providerCalls = new ProviderCalls({ db, clock });
   jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
   return {
     config,
