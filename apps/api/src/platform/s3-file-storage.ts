@@ -50,7 +50,7 @@ function asProviderError(error: unknown): unknown {
  * Files in one bucket of an S3-compatible store, so every API process serves the same ones.
  * Every request goes through `ProviderCalls` (timed on `/metrics`, retried with backoff, each
  * failure kept for staff) and the SDK's own retries are off so that it is the only one that
- * retries. A failure reaches the caller as FILE_STORAGE_UNAVAILABLE (503).
+ * retries. A failure reaches the caller as FILE_STORAGE_UNAVAILABLE (503). See decision 038.
  */
 export class S3FileStorage implements FileStorage {
   private readonly client: S3Client;
