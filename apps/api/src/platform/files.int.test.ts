@@ -16,7 +16,7 @@ import { registerErrorHandler } from './error-handler';
 import { fileStorageFor } from './file-storage';
 import { FileStore, sniffKind } from './files';
 import { registerLanguage } from './language';
-import { ProviderCalls } from './provider-calls';
+import { ProviderCalls, providerUp } from './provider-calls';
 import { providerFailures } from './provider-calls.tables';
 
 const organizationId = randomUUID();
@@ -276,6 +276,10 @@ describe('FileStore when S3 fails', () => {
         message: expect.stringContaining('No pudimos'),
       });
       expect(waits).toEqual([500, 1000]);
+      const health = (await providerUp.get()).values.find(
+        (value) => value.labels.kind === 'files' && value.labels.provider === 's3',
+      );
+      expect(health?.value).toBe(0);
       const recorded = await failuresOf('get');
       expect(recorded.map((failure) => [failure.provider, failure.code])).toEqual([
         ['s3', 'unavailable'],
