@@ -44,3 +44,38 @@ describe('providers switched on', () => {
     expect([config.DHL_EXPRESS_MODE, config.FEDEX_MODE]).toEqual(['sandbox', 'sandbox']);
   });
 });
+
+describe('file storage on S3', () => {
+  const s3 = {
+    FILES_STORAGE: 's3',
+    S3_BUCKET: 'despacho-archivos',
+    S3_REGION: 'auto',
+    S3_ACCESS_KEY_ID: 'clave',
+    S3_SECRET_ACCESS_KEY: 'secreto',
+  };
+
+  it('keeps files on local disk when nothing is set', () => {
+    expect(parseConfig({}).FILES_STORAGE).toBe('local');
+  });
+
+  it('stops the start naming each S3 variable still missing', () => {
+    expect(() => parseConfig({ FILES_STORAGE: 's3' })).toThrow(
+      /S3_BUCKET is required when FILES_STORAGE=s3[\s\S]*S3_REGION[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => parseConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY is required when FILES_STORAGE=s3/,
+    );
+  });
+
+  it('takes another S3-compatible endpoint, which must be an address', () => {
+    const config = parseConfig({
+      ...s3,
+      S3_ENDPOINT: 'https://cuenta.r2.cloudflarestorage.com',
+      S3_FORCE_PATH_STYLE: '1',
+    });
+    expect([config.FILES_STORAGE, config.S3_FORCE_PATH_STYLE]).toEqual(['s3', true]);
+    expect(parseConfig(s3).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseConfig({ FILES_STORAGE: 'ftp' })).toThrow(/FILES_STORAGE/);
+  });
+});

@@ -138,6 +138,24 @@ const variablesSchema = z.object({
     .optional(),
   FEDEX_BASE_URL: z.url().optional(),
   /**
+   * Where uploaded files' bytes live (issue 27): `local` (default) on this machine's disk under
+   * DATA_DIR/files; `s3` in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO), so every API
+   * process serves the same files. The bucket, its region (`auto` on R2) and an access key pair
+   * allowed to get, put and delete its objects come from the storage's console; `S3_ENDPOINT`
+   * (unset for AWS) is the address of another S3-compatible service, and `S3_FORCE_PATH_STYLE=1`
+   * names the bucket in the path instead of the host name (MinIO and most self-hosted stores).
+   */
+  FILES_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((value) => value === '1'),
+  /**
    * The Shopify app (issue 22): its client id and secret from Shopify's developer dashboard. The
    * secret signs the OAuth callback and every webhook. Unset outside production, the built-in
    * sandbox store (`/sandbox/shopify`) plays Shopify with a fixed development app; unset in
@@ -235,6 +253,10 @@ const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
   {
     switchedOn: (config) => config.FEDEX_MODE !== 'sandbox' && `FEDEX_MODE=${config.FEDEX_MODE}`,
     needs: ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
+  },
+  {
+    switchedOn: (config) => config.FILES_STORAGE === 's3' && 'FILES_STORAGE=s3',
+    needs: ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   },
 ];
 

@@ -103,6 +103,12 @@ export const PLATFORM_ERRORS = {
     es: 'Envía el archivo en el campo «{field}».',
     en: 'Send the file in the "{field}" field.',
   },
+  // The file storage (S3 when configured) failed: the upload or download may be tried again.
+  FILE_STORAGE_UNAVAILABLE: {
+    status: 503,
+    es: 'No pudimos guardar ni leer archivos en este momento. Inténtalo de nuevo en unos minutos.',
+    en: 'We could not save or read files right now. Please try again in a few minutes.',
+  },
   RECORD_IN_USE: {
     status: 409,
     es: 'No se puede eliminar porque otros registros lo usan (por ejemplo, envíos o productos).',

@@ -7,6 +7,7 @@ import { AccessTokens, authGuards } from '../platform/auth';
 import { Broadcast } from '../platform/broadcast';
 import { CredentialsCipher, credentialsEncryptionKey } from '../platform/credentials-cipher';
 import { FileStore } from '../platform/files';
+import { fileStorageFor } from '../platform/file-storage';
 import { Flows, RESUME_FLOW_JOB, type FlowsDeps } from '../platform/flows';
 import { PRUNE_FLOWS_CRON, PRUNE_FLOWS_JOB, pruneFlowRuns } from '../platform/flows.prune';
 import { ProcessInstance } from '../platform/instance';
@@ -102,7 +103,14 @@ function buildPlatform(
     jobs,
     clock,
   });
-  const files = new FileStore(db, path.join(config.DATA_DIR, 'files'), clock);
+  const providerCalls = new ProviderCalls({ db, clock });
+  const filesRoot = path.join(config.DATA_DIR, 'files');
+  const files = new FileStore(
+    db,
+    filesRoot,
+    clock,
+    fileStorageFor(config, filesRoot, providerCalls),
+  );
   const events = new DomainEvents({ jobs, clock });
   const instance = new ProcessInstance({ db, log });
   const audit = new AuditLog({ db, clock });
@@ -110,7 +118,6 @@ function buildPlatform(
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
-  const providerCalls = new ProviderCalls({ db, clock });
   // Seals credentials at rest (stores, carrier accounts, webhook secrets); the key is read on
   // first use.
   const credentials = new CredentialsCipher(() => credentialsEncryptionKey(config));

@@ -1,35 +1,49 @@
 import multipartPlugin from '@fastify/multipart';
+import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { FILE_STORAGES, type StorageUnderTest } from '../../test/file-storages';
 import { multipart, sampleFiles } from '../../test/multipart';
-import { createTestDatabase } from '../../test/test-app';
+import { createTestDatabase, testConfig } from '../../test/test-app';
 import { ManualClock } from './clock';
 import type { Db } from './db';
 import { registerErrorHandler } from './error-handler';
+import { fileStorageFor } from './file-storage';
 import { FileStore, sniffKind } from './files';
 import { registerLanguage } from './language';
+import { ProviderCalls, providerUp } from './provider-calls';
+import { providerFailures } from './provider-calls.tables';
 
 const organizationId = randomUUID();
-const root = mkdtempSync(path.join(tmpdir(), 'despacho-files-'));
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const store = new FileStore(db, root, new ManualClock());
-  app = Fastify();
+});
+afterAll(async () => {
+  await db.$client.end();
+});
+
+/**
+ * A store on the storage `config` chooses, its files under `dataDir`; retries wait for nothing
+ * and each wait is recorded in `waits`.
+ */
+function storeOn(dataDir: string, config: Partial<Config>, waits: number[] = []) {
+  const clock = new ManualClock();
+  const calls = new ProviderCalls({ db, clock, sleep: async (ms) => void waits.push(ms) });
+  const root = path.join(dataDir, 'files');
+  return new FileStore(db, root, clock, fileStorageFor(testConfig(config), root, calls));
+}
+
+/** A bare app around one store, with an upload, a download and an in-place view. */
+async function serve(store: FileStore) {
+  const app = Fastify();
   registerLanguage(app);
   registerErrorHandler(app);
   await app.register(multipartPlugin);
@@ -49,12 +63,8 @@ beforeAll(async () => {
   app.get<{ Params: { id: string } }>('/files/:id/view', async (request, reply) =>
     store.send(reply, await store.find(organizationId, request.params.id)),
   );
-});
-afterAll(async () => {
-  await app.close();
-  await db.$client.end();
-  rmSync(root, { recursive: true, force: true });
-});
+  return app;
+}
 
 const upload = (name: string, content: Buffer, language = 'es', field = 'file') => {
   const body = multipart({ name, content, type: 'image/png', field });
@@ -66,8 +76,6 @@ const upload = (name: string, content: Buffer, language = 'es', field = 'file') 
   });
 };
 
-const storedFiles = () => readdirSync(path.join(root, organizationId), { withFileTypes: true });
-
 describe('FileStore', () => {
   it('recognises files by their content', () => {
     expect(sniffKind(sampleFiles.png())).toBe('png');
@@ -76,13 +84,27 @@ describe('FileStore', () => {
     expect(sniffKind(sampleFiles.pdf())).toBe('pdf');
     expect(sniffKind(sampleFiles.exe())).toBeNull();
   });
+});
+
+describe.each(FILE_STORAGES)('FileStore on $name', ({ start }) => {
+  let storage: StorageUnderTest;
+  const storedFiles = () => storage.held(organizationId);
+
+  beforeAll(async () => {
+    storage = await start();
+    app = await serve(storeOn(storage.dataDir, storage.config));
+  });
+  afterAll(async () => {
+    await app.close();
+    await storage.stop();
+  });
 
   it('stores an allowed file under a generated name and serves it back as an attachment', async () => {
     const response = await upload('../../logo final.png', sampleFiles.png(300));
     expect(response.statusCode).toBe(200);
     const file = response.json().data;
     expect(file).toMatchObject({ kind: 'png', size: 300, originalName: 'logo final.png' });
-    expect(existsSync(path.join(root, organizationId, file.id))).toBe(true);
+    expect(await storedFiles()).toContain(`${organizationId}/${file.id}`);
 
     const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
     expect(served.headers['content-type']).toBe('image/png');
@@ -101,16 +123,16 @@ describe('FileStore', () => {
     );
   });
 
-  it('answers 404 for a file whose bytes are gone from the disk', async () => {
+  it('answers 404 for a file whose bytes are gone from the storage', async () => {
     const file = (await upload('perdido.png', sampleFiles.png())).json().data;
-    rmSync(path.join(root, organizationId, file.id));
+    await storage.drop(`${organizationId}/${file.id}`);
     const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
     expect(served.statusCode).toBe(404);
     expect(served.json().error.code).toBe('NOT_FOUND');
   });
 
   it('refuses a disguised executable and keeps nothing', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload('foto.png', sampleFiles.exe());
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toEqual({
@@ -118,15 +140,15 @@ describe('FileStore', () => {
       message: 'Este tipo de archivo no está permitido. Sube un archivo PNG, PDF, XML.',
       details: { allowed: 'PNG, PDF, XML' },
     });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('refuses a file over the limit while streaming, in the caller language', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload('grande.pdf', sampleFiles.pdf(1025), 'en');
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe('The file is larger than the maximum of 1 KB.');
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('answers NOT_FOUND for a file of another organization', async () => {
@@ -135,7 +157,7 @@ describe('FileStore', () => {
   });
 
   it('accepts a file only in the declared field', async () => {
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const response = await upload('logo.png', sampleFiles.png(), 'en', 'avatar');
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
@@ -143,7 +165,7 @@ describe('FileStore', () => {
       message: 'Send the file in the "file" field.',
       details: { field: 'file' },
     });
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   it('never shows a stored XML in place, and sandboxes what it serves', async () => {
@@ -167,11 +189,23 @@ describe('FileStore', () => {
     expect(saved.headers['content-security-policy']).toContain('sandbox');
   });
 
+  it('forgets a file: its row and its bytes', async () => {
+    const store = storeOn(storage.dataDir, storage.config);
+    const file = (await upload('borrar.pdf', sampleFiles.pdf())).json().data;
+    await store.remove(await store.find(organizationId, file.id));
+    expect(await storedFiles()).not.toContain(`${organizationId}/${file.id}`);
+    await expect(store.find(organizationId, file.id)).rejects.toThrow('NOT_FOUND');
+  });
+});
+
+describe('FileStore partial uploads', () => {
   it('sweeps partial uploads left idle longer than a live upload can be', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'despacho-files-'));
     const folder = path.join(root, organizationId);
     const stale = path.join(folder, `${randomUUID()}.part`);
     const deep = path.join(root, 'otra', 'carpeta', `${randomUUID()}.part`);
     const live = path.join(folder, `${randomUUID()}.part`);
+    mkdirSync(folder);
     mkdirSync(path.dirname(deep), { recursive: true });
     for (const file of [stale, deep, live]) writeFileSync(file, 'parcial');
     const hourAgo = new Date(Date.now() - 3_600_000);
@@ -181,6 +215,79 @@ describe('FileStore', () => {
     const store = new FileStore(db, root, new ManualClock());
     expect(await store.sweepPartials(60_000)).toBe(2);
     expect([existsSync(stale), existsSync(deep), existsSync(live)]).toEqual([false, false, true]);
-    rmSync(live);
+    rmSync(root, { recursive: true, force: true });
+  });
+});
+
+describe('FileStore when S3 fails', () => {
+  /** The file storage's failed calls of one operation: each test fails its own. */
+  const failuresOf = (operation: string) =>
+    db
+      .select()
+      .from(providerFailures)
+      .where(and(eq(providerFailures.kind, 'files'), eq(providerFailures.operation, operation)));
+
+  it('answers FILE_STORAGE_UNAVAILABLE for a missing bucket, keeps nothing and tells staff', async () => {
+    const storage = await FILE_STORAGES[1]!.start();
+    const waits: number[] = [];
+    app = await serve(
+      storeOn(storage.dataDir, { ...storage.config, S3_BUCKET: 'cubeta-inexistente' }, waits),
+    );
+    try {
+      const response = await upload('logo.png', sampleFiles.png());
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error: {
+          code: 'FILE_STORAGE_UNAVAILABLE',
+          message:
+            'No pudimos guardar ni leer archivos en este momento. Inténtalo de nuevo en unos minutos.',
+        },
+      });
+      const english = await upload('logo.png', sampleFiles.png(), 'en');
+      expect(english.json().error.message).toBe(
+        'We could not save or read files right now. Please try again in a few minutes.',
+      );
+      // S3's own refusal is no outage: not retried, and nothing left on disk or in a row.
+      expect(waits).toEqual([]);
+      expect(await storage.held(organizationId)).toEqual([]);
+      const failure = { provider: 's3', code: 'rejected', httpStatus: 404 };
+      expect(await failuresOf('put')).toMatchObject([
+        { ...failure, providerCode: 'NoSuchBucket' },
+        { ...failure, providerCode: 'NoSuchBucket' },
+      ]);
+    } finally {
+      await app.close();
+      await storage.stop();
+    }
+  });
+
+  it('retries a server that stopped answering, then answers 503 without a stack', async () => {
+    const storage = await FILE_STORAGES[1]!.start();
+    const waits: number[] = [];
+    app = await serve(storeOn(storage.dataDir, storage.config, waits));
+    try {
+      const file = (await upload('logo.png', sampleFiles.png())).json().data;
+      await storage.stop();
+
+      const served = await app.inject({ method: 'GET', url: `/files/${file.id}` });
+      expect(served.statusCode).toBe(503);
+      expect(served.json().error).toEqual({
+        code: 'FILE_STORAGE_UNAVAILABLE',
+        message: expect.stringContaining('No pudimos'),
+      });
+      expect(waits).toEqual([500, 1000]);
+      const health = (await providerUp.get()).values.find(
+        (value) => value.labels.kind === 'files' && value.labels.provider === 's3',
+      );
+      expect(health?.value).toBe(0);
+      const recorded = await failuresOf('get');
+      expect(recorded.map((failure) => [failure.provider, failure.code])).toEqual([
+        ['s3', 'unavailable'],
+        ['s3', 'unavailable'],
+        ['s3', 'unavailable'],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Uploaded files of an organization (logos, verification documents…); bytes live on disk. */
+/** Uploaded files of an organization (logos, verification documents…); bytes in the file storage. */
 export const files = pgTable(
   'files',
   {

@@ -1,8 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
@@ -11,6 +11,7 @@ import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import { dispositionOf } from './download';
 import { AppError, notFound } from './errors';
+import { LocalFileStorage, type FileStorage } from './file-storage';
 import { files } from './files.tables';
 
 export type FileKind = 'png' | 'jpeg' | 'webp' | 'pdf' | 'xml' | 'csv' | 'json';
@@ -167,21 +168,24 @@ function headCollector(size = 16) {
   return { stream, head: () => head };
 }
 
+/** Where a file's bytes are kept in the storage: one folder (prefix) per organization. */
+const keyOf = (file: Pick<StoredFile, 'organizationId' | 'id'>) =>
+  `${file.organizationId}/${file.id}`;
+
 /**
- * Uploads (multipart, one file) stored on local disk under generated names, one folder per
- * organization, with a row per file. Limits are enforced while streaming, the type is checked
- * from the content, and a refused upload leaves nothing behind.
+ * Uploads (multipart, one file) stored under generated names, one folder per organization, with
+ * a row per file. Limits are enforced while streaming to a partial copy under `root` on local
+ * disk, the type is checked from the content, and only a file that passed every check reaches
+ * the storage (the same disk by default, a bucket when configured); a refused upload leaves
+ * nothing behind.
  */
 export class FileStore {
   constructor(
     private readonly db: Db,
     private readonly root: string,
     private readonly clock: Clock,
+    private readonly storage: FileStorage = new LocalFileStorage(root),
   ) {}
-
-  private pathOf(file: Pick<StoredFile, 'organizationId' | 'id'>) {
-    return path.join(this.root, file.organizationId, file.id);
-  }
 
   /** Reads the request's file, checks it and stores it; the caller links the returned row. */
   async receive(request: FastifyRequest, options: ReceiveOptions, db: DbOrTx = this.db) {
@@ -232,7 +236,9 @@ export class FileStore {
         try {
           file = await this.store(part, options, db);
         } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+          // The file's own problems are reported beside the fields'; a storage outage is not.
+          if (!(error instanceof AppError) || error.code === 'FILE_STORAGE_UNAVAILABLE')
+            throw error;
           fileError = error;
         }
       }
@@ -247,13 +253,16 @@ export class FileStore {
     return options.maxBytes ?? MAX_UPLOAD_BYTES;
   }
 
-  /** Streams one uploaded file to disk, checks its size and type, and records it. */
+  /**
+   * Streams one uploaded file to a partial copy on disk, checks its size and type, hands it to
+   * the storage and records it.
+   */
   private async store(upload: MultipartFile, options: ReceiveOptions, db: DbOrTx) {
     const maxBytes = this.maxBytes(options);
     const id = randomUUID();
-    const target = this.pathOf({ organizationId: options.organizationId, id });
-    const partial = `${target}${PARTIAL}`;
-    await mkdir(path.dirname(target), { recursive: true });
+    const key = keyOf({ organizationId: options.organizationId, id });
+    const partial = path.join(this.root, `${key}${PARTIAL}`);
+    await mkdir(path.dirname(partial), { recursive: true });
     const head = headCollector();
     let size = 0;
     const counter = new Transform({
@@ -294,7 +303,7 @@ export class FileStore {
         throw error;
       }
     }
-    await rename(partial, target);
+    await this.storage.adopt(key, partial, size);
     const [row] = await db
       .insert(files)
       .values({
@@ -327,10 +336,7 @@ export class FileStore {
     db: DbOrTx = this.db,
   ): Promise<StoredFile> {
     const id = randomUUID();
-    const target = this.pathOf({ organizationId: options.organizationId, id });
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(`${target}${PARTIAL}`, content);
-    await rename(`${target}${PARTIAL}`, target);
+    await this.storage.write(keyOf({ organizationId: options.organizationId, id }), content);
     const [row] = await db
       .insert(files)
       .values({
@@ -382,12 +388,12 @@ export class FileStore {
    * does every kind a browser would run as a document (XML). A user's file never runs as our
    * page: the type is never sniffed, and what is not a PDF shown in place gets a sandbox with
    * no scripts or requests (Chromium's viewer refuses to show a PDF in a sandbox). A row whose
-   * bytes are gone from the disk (a restored database, a wiped folder) is a 404, not a failed
+   * bytes are gone from the storage (a restored database, a wiped folder) is a 404, not a failed
    * stream after the headers went out.
    */
   async send(reply: FastifyReply, file: StoredFile, options: { download?: boolean } = {}) {
-    const onDisk = await stat(this.pathOf(file)).catch(() => null);
-    if (!onDisk?.isFile()) throw notFound();
+    const bytes = await this.storage.open(keyOf(file));
+    if (!bytes) throw notFound();
     const inline = !options.download && INLINE.includes(file.kind);
     if (!(inline && file.kind === 'pdf')) {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
@@ -398,11 +404,11 @@ export class FileStore {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-cache')
       .header('content-disposition', dispositionOf(file.originalName, { inline }))
-      .send(createReadStream(this.pathOf(file)));
+      .send(bytes);
   }
 
   /**
-   * Removes partial uploads (`.part`) left under the files root by a process that died mid-upload
+   * Removes partial uploads (`.part`) left under the local root by a process that died mid-upload
    * and not written to for `idleMs`: an upload that is still alive writes more often than that,
    * or is timed out and cleans up after itself. Answers how many it removed.
    */
@@ -421,7 +427,7 @@ export class FileStore {
 
   /** A stored file's bytes (a CSV import's job reads its file again). */
   read(file: StoredFile): Promise<Buffer> {
-    return readFile(this.pathOf(file));
+    return this.storage.read(keyOf(file));
   }
 
   /** Forgets a file: its row now, its bytes right after. */
@@ -429,6 +435,6 @@ export class FileStore {
     await db
       .delete(files)
       .where(and(eq(files.organizationId, file.organizationId), eq(files.id, file.id)));
-    await rm(this.pathOf(file), { force: true });
+    await this.storage.remove(keyOf(file));
   }
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_STORAGES, type StorageUnderTest } from '../../test/file-storages';
 import { multipart, sampleFiles } from '../../test/multipart';
 import { clabeOf, speiTransfer, statementCsv } from '../../test/spei';
 import { createTestApp } from '../../test/test-app';
@@ -67,15 +68,6 @@ const ENDPOINTS: UploadEndpoint[] = [
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let users: Record<UploadEndpoint['as'], TestUser>;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  users = {
-    merchant: (await createTestMerchant(ctx)).user,
-    staff: await createTestUser(ctx, { isStaff: true }),
-  };
-});
-afterAll(() => ctx.close());
-
 async function upload(endpoint: UploadEndpoint, field: string, language = 'es') {
   const body = multipart(
     { name: 'archivo', content: await endpoint.file(), field, type: 'application/octet-stream' },
@@ -93,24 +85,44 @@ async function upload(endpoint: UploadEndpoint, field: string, language = 'es') 
   });
 }
 
-describe('upload endpoints', () => {
-  it.each(ENDPOINTS)('$url refuses a valid file under another field name', async (endpoint) => {
-    const response = await upload(endpoint, 'documento', 'en');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toMatchObject({
-      code: 'FILE_FIELD_UNEXPECTED',
-      message: `Send the file in the "${endpoint.field}" field.`,
-    });
-    const spanish = await upload(endpoint, 'documento');
-    expect(spanish.json().error.message).toBe(`Envía el archivo en el campo «${endpoint.field}».`);
+describe.each(FILE_STORAGES)('uploads on $name', ({ start }) => {
+  let storage: StorageUnderTest;
+
+  beforeAll(async () => {
+    storage = await start();
+    ctx = await createTestApp({ DATA_DIR: storage.dataDir, ...storage.config });
+    users = {
+      merchant: (await createTestMerchant(ctx)).user,
+      staff: await createTestUser(ctx, { isStaff: true }),
+    };
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await storage.stop();
   });
 
-  it.each(ENDPOINTS)('$url takes the same file under its declared field', async (endpoint) => {
-    const response = await upload(endpoint, endpoint.field);
-    expect(response.statusCode).toBeLessThan(300);
+  describe('upload endpoints', () => {
+    it.each(ENDPOINTS)('$url refuses a valid file under another field name', async (endpoint) => {
+      const response = await upload(endpoint, 'documento', 'en');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'FILE_FIELD_UNEXPECTED',
+        message: `Send the file in the "${endpoint.field}" field.`,
+      });
+      const spanish = await upload(endpoint, 'documento');
+      expect(spanish.json().error.message).toBe(
+        `Envía el archivo en el campo «${endpoint.field}».`,
+      );
+    });
+
+    it.each(ENDPOINTS)('$url takes the same file under its declared field', async (endpoint) => {
+      const response = await upload(endpoint, endpoint.field);
+      expect(response.statusCode).toBeLessThan(300);
+    });
   });
 });
 
+// Partial uploads are staged on local disk whatever the storage, so this runs once.
 describe('partial uploads', () => {
   it('are swept at start when a dead process left them behind', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-sweep-'));
