@@ -105,7 +105,16 @@ export function listAll(db: DbOrTx, query: StaffEmbarquesQuery) {
   return page(db, where, query, [desc(embarques.updatedAt), desc(embarques.number)]);
 }
 
-const ofEmbarque = <T extends typeof embarqueLines | typeof embarqueExpenses>(
+/** The tables of an embarque's own rows, each keyed by the organization and the embarque. */
+type ChildTable =
+  | typeof embarqueLines
+  | typeof embarqueExpenses
+  | typeof embarqueDocuments
+  | typeof embarquePaymentRequests
+  | typeof embarqueSupplierPayments
+  | typeof embarqueEvents;
+
+const ofEmbarque = <T extends ChildTable>(
   table: T,
   row: Pick<EmbarqueRow, 'organizationId' | 'id'>,
 ) => and(eq(table.organizationId, row.organizationId), eq(table.embarqueId, row.id));
@@ -148,12 +157,7 @@ export function documentsOf(db: DbOrTx, row: Pick<EmbarqueRow, 'organizationId' 
   return db
     .select()
     .from(embarqueDocuments)
-    .where(
-      and(
-        eq(embarqueDocuments.organizationId, row.organizationId),
-        eq(embarqueDocuments.embarqueId, row.id),
-      ),
-    )
+    .where(ofEmbarque(embarqueDocuments, row))
     .orderBy(asc(embarqueDocuments.createdAt));
 }
 
@@ -161,12 +165,7 @@ export async function countDocuments(db: DbOrTx, row: Pick<EmbarqueRow, 'organiz
   const [counted] = await db
     .select({ total: count() })
     .from(embarqueDocuments)
-    .where(
-      and(
-        eq(embarqueDocuments.organizationId, row.organizationId),
-        eq(embarqueDocuments.embarqueId, row.id),
-      ),
-    );
+    .where(ofEmbarque(embarqueDocuments, row));
   return counted?.total ?? 0;
 }
 
@@ -211,12 +210,7 @@ export function paymentRequestsOf(db: DbOrTx, row: Pick<EmbarqueRow, 'organizati
   return db
     .select()
     .from(embarquePaymentRequests)
-    .where(
-      and(
-        eq(embarquePaymentRequests.organizationId, row.organizationId),
-        eq(embarquePaymentRequests.embarqueId, row.id),
-      ),
-    )
+    .where(ofEmbarque(embarquePaymentRequests, row))
     .orderBy(asc(embarquePaymentRequests.requestedAt));
 }
 
@@ -284,12 +278,7 @@ export function supplierPaymentsOf(db: DbOrTx, row: Pick<EmbarqueRow, 'organizat
   return db
     .select()
     .from(embarqueSupplierPayments)
-    .where(
-      and(
-        eq(embarqueSupplierPayments.organizationId, row.organizationId),
-        eq(embarqueSupplierPayments.embarqueId, row.id),
-      ),
-    )
+    .where(ofEmbarque(embarqueSupplierPayments, row))
     .orderBy(asc(embarqueSupplierPayments.paidOn), asc(embarqueSupplierPayments.createdAt));
 }
 
@@ -304,12 +293,7 @@ export function eventsOf(db: DbOrTx, row: Pick<EmbarqueRow, 'organizationId' | '
   return db
     .select()
     .from(embarqueEvents)
-    .where(
-      and(
-        eq(embarqueEvents.organizationId, row.organizationId),
-        eq(embarqueEvents.embarqueId, row.id),
-      ),
-    )
+    .where(ofEmbarque(embarqueEvents, row))
     .orderBy(asc(embarqueEvents.createdAt), asc(embarqueEvents.seq));
 }
 
