@@ -1,7 +1,8 @@
 import { impliesDashboard, rolePermissions, type PermissionKey } from '@despacho/domain';
-import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fieldset, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePermissionLabelKey } from '../../../lib/permission-labels';
+import { CheckboxTree } from '../../../ui/CheckboxTree';
 import { PERMISSION_GROUPS } from '../permission-tree';
 
 /**
@@ -26,56 +27,29 @@ export function PermissionsTree({
   const { t } = useTranslation('users');
   const { t: menu } = useTranslation('navigation');
   const permissionLabelKey = usePermissionLabelKey();
-  const chosen = new Set(value);
   const homeImplied = impliesDashboard(value);
-  const set = (keys: readonly string[], on: boolean) => {
-    const next = new Set(chosen);
-    for (const key of keys) {
-      if (on) next.add(key);
-      else next.delete(key);
-    }
-    onChange(rolePermissions('member', [...next]));
-  };
 
   return (
     <Fieldset legend={t('fields.permissions')} disabled={disabled} variant="unstyled">
       <Text fz="sm" c="dimmed" mb="xs">
         {t('permissions.hint')}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        {PERMISSION_GROUPS.map(({ module, permissions }) => {
-          const allowed = permissions.filter((key) => grantable.includes(key));
-          const held = permissions.filter((key) => chosen.has(key));
-          const single = permissions.length === 1 && permissions[0] === module;
-          return (
-            <Stack key={module} gap={6}>
-              <Checkbox
-                label={menu(`modules.${module}`)}
-                description={module === 'dashboard' && homeImplied ? t('permissions.home') : null}
-                styles={{ label: { fontWeight: 600 } }}
-                checked={held.length === permissions.length}
-                indeterminate={held.length > 0 && held.length < permissions.length}
-                disabled={allowed.length === 0 || (module === 'dashboard' && homeImplied)}
-                onChange={() => set(allowed, !allowed.every((key) => chosen.has(key)))}
-              />
-              {!single && (
-                <Stack gap={6} pl={28}>
-                  {permissions.map((key) => (
-                    <Checkbox
-                      key={key}
-                      size="sm"
-                      label={menu(permissionLabelKey(key))}
-                      checked={chosen.has(key)}
-                      disabled={!grantable.includes(key)}
-                      onChange={(event) => set([key], event.currentTarget.checked)}
-                    />
-                  ))}
-                </Stack>
-              )}
-            </Stack>
-          );
-        })}
-      </SimpleGrid>
+      <CheckboxTree
+        value={value}
+        onChange={(next) => onChange(rolePermissions('member', [...next]))}
+        groups={PERMISSION_GROUPS.map(({ module, permissions }) => ({
+          key: module,
+          label: menu(`modules.${module}`),
+          description: module === 'dashboard' && homeImplied ? t('permissions.home') : null,
+          disabled: module === 'dashboard' && homeImplied,
+          single: permissions.length === 1 && permissions[0] === module,
+          items: permissions.map((key) => ({
+            key,
+            label: menu(permissionLabelKey(key)),
+            disabled: !grantable.includes(key),
+          })),
+        }))}
+      />
       {error && (
         <Text c="red" fz="sm" mt="xs" role="alert">
           {error}
