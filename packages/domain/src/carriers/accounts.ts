@@ -42,19 +42,27 @@ export type CarrierAccount = z.infer<typeof carrierAccountSchema>;
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /**
- * The choice, and with `own` the account: its number (digits) and the API key and secret the
- * carrier issued. The secret may be left out to keep the one stored.
+ * An own account as typed: its number (digits) and the API key and secret the carrier issued.
+ * The secret may be left blank to keep the one stored.
  */
+export const ownCarrierAccountInputSchema = z.object({
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^\d{6,12}$/, { error: 'carrier_account_number' }),
+  key: text(200),
+  secret: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type OwnCarrierAccountInput = z.input<typeof ownCarrierAccountInputSchema>;
+
+/** The choice, and with `own` the account (`ownCarrierAccountInputSchema`). */
 export const carrierAccountUpdateSchema = z.discriminatedUnion('choice', [
   z.object({ choice: z.literal('platform') }),
-  z.object({
-    choice: z.literal('own'),
-    account_number: z
-      .string()
-      .trim()
-      .regex(/^\d{6,12}$/, { error: 'carrier_account_number' }),
-    key: text(200),
-    secret: text(200).optional(),
-  }),
+  ownCarrierAccountInputSchema.extend({ choice: z.literal('own') }),
 ]);
 export type CarrierAccountUpdate = z.infer<typeof carrierAccountUpdateSchema>;
