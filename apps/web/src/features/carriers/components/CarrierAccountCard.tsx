@@ -49,7 +49,7 @@ export function CarrierAccountCard({ account }: { account: CarrierAccount }) {
     );
 
   return (
-    <Paper withBorder radius="lg" p="md" component="article" aria-labelledby={titleId}>
+    <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <Group gap="sm" wrap="nowrap">
           <CarrierLogo carrierKey={account.carrier_key} />

@@ -138,11 +138,11 @@ describe('settings/carriers: carrier accounts', () => {
     saveSession(makeSession(), 'SESSION');
     await renderApp('/app/settings/carriers');
     const accountsSection = await section();
-    const fedex = await accountsSection.findByRole('article', { name: 'FedEx' });
+    const fedex = await accountsSection.findByRole('region', { name: 'FedEx' });
     expect(within(fedex).getByText(/FedEx está en modo sandbox/)).toBeInTheDocument();
     expect(within(fedex).queryByRole('radio')).toBeNull();
 
-    const dhl = accountsSection.getByRole('article', { name: 'DHL Express' });
+    const dhl = accountsSection.getByRole('region', { name: 'DHL Express' });
     expect(within(dhl).getByRole('radio', { name: /Cuenta de Despacho/ })).toBeChecked();
     fireEvent.click(within(dhl).getByRole('radio', { name: /Mi propia cuenta/ }));
     expect(
