@@ -8,6 +8,9 @@ import { signInAsNewMerchant } from '../support';
 // a switched-on carrier gives it, the accounts answer and the save stubbed in the browser (the
 // server's own refusal of an own account in sandbox mode is its integration test's).
 
+// Each screen is checked at three widths (checkScreen): slow on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
 const accountsSection = (page: Page) => page.getByRole('region', { name: 'Cuentas de paquetería' });
 
 test('in sandbox mode the screen says no account applies', async ({ page, request }) => {
