@@ -110,6 +110,7 @@ const NOT_RECORDS: Record<string, string> = {
   '/api/v1/postal-codes/{zip}': '06700',
   '/api/v1/sat-products/{code}': '24112700',
   '/api/v1/carriers/{key}': 'estafeta',
+  '/api/v1/carriers/accounts/{key}': 'dhl_express',
   // A background job is the platform's, not an organization's (staff only).
   '/api/v1/staff/jobs/{id}': '00000000-0000-4000-8000-000000000000',
   '/api/v1/webhooks/carriers/{carrier}': 'estafeta',
@@ -178,6 +179,7 @@ const BODIES: Record<string, object> = {
     product_ids: ['00000000-0000-4000-8000-000000000000'],
   },
   'PUT /api/v1/carriers/{key}': { enabled: false },
+  'PUT /api/v1/carriers/accounts/{key}': { choice: 'platform' },
   'POST /api/v1/pickups/{id}/reschedule': { date: '2026-03-03', start: '09:00', end: '13:00' },
   'PUT /api/v1/inventory/locations/{locationId}': { keeps_stock: false },
   'POST /api/v1/entries/{id}/incidents/{incidentId}/answer': { answer: 'Cambiada' },

@@ -393,6 +393,14 @@ export const VALIDATION_MESSAGES = {
     es: 'Escribe los pesos por dólar con hasta 4 decimales, por ejemplo 18.2500.',
     en: 'Enter the pesos per dollar with up to 4 decimals, for example 18.2500.',
   },
+  carrier_account_number: {
+    es: 'El número de cuenta lleva solo dígitos (de 6 a 12).',
+    en: 'The account number has digits only (6 to 12).',
+  },
+  carrier_account_sandbox: {
+    es: 'Esta paquetería está en modo de pruebas: no usa cuentas propias.',
+    en: 'This carrier is in sandbox mode: it uses no own accounts.',
+  },
   value_range: {
     es: 'El valor máximo debe ser igual o mayor al mínimo.',
     en: 'The maximum value must be equal to or greater than the minimum.',

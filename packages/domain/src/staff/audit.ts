@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   't1.duty_rate',
   't1.exchange_rate',
   't1.restriction',
+  'carrier_account.update',
+  'carrier_account.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +78,7 @@ export const AUDIT_SUBJECT_TYPES = [
   't1_duty_rate',
   't1_exchange_rate',
   't1_restriction',
+  'carrier_account',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -1,5 +1,7 @@
+import type { CarrierAccountKey } from '@despacho/domain';
+
 /** The carriers Despacho reaches through their own APIs when switched on (issue 27). */
-export type LiveCarrierKey = 'dhl_express' | 'fedex';
+export type LiveCarrierKey = CarrierAccountKey;
 
 /**
  * The account a real carrier's call is made with: the organization's own (connected in

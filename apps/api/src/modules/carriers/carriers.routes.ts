@@ -1,10 +1,10 @@
 import { carriersContract, carrierView } from '@despacho/domain';
-import { organizationOf } from '../../platform/auth';
+import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import type { AppModule } from '../services';
 
 /** The carriers screen (`settings/carriers`) and the enabled carriers, as `carriersContract` declares them. */
-export const carriersRoutes: AppModule = async (app, { carriers }) => {
+export const carriersRoutes: AppModule = async (app, { carriers, carrierAccounts }) => {
   implement(app, carriersContract, {
     list: async (request) => ({
       data: await carriers.list(organizationOf(request), request.language),
@@ -20,6 +20,25 @@ export const carriersRoutes: AppModule = async (app, { carriers }) => {
         request.params.key,
         request.body.enabled,
         request.language,
+      ),
+    }),
+    accounts: async (request) => ({
+      data: await carrierAccounts.list(organizationOf(request)),
+    }),
+    setAccount: async (request) => ({
+      data: await carrierAccounts.update(
+        organizationOf(request),
+        authOf(request).userId,
+        request.params.key,
+        request.body,
+        request.language,
+      ),
+    }),
+    removeAccount: async (request) => ({
+      data: await carrierAccounts.remove(
+        organizationOf(request),
+        authOf(request).userId,
+        request.params.key,
       ),
     }),
   });

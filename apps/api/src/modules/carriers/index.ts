@@ -3,6 +3,7 @@ export {
   CarrierError,
   type CarrierAdapter,
   type CarrierQuote,
+  type CustomsDeclaration,
   type CarrierRate,
   type IssuedLabel,
   type LabelRequest,

@@ -26,6 +26,7 @@ import type {
   ShipmentsService,
 } from '../shipments';
 import { commercialInvoicePdf } from './commercial-invoice-pdf';
+import { customsDeclarationOf } from './customs-declaration';
 import type { CustomsService } from './customs.service';
 import * as repository from './declarations.repository';
 import type { DeclarationRow } from './declarations.repository';
@@ -192,6 +193,7 @@ export class InternationalService {
         language,
         data,
         ...(origin ? { origin } : {}),
+        customs: customsDeclarationOf(row, mexicoDate(deps.clock.now())),
       })
       .catch((error: unknown) => {
         // Bought already with another key: the quote is used.

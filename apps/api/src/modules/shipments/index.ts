@@ -6,3 +6,4 @@ export type { PurchaseService } from './purchase.service';
 export type { QuotesService } from './quotes.service';
 export type { ShipmentsService } from './shipments.service';
 export type { TrackingService } from './tracking.service';
+export type { StoredCustoms } from './shipments.tables';

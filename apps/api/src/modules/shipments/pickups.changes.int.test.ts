@@ -126,6 +126,7 @@ describe('a cancelled guide leaves its pickup', () => {
 
     expect(await ctx.app.jobs.runDue(ctx.clock.now())).toMatchObject({ failed: 0 });
     expect(told).toHaveBeenCalledWith({
+      organizationId,
       confirmationNumber: before.confirmation_number,
       originZip: '06700',
       date: TODAY,
@@ -135,6 +136,52 @@ describe('a cancelled guide leaves its pickup', () => {
     await advance(3 * MINUTE);
     await ctx.app.jobs.runDue(ctx.clock.now());
     expect((await guideRow(ctx, guides[0]!.id)).status).toBe('cancelled');
+    expect((await pickupView(pickupId))!.status).toBe('cancelled');
+  });
+});
+
+describe('telling the carrier a pickup is off', () => {
+  /** A pickup emptied by its guide's cancellation, with the job that tells its carrier due. */
+  async function emptiedPickup() {
+    const { guides, pickupId } = await pickupWithGuides([1]);
+    // Whatever else is due now runs first: the next run is the carrier job's alone.
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    expect((await cancelGuide(guides[0]!.id)).statusCode).toBe(202);
+    return pickupId;
+  }
+
+  it('asks the carrier with no connection in use and no lock on the pickup', async () => {
+    const pickupId = await emptiedPickup();
+    const inUse: number[] = [];
+    const locked: boolean[] = [];
+    vi.spyOn(estafeta(), 'cancelPickup').mockImplementation(async () => {
+      inUse.push(ctx.db.$client.totalCount - ctx.db.$client.idleCount);
+      // Another session may lock the row at once: nobody holds it while the carrier answers.
+      const { rows } = await ctx.db.$client.query<{ id: string }>(
+        'select id from pickups where id = $1 for update nowait',
+        [pickupId],
+      );
+      locked.push(rows.length !== 1);
+    });
+    expect(await ctx.app.jobs.runDue(ctx.clock.now())).toMatchObject({ ran: 1, failed: 0 });
+    expect(inUse).toEqual([0]);
+    expect(locked).toEqual([false]);
+  });
+
+  it('is done when a retry finds the carrier has nothing left to call off', async () => {
+    const pickupId = await emptiedPickup();
+    const told = vi
+      .spyOn(estafeta(), 'cancelPickup')
+      .mockRejectedValueOnce(new Error('connection reset'))
+      .mockRejectedValueOnce(new CarrierError('estafeta', 'not_cancellable', 'ya cancelada'));
+    expect(await ctx.app.jobs.runDue(ctx.clock.now())).toMatchObject({ ran: 0, failed: 1 });
+    ctx.clock.advance(2 * MINUTE);
+    expect(await ctx.app.jobs.runDue(ctx.clock.now())).toMatchObject({ failed: 0 });
+    expect(told).toHaveBeenCalledTimes(2);
+    const runs = (await ctx.db.select().from(jobs).where(eq(jobs.kind, CANCEL_PICKUP_JOB))).filter(
+      (row) => row.payload.pickup_id === pickupId,
+    );
+    expect(runs.map((row) => row.state)).toEqual(['completed']);
     expect((await pickupView(pickupId))!.status).toBe('cancelled');
   });
 });

@@ -144,6 +144,12 @@ export async function findPickup(db: DbOrTx, organizationId: string, id: string)
   return row;
 }
 
+/** A pickup by id, read without a lock (a job that asks the carrier holds none). */
+export async function pickupById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(pickups).where(eq(pickups.id, id));
+  return row;
+}
+
 /** A pickup, locked until the transaction ends. */
 export async function lockPickup(db: DbOrTx, id: string) {
   const [row] = await db.select().from(pickups).where(eq(pickups.id, id)).for('update');

@@ -415,18 +415,30 @@ export class PickupsService {
     }
   }
 
-  /** `shipments.cancel_pickup`: tells the carrier; a refusal fails the job, for staff to see. */
-  readonly cancelWithCarrierJob: JobHandler = async (tx, raw) => {
+  /**
+   * `shipments.cancel_pickup`: tells the carrier, with no transaction open and no row locked
+   * (registered with `transaction: false`). The pickup is already cancelled on our side and stays
+   * so, so a retried run only asks again: a carrier that answers it has nothing left to call off
+   * (`not_cancellable`: the pickup is over or already cancelled) is done; another refusal fails
+   * the job, for staff to see.
+   */
+  readonly cancelWithCarrierJob: JobHandler = async (db, raw) => {
     const { pickup_id } = cancelPickupPayloadSchema.parse(raw);
-    const pickup = await repository.lockPickup(tx, pickup_id);
-    if (!pickup) return;
-    await this.adapters[pickup.carrierKey].cancelPickup({
-      organizationId: pickup.organizationId,
-      confirmationNumber: pickup.confirmationNumber,
-      originZip: await this.originZipOf(pickup),
-      date: pickup.date,
-      requestedAt: this.deps.clock.now(),
-    });
+    const pickup = await repository.pickupById(db, pickup_id);
+    if (pickup?.status !== 'cancelled') return;
+    const originZip = await this.originZipOf(pickup);
+    try {
+      await this.adapters[pickup.carrierKey].cancelPickup({
+        organizationId: pickup.organizationId,
+        confirmationNumber: pickup.confirmationNumber,
+        originZip,
+        date: pickup.date,
+        requestedAt: this.deps.clock.now(),
+      });
+    } catch (error) {
+      if (error instanceof CarrierError && error.code === 'not_cancellable') return;
+      throw error;
+    }
   };
 
   /** The organization's pickup, if it may still be changed (else its refusal, or 404). */

@@ -28,6 +28,7 @@ import type { PurchaseData, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
 import { labelStock } from './shipment-stock';
 import * as repository from './shipments.repository';
+import type { StoredCustoms } from './shipments.tables';
 import type {
   SettleRefusal,
   ShipmentPackageRow,
@@ -56,6 +57,8 @@ export interface PurchaseRequest {
   data: PurchaseData;
   /** A server-given origin (an exit's warehouse): no address-book location, no stock of ours. */
   origin: ShipmentParty | undefined;
+  /** A guide abroad: what customs needs, kept with the guide for the label (and a resume). */
+  customs?: StoredCustoms | undefined;
   plan: PurchasePlan;
   requestHash: string;
   now: Date;
@@ -297,6 +300,7 @@ async function start(
     deductible: charges.deductible,
     insuranceInvoiceFileId: data.insurance?.invoice_file_id ?? null,
     insuranceInvoiceUuid: data.insurance?.invoice_uuid ?? null,
+    customs: request.customs ?? null,
     destinationName: destinationNameOf(plan.destination),
     destinationZip: plan.destination.zip,
     createdAt: now,
@@ -413,6 +417,7 @@ function askCarrier(deps: PurchaseFlowDeps, started: StartedGuide): Promise<Issu
       satUnitCode: product.satUnitCode,
       unitValue: product.unitValue,
     })),
+    ...(shipment.customs ? { customs: shipment.customs } : {}),
     trackingUrl: (trackingNumber) => `${deps.config.APP_URL}${trackingPagePath(trackingNumber)}`,
     createdAt: shipment.createdAt,
   };

@@ -30,6 +30,7 @@ import {
 import type { QuotesService } from './quotes.service';
 import * as repository from './shipments.repository';
 import type { ShipmentRow } from './shipments.repository';
+import type { StoredCustoms } from './shipments.tables';
 import type { ShipmentsService } from './shipments.service';
 import type { TrackingService } from './tracking.service';
 
@@ -63,6 +64,11 @@ export interface PurchaseInput {
    * merchant's HTTP body): the guide leaves from here, with no address-book location.
    */
   origin?: ShipmentParty;
+  /**
+   * A guide abroad: its customs declaration for the carrier's label (server-side callers only:
+   * the international module's T1 shipments), kept with the guide.
+   */
+  customs?: StoredCustoms;
 }
 
 const failed = (row: ShipmentRow) =>

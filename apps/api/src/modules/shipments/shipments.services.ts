@@ -15,6 +15,7 @@ import { PurchaseChecksService } from './purchase-checks.service';
 import { PurchaseService } from './purchase.service';
 import { QuotesService } from './quotes.service';
 import { ShipmentsService } from './shipments.service';
+import { TRACKING_POLL_CRON, TRACKING_POLL_JOB, TrackingPoll } from './tracking.poll';
 import { SANDBOX_EVENT_JOB, TrackingService } from './tracking.service';
 
 /** Shipping: quotes, the guide's purchase, tracking, pickups and cancellations. */
@@ -52,11 +53,25 @@ export function buildShipments(
     shipments,
   });
   deps.jobs.register(SANDBOX_EVENT_JOB, tracking.sandboxEventJob);
+  const trackingPoll = new TrackingPoll({ ...deps, adapters, tracking });
+  deps.jobs.register(TRACKING_POLL_JOB, trackingPoll.job, {
+    cron: TRACKING_POLL_CRON,
+    transaction: false,
+  });
   deps.jobs.register(CONFIRM_CANCELLATION_JOB, cancellation.confirmJob);
-  deps.jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob);
+  deps.jobs.register(CANCEL_PICKUP_JOB, pickups.cancelWithCarrierJob, { transaction: false });
   // The movement history names a guide's stock moves by its tracking number.
   deps.inventory.labelCauses(['shipment', 'shipment_cancellation'], (org, ids) =>
     shipments.trackingNumbersOf(org, ids),
   );
-  return { tracking, quotes, pickups, cancellation, shipments, purchaseChecks, purchases };
+  return {
+    tracking,
+    trackingPoll,
+    quotes,
+    pickups,
+    cancellation,
+    shipments,
+    purchaseChecks,
+    purchases,
+  };
 }

@@ -25,6 +25,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations, users } from '../accounts/accounts.tables';
+import type { CustomsDeclaration } from '../carriers';
 import { locations } from '../addresses/locations.tables';
 import { customers } from '../customers/customers.tables';
 import { packages } from '../packages/packages.tables';
@@ -37,6 +38,8 @@ import { productVariants } from '../products/products.tables';
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const centavos = () => bigint({ mode: 'number' });
 
+/** A guide's customs declaration as kept (the commercial invoice PDF is not). */
+export type StoredCustoms = Omit<CustomsDeclaration, 'invoicePdf'>;
 /**
  * A guide bought from a carrier and paid from the prepaid balance.
  *
@@ -97,6 +100,12 @@ export const shipments = pgTable(
     deductible: centavos(),
     insuranceInvoiceFileId: uuid(),
     insuranceInvoiceUuid: text(),
+    /**
+     * A guide abroad: the customs declaration its label request hands the carrier, kept with the
+     * guide so a purchase resumed after a crash asks with it again (given by the caller, e.g.
+     * the international module's T1 declaration). Null for a domestic guide.
+     */
+    customs: jsonb().$type<StoredCustoms>(),
     holdId: uuid().references(() => ledgerHolds.id),
     chargeTransactionId: uuid().references(() => ledgerTransactions.id),
     refundTransactionId: uuid().references(() => ledgerTransactions.id),
@@ -136,6 +145,12 @@ export const shipments = pgTable(
     index('shipments_purchasing')
       .on(table.createdAt)
       .where(sql`${table.purchaseState} = 'purchasing'`),
+    // The open guides of real carriers, which the tracking poll asks about (decision 036).
+    index('shipments_polled')
+      .on(table.carrierKey, table.createdAt, table.id)
+      .where(
+        sql`${table.purchaseState} = 'purchased' and not ${table.sandbox} and ${table.status} not in ('delivered', 'cancelled')`,
+      ),
     check(
       'shipments_charges_add_up',
       sql`${table.total} = ${table.carrierCost} + ${table.insurancePremium} + ${table.vat}`,

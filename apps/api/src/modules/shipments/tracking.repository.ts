@@ -1,5 +1,17 @@
 import type { CarrierKey } from '@despacho/domain';
-import { and, asc, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notExists,
+  notInArray,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { pickups } from './pickups.tables';
 import { shipments, trackingEvents } from './shipments.tables';
@@ -92,4 +104,51 @@ export async function completePickupIfCollected(db: DbOrTx, pickupId: string) {
     .update(pickups)
     .set({ status: 'collected' })
     .where(and(eq(pickups.id, pickupId), eq(pickups.status, 'requested'), notExists(pending)));
+}
+
+/** An open guide the tracking poll asks its carrier about. */
+export interface PolledGuide {
+  id: string;
+  organizationId: string;
+  carrierKey: CarrierKey;
+  trackingNumber: string;
+  createdAt: Date;
+}
+
+/**
+ * One batch of open guides (bought, not delivered or cancelled) of real carriers (not sandbox),
+ * bought since `since`, after `after` in (created_at, id) order: the poll's keyset pages.
+ */
+export async function openGuidesToPoll(
+  db: DbOrTx,
+  carriers: CarrierKey[],
+  since: Date,
+  after: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<PolledGuide[]> {
+  const rows = await db
+    .select({
+      id: shipments.id,
+      organizationId: shipments.organizationId,
+      carrierKey: shipments.carrierKey,
+      trackingNumber: shipments.trackingNumber,
+      createdAt: shipments.createdAt,
+    })
+    .from(shipments)
+    .where(
+      and(
+        inArray(shipments.carrierKey, carriers),
+        eq(shipments.purchaseState, 'purchased'),
+        eq(shipments.sandbox, false),
+        notInArray(shipments.status, ['delivered', 'cancelled']),
+        isNotNull(shipments.trackingNumber),
+        gte(shipments.createdAt, since),
+        after
+          ? sql`(${shipments.createdAt}, ${shipments.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(shipments.createdAt), asc(shipments.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, trackingNumber: row.trackingNumber! }));
 }

@@ -243,6 +243,21 @@ export class TrackingService {
     });
   }
 
+  /**
+   * What a carrier's tracking answered for a guide (the poll, `TrackingPoll`), applied oldest
+   * first in one transaction, each as a push is (`applyEvent`): known ones are duplicates.
+   */
+  receivePolled(shipmentId: string, events: TrackingEventInput[]): Promise<TrackingEventOutcome[]> {
+    const oldestFirst = [...events].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    return this.deps.db.transaction(async (tx) => {
+      const outcomes: TrackingEventOutcome[] = [];
+      for (const event of oldestFirst) {
+        outcomes.push(await this.applyEvent(tx, shipmentId, event, 'carrier'));
+      }
+      return outcomes;
+    });
+  }
+
   /** A guide's events in the order they happened, described in `language`. */
   async timeline(
     shipmentId: string,

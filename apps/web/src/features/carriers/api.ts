@@ -1,4 +1,4 @@
-import type { Carrier } from '@despacho/domain';
+import type { Carrier, CarrierAccount, CarrierAccountUpdate } from '@despacho/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { carriersApi, carriersKeys } from '../../lib/api/carriers';
@@ -45,5 +45,33 @@ export function useSetCarrierEnabled() {
         queryKey: carriersKeys.all,
         predicate: (query) => query.queryKey[2] !== i18n.language,
       }),
+  });
+}
+
+const accountsKey = [...carriersKeys.all, 'accounts'] as const;
+
+/** The accounts of the carriers reached through their own APIs (DHL Express, FedEx). */
+export function useCarrierAccounts() {
+  return useQuery({ queryKey: accountsKey, queryFn: carriersApi.accounts });
+}
+
+const withAccount = (account: CarrierAccount) => (list: CarrierAccount[] | undefined) =>
+  list?.map((entry) => (entry.carrier_key === account.carrier_key ? account : entry));
+
+/** Chooses a carrier's account (or saves the own one); the list keeps the server's answer. */
+export function useSetCarrierAccount(key: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CarrierAccountUpdate) => carriersApi.setAccount(key, body),
+    onSuccess: (account) => queryClient.setQueryData(accountsKey, withAccount(account)),
+  });
+}
+
+/** Erases the organization's own account with a carrier. */
+export function useRemoveCarrierAccount(key: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => carriersApi.removeAccount(key),
+    onSuccess: (account) => queryClient.setQueryData(accountsKey, withAccount(account)),
   });
 }

@@ -1,4 +1,4 @@
-import { carriersContract } from '@despacho/domain';
+import { carriersContract, type CarrierAccountUpdate } from '@despacho/domain';
 import { call, queryKeys } from '../api-client';
 import { unwrap } from '../http';
 
@@ -10,4 +10,8 @@ export const carriersApi = {
   enabled: () => unwrap(call(carriersContract.enabled)),
   setEnabled: (key: string, enabled: boolean) =>
     unwrap(call(carriersContract.setEnabled, { params: { key }, body: { enabled } })),
+  accounts: () => unwrap(call(carriersContract.accounts)),
+  setAccount: (key: string, body: CarrierAccountUpdate) =>
+    unwrap(call(carriersContract.setAccount, { params: { key }, body })),
+  removeAccount: (key: string) => unwrap(call(carriersContract.removeAccount, { params: { key } })),
 };

@@ -42,6 +42,8 @@ const SUBJECT_LINKS: Record<AuditSubjectType, (entry: AuditEntry) => string> = {
   t1_duty_rate: () => '/staff/international/rates',
   t1_exchange_rate: () => '/staff/international/rates',
   t1_restriction: () => '/staff/international/restrictions',
+  // A merchant's own change of its settings: the organization's page.
+  carrier_account: (entry) => `/staff/verifications/${entry.organization_id ?? ''}`,
 };
 const subjectLink = (entry: AuditEntry) => SUBJECT_LINKS[entry.subject_type](entry);
 

@@ -30,7 +30,7 @@ export function CarrierCard({
       aria-labelledby={titleId}
       opacity={carrier.enabled ? 1 : 0.75}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <Group gap="sm" wrap="nowrap">
           <CarrierLogo carrierKey={carrier.key} />
           <Title order={2} fz="lg" id={titleId}>

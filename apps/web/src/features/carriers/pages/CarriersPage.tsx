@@ -1,12 +1,13 @@
 import type { Carrier } from '@despacho/domain';
-import { Alert, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
 import { PageHeader } from '../../../ui/PageHeader';
-import { useCarriers, useSetCarrierEnabled } from '../api';
+import { useCarrierAccounts, useCarriers, useSetCarrierEnabled } from '../api';
+import { CarrierAccountCard } from '../components/CarrierAccountCard';
 import { CarrierCard } from '../components/CarrierCard';
 
 /** Lower case without accents: "dia" finds "Día Siguiente". */
@@ -102,7 +103,35 @@ export function CarriersPage() {
             ))}
           </SimpleGrid>
         )}
+        <CarrierAccounts />
       </Stack>
     </>
+  );
+}
+
+/** The accounts of the carriers reached through their own APIs: Despacho's or the merchant's. */
+function CarrierAccounts() {
+  const { t } = useTranslation('carriers');
+  const accounts = useCarrierAccounts();
+  return (
+    <section aria-labelledby="carrier-accounts-title">
+      <Title order={2} fz="xl" id="carrier-accounts-title" mt="md">
+        {t('accounts.title')}
+      </Title>
+      <Text c="dimmed" mb="md">
+        {t('accounts.subtitle')}
+      </Text>
+      {accounts.isPending ? (
+        <Skeleton h={160} />
+      ) : accounts.isError ? (
+        <Alert color="red">{messageOf(accounts.error)}</Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          {accounts.data.map((account) => (
+            <CarrierAccountCard key={account.carrier_key} account={account} />
+          ))}
+        </SimpleGrid>
+      )}
+    </section>
   );
 }
