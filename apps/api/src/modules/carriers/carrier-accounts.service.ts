@@ -14,7 +14,7 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { CredentialsCipher } from '../stores';
+import type { CredentialsCipher } from '../../platform/credentials-cipher';
 import type {
   CarrierAccountResolver,
   CarrierCredentials,

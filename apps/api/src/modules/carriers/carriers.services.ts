@@ -1,7 +1,6 @@
 import { modeGuarded } from '../../platform/request-mode';
 import type { Platform } from '../services';
 import type { PostalCodesService } from '../catalogs';
-import { CredentialsCipher, storesEncryptionKey } from '../stores';
 import { CarrierAccounts } from './carrier-accounts.service';
 import { carrierAdapters, type CarrierAdapters } from './carrier-adapters';
 import { CarriersService } from './carriers.service';
@@ -24,8 +23,7 @@ export const buildCarriers = (
   deps: Platform & { postalCodes: PostalCodesService },
   override: CarrierAdapters | undefined,
 ) => {
-  const cipher = new CredentialsCipher(() => storesEncryptionKey(deps.config));
-  const accounts = new CarrierAccounts({ ...deps, cipher });
+  const accounts = new CarrierAccounts({ ...deps, cipher: deps.credentials });
   return {
     // A live carrier refuses a test-mode (`dsp_test_` key) call; the sandboxes take any.
     carrierAdapters: guardAll(

@@ -25,7 +25,7 @@ export const organizationCarriers = pgTable(
  * An organization's account with a real carrier (issue 27, decision 036): which account its
  * guides are bought with (`platform`: Despacho's negotiated one, from configuration; `own`) and
  * its own account when it connected one. The API key and secret are sealed together with
- * AES-256-GCM (the stores' `CredentialsCipher`, `STORES_ENCRYPTION_KEY`); only the secret's last
+ * AES-256-GCM (the platform's `CredentialsCipher`, `STORES_ENCRYPTION_KEY`); only the secret's last
  * 4 characters and when it was set are kept in the clear, for the screen.
  */
 export const carrierAccounts = pgTable(

@@ -9,4 +9,3 @@ export { StoreApiError } from './store-adapter';
 export type { StoresService } from './stores.service';
 export type { StoreCustomerRef, StoreOrderSink, StoreRef } from './store-order-sink';
 // The AES-256-GCM sealing of credentials at rest, which carriers' own accounts use too.
-export { CredentialsCipher, storesEncryptionKey } from './store-credentials';
