@@ -15,6 +15,7 @@ import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
 import { Outbox } from '../platform/outbox';
 import { PRUNE_PROVIDER_FAILURES_JOB, ProviderCalls } from '../platform/provider-calls';
+import { smsProviderOf, twilioStatusUrl } from '../platform/sms.twilio';
 import { buildAccounts } from './auth/auth.services';
 import { buildAddresses } from './addresses/addresses.services';
 import { CallerCache, callerLoader } from './auth/caller';
@@ -93,9 +94,13 @@ function buildPlatform(
     sweepEveryMs: config.JOBS_SWEEP_MS,
     lanes: config.JOBS_LANES,
   });
+  const providerCalls = new ProviderCalls({ db, clock });
+  jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
+  const sms = smsProviderOf(config, providerCalls);
   const outbox = new Outbox(db, {
     mail: config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : null,
-    sms: null,
+    sms,
+    smsStatusCallback: sms ? twilioStatusUrl(config.APP_URL) : undefined,
     log,
     logContents: config.NODE_ENV !== 'production',
     jobs,
@@ -109,8 +114,6 @@ function buildPlatform(
   jobs.register(RESUME_FLOW_JOB, flows.resumeJob, flows.resumeJobOptions);
   jobs.registerSweep('flows.resume_orphaned', flows.resumeOrphaned);
   jobs.register(PRUNE_FLOWS_JOB, pruneFlowRuns(clock), { cron: PRUNE_FLOWS_CRON });
-  const providerCalls = new ProviderCalls({ db, clock });
-  jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
   return {
     config,
     db,
