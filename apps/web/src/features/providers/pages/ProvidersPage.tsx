@@ -205,7 +205,7 @@ export function ProvidersPage() {
                   { value: '', label: t('filters.allKinds') },
                   ...PROVIDER_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) })),
                 ]}
-                w={200}
+                w={220}
               />
               <NativeSelect
                 label={t('filters.provider')}
@@ -217,7 +217,7 @@ export function ProvidersPage() {
                   { value: '', label: t('filters.allProviders') },
                   ...names.map((value) => ({ value, label: name(value) })),
                 ]}
-                w={200}
+                w={220}
               />
             </Group>
             <PagedList
