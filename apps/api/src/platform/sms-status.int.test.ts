@@ -158,6 +158,12 @@ describe('sign-up codes through Twilio', () => {
     );
     expect((await report(fields, other)).json().error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
     expect((await rowOf(row.id)).deliveryStatus).toBe('queued');
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/twilio/status',
+      headers: { 'x-twilio-signature': 'c2lnbmF0dXJl' },
+    });
+    expect(empty.statusCode).toBe(401);
     const unknown = statusOf(`SM${'9'.repeat(32)}`, 'delivered');
     expect((await report(unknown)).statusCode).toBe(404);
   });

@@ -38,7 +38,9 @@ export const smsStatusRoutes: FastifyPluginAsyncZod<{
     receive: async (request, reply) => {
       if (!authToken) throw notFound();
       const signature = request.headers[TWILIO_STATUS_WEBHOOK.signatureHeader];
-      const fields = Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));
+      // No body at all arrives as nothing, not as empty bytes.
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+      const fields = Object.fromEntries(new URLSearchParams(raw));
       if (
         typeof signature !== 'string' ||
         !twilio.validateRequest(authToken, signature, url, fields)
