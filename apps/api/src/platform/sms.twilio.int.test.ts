@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { startTwilioDouble, twilioError } from '../../test/twilio-double';
 import { ManualClock } from './clock';
 import type { Db } from './db';
-import { ProviderCalls, ProviderError } from './provider-calls';
+import { ProviderCalls, ProviderError, providerUp } from './provider-calls';
 import { providerFailures } from './provider-calls.tables';
 import { TwilioSms } from './sms.twilio';
 
@@ -57,6 +57,13 @@ async function recordedFailure() {
   return rows[0]!;
 }
 
+/** `despacho_provider_up{kind="sms",provider="twilio"}` as /metrics shows it. */
+async function twilioUp() {
+  const { values } = await providerUp.get();
+  return values.find((value) => value.labels.kind === 'sms' && value.labels.provider === 'twilio')
+    ?.value;
+}
+
 async function sendFails(sms: TwilioSms): Promise<ProviderError> {
   const error: unknown = await sms.send(message).then(
     () => null,
@@ -83,6 +90,7 @@ describe('TwilioSms against a Twilio double', () => {
       StatusCallback: message.statusCallback,
     });
     expect(await db.select().from(providerFailures)).toEqual([]);
+    expect(await twilioUp()).toBe(1);
   });
 
   it('sends from a number when no Messaging Service is set', async () => {
@@ -103,6 +111,7 @@ describe('TwilioSms against a Twilio double', () => {
       { status: 400, providerCode: '21211' },
     ]);
     expect(double.requests).toHaveLength(1);
+    expect(await twilioUp()).toBe(0);
     expect(await recordedFailure()).toMatchObject({
       kind: 'sms',
       provider: 'twilio',
