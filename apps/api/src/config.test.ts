@@ -79,3 +79,47 @@ describe('file storage on S3', () => {
     expect(() => parseConfig({ FILES_STORAGE: 'ftp' })).toThrow(/FILES_STORAGE/);
   });
 });
+
+describe('SMS through Twilio', () => {
+  const twilio = {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: `AC${'0a'.repeat(16)}`,
+    TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+  };
+
+  it('keeps the codes in the outbox when nothing is set', () => {
+    expect(parseConfig({}).SMS_PROVIDER).toBe('none');
+  });
+
+  it('stops the start naming each variable Twilio still needs', () => {
+    expect(() => parseConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+      /TWILIO_ACCOUNT_SID is required when SMS_PROVIDER=twilio[\s\S]*TWILIO_AUTH_TOKEN is required/,
+    );
+    expect(() => parseConfig(twilio)).toThrow(
+      /TWILIO_MESSAGING_SERVICE_SID or TWILIO_FROM is required when SMS_PROVIDER=twilio/,
+    );
+    expect(parseConfig({ ...twilio, TWILIO_FROM: '+525512345678' }).SMS_PROVIDER).toBe('twilio');
+    expect(
+      parseConfig({ ...twilio, TWILIO_MESSAGING_SERVICE_SID: `MG${'1b'.repeat(16)}` })
+        .TWILIO_MESSAGING_SERVICE_SID,
+    ).toMatch(/^MG/);
+  });
+
+  it('refuses a malformed value naming its variable, never echoing a secret', () => {
+    const token = 'not-a-twilio-token-but-a-secret';
+    let message = '';
+    try {
+      parseConfig({ ...twilio, TWILIO_FROM: 'Despacho', TWILIO_AUTH_TOKEN: token });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/TWILIO_AUTH_TOKEN/);
+    expect(message).not.toContain(token);
+    expect(() => parseConfig({ ...twilio, TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(
+      /TWILIO_ACCOUNT_SID/,
+    );
+    expect(() => parseConfig({ ...twilio, TWILIO_FROM: '55 1234 5678 extra' })).toThrow(
+      /TWILIO_FROM/,
+    );
+  });
+});

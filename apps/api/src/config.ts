@@ -156,6 +156,35 @@ const variablesSchema = z.object({
     .default('0')
     .transform((value) => value === '1'),
   /**
+   * SMS of the sign-up and login codes (issue 27): `none` (default) keeps them in the outbox
+   * (the dev mailbox shows them outside production); `twilio` sends them through Twilio with the
+   * account SID and auth token of Twilio's console (Account Info), from a Messaging Service
+   * (`MG…`, preferred) or else a number or sender id (`TWILIO_FROM`, E.164 such as
+   * `+525512345678`). Delivery reports come to `APP_URL`/api/v1/webhooks/twilio/status, signed
+   * with the auth token. `TWILIO_API_BASE_URL` replaces api.twilio.com (an HTTP double in tests).
+   */
+  SMS_PROVIDER: z.enum(['none', 'twilio']).default('none'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'TWILIO_ACCOUNT_SID: AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'TWILIO_AUTH_TOKEN: 32 hex digits')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-f]{32}$/, 'TWILIO_MESSAGING_SERVICE_SID: MG followed by 32 hex digits')
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/,
+      'TWILIO_FROM: a number in E.164 (+525512345678) or a sender id of up to 11 characters',
+    )
+    .optional(),
+  TWILIO_API_BASE_URL: z.url().optional(),
+  /**
    * The Shopify app (issue 22): its client id and secret from Shopify's developer dashboard. The
    * secret signs the OAuth callback and every webhook. Unset outside production, the built-in
    * sandbox store (`/sandbox/shopify`) plays Shopify with a fixed development app; unset in
@@ -242,7 +271,8 @@ type Variables = z.infer<typeof variablesSchema>;
  */
 interface ProviderRequirement {
   switchedOn: (config: Variables) => string | false;
-  needs: (keyof Variables)[];
+  /** Each entry must be set; a list of variables, any one of them. */
+  needs: (keyof Variables | (keyof Variables)[])[];
 }
 const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
   {
@@ -258,20 +288,31 @@ const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
     switchedOn: (config) => config.FILES_STORAGE === 's3' && 'FILES_STORAGE=s3',
     needs: ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   },
+  {
+    switchedOn: (config) => config.SMS_PROVIDER !== 'none' && `SMS_PROVIDER=${config.SMS_PROVIDER}`,
+    needs: [
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+      ['TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_FROM'],
+    ],
+  },
 ];
+
+const isSet = (config: Variables, variable: keyof Variables) =>
+  config[variable] !== undefined && config[variable] !== '';
 
 const configSchema = variablesSchema.superRefine((config, context) => {
   for (const { switchedOn, needs } of PROVIDER_REQUIREMENTS) {
     const reason = switchedOn(config);
     if (!reason) continue;
-    for (const variable of needs) {
-      if (config[variable] === undefined || config[variable] === '') {
-        context.addIssue({
-          code: 'custom',
-          path: [variable],
-          message: `${variable} is required when ${reason}`,
-        });
-      }
+    for (const need of needs) {
+      const anyOf = Array.isArray(need) ? need : [need];
+      if (anyOf.some((variable) => isSet(config, variable))) continue;
+      context.addIssue({
+        code: 'custom',
+        path: [anyOf[0]!],
+        message: `${anyOf.join(' or ')} is required when ${reason}`,
+      });
     }
   }
 });

@@ -11,6 +11,7 @@ export * from './health';
 export * from './accounts';
 export * from './auth';
 export * from './mailbox';
+export * from './sms';
 export * from './notifications';
 export * from './dashboard';
 export * from './support';

@@ -3,6 +3,7 @@
  * `<domain>.module.ts` grouping them), registered under /api/v1 by `app.ts`.
  */
 export { mailboxRoutes as mailbox } from '../platform/mailbox.routes';
+export { smsStatusRoutes as smsStatus } from '../platform/sms-status.routes';
 export { healthRoutes as health } from './health/health.routes';
 export { authRoutes as auth } from './auth/auth.routes';
 export { accountsModule as accounts } from './accounts/accounts.module';

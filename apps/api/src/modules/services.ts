@@ -17,6 +17,7 @@ import { smtpMailSender } from '../platform/mail';
 import type { BaseDeps } from '../platform/module';
 import { Outbox } from '../platform/outbox';
 import { PRUNE_PROVIDER_FAILURES_JOB, ProviderCalls } from '../platform/provider-calls';
+import { smsProviderOf, twilioStatusUrl } from '../platform/sms.twilio';
 import { buildAccounts } from './auth/auth.services';
 import { buildAddresses } from './addresses/addresses.services';
 import { CallerCache, callerLoader } from './auth/caller';
@@ -95,15 +96,18 @@ function buildPlatform(
     sweepEveryMs: config.JOBS_SWEEP_MS,
     lanes: config.JOBS_LANES,
   });
+  const providerCalls = new ProviderCalls({ db, clock });
+  jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
+  const sms = smsProviderOf(config, providerCalls);
   const outbox = new Outbox(db, {
     mail: config.SMTP_URL ? smtpMailSender(config.SMTP_URL, config.MAIL_FROM) : null,
-    sms: null,
+    sms,
+    smsStatusCallback: sms ? twilioStatusUrl(config.APP_URL) : undefined,
     log,
     logContents: config.NODE_ENV !== 'production',
     jobs,
     clock,
   });
-  const providerCalls = new ProviderCalls({ db, clock });
   const filesRoot = path.join(config.DATA_DIR, 'files');
   const files = new FileStore(
     db,
@@ -121,7 +125,6 @@ function buildPlatform(
   // Seals credentials at rest (stores, carrier accounts, webhook secrets); the key is read on
   // first use.
   const credentials = new CredentialsCipher(() => credentialsEncryptionKey(config));
-  jobs.register(PRUNE_PROVIDER_FAILURES_JOB, providerCalls.pruneJob, { cron: '40 3 * * *' });
   return {
     config,
     db,

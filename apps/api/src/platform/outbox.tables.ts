@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * What the SMS provider last reported of a sent message (issue 27), in its order: queued → sent
+ * → delivered, or undelivered / failed (the handset or the carrier refused it).
+ */
+export const SMS_DELIVERY_STATUSES = [
+  'queued',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+] as const;
+export type SmsDeliveryStatus = (typeof SMS_DELIVERY_STATUSES)[number];
 
 /**
  * Every mail and SMS the product sends, written in the same transaction as the change that
@@ -23,6 +36,13 @@ export const outboxMessages = pgTable(
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The provider's id of the sent message (Twilio's `SM…` SID), which its status reports name. */
+    providerMessageId: text(),
+    deliveryStatus: text({ enum: SMS_DELIVERY_STATUSES }),
+    deliveryUpdatedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index().on(table.recipient, table.createdAt)],
+  (table) => [
+    index().on(table.recipient, table.createdAt),
+    uniqueIndex().on(table.providerMessageId),
+  ],
 );

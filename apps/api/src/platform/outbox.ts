@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from './clock';
 import type { Db, DbOrTx } from './db';
 import type { JobHandler, Jobs } from './jobs';
 import type { MailSender } from './mail';
-import { outboxMessages } from './outbox.tables';
-import type { SmsProvider } from './sms';
+import { outboxMessages, SMS_DELIVERY_STATUSES, type SmsDeliveryStatus } from './outbox.tables';
+import { ProviderError } from './provider-calls';
+import type { SmsProvider, SmsReceipt } from './sms';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
@@ -23,10 +24,21 @@ export interface OutboxOptions {
   /** Delivery is a job on this queue; it is due at this clock's now. */
   jobs: Jobs;
   clock: Clock;
+  /** Where the SMS provider reports delivery statuses (`webhooks/twilio/status`), when it can. */
+  smsStatusCallback?: string;
 }
 
 /** Adds a message to the transaction under way. */
 export type OutboxQueue = (message: OutboxMessage) => Promise<void>;
+
+/** How far along each delivery status is: the three last are final. */
+const DELIVERY_RANK: Record<SmsDeliveryStatus, number> = {
+  queued: 0,
+  sent: 1,
+  delivered: 2,
+  undelivered: 2,
+  failed: 2,
+};
 
 /** The job that delivers one message (decision 021). */
 export const DELIVER_MESSAGE_JOB = 'outbox.deliver';
@@ -103,10 +115,32 @@ export class Outbox {
       .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ['queued', 'failed'])))
       .for('update');
     if (!message) return;
-    const sent = await this.send(message);
+    let sent: SmsReceipt | boolean;
+    try {
+      sent = await this.send(message);
+    } catch (error) {
+      // The provider refused this message (a wrong number): another try would be refused too.
+      if (!(error instanceof ProviderError) || error.retryable) throw error;
+      log.warn({ outboxId: id, channel: message.channel, code: error.code }, 'message refused');
+      await tx
+        .update(outboxMessages)
+        .set({ status: 'failed', lastError: error.message.slice(0, 500) })
+        .where(eq(outboxMessages.id, id));
+      return;
+    }
     await tx
       .update(outboxMessages)
-      .set(sent ? { status: 'sent', sentAt: new Date() } : { status: 'kept' })
+      .set(
+        sent
+          ? {
+              status: 'sent',
+              sentAt: new Date(),
+              ...(typeof sent === 'object'
+                ? { providerMessageId: sent.providerMessageId, deliveryStatus: 'queued' as const }
+                : {}),
+            }
+          : { status: 'kept' },
+      )
       .where(eq(outboxMessages.id, id));
     if (sent) log.info({ outboxId: id, channel: message.channel }, 'message sent');
     else if (this.options.logContents) {
@@ -117,8 +151,47 @@ export class Outbox {
     }
   };
 
-  /** True when an adapter delivered it, false when none is configured for the channel. */
-  private async send(message: OutboxRow): Promise<boolean> {
+  /**
+   * What the SMS provider reports of a message it was given (its status webhook). Reports may
+   * come twice or out of order: a status only moves forward (a late `sent` after `delivered`
+   * changes nothing), so a replay is harmless. False when no message has that provider id.
+   */
+  async recordDelivery(
+    providerMessageId: string,
+    status: SmsDeliveryStatus,
+    errorCode?: string,
+  ): Promise<boolean> {
+    const earlier = SMS_DELIVERY_STATUSES.filter(
+      (value) => DELIVERY_RANK[value] < DELIVERY_RANK[status],
+    );
+    const byId = eq(outboxMessages.providerMessageId, providerMessageId);
+    const moved = await this.db
+      .update(outboxMessages)
+      .set({
+        deliveryStatus: status,
+        deliveryUpdatedAt: this.options.clock.now(),
+        ...(errorCode ? { lastError: `delivery error ${errorCode}` } : {}),
+      })
+      .where(
+        and(
+          byId,
+          or(
+            isNull(outboxMessages.deliveryStatus),
+            inArray(outboxMessages.deliveryStatus, earlier),
+          ),
+        ),
+      )
+      .returning({ id: outboxMessages.id });
+    if (moved.length > 0) return true;
+    const [known] = await this.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(byId);
+    return known !== undefined;
+  }
+
+  /** An adapter's receipt (or true) when it delivered, false when none is configured. */
+  private async send(message: OutboxRow): Promise<SmsReceipt | boolean> {
     if (message.channel === 'email') {
       if (!this.options.mail) return false;
       await this.options.mail.send({
@@ -129,7 +202,10 @@ export class Outbox {
       return true;
     }
     if (!this.options.sms) return false;
-    await this.options.sms.send({ to: message.recipient, text: message.body });
-    return true;
+    return this.options.sms.send({
+      to: message.recipient,
+      text: message.body,
+      statusCallback: this.options.smsStatusCallback,
+    });
   }
 }

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { ManualClock } from './clock';
 import type { Db } from './db';
 import { ProviderCalls, ProviderError, providerLatency } from './provider-calls';
-import { providerFailures } from './provider-calls.tables';
+import { providerFailures, providerSuccesses } from './provider-calls.tables';
 import { providerJson } from './provider-http';
 
 let db: Db;
@@ -34,6 +34,7 @@ beforeEach(async () => {
   answers = [];
   hits = 0;
   await db.delete(providerFailures);
+  await db.delete(providerSuccesses);
 });
 
 const clock = new ManualClock(new Date('2026-11-29T10:00:00Z'));
@@ -148,5 +149,48 @@ describe('provider calls', () => {
     clock.advance(31 * 24 * 3_600_000);
     await providerCalls.pruneJob();
     expect(await providerCalls.failures()).toEqual([]);
+  });
+
+  it('pages and filters failures for staff, and tells each provider’s last success from its last failure', async () => {
+    const { providerCalls } = calls();
+    const fail = (kind: 'sms' | 'carrier', provider: string) =>
+      providerCalls
+        .run({ kind, provider, operation: 'send' }, () =>
+          Promise.reject(new ProviderError(provider, 'unavailable', `${provider} down`)),
+        )
+        .catch(() => undefined);
+    const succeed = (provider: string) =>
+      providerCalls.run({ kind: 'sms', provider, operation: 'send' }, async () => 'ok');
+    const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000);
+    const start = at(0);
+
+    await succeed('twilio');
+    for (let index = 0; index < 3; index += 1) {
+      clock.advance(1000);
+      await fail('sms', 'twilio');
+    }
+    await fail('carrier', 'fedex');
+    expect(await providerCalls.countFailures()).toBe(4);
+    expect(await providerCalls.countFailures({ kind: 'sms', provider: 'twilio' })).toBe(3);
+    const page = await providerCalls.failures({ provider: 'twilio', page: 2, pageSize: 2 });
+    expect(page.map((row) => row.occurredAt)).toEqual([new Date(start.getTime() + 1000)]);
+
+    const outcomes = await providerCalls.outcomes();
+    expect(outcomes.find((row) => row.provider === 'twilio')).toEqual({
+      kind: 'sms',
+      provider: 'twilio',
+      lastSuccessAt: start,
+      lastFailureAt: new Date(start.getTime() + 3000),
+    });
+    expect(outcomes.find((row) => row.provider === 'fedex')?.lastSuccessAt).toBeNull();
+
+    // After a failure the next success is written at once; then at most once a minute.
+    clock.advance(1000);
+    const recovered = at(0);
+    await succeed('twilio');
+    clock.advance(10_000);
+    await succeed('twilio');
+    const [row] = await db.select().from(providerSuccesses);
+    expect(row?.lastSuccessAt).toEqual(recovered);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Failed calls to outside providers (carriers, payments, the PAC, SMS, file storage), kept for
@@ -25,4 +25,18 @@ export const providerFailures = pgTable(
     occurredAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index().on(table.occurredAt)],
+);
+
+/**
+ * When each provider last answered well, for the staff console's "last call" beside its latest
+ * failure. Written at most once a minute per provider and process while it keeps succeeding.
+ */
+export const providerSuccesses = pgTable(
+  'provider_successes',
+  {
+    kind: text({ enum: ['carrier', 'payments', 'cfdi', 'sms', 'files'] }).notNull(),
+    provider: text().notNull(),
+    lastSuccessAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.provider] })],
 );

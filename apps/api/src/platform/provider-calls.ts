@@ -1,11 +1,12 @@
-import { desc, lt } from 'drizzle-orm';
+import type { ProviderKind } from '@despacho/domain';
+import { and, count, desc, eq, lt, max } from 'drizzle-orm';
 import { Gauge, Histogram } from 'prom-client';
 import type { Clock } from './clock';
 import type { Db } from './db';
-import { providerFailures } from './provider-calls.tables';
+import { providerFailures, providerSuccesses } from './provider-calls.tables';
 
 /** The outside parties Despacho calls, by kind; `provider` names the company (`dhl_express`). */
-export type ProviderKind = 'carrier' | 'payments' | 'cfdi' | 'sms' | 'files';
+export type { ProviderKind };
 
 /**
  * How a provider's call went wrong, as our code reacts to it: `timeout`, `rate_limited` and
@@ -48,6 +49,24 @@ const KEEP_FAILURES_MS = 30 * 24 * 3_600_000;
 export const PRUNE_PROVIDER_FAILURES_JOB = 'providers.prune_failures';
 /** The longest excerpt of a provider's message kept for staff. */
 const MESSAGE_MAX = 500;
+/** While a provider keeps answering well, its last success is written at most this often. */
+const SUCCESS_WRITE_EVERY_MS = 60_000;
+
+/** Which failures staff look at: one kind and/or one provider, a page of them. */
+export interface FailuresFilter {
+  kind?: ProviderKind;
+  provider?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** A provider's last success and last failure, as far as this database knows. */
+export interface ProviderOutcome {
+  kind: ProviderKind;
+  provider: string;
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+}
 
 /** Per process, as Prometheus scrapes each process; the app's `/metrics` registers both. */
 export const providerLatency = new Histogram({
@@ -85,6 +104,13 @@ function asProviderError(provider: string, error: unknown, timedOut: boolean): P
   return new ProviderError(provider, 'unavailable', message);
 }
 
+function failuresWhere(filter: FailuresFilter) {
+  return and(
+    filter.kind ? eq(providerFailures.kind, filter.kind) : undefined,
+    filter.provider ? eq(providerFailures.provider, filter.provider) : undefined,
+  );
+}
+
 /**
  * Every call to an outside provider goes through `run`: it is timed (`/metrics`), cut off after
  * its timeout, retried with exponential backoff when it may be, and each failure is kept in
@@ -92,6 +118,8 @@ function asProviderError(provider: string, error: unknown, timedOut: boolean): P
  */
 export class ProviderCalls {
   private readonly sleep: (ms: number) => Promise<void>;
+  /** When this process last wrote each provider's success (`kind/provider`), 0 after a failure. */
+  private readonly successWritten = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -121,6 +149,7 @@ export class ProviderCalls {
       try {
         const result = await call(controller.signal);
         this.observe(target, 'ok', started);
+        await this.recordSuccess(target);
         return result;
       } catch (thrown) {
         const error = asProviderError(target.provider, thrown, timedOut);
@@ -135,13 +164,55 @@ export class ProviderCalls {
     }
   }
 
-  /** The latest failures, newest first, for the staff console. */
-  async failures(limit = 100) {
+  /** The latest failures, newest first, for the staff console (a page of them when told). */
+  failures(filter: FailuresFilter = {}) {
+    const { page = 1, pageSize = 100 } = filter;
     return this.deps.db
       .select()
       .from(providerFailures)
+      .where(failuresWhere(filter))
       .orderBy(desc(providerFailures.occurredAt), desc(providerFailures.id))
-      .limit(limit);
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+  }
+
+  /** How many failures `failures` pages through. */
+  async countFailures(filter: FailuresFilter = {}): Promise<number> {
+    const [row] = await this.deps.db
+      .select({ count: count() })
+      .from(providerFailures)
+      .where(failuresWhere(filter));
+    return row?.count ?? 0;
+  }
+
+  /** Each provider called since the last prune: when it last answered well, and last failed. */
+  async outcomes(): Promise<ProviderOutcome[]> {
+    const failed = this.deps.db
+      .select({
+        kind: providerFailures.kind,
+        provider: providerFailures.provider,
+        lastFailureAt: max(providerFailures.occurredAt).as('last_failure_at'),
+      })
+      .from(providerFailures)
+      .groupBy(providerFailures.kind, providerFailures.provider)
+      .as('failed');
+    const [succeeded, failures] = await Promise.all([
+      this.deps.db.select().from(providerSuccesses),
+      this.deps.db.select().from(failed),
+    ]);
+    const byKey = new Map<string, ProviderOutcome>();
+    const entry = (kind: ProviderKind, provider: string) => {
+      const key = `${kind}/${provider}`;
+      const found = byKey.get(key) ?? { kind, provider, lastSuccessAt: null, lastFailureAt: null };
+      byKey.set(key, found);
+      return found;
+    };
+    for (const row of succeeded) entry(row.kind, row.provider).lastSuccessAt = row.lastSuccessAt;
+    for (const row of failures) {
+      entry(row.kind, row.provider).lastFailureAt =
+        row.lastFailureAt && new Date(row.lastFailureAt);
+    }
+    return [...byKey.values()];
   }
 
   /** The daily prune: forgets failures older than 30 days. */
@@ -163,10 +234,32 @@ export class ProviderCalls {
     providerUp.set({ kind, provider }, outcome === 'ok' ? 1 : 0);
   }
 
+  /**
+   * Notes the provider's success for staff: at once after a failure seen by this process, else at
+   * most once a minute, so a busy provider does not cost a write per call.
+   */
+  private async recordSuccess(target: { kind: ProviderKind; provider: string }) {
+    const key = `${target.kind}/${target.provider}`;
+    const now = this.deps.clock.now();
+    const written = this.successWritten.get(key);
+    if (written !== undefined && written > 0 && now.getTime() - written < SUCCESS_WRITE_EVERY_MS) {
+      return;
+    }
+    this.successWritten.set(key, now.getTime());
+    await this.deps.db
+      .insert(providerSuccesses)
+      .values({ kind: target.kind, provider: target.provider, lastSuccessAt: now })
+      .onConflictDoUpdate({
+        target: [providerSuccesses.kind, providerSuccesses.provider],
+        set: { lastSuccessAt: now },
+      });
+  }
+
   private async record(
     target: { kind: ProviderKind; provider: string; operation: string },
     error: ProviderError,
   ) {
+    this.successWritten.set(`${target.kind}/${target.provider}`, 0);
     await this.deps.db.insert(providerFailures).values({
       kind: target.kind,
       provider: target.provider,

@@ -81,7 +81,16 @@ export function parseSignedBody<S extends z.ZodType>(
   } catch {
     throw new AppError('VALIDATION_FAILED');
   }
-  const parsed = schema.safeParse(json);
+  return parseSignedFields(json, schema, language);
+}
+
+/** A verified delivery's decoded body (JSON or a form's fields) as `schema` reads it. */
+export function parseSignedFields<S extends z.ZodType>(
+  fields: unknown,
+  schema: S,
+  language: Language,
+): z.output<S> {
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) {
     throw new AppError('VALIDATION_FAILED', {}, localizeIssues(parsed.error.issues, language));
   }

@@ -47,6 +47,7 @@ export const SCREEN_DOMAINS = [
   'developers',
   'support',
   'jobs',
+  'providers',
   'flows',
   'audit',
 ] as const;

@@ -16,6 +16,11 @@ import { auditEntrySchema, staffAuditQuerySchema } from './audit';
 import { staffFlowSchema, staffFlowsQuerySchema } from './flows';
 import { staffJobSchema, staffJobsQuerySchema } from './jobs';
 import {
+  staffProviderFailureSchema,
+  staffProviderFailuresQuerySchema,
+  staffProviderSchema,
+} from './providers';
+import {
   staffConversationSchema,
   staffConversationsQuerySchema,
   staffConversationSummarySchema,
@@ -164,5 +169,32 @@ export const staffFlowsContract = defineContract('staff-flows', {
     summary: 'Flow runs (exit dispatches…), newest first, with their step and failure',
     query: staffFlowsQuerySchema,
     responses: { 200: pageSchema(staffFlowSchema) },
+  }),
+});
+
+/**
+ * `staff/providers`: the outside providers (carriers, payments, PAC, SMS, file storage), their
+ * mode and last outcome, and their latest failures (issue 27). Implemented in
+ * modules/staff/staff-providers.routes.ts.
+ */
+export const staffProvidersContract = defineContract('staff-providers', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/providers',
+    access,
+    tags: ['staff'],
+    summary: 'Each provider: live, test or sandbox, and whether its last call went well',
+    description:
+      'Configured providers first, by kind; then any called since but no longer configured (mode null). No secret is ever part of the answer.',
+    responses: { 200: z.object({ data: z.array(staffProviderSchema) }) },
+  }),
+  failures: defineOperation({
+    method: 'GET',
+    path: '/staff/providers/failures',
+    access,
+    tags: ['staff'],
+    summary: "Providers' failed calls of the last 30 days, newest first",
+    query: staffProviderFailuresQuerySchema,
+    responses: { 200: pageSchema(staffProviderFailureSchema) },
   }),
 });

@@ -6,9 +6,10 @@ import type { SupportService } from '../support';
 import type { VerificationService } from '../verification';
 import { StaffJobsService } from './staff-jobs.service';
 import { StaffLabelsService } from './staff-labels.service';
+import { StaffProvidersService } from './staff-providers.service';
 import { StaffService } from './staff.service';
 
-/** The operators' console: its queues, failed jobs and the dispatch's labels. */
+/** The operators' console: its queues, failed jobs, the dispatch's labels and the providers. */
 export const buildStaff = (
   deps: Platform & {
     support: SupportService;
@@ -21,4 +22,5 @@ export const buildStaff = (
   staff: new StaffService(deps),
   staffJobs: new StaffJobsService(deps),
   staffLabels: new StaffLabelsService(deps),
+  staffProviders: new StaffProvidersService(deps),
 });
