@@ -68,6 +68,6 @@ export const unavailableProvider: PaymentProvider = {
  * `PAYMENT_PROVIDER` chooses the provider; unset, development and tests get the sandbox and
  * production none, so a production server never credits balance for a test card by default.
  */
-export function paymentProviderName(config: Config): 'sandbox' | 'none' {
+export function paymentProviderName(config: Config): 'sandbox' | 'stripe' | 'none' {
   return config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? 'none' : 'sandbox');
 }
