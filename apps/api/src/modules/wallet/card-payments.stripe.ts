@@ -301,7 +301,8 @@ export class StripePaymentProvider implements PaymentProvider {
         this.deps.config.STRIPE_WEBHOOK_SECRET!,
         STRIPE_WEBHOOK_TOLERANCE_SECONDS,
         undefined,
-        Math.floor(now.getTime() / 1000),
+        // In milliseconds: the SDK works the event's age out from it.
+        now.getTime(),
       );
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error;
