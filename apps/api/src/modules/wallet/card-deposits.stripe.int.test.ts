@@ -125,7 +125,12 @@ async function interrupted(user: TestUser, step: 'recorded' | 'charged', method 
 describe('card deposits through Stripe (its HTTP double)', () => {
   it('offers Stripe.js with the publishable key only', async () => {
     const { user } = await createTestMerchant(ctx);
-    const config = (await callAs(ctx.app, user, 'GET', '/deposits/card/config')).json().data;
+    const answer = await callAs(ctx.app, user, 'GET', '/deposits/card/config');
+    // The page may load Stripe.js and its card frames, and nothing else more.
+    expect(answer.headers['content-security-policy']).toContain(
+      "script-src 'self' https://js.stripe.com;",
+    );
+    const config = answer.json().data;
     expect(config).toEqual({
       available: true,
       provider: 'stripe',

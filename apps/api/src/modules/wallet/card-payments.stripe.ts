@@ -11,11 +11,12 @@ import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { ProviderError, type ProviderCalls } from '../../platform/provider-calls';
-import type {
-  ChargeLookup,
-  ChargeRequest,
-  ChargeResult,
-  PaymentProvider,
+import {
+  paymentProviderName,
+  type ChargeLookup,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
 } from './payment-provider';
 
 const PROVIDER = 'stripe';
@@ -173,6 +174,19 @@ function abortable<T>(signal: AbortSignal, promise: Promise<T>): Promise<T> {
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
     promise.then(resolve, reject);
   });
+}
+
+/**
+ * What the page's Content-Security-Policy must allow for Stripe.js (its script, the frames
+ * holding the card fields, its API), as Stripe documents it; nothing unless Stripe takes cards.
+ */
+export function cardProcessorSources(config: Config) {
+  const on = paymentProviderName(config) === 'stripe';
+  return {
+    scriptSrc: on ? ['https://js.stripe.com'] : [],
+    frameSrc: on ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [],
+    connectSrc: on ? ['https://api.stripe.com'] : [],
+  };
 }
 
 /** The SDK client; `STRIPE_API_BASE_URL` points it at an HTTP double. */
