@@ -251,6 +251,33 @@ export class CardDepositsService {
     });
   }
 
+  /** Whether the provider can return a charge to its card (the sandbox cannot). */
+  get refunds(): boolean {
+    return this.deps.provider.refund !== undefined;
+  }
+
+  /**
+   * Returns `amount` of a deposit's approved charge to its card, once per deposit (the
+   * provider's key `deposit_refund:{id}`). The provider not answering is 409
+   * CARD_CHARGE_UNRESOLVED: repeating the refund asks again under the same key.
+   */
+  async refundCharge(row: DepositRow, amount: number): Promise<{ refundId: string }> {
+    const { provider } = this.deps;
+    if (!provider.refund || !row.providerPaymentId) throw new AppError('CARD_REFUND_UNAVAILABLE');
+    try {
+      return await provider.refund({
+        paymentId: row.providerPaymentId,
+        amountCentavos: amount,
+        idempotencyKey: `deposit_refund:${row.id}`,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        throw new AppError('CARD_CHARGE_UNRESOLVED', { deposit_id: row.id });
+      }
+      throw error;
+    }
+  }
+
   /** Card deposits pending past `CARD_RECONCILE_AFTER_SECONDS` at `now` are stuck. */
   stuckBefore(now: Date): Date {
     return new Date(now.getTime() - this.deps.config.CARD_RECONCILE_AFTER_SECONDS * 1000);

@@ -1,10 +1,18 @@
 import { CARD_NOT_CHARGED_REASON, depositBreakdown } from '@despacho/domain';
+import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestDatabase, testConfig } from '../../../test/test-app';
-import { callAs, createTestMerchant, signIn, type TestUser } from '../../../test/users';
+import {
+  callAs,
+  createTestMerchant,
+  createTestUser,
+  signIn,
+  type TestUser,
+} from '../../../test/users';
+import { auditLog } from '../../platform/audit.tables';
 import { ManualClock } from '../../platform/clock';
 import { verifyLedger } from '../invariants';
 import type { StripePaymentProvider } from './card-payments.stripe';
@@ -289,5 +297,55 @@ describe('card deposits through Stripe (its HTTP double)', () => {
     });
     expect((await late()).json().data).toEqual({ status: 'duplicate' });
     expect(await balance(again)).toBe(120_000);
+  });
+
+  it('refunds an unspent card deposit to its card once, audited, and never a spent one', async () => {
+    const { user } = await createTestMerchant(ctx);
+    const staff = await createTestUser(ctx, { isStaff: true });
+    const made = (await deposit(user, '800.00', 'pm_card_visa')).json().data;
+    const refund = (id: string) =>
+      callAs(ctx.app, staff, 'POST', `/staff/deposits/${id}/refund-card`);
+
+    // Stripe refusing the call: the balance is taken, and repeating the refund asks again.
+    double.fail({
+      status: 401,
+      body: JSON.stringify({
+        error: { type: 'invalid_request_error', message: 'Invalid API Key' },
+      }),
+    });
+    const unanswered = await refund(made.id);
+    expect(unanswered.statusCode).toBe(409);
+    expect(unanswered.json().error.code).toBe('CARD_CHARGE_UNRESOLVED');
+    expect(await balance(user)).toBe(0);
+    const intent = (await depositOf(made.id)).providerPaymentId;
+    expect(double.refunds.filter((one) => one.payment_intent === intent)).toEqual([]);
+
+    for (const attempt of [1, 2]) {
+      const done = await refund(made.id);
+      expect(done.statusCode, `attempt ${attempt}`).toBe(200);
+    }
+    expect(double.refunds.filter((one) => one.payment_intent === intent)).toMatchObject([
+      { amount: 80_000 },
+    ]);
+    expect(await balance(user)).toBe(0);
+    const audited = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'deposit.refund_card'), eq(auditLog.subjectId, made.id)));
+    expect(audited).toHaveLength(1);
+
+    // Spent in part: the balance no longer holds it, and nothing is refunded.
+    const spent = (await deposit(user, '800.00', 'pm_card_mastercard')).json().data;
+    await ctx.app.services.ledger.debit({
+      organizationId: user.organizationId!,
+      idempotencyKey: `spend:${spent.id}`,
+      kind: 'fee',
+      lines: [{ account: 'revenue', amount: 100 }],
+    });
+    const refused = await refund(spent.id);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error.code).toBe('INSUFFICIENT_BALANCE');
+    const spentIntent = (await depositOf(spent.id)).providerPaymentId;
+    expect(double.refunds.filter((one) => one.payment_intent === spentIntent)).toEqual([]);
   });
 });

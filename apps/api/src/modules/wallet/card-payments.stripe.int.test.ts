@@ -188,6 +188,25 @@ describe('Stripe card processor against its HTTP double', () => {
     expect(await provider.findCharge(charge.idempotencyKey)).toEqual({ status: 'not_found' });
   });
 
+  it('refunds a charge once per key, and never more than it took', async () => {
+    const charge = request('pm_card_visa');
+    const approved = await provider.charge(charge);
+    const refund = {
+      paymentId: approved.paymentId!,
+      amountCentavos: 100_000,
+      idempotencyKey: `deposit_refund:${charge.idempotencyKey}`,
+    };
+    const first = await provider.refund(refund);
+    expect(first.refundId).toMatch(/^re_/);
+    expect(await provider.refund(refund)).toEqual(first);
+    expect(double.refunds.filter((one) => one.payment_intent === approved.paymentId)).toHaveLength(
+      1,
+    );
+    await expect(
+      provider.refund({ ...refund, idempotencyKey: 'another', amountCentavos: 60_000 }),
+    ).rejects.toMatchObject({ code: 'rejected', details: { status: 400 } });
+  });
+
   it('tells the browser the publishable key only', () => {
     const config = provider.publicConfig();
     expect(config).toEqual({

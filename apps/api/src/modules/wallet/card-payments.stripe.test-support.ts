@@ -77,6 +77,8 @@ export class StripeDouble {
   /** Stored answers by Idempotency-Key, replayed as Stripe replays them. */
   private readonly idempotent = new Map<string, { status: number; body: string }>();
   private readonly failures: DoubleFailure[] = [];
+  /** The refunds made, as Stripe lists them. */
+  readonly refunds: { id: string; amount: number; payment_intent: string }[] = [];
   /** Every request as received: method, path and form or query fields. */
   readonly requests: {
     method: string;
@@ -166,6 +168,7 @@ export class StripeDouble {
       return found ? ok(found) : missing('payment_method', match[1]!);
     }
     if (method === 'POST' && path === '/v1/payment_intents') return this.create(fields);
+    if (method === 'POST' && path === '/v1/refunds') return this.refund(fields);
     if (method === 'GET' && path === '/v1/payment_intents/search') {
       const key = /metadata\['despacho_key'\]:'([^']+)'/.exec(fields.get('query') ?? '')?.[1];
       const data = this.searchable && key ? this.intentsFor(key) : [];
@@ -190,6 +193,38 @@ export class StripeDouble {
         },
       }),
     };
+  }
+
+  /** A refund of a succeeded PaymentIntent, at most what it has left to refund. */
+  private refund(fields: URLSearchParams) {
+    const intent = this.intents.get(fields.get('payment_intent') ?? '');
+    if (!intent) return missing('payment_intent', fields.get('payment_intent') ?? '');
+    const amount = Number(fields.get('amount') ?? intent.amount);
+    const refunded = this.refunds
+      .filter((one) => one.payment_intent === intent.id)
+      .reduce((total, one) => total + one.amount, 0);
+    if (intent.status !== 'succeeded' || refunded + amount > intent.amount) {
+      return {
+        status: 400,
+        body: JSON.stringify({
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: 'Refund amount is greater than unrefunded amount on charge.',
+          },
+        }),
+      };
+    }
+    const refund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+    };
+    this.refunds.push(refund);
+    return ok(refund);
   }
 
   private method(id: string) {

@@ -17,6 +17,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
   type PaymentProvider,
+  type RefundRequest,
 } from './payment-provider';
 
 const PROVIDER = 'stripe';
@@ -278,6 +279,22 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       return isDecline(intent) ? intent : chargeOf(readIntent(intent));
     });
+  }
+
+  async refund(request: RefundRequest): Promise<{ refundId: string }> {
+    const refund = await this.call('create_refund', () =>
+      this.stripe.refunds.create(
+        {
+          payment_intent: request.paymentId,
+          amount: request.amountCentavos,
+          metadata: { [KEY_FIELD]: request.idempotencyKey },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      ),
+    );
+    const id = z.string().startsWith('re_').safeParse(refund.id);
+    if (!id.success) throw new ProviderError(PROVIDER, 'malformed', 'a refund without its id');
+    return { refundId: id.data };
   }
 
   findCharge(idempotencyKey: string): Promise<ChargeLookup> {

@@ -48,6 +48,17 @@ export interface PaymentProvider {
   readonly chargeWindowMs: number;
   /** What the browser needs to take a card; never a secret key. */
   publicConfig(): CardPaymentsConfig;
+  /**
+   * Returns part or all of an approved charge to its card, once per idempotency key (a repeat
+   * answers the first refund). Absent where the provider refunds nothing (the sandbox).
+   */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  amountCentavos: number;
+  idempotencyKey: string;
 }
 
 /** Production without a configured provider: no card form, and a charge is refused. */
