@@ -28,6 +28,7 @@ import { registerRequestMode } from './platform/request-mode';
 import { registerSpa } from './platform/spa';
 import { registerTextInput } from './platform/text-input';
 import { sandboxPaymentsRoutes } from './modules/wallet/card-payments.routes';
+import { cardProcessorSources } from './modules/wallet/card-payments.stripe';
 import { shopifySandboxRoutes } from './modules/stores/shopify/shopify-sandbox.routes';
 import { mercadoLibreSandboxRoutes } from './modules/stores/mercadolibre/mercadolibre-sandbox.routes';
 import { wooCommerceSandboxRoutes } from './modules/stores/woocommerce/woocommerce-sandbox.routes';
@@ -96,16 +97,18 @@ export async function buildApp(
   registerErrorHandler(app);
   registerTextInput(app);
 
+  const cardProcessor = cardProcessorSources(base.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...cardProcessor.scriptSrc],
+        frameSrc: ["'self'", ...cardProcessor.frameSrc],
         // Mantine sets inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...cardProcessor.connectSrc],
         frameAncestors: ["'none'"],
         // Served over plain HTTP (npm start, the e2e server): upgrading requests to https would
         // break the sandbox stores' forms, which follow their redirects with fetch.

@@ -123,3 +123,42 @@ describe('SMS through Twilio', () => {
     );
   });
 });
+
+describe('Stripe card payments', () => {
+  const keys = {
+    STRIPE_SECRET_KEY: 'sk_test_51Despacho',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51Despacho',
+    STRIPE_WEBHOOK_SECRET: 'whsec_c2lnbmluZw==',
+  };
+
+  it('stops the start naming each Stripe variable PAYMENT_PROVIDER=stripe still needs', () => {
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe[\s\S]*STRIPE_PUBLISHABLE_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+    const { STRIPE_WEBHOOK_SECRET: _omitted, ...withoutSecret } = keys;
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'stripe', ...withoutSecret })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe/,
+    );
+    expect(parseConfig({ PAYMENT_PROVIDER: 'stripe', ...keys }).PAYMENT_PROVIDER).toBe('stripe');
+  });
+
+  it('refuses a key of the wrong kind by the variable, without echoing it', () => {
+    const swapped = { ...keys, STRIPE_SECRET_KEY: 'pk_test_51Despacho' };
+    const refusal = (() => {
+      try {
+        parseConfig({ PAYMENT_PROVIDER: 'stripe', ...swapped });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(refusal).toMatch(/STRIPE_SECRET_KEY: a secret key/);
+    expect(refusal).not.toContain('pk_test_51Despacho');
+    expect(() => parseConfig({ ...keys, STRIPE_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: a signing secret/,
+    );
+  });
+
+  it('keeps the sandbox provider when nothing is set', () => {
+    expect(parseConfig({}).PAYMENT_PROVIDER).toBeUndefined();
+  });
+});

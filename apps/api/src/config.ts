@@ -77,10 +77,34 @@ const variablesSchema = z.object({
    */
   SPEI_WEBHOOK_SECRET: z.string().min(32).optional(),
   /**
-   * Card deposits' payment provider (decision 013). Only the built-in `sandbox` exists today; unset,
-   * it is the sandbox outside production and `none` (no card deposits) in production.
+   * Card deposits' payment provider (decisions 013, 034): the built-in `sandbox`, `stripe`, or
+   * `none`; unset, it is the sandbox outside production and `none` (no card deposits) in
+   * production.
    */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  /**
+   * Stripe (PAYMENT_PROVIDER=stripe, docs/providers/stripe.md): the secret key (`sk_test_…` in
+   * test mode, `sk_live_…` live, or a restricted `rk_…` key) and the publishable key (`pk_…`,
+   * the only one the browser gets) from the Dashboard's API keys; the webhook endpoint's signing
+   * secret (`whsec_…`) from its Webhooks page. No defaults.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY: a secret key sk_test_… or sk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(
+      /^pk_(test|live)_\w+$/,
+      'STRIPE_PUBLISHABLE_KEY: a publishable key pk_test_… or pk_live_…',
+    )
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'STRIPE_WEBHOOK_SECRET: a signing secret whsec_…')
+    .optional(),
+  /** Replaces Stripe's API address (`https://api.stripe.com`): an HTTP double in tests. */
+  STRIPE_API_BASE_URL: z.url().optional(),
   /**
    * CFDI issuer of the prepaid balance's invoices (decision 016). The defaults are SAT's test
    * taxpayer (CSD de pruebas), fit only for the sandbox PAC.
@@ -295,6 +319,10 @@ const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
       'TWILIO_AUTH_TOKEN',
       ['TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_FROM'],
     ],
+  },
+  {
+    switchedOn: (config) => config.PAYMENT_PROVIDER === 'stripe' && 'PAYMENT_PROVIDER=stripe',
+    needs: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
   },
 ];
 

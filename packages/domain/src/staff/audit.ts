@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'deposit.approve',
   'deposit.reject',
   'deposit.reconcile',
+  'deposit.refund_card',
   'bank_transfer.assign',
   'bank_transfer.return',
   'bank_statement.import',

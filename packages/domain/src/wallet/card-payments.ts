@@ -72,6 +72,10 @@ export const CARD_DECLINE_REASONS = {
     es: 'En modo sandbox solo se aceptan las tarjetas de prueba',
     en: 'Only test cards are accepted in sandbox mode',
   },
+  authentication_required: {
+    es: 'Tu banco pide autenticar este cobro (3-D Secure), lo que aún no admitimos; usa otra tarjeta o deposita por SPEI',
+    en: 'Your bank asks to authenticate this charge (3-D Secure), which we do not support yet; use another card or deposit by SPEI',
+  },
   processing_error: {
     es: 'El procesador de pagos no pudo completar el cobro',
     en: 'The payment processor could not complete the charge',
@@ -179,7 +183,8 @@ export const cardDepositSchema = z.object({
   token: z
     .string({ error: 'required' })
     .trim()
-    .regex(/^tok_[A-Za-z0-9_-]{8,200}$/, { error: 'card_token' }),
+    // The sandbox's `tok_…`; Stripe.js's PaymentMethod `pm_…` (decision 034).
+    .regex(/^(tok|pm)_[A-Za-z0-9_-]{8,200}$/, { error: 'card_token' }),
 });
 export type CardDepositInput = z.input<typeof cardDepositSchema>;
 
@@ -194,3 +199,22 @@ export const cardPaymentsConfigSchema = z.object({
   tokens_url: z.string().nullable(),
 });
 export type CardPaymentsConfig = z.infer<typeof cardPaymentsConfigSchema>;
+
+/** The card processor's signed webhook (decision 034): Stripe's signature header. */
+export const STRIPE_WEBHOOK_SIGNATURE_HEADER = 'stripe-signature';
+
+/** What we read of a Stripe event: its id (replays), its type, and the PaymentIntent it names. */
+export const stripeEventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.object({ id: z.string().min(1), object: z.string() }) }),
+});
+
+/**
+ * How a delivery ended: the deposit `credited` or `failed`, `unresolved` (no answer yet, left
+ * to the reconciliation), `duplicate` (the event was already processed), or `ignored` (an
+ * event or a payment that is not one of our card deposits).
+ */
+export const cardWebhookAnswerSchema = z.object({
+  status: z.enum(['credited', 'failed', 'unresolved', 'duplicate', 'ignored']),
+});

@@ -2,7 +2,13 @@ import { defineContract, defineOperation } from '../contract';
 import { idParamsSchema } from '../ids';
 import { pageSchema } from '../pagination';
 import { z } from '../validation';
-import { cardDepositSchema, cardPaymentsConfigSchema } from './card-payments';
+import {
+  cardDepositSchema,
+  cardPaymentsConfigSchema,
+  cardWebhookAnswerSchema,
+  STRIPE_WEBHOOK_SIGNATURE_HEADER,
+  stripeEventSchema,
+} from './card-payments';
 import { depositsQuerySchema, depositViewSchema, speiAccountSchema } from './deposits';
 import { DEPOSIT_VOUCHER_RULES } from './spei';
 
@@ -91,5 +97,28 @@ export const cardDepositsContract = defineContract('card-deposits', {
     body: cardDepositSchema,
     idempotencyKey: 'required',
     responses: { 200: depositAnswer, 201: depositAnswer },
+  }),
+});
+
+/** Stripe reports how a card deposit's payment ended, signed over the exact bytes it sends. */
+export const stripeWebhookContract = defineContract('stripe-webhook', {
+  receive: defineOperation({
+    method: 'POST',
+    path: '/webhooks/stripe',
+    access: 'public',
+    tags: ['webhooks'],
+    summary: 'Card payment events reported by Stripe (signed)',
+    description: [
+      `Header \`${STRIPE_WEBHOOK_SIGNATURE_HEADER}\` as Stripe signs it with the endpoint's`,
+      'STRIPE_WEBHOOK_SECRET. A wrong signature answers 401 WEBHOOK_SIGNATURE_INVALID, one',
+      'signed more than 5 minutes away from our clock 401 WEBHOOK_TIMESTAMP_STALE.',
+      '`payment_intent.succeeded` and `payment_intent.payment_failed` settle the card deposit',
+      'the PaymentIntent belongs to, read back from Stripe, through the same step as the',
+      'reconciliation; an event id already processed answers `duplicate`; other events and',
+      'payments that are no card deposit answer `ignored`.',
+    ].join(' '),
+    signed: { header: STRIPE_WEBHOOK_SIGNATURE_HEADER },
+    body: stripeEventSchema,
+    responses: { 200: z.object({ data: cardWebhookAnswerSchema }) },
   }),
 });

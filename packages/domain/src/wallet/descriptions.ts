@@ -11,6 +11,8 @@ interface DescriptionParams {
   /** A deposit credited without a SPEI tracking key (a card, a SPEI approved by hand). */
   deposit: { method: DepositMethod };
   deposit_spei: { tracking_key: string };
+  /** An unspent card deposit returned to its card by staff: the card as the deposit shows it. */
+  deposit_card_refund: { card: string };
   /** Carrier and service by catalogue key: names are read from the catalogue when rendered. */
   guide_purchase: { carrier: string; service: string };
   /** The guide's tracking number, or its id when the carrier never gave one. */
@@ -31,6 +33,7 @@ export type TransactionDescription = {
 const TEMPLATES: Record<TransactionDescriptionCode, Record<Language, string>> = {
   deposit: { es: 'Depósito con {method}', en: 'Deposit by {method}' },
   deposit_spei: { es: 'Depósito SPEI {tracking_key}', en: 'SPEI deposit {tracking_key}' },
+  deposit_card_refund: { es: 'Reembolso a la tarjeta {card}', en: 'Refund to card {card}' },
   guide_purchase: { es: 'Guía {carrier} {service}', en: 'Guide {carrier} {service}' },
   guide_cancellation: {
     es: 'Cancelación de la guía {tracking_number}',

@@ -18,6 +18,11 @@ export const WALLET_ERRORS = {
     es: 'El procesador de pagos aún no registra un cobro para este depósito y la tarjeta todavía podría cobrarse. Vuelve a verificarlo en unos minutos.',
     en: 'The payment processor has no charge for this deposit yet, and the card could still be charged. Check again in a few minutes.',
   },
+  CARD_REFUND_UNAVAILABLE: {
+    status: 409,
+    es: 'Este depósito no se puede reembolsar a la tarjeta: solo los depósitos con tarjeta acreditados, cobrados por un procesador que admite reembolsos.',
+    en: 'This deposit cannot be refunded to the card: only credited card deposits charged by a processor that supports refunds can be.',
+  },
   CARD_PAYMENTS_UNAVAILABLE: {
     status: 503,
     es: 'Los depósitos con tarjeta no están disponibles por ahora. Deposita por SPEI.',

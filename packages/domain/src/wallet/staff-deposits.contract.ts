@@ -53,6 +53,17 @@ export const staffDepositsContract = defineContract('staff-deposits', {
     params: idParamsSchema,
     responses: { 200: staffDepositAnswer },
   }),
+  refundCard: defineOperation({
+    method: 'POST',
+    path: '/staff/deposits/:id/refund-card',
+    access,
+    tags: ['staff'],
+    summary: 'Refund an unspent card deposit to its card',
+    description:
+      'Takes what the card deposit put in the balance (its net) back out of the wallet and refunds it to the card through the processor, both under the key `deposit_refund:{id}`: repeating it moves and refunds nothing more. 402 INSUFFICIENT_BALANCE when the balance no longer holds it (spent); 409 CARD_REFUND_UNAVAILABLE unless the deposit is a credited card deposit of a processor that refunds (Stripe); 409 CARD_CHARGE_UNRESOLVED when the processor did not answer (the balance is already taken: repeat it). Audited as `deposit.refund_card`. The small-deposit fee is not returned.',
+    params: idParamsSchema,
+    responses: { 200: staffDepositAnswer },
+  }),
   reject: defineOperation({
     method: 'POST',
     path: '/staff/deposits/:id/reject',

@@ -28,8 +28,13 @@ export function configuredProviders(config: Config): ConfiguredProvider[] {
   ];
   const payments =
     config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? 'none' : 'sandbox');
-  if (payments === 'sandbox')
+  if (payments === 'sandbox') {
     providers.push({ kind: 'payments', provider: 'sandbox', mode: 'sandbox' });
+  } else if (payments === 'stripe') {
+    // The publishable key (public by design) says whether it is Stripe's test mode.
+    const test = config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_test_');
+    providers.push({ kind: 'payments', provider: 'stripe', mode: test ? 'test' : 'live' });
+  }
   providers.push({ kind: 'cfdi', provider: config.CFDI_PAC, mode: 'sandbox' });
   providers.push(
     config.SMS_PROVIDER === 'twilio'

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { ProviderError } from '../../platform/provider-calls';
 import * as deposits from './deposits.repository';
 import type { DepositRow } from './deposits.repository';
 import { creditPendingDeposit, presentDeposit, type CreditDepositDeps } from './deposits.service';
@@ -66,13 +67,22 @@ export class CardDepositsService {
 
     // A failed deposit asks again too: the provider answers its stored decline, so a retry
     // reads the same reason in the caller's language.
-    const result = await provider.charge({
-      token: input.data.token,
-      amountCentavos: row.amount,
-      currency: 'MXN',
-      idempotencyKey: `deposit:${row.id}`,
-      description: `Depósito al saldo Despacho ${row.id}`,
-    });
+    const result = await provider
+      .charge({
+        token: input.data.token,
+        amountCentavos: row.amount,
+        currency: 'MXN',
+        idempotencyKey: `deposit:${row.id}`,
+        description: `Depósito al saldo Despacho ${row.id}`,
+      })
+      .catch((error: unknown) => {
+        // The provider did not answer: the deposit stays pending for the reconciliation (or
+        // this key's retry, which charges once) to settle.
+        if (error instanceof ProviderError) {
+          throw new AppError('CARD_CHARGE_UNRESOLVED', { deposit_id: row.id });
+        }
+        throw error;
+      });
     const settled = await this.settle(row.id, result);
     if (result.status === 'declined') {
       throw new AppError('CARD_DECLINED', {
@@ -208,6 +218,66 @@ export class CardDepositsService {
     return { outcome: 'failed', deposit };
   }
 
+  /**
+   * What the provider answered about a deposit, settled in the caller's transaction under the
+   * deposit's row lock — the sweep's and the provider's webhook's one path. A deposit no longer
+   * pending (settled by another path meanwhile) is left as it is.
+   */
+  async settleLocked(
+    tx: DbOrTx,
+    depositId: string,
+    found: ChargeLookup,
+    now: Date,
+  ): Promise<Reconciled['outcome'] | 'settled elsewhere'> {
+    const row = await deposits.lockDeposit(tx, depositId);
+    if (row?.status !== 'pending') return 'settled elsewhere';
+    return (await this.settleFound(tx, row, found, { now })).outcome;
+  }
+
+  /**
+   * The provider's own report of how a deposit's charge ended (its signed webhook), settled by
+   * the same step as the sweep's. `claim` runs first in that transaction and answers false when
+   * the report was already processed (a replay): then nothing is settled.
+   */
+  async settleReported(
+    deposit: Pick<DepositRow, 'id' | 'organizationId'>,
+    found: ChargeLookup,
+    claim: (tx: DbOrTx) => Promise<boolean>,
+  ): Promise<Reconciled['outcome'] | 'settled elsewhere' | 'duplicate'> {
+    await this.deps.ledger.prepareAccounts(deposit.organizationId);
+    return this.deps.db.transaction(async (tx) => {
+      if (!(await claim(tx))) return 'duplicate';
+      return this.settleLocked(tx, deposit.id, found, this.deps.clock.now());
+    });
+  }
+
+  /** Whether the provider can return a charge to its card (the sandbox cannot). */
+  get refunds(): boolean {
+    return this.deps.provider.refund !== undefined;
+  }
+
+  /**
+   * Returns `amount` of a deposit's approved charge to its card, once per deposit (the
+   * provider's key `deposit_refund:{id}`). The provider not answering is 409
+   * CARD_CHARGE_UNRESOLVED: repeating the refund asks again under the same key.
+   */
+  async refundCharge(row: DepositRow, amount: number): Promise<{ refundId: string }> {
+    const { provider } = this.deps;
+    if (!provider.refund || !row.providerPaymentId) throw new AppError('CARD_REFUND_UNAVAILABLE');
+    try {
+      return await provider.refund({
+        paymentId: row.providerPaymentId,
+        amountCentavos: amount,
+        idempotencyKey: `deposit_refund:${row.id}`,
+      });
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        throw new AppError('CARD_CHARGE_UNRESOLVED', { deposit_id: row.id });
+      }
+      throw error;
+    }
+  }
+
   /** Card deposits pending past `CARD_RECONCILE_AFTER_SECONDS` at `now` are stuck. */
   stuckBefore(now: Date): Date {
     return new Date(now.getTime() - this.deps.config.CARD_RECONCILE_AFTER_SECONDS * 1000);
@@ -230,11 +300,9 @@ export class CardDepositsService {
     for (const candidate of rows) {
       try {
         const found = await this.lookup(candidate);
-        const outcome = await this.deps.db.transaction(async (tx) => {
-          const row = await deposits.lockDeposit(tx, candidate.id);
-          if (row?.status !== 'pending') return 'settled elsewhere';
-          return (await this.settleFound(tx, row, found, { now })).outcome;
-        });
+        const outcome = await this.deps.db.transaction((tx) =>
+          this.settleLocked(tx, candidate.id, found, now),
+        );
         if (outcome === 'credited' || outcome === 'failed') settled += 1;
       } catch (error) {
         this.deps.log?.warn(

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
-import { sandboxCardCharges, sandboxCardTokens } from './card-payments.tables';
+import { cardWebhookEvents, sandboxCardCharges, sandboxCardTokens } from './card-payments.tables';
 
 export type SandboxTokenRow = typeof sandboxCardTokens.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCardCharges.$inferSelect;
@@ -50,4 +50,25 @@ export async function findCharge(db: DbOrTx, idempotencyKey: string) {
 export async function insertCharge(db: DbOrTx, row: typeof sandboxCardCharges.$inferInsert) {
   const [inserted] = await db.insert(sandboxCardCharges).values(row).returning();
   return inserted!;
+}
+
+/** Records a webhook event as processed; false when it already was (a replay). */
+export async function claimWebhookEvent(
+  db: DbOrTx,
+  row: typeof cardWebhookEvents.$inferInsert,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(cardWebhookEvents)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ eventId: cardWebhookEvents.eventId });
+  return inserted.length > 0;
+}
+
+export async function webhookEventSeen(db: DbOrTx, provider: string, eventId: string) {
+  const [row] = await db
+    .select({ eventId: cardWebhookEvents.eventId })
+    .from(cardWebhookEvents)
+    .where(and(eq(cardWebhookEvents.provider, provider), eq(cardWebhookEvents.eventId, eventId)));
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sandbox payment provider's own records (decision 013). They stand in for what a real
@@ -50,4 +50,20 @@ export const sandboxCardCharges = pgTable(
       sql`(${table.status} = 'declined') = (${table.declineCode} is not null)`,
     ),
   ],
+);
+
+/**
+ * The card processor's webhook events already processed (decision 034), by the processor's
+ * event id: a delivery replayed (the processor retries, or someone resends a captured one) is
+ * answered `duplicate` and settles nothing again. Written in the transaction that acts on it.
+ */
+export const cardWebhookEvents = pgTable(
+  'card_webhook_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );

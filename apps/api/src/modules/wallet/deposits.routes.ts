@@ -46,6 +46,9 @@ export const staffDepositsRoutes: AppModule = async (app, { deposits, files }) =
     verifyCard: async (request) => ({
       data: await deposits.verifyCard(request.params.id, authOf(request).userId),
     }),
+    refundCard: async (request) => ({
+      data: await deposits.refundCard(request.params.id, authOf(request).userId),
+    }),
     reject: async (request) => ({
       data: await deposits.reject(request.params.id, authOf(request).userId, request.body.reason),
     }),

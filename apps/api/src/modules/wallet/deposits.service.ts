@@ -213,7 +213,10 @@ export interface DepositsDeps extends CreditDepositDeps {
   files: FileStore;
   audit: AuditLog;
   accounts: AccountsService;
-  cards: Pick<CardDepositsService, 'lookup' | 'settleFound' | 'stuckBefore'>;
+  cards: Pick<
+    CardDepositsService,
+    'lookup' | 'settleFound' | 'stuckBefore' | 'refunds' | 'refundCharge'
+  >;
 }
 
 type Page<T> = { data: T[]; meta: PageMeta };
@@ -430,6 +433,44 @@ export class DepositsService {
       await this.audit(tx, staffUserId, 'deposit.reconcile', before, reconciled.deposit);
       return this.forStaffOne(reconciled.deposit);
     });
+  }
+
+  /**
+   * Staff return an unspent card deposit to its card: what it put in the balance (its net; the
+   * small-deposit fee is kept) leaves the wallet for `card_clearing` — refused as
+   * INSUFFICIENT_BALANCE once spent — then the provider refunds it. Both under the key
+   * `deposit_refund:{id}`, so repeating it (after the provider did not answer) moves and
+   * refunds nothing more. Audited once, when the balance moves.
+   */
+  async refundCard(id: string, staffUserId: string): Promise<StaffDeposit> {
+    const row = await repository.findDepositById(this.deps.db, id);
+    if (row?.method !== 'card') throw notFound();
+    if (row.status !== 'credited' || !this.deps.cards.refunds || !row.providerPaymentId) {
+      throw new AppError('CARD_REFUND_UNAVAILABLE');
+    }
+    await this.deps.ledger.prepareAccounts(row.organizationId);
+    await this.deps.db.transaction(async (tx) => {
+      const deposit = (await repository.lockDeposit(tx, id))!;
+      const moved = await this.deps.ledger.debit(
+        {
+          organizationId: deposit.organizationId,
+          idempotencyKey: `deposit_refund:${deposit.id}`,
+          kind: 'adjustment',
+          reference: { type: 'deposit', id: deposit.id },
+          description: {
+            code: 'deposit_card_refund',
+            params: { card: deposit.cardSummary ?? '' },
+          },
+          lines: [{ account: 'card_clearing', amount: deposit.net }],
+        },
+        tx,
+      );
+      if (!moved.replayed) {
+        await this.audit(tx, staffUserId, 'deposit.refund_card', deposit, deposit);
+      }
+    });
+    await this.deps.cards.refundCharge(row, row.net);
+    return this.forStaffOne(row);
   }
 
   /** Staff review SPEI notifications; card deposits settle with their provider. */

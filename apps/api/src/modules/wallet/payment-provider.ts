@@ -48,6 +48,17 @@ export interface PaymentProvider {
   readonly chargeWindowMs: number;
   /** What the browser needs to take a card; never a secret key. */
   publicConfig(): CardPaymentsConfig;
+  /**
+   * Returns part or all of an approved charge to its card, once per idempotency key (a repeat
+   * answers the first refund). Absent where the provider refunds nothing (the sandbox).
+   */
+  refund?(request: RefundRequest): Promise<{ refundId: string }>;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  amountCentavos: number;
+  idempotencyKey: string;
 }
 
 /** Production without a configured provider: no card form, and a charge is refused. */
@@ -68,6 +79,6 @@ export const unavailableProvider: PaymentProvider = {
  * `PAYMENT_PROVIDER` chooses the provider; unset, development and tests get the sandbox and
  * production none, so a production server never credits balance for a test card by default.
  */
-export function paymentProviderName(config: Config): 'sandbox' | 'none' {
+export function paymentProviderName(config: Config): 'sandbox' | 'stripe' | 'none' {
   return config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? 'none' : 'sandbox');
 }

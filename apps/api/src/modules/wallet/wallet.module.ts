@@ -5,6 +5,7 @@ import { cardDepositsRoutes } from './card-deposits.routes';
 import { bankTransfersRoutes } from './bank-transfers.routes';
 import { bankStatementsRoutes } from './bank-statements.routes';
 import { speiWebhookRoutes } from './spei-webhook.routes';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /** Every route of the wallet domain, as `modules/index.ts` registers it. */
 export const walletModule = moduleOf(
@@ -15,4 +16,5 @@ export const walletModule = moduleOf(
   bankTransfersRoutes,
   bankStatementsRoutes,
   speiWebhookRoutes,
+  stripeWebhookRoutes,
 );

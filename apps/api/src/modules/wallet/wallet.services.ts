@@ -7,10 +7,12 @@ import { BankStatementsService } from './bank-statements.service';
 import { BankTransfersService } from './bank-transfers.service';
 import { CardDepositsService } from './card-deposits.service';
 import { SandboxPaymentProvider } from './card-payments.sandbox';
+import { StripePaymentProvider } from './card-payments.stripe';
 import { DepositsService, type DepositCreditedListener } from './deposits.service';
 import { LedgerService } from './ledger.service';
 import { paymentProviderName, unavailableProvider, type PaymentProvider } from './payment-provider';
 import { SpeiAccountsService } from './spei-accounts.service';
+import { StripeWebhookService } from './stripe-webhook.service';
 import { TransactionsService } from './transactions.service';
 
 /**
@@ -27,22 +29,28 @@ export function buildWallet(
   },
   override: PaymentProvider | undefined,
 ) {
-  const sandboxPayments =
-    paymentProviderName(deps.config) === 'sandbox' ? new SandboxPaymentProvider(deps) : null;
+  const providerName = paymentProviderName(deps.config);
+  const sandboxPayments = providerName === 'sandbox' ? new SandboxPaymentProvider(deps) : null;
+  const stripePayments = providerName === 'stripe' ? new StripePaymentProvider(deps) : null;
   const ledger = new LedgerService(deps);
   const speiAccounts = new SpeiAccountsService(deps);
   // Wallet tells of each credited deposit; billing issues its CFDI.
   const money = { ...deps, ledger, depositCredited: deps.billing.depositCredited };
-  const chosen = override ?? sandboxPayments ?? unavailableProvider;
+  const chosen = override ?? sandboxPayments ?? stripePayments ?? unavailableProvider;
   // A test-mode call (a `dsp_test_` key) never charges through a live provider.
   const provider = modeGuarded(chosen, chosen.publicConfig().sandbox, ['charge']);
   const cardDeposits = new CardDepositsService({ ...money, provider });
+  const stripeWebhooks =
+    stripePayments &&
+    new StripeWebhookService({ ...deps, provider: stripePayments, cards: cardDeposits });
   const bankTransfers = new BankTransfersService({ ...money, speiAccounts });
   // Card deposits whose charge's answer was lost (a crash, a closed tab) are settled from what
   // the provider recorded: at start and on every sweep.
   deps.jobs.registerSweep('wallet.reconcile_card_deposits', cardDeposits.reconcileStuck);
   return {
     sandboxPayments,
+    stripePayments,
+    stripeWebhooks,
     ledger,
     transactions: new TransactionsService(deps),
     speiAccounts,

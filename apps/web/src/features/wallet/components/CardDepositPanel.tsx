@@ -7,10 +7,8 @@ import {
   depositBreakdown,
   formatMoney,
   groupCardDigits,
-  MIN_FREE_DEPOSIT_CENTAVOS,
   SANDBOX_TEST_CARDS,
   type CardPaymentsConfig,
-  type DepositBreakdown,
 } from '@despacho/domain';
 import {
   Alert,
@@ -43,6 +41,8 @@ import { walletKeys } from '../../../lib/api/wallet';
 import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-deposits';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { depositKeys } from '../deposits-api';
+import { Breakdown } from './CardDepositBreakdown';
+import { StripeCardEntry } from './StripeCardEntry';
 import {
   clearPendingCardDeposit,
   loadPendingCardDeposit,
@@ -239,6 +239,19 @@ function CardDepositForm({
     );
   }
 
+  if (config.provider === 'stripe') {
+    return (
+      <StripeCardEntry
+        publishableKey={config.publishable_key!}
+        testMode={config.sandbox}
+        onTokenized={(tokenized) => {
+          setError(null);
+          setReview({ ...tokenized, idempotencyKey: newIdempotencyKey() });
+        }}
+      />
+    );
+  }
+
   return (
     <Stack gap="md">
       <Box
@@ -321,39 +334,6 @@ function CardDepositForm({
         />
       )}
     </Stack>
-  );
-}
-
-/**
- * Amount, the fee and what reaches the balance, shown before confirming. The fee's row says why
- * only when there is one: "under $500.00" beside "no fee" read as a fee on a $2,000 deposit.
- */
-function Breakdown({ breakdown }: { breakdown: DepositBreakdown }) {
-  const { t } = useTranslation('card-deposits');
-  return (
-    <Table variant="vertical" withTableBorder aria-label={t('breakdown.label')}>
-      <Table.Tbody>
-        <Table.Tr>
-          <Table.Th w="60%">{t('breakdown.amount')}</Table.Th>
-          <Table.Td>{formatMoney(breakdown.amount)}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>{t('breakdown.fee')}</Table.Th>
-          <Table.Td>
-            {breakdown.fee_total > 0
-              ? t('breakdown.feeValue', {
-                  fee: formatMoney(breakdown.fee_total),
-                  min: formatMoney(MIN_FREE_DEPOSIT_CENTAVOS),
-                })
-              : t('breakdown.noFee')}
-          </Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Th>{t('breakdown.netLabel')}</Table.Th>
-          <Table.Td fw={700}>{t('breakdown.net', { net: formatMoney(breakdown.net) })}</Table.Td>
-        </Table.Tr>
-      </Table.Tbody>
-    </Table>
   );
 }
 

@@ -1,0 +1,127 @@
+import {
+  cardDepositSchema,
+  depositBreakdown,
+  z,
+  type CardToken,
+  type DepositBreakdown,
+} from '@despacho/domain';
+import { Alert, Box, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { domainResolver } from '../../../lib/form-resolver';
+import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { createStripePaymentMethod, loadStripeJs } from '../stripe-card';
+import { Breakdown } from './CardDepositBreakdown';
+
+const formSchema = z.object({
+  amount: cardDepositSchema.shape.amount,
+  holder_name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(100),
+});
+
+/**
+ * The card entry when Stripe takes cards (decision 034): amount and holder here, the card in
+ * Stripe's own element (its frames), which Stripe.js turns into a PaymentMethod for the review.
+ */
+export function StripeCardEntry({
+  publishableKey,
+  testMode,
+  onTokenized,
+}: {
+  publishableKey: string;
+  testMode: boolean;
+  onTokenized: (review: { amount: string; breakdown: DepositBreakdown; token: CardToken }) => void;
+}) {
+  const { t } = useTranslation('card-deposits');
+  const form = useForm({
+    resolver: domainResolver(formSchema),
+    defaultValues: { amount: '', holder_name: '' },
+  });
+  const mountPoint = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ client: Stripe; card: StripeCardElement } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const parsedAmount = cardDepositSchema.shape.amount.safeParse(form.watch('amount'));
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    let card: StripeCardElement | undefined;
+    let gone = false;
+    loadStripeJs(publishableKey).then(
+      (client) => {
+        if (gone || !mountPoint.current) return;
+        card = client.elements().create('card', { hidePostalCode: true });
+        card.mount(mountPoint.current);
+        setStripe({ client, card });
+      },
+      () => setError(t('stripe.unavailable')),
+    );
+    return () => {
+      gone = true;
+      card?.destroy();
+    };
+  }, [publishableKey, t]);
+
+  return (
+    <Box
+      component="form"
+      pos="relative"
+      noValidate
+      onSubmit={form.handleSubmit(async (values) => {
+        if (!stripe) return;
+        setError(null);
+        setBusy(true);
+        const made = await createStripePaymentMethod(stripe.client, stripe.card, values.holder_name)
+          .catch(() => ({ error: t('stripe.unavailable') }))
+          .finally(() => setBusy(false));
+        if ('error' in made) return setError(made.error);
+        const { amount } = form.getValues();
+        onTokenized({ amount, breakdown: depositBreakdown(values.amount), token: made.token });
+      })}
+    >
+      <AppLoadingOverlay visible={busy} />
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label={t('fields.amount')}
+          description={t('fields.amountHint')}
+          leftSection="$"
+          inputMode="decimal"
+          withAsterisk
+          error={errors.amount?.message}
+          {...form.register('amount')}
+        />
+        <Input.Wrapper label={t('stripe.card')} withAsterisk>
+          <Box ref={mountPoint} data-testid="stripe-card-element" py="xs" />
+        </Input.Wrapper>
+        <TextInput
+          label={t('fields.holderName')}
+          autoComplete="cc-name"
+          withAsterisk
+          error={errors.holder_name?.message}
+          {...form.register('holder_name')}
+        />
+        {parsedAmount.success && <Breakdown breakdown={depositBreakdown(parsedAmount.data)} />}
+        <Text size="xs" c="dimmed">
+          {t('privacy')}
+        </Text>
+        {testMode && (
+          <Alert color="yellow" variant="light">
+            {t('stripe.testCards')}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={!stripe}>
+            {t('continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </Box>
+  );
+}
