@@ -1,7 +1,8 @@
 import { carrierByKey, mexicoDate, pickupAvailability, stateOfZip } from '@despacho/domain';
 import { z } from 'zod';
+import type { Config } from '../../../config';
 import type { Clock } from '../../../platform/clock';
-import type { ProviderCalls } from '../../../platform/provider-calls';
+import { ProviderError, type ProviderCalls } from '../../../platform/provider-calls';
 import { providerJson } from '../../../platform/provider-http';
 import type { CarrierAccountResolver, CarrierCredentials } from '../carrier-accounts';
 import type { CarrierAdapterDeps } from '../carrier-adapters';
@@ -63,11 +64,16 @@ export interface DhlExpressCarrierOptions {
   providerCalls: ProviderCalls;
   accounts: CarrierAccountResolver;
   clock: Clock;
+  /** How long one DHL call may take (default: the provider calls' 15 s). */
+  timeoutMs?: number;
 }
 
 /** The DHL Express adapter when configuration switches it on (`DHL_EXPRESS_MODE`), else null. */
 export function dhlExpressCarrier(
-  deps: Pick<CarrierAdapterDeps, 'config' | 'clock'>,
+  deps: {
+    config: Partial<Pick<Config, 'DHL_EXPRESS_MODE' | 'DHL_EXPRESS_BASE_URL'>>;
+    clock: Clock;
+  },
   live: NonNullable<CarrierAdapterDeps['live']>,
 ): DhlExpressCarrier | null {
   const mode = deps.config.DHL_EXPRESS_MODE ?? 'sandbox';
@@ -146,7 +152,10 @@ export class DhlExpressCarrier implements CarrierAdapter {
         );
         return parseDhl(schema, body);
       },
-      init.retries ? { retries: init.retries } : {},
+      {
+        ...(init.retries ? { retries: init.retries } : {}),
+        ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      },
     );
   }
 
@@ -262,9 +271,9 @@ export class DhlExpressCarrier implements CarrierAdapter {
         null
       );
     } catch (error) {
-      const failure = dhlCarrierError(error, { notFound: 'not_cancellable' });
-      if (failure.code === 'not_cancellable') return null;
-      throw failure;
+      // DHL answers 404 for a guide it has no record of: no checkpoints yet.
+      if (error instanceof ProviderError && error.details.status === 404) return null;
+      throw dhlCarrierError(error);
     }
   }
 
@@ -336,17 +345,19 @@ export class DhlExpressCarrier implements CarrierAdapter {
     for (const trackingNumber of trackingNumbers) {
       const shipment = await this.checkpoints(credentials, trackingNumber, 'shipment-details-only');
       if (!shipment?.productCode || !DHL_PRODUCTS[shipment.productCode]) continue;
-      const pieces = shipment.pieces ?? [];
+      const pieces = (shipment.pieces ?? []).flatMap((piece) =>
+        piece.weight ? [piece.weight] : [],
+      );
+      const weightsKg =
+        pieces.length > 0 ? pieces : shipment.totalWeight ? [shipment.totalWeight] : [];
+      if (weightsKg.length === 0) continue;
       shipments.push({
         trackingNumber,
         productCode: shipment.productCode,
         customsDeclarable:
           (shipment.shipperDetails?.postalAddress?.countryCode ?? 'MX') !==
           (shipment.receiverDetails?.postalAddress?.countryCode ?? 'MX'),
-        weightsKg:
-          pieces.length > 0
-            ? pieces.map((piece) => piece.weight ?? 0.5)
-            : [shipment.totalWeight ?? 0.5],
+        weightsKg,
       });
     }
     return shipments;
@@ -433,12 +444,7 @@ export class DhlExpressCarrier implements CarrierAdapter {
       );
     } catch (error) {
       // DHL answers 400 to a pickup already cancelled or completed.
-      const failure = dhlCarrierError(error);
-      const status = (error as { details?: { status?: number } }).details?.status;
-      if (failure.code === 'rejected' && status === 400) {
-        throw new CarrierError('dhl_express', 'not_cancellable', failure.message);
-      }
-      throw failure;
+      throw dhlCarrierError(error, { 400: 'not_cancellable' });
     }
   }
 }

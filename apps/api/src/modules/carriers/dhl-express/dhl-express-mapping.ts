@@ -124,7 +124,8 @@ export function describeDhlProblem(body: unknown): { code?: string; message?: st
  */
 export function dhlCarrierError(
   error: unknown,
-  options: { notFound?: 'rejected' | 'not_cancellable' } = {},
+  /** What a refusal with a given HTTP status means for this operation (default `rejected`). */
+  refusals: Partial<Record<number, 'rejected' | 'not_cancellable'>> = {},
 ): CarrierError {
   if (error instanceof CarrierError) return error;
   if (!(error instanceof ProviderError)) {
@@ -150,7 +151,7 @@ export function dhlCarrierError(
     );
   }
   if (error.code === 'rejected') {
-    const code = status === 404 ? (options.notFound ?? 'rejected') : 'rejected';
+    const code = (status !== undefined && refusals[status]) || 'rejected';
     return new CarrierError(
       'dhl_express',
       code,
