@@ -12,7 +12,6 @@ import {
   type CancelRequest,
   type CarrierAdapter,
   type CarrierQuote,
-  type CarrierRate,
   type CarrierTrackingEvent,
   type IssuedLabel,
   type LabelRequest,
@@ -29,10 +28,10 @@ import { pickupBody, ratesBody, shipmentBody, type PickupShipment } from './dhl-
 import {
   DHL_CHECKPOINTS,
   DHL_PRODUCTS,
-  DHL_SERVICE_CODES,
   describeDhlProblem,
   dhlCarrierError,
   dhlProductOf,
+  rateOf,
 } from './dhl-express-mapping';
 import {
   dhlAddressValidatedSchema,
@@ -42,7 +41,6 @@ import {
   dhlShipmentCreatedSchema,
   dhlTrackingSchema,
   parseDhl,
-  type DhlProduct,
   type DhlTrackedShipment,
 } from './dhl-express-responses';
 
@@ -85,9 +83,6 @@ export function dhlExpressCarrier(
     clock: deps.clock,
   });
 }
-
-/** Pesos to integer centavos. */
-const centavos = (pesos: number) => Math.round(pesos * 100);
 
 /**
  * DHL Express through its MyDHL API (REST, HTTP Basic with the account's API key and secret).
@@ -447,47 +442,4 @@ export class DhlExpressCarrier implements CarrierAdapter {
       throw dhlCarrierError(error, { 400: 'not_cancellable' });
     }
   }
-}
-
-/** One DHL product as our rate, or null for a product we do not offer or cannot price in pesos. */
-export function rateOf(product: DhlProduct): CarrierRate | null {
-  const serviceKey = DHL_PRODUCTS[product.productCode];
-  if (!serviceKey) return null;
-  const total =
-    product.totalPrice.find(
-      (price) => price.currencyType === 'BILLC' && price.priceCurrency === 'MXN',
-    ) ?? product.totalPrice.find((price) => price.priceCurrency === 'MXN');
-  if (!total) return null;
-  const currencyType = total.currencyType;
-  const tax =
-    product.totalPriceBreakdown
-      ?.find((entry) => entry.currencyType === currencyType)
-      ?.priceBreakdown?.find((entry) => entry.typeCode === 'STTXA')?.price ?? 0;
-  const breakdown =
-    product.detailedPriceBreakdown?.find((entry) => entry.currencyType === currencyType)
-      ?.breakdown ?? [];
-  const charge = (code: string) =>
-    centavos(
-      breakdown
-        .filter((entry) => entry.serviceCode === code)
-        .reduce((sum, entry) => sum + entry.price, 0),
-    );
-  const fuelSurcharge = charge(DHL_SERVICE_CODES.fuelSurcharge);
-  const extendedZoneSurcharge = charge(DHL_SERVICE_CODES.remoteAreaDelivery);
-  const beforeTax = centavos(total.price - tax);
-  const transit = product.deliveryCapabilities?.totalTransitDays;
-  const estimated = product.deliveryCapabilities?.estimatedDeliveryDateAndTime?.slice(0, 10);
-  if (transit === undefined || !estimated) return null;
-  return {
-    serviceKey,
-    // DHL prices by its own zones and does not say which; 0 stands for "the carrier's".
-    zone: 0,
-    billableWeightKg: Math.max(product.weight?.provided ?? 0, product.weight?.volumetric ?? 0),
-    base: beforeTax - fuelSurcharge - extendedZoneSurcharge,
-    fuelSurcharge,
-    extendedZoneSurcharge,
-    extendedZone: extendedZoneSurcharge > 0,
-    transitDays: { min: transit, max: transit },
-    estimatedDelivery: estimated,
-  };
 }

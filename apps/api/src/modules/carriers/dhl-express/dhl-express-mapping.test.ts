@@ -8,7 +8,9 @@ import {
   describeDhlProblem,
   dhlCarrierError,
   dhlProductOf,
+  rateOf,
 } from './dhl-express-mapping';
+import { DHL_RATES } from './dhl-express.test-support';
 
 /**
  * Every DHL Express checkpoint code of DHL's published tracking status list, with what it must
@@ -80,6 +82,39 @@ describe('DHL Express products', () => {
     for (const code of ['D', 'Y', 'K', 'T', 'E', '1', 'G', 'W', 'H']) {
       expect(DHL_PRODUCTS[code]).toBeUndefined();
     }
+  });
+});
+
+describe('DHL Express prices', () => {
+  const domestic = DHL_RATES.products[0]!;
+
+  it('prices in pesos before VAT: total less tax, with fuel and remote-area delivery apart', () => {
+    expect(rateOf(domestic)).toMatchObject({
+      base: 30_000,
+      fuelSurcharge: 6_000,
+      extendedZoneSurcharge: 4_000,
+      extendedZone: true,
+    });
+  });
+
+  it('leaves out a product it cannot price in pesos or date', () => {
+    const inDollars = [{ currencyType: 'BILLC', priceCurrency: 'USD', price: 25 }];
+    expect(rateOf({ ...domestic, totalPrice: inDollars })).toBeNull();
+    expect(rateOf({ ...domestic, deliveryCapabilities: {} })).toBeNull();
+    expect(rateOf({ ...domestic, productCode: 'Y' })).toBeNull();
+  });
+
+  it('reads the published local price when the billing currency is not pesos', () => {
+    const rate = rateOf({
+      ...domestic,
+      totalPrice: [
+        { currencyType: 'BILLC', priceCurrency: 'USD', price: 25 },
+        { currencyType: 'PULCL', priceCurrency: 'MXN', price: 500 },
+      ],
+      totalPriceBreakdown: [],
+      detailedPriceBreakdown: [],
+    });
+    expect(rate).toMatchObject({ base: 50_000, fuelSurcharge: 0, extendedZone: false });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CarrierStatus, TrackingCode } from '@despacho/domain';
 import { ProviderError } from '../../../platform/provider-calls';
-import { CarrierError } from '../carrier-adapter';
+import { CarrierError, type CarrierRate } from '../carrier-adapter';
+import type { DhlProduct } from './dhl-express-responses';
 
 /**
  * DHL Express (MyDHL API) in our terms: its product codes as the catalogue's services, its
@@ -163,4 +164,50 @@ export function dhlCarrierError(
     'unavailable',
     'DHL Express no está disponible en este momento; intenta de nuevo en unos minutos.',
   );
+}
+
+/** Pesos to integer centavos. */
+const centavos = (pesos: number) => Math.round(pesos * 100);
+
+/** One DHL product as our rate, or null for a product we do not offer or cannot price in pesos. */
+export function rateOf(product: DhlProduct): CarrierRate | null {
+  const serviceKey = DHL_PRODUCTS[product.productCode];
+  if (!serviceKey) return null;
+  const total =
+    product.totalPrice.find(
+      (price) => price.currencyType === 'BILLC' && price.priceCurrency === 'MXN',
+    ) ?? product.totalPrice.find((price) => price.priceCurrency === 'MXN');
+  if (!total) return null;
+  const currencyType = total.currencyType;
+  const tax =
+    product.totalPriceBreakdown
+      ?.find((entry) => entry.currencyType === currencyType)
+      ?.priceBreakdown?.find((entry) => entry.typeCode === 'STTXA')?.price ?? 0;
+  const breakdown =
+    product.detailedPriceBreakdown?.find((entry) => entry.currencyType === currencyType)
+      ?.breakdown ?? [];
+  const charge = (code: string) =>
+    centavos(
+      breakdown
+        .filter((entry) => entry.serviceCode === code)
+        .reduce((sum, entry) => sum + entry.price, 0),
+    );
+  const fuelSurcharge = charge(DHL_SERVICE_CODES.fuelSurcharge);
+  const extendedZoneSurcharge = charge(DHL_SERVICE_CODES.remoteAreaDelivery);
+  const beforeTax = centavos(total.price - tax);
+  const transit = product.deliveryCapabilities?.totalTransitDays;
+  const estimated = product.deliveryCapabilities?.estimatedDeliveryDateAndTime?.slice(0, 10);
+  if (transit === undefined || !estimated) return null;
+  return {
+    serviceKey,
+    // DHL prices by its own zones and does not say which; 0 stands for "the carrier's".
+    zone: 0,
+    billableWeightKg: Math.max(product.weight?.provided ?? 0, product.weight?.volumetric ?? 0),
+    base: beforeTax - fuelSurcharge - extendedZoneSurcharge,
+    fuelSurcharge,
+    extendedZoneSurcharge,
+    extendedZone: extendedZoneSurcharge > 0,
+    transitDays: { min: transit, max: transit },
+    estimatedDelivery: estimated,
+  };
 }
