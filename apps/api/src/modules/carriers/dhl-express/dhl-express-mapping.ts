@@ -14,7 +14,7 @@ import type { DhlProduct } from './dhl-express-responses';
  * out of a quote rather than guessed onto one of ours.
  */
 export const DHL_PRODUCTS: Readonly<Record<string, 'domestic_express' | 'express_worldwide'>> = {
-  /** DOMESTIC EXPRESS: within Mexico. */
+  /** EXPRESS DOMESTIC: within Mexico. */
   N: 'domestic_express',
   /** EXPRESS WORLDWIDE, non-documents (dutiable goods). */
   P: 'express_worldwide',
