@@ -149,7 +149,8 @@ export function shipmentBody(request: LabelRequest, productCode: string, account
     outputImageProperties: {
       printerDPI: 200,
       encodingFormat: 'pdf',
-      imageOptions: [{ typeCode: 'label' }],
+      // DHL's A6 label template: the one that fits 4×6 in stock (its default is 8×4 in).
+      imageOptions: [{ typeCode: 'label', templateName: 'ECOM26_A6_002' }],
     },
     ...(request.reference
       ? { customerReferences: [{ value: cut(request.reference, 35), typeCode: 'CU' }] }

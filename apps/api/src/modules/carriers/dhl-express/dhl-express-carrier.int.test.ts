@@ -306,7 +306,10 @@ describe('DHL Express: labels', () => {
       pickup: { isRequested: false },
       productCode: 'N',
       accounts: [{ typeCode: 'shipper', number: '980123456' }],
-      outputImageProperties: { encodingFormat: 'pdf', imageOptions: [{ typeCode: 'label' }] },
+      outputImageProperties: {
+        encodingFormat: 'pdf',
+        imageOptions: [{ typeCode: 'label', templateName: 'ECOM26_A6_002' }],
+      },
       customerReferences: [{ value: 'PED-10045', typeCode: 'CU' }],
       customerDetails: {
         shipperDetails: {
