@@ -546,6 +546,17 @@ describe('DHL Express: tracking and cancellation', () => {
     ]);
   });
 
+  it("reads an event without DHL's offset as Mexico City time", async () => {
+    const body = dhlTracking('1234567890', [{ typeCode: 'WC' }]);
+    delete (body.shipments[0]!.events[0] as { GMTOffset?: string }).GMTOffset;
+    dhl.answerNext({ status: 200, body });
+    const [event] = await carrier.track({ organizationId: ORG, trackingNumber: '1234567890' });
+    expect(event).toMatchObject({
+      code: 'out_for_delivery',
+      occurredAt: new Date('2026-11-30T16:00:00Z'),
+    });
+  });
+
   it('retries tracking after a rate limit and answers [] for a guide DHL does not know', async () => {
     dhl.answerNext(
       {

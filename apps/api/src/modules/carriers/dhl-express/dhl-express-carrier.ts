@@ -278,7 +278,9 @@ export class DhlExpressCarrier implements CarrierAdapter {
     return (shipment?.events ?? []).flatMap((event) => {
       const mapped = DHL_CHECKPOINTS[event.typeCode];
       if (!mapped) return [];
-      const offset = event.GMTOffset ?? '+00:00';
+      // DHL gives the local time of the place; we ask for each event's offset and, should one
+      // come without it, read it as Mexico City's.
+      const offset = event.GMTOffset ?? '-06:00';
       const occurredAt = new Date(`${event.date}T${event.time}${offset}`);
       if (Number.isNaN(occurredAt.getTime())) return [];
       return [
