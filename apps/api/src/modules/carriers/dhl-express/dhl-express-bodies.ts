@@ -106,6 +106,16 @@ export function dhlParty(party: LabelParty, role: string) {
 /** Cents to DHL's decimal amounts. */
 const amount = (cents: number) => cents / 100;
 
+/** Why goods travel, as DHL's `exportReasonType` names it; another reason is sent as text only. */
+const EXPORT_REASON_TYPES: Record<string, string> = {
+  SALE: 'commercial_purpose_or_sale',
+  GIFT: 'gift',
+  SAMPLE: 'sample',
+  RETURN: 'return',
+  REPAIR: 'temporary',
+  PERSONAL_USE: 'personal_belongings_or_personal_use',
+};
+
 /** The export declaration of a shipment abroad: commercial invoice lines with HS codes. */
 function exportDeclaration(customs: CustomsDeclaration) {
   return {
@@ -120,6 +130,9 @@ function exportDeclaration(customs: CustomsDeclaration) {
     })),
     invoice: { number: customs.invoiceNumber, date: customs.invoiceDate },
     exportReason: cut(customs.reason, 30),
+    ...(EXPORT_REASON_TYPES[customs.reason]
+      ? { exportReasonType: EXPORT_REASON_TYPES[customs.reason] }
+      : {}),
   };
 }
 

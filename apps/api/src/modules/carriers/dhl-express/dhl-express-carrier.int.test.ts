@@ -398,6 +398,8 @@ describe('DHL Express: labels', () => {
           },
         ],
         invoice: { number: 'F-2026-001', date: '2026-11-30' },
+        exportReason: 'SALE',
+        exportReasonType: 'commercial_purpose_or_sale',
       },
     });
   });
