@@ -168,6 +168,11 @@ export interface PickupRequest extends ForOrganization {
   trackingNumbers: string[];
   /** Ours: the carrier's idempotency key for the request. */
   requestId: string;
+  /**
+   * Where the courier collects, with a contact phone: carriers that book by address (DHL
+   * Express) refuse a pickup without it; the sandboxes need only the postal code.
+   */
+  address?: LabelParty;
 }
 
 /** A booked pickup moved to another day or window (`requestId`: ours, as when booked). */

@@ -5,6 +5,7 @@ import type { ProviderCalls } from '../../platform/provider-calls';
 import type { PostalCodesService } from '../catalogs';
 import type { CarrierAccountResolver, LiveCarrierKey } from './carrier-accounts';
 import type { CarrierAdapter } from './carrier-adapter';
+import { dhlExpressCarrier } from './dhl-express/dhl-express-carrier';
 import { ExtendedZones } from './extended-zones';
 import { SandboxCarrier } from './sandbox-carrier';
 import { SANDBOX_TARIFFS } from './sandbox-tariffs';
@@ -17,7 +18,9 @@ export interface CarrierAdapterDeps {
     | 'CARRIER_SANDBOX_FAILURE_RATE'
     | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'
     | 'CARRIER_SANDBOX_LABEL_DELAY_MS'
-  >;
+  > &
+    // The real carriers' switches: absent, each carrier stays its sandbox.
+    Partial<Pick<Config, 'DHL_EXPRESS_MODE' | 'DHL_EXPRESS_BASE_URL'>>;
   postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
   /**
@@ -39,7 +42,9 @@ const LIVE_CARRIERS: Partial<
       live: NonNullable<CarrierAdapterDeps['live']>,
     ) => CarrierAdapter | null
   >
-> = {};
+> = {
+  dhl_express: dhlExpressCarrier,
+};
 
 /**
  * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
