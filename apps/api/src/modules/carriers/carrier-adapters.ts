@@ -6,6 +6,7 @@ import type { PostalCodesService } from '../catalogs';
 import type { CarrierAccountResolver, LiveCarrierKey } from './carrier-accounts';
 import type { CarrierAdapter } from './carrier-adapter';
 import { ExtendedZones } from './extended-zones';
+import { fedexCarrier } from './fedex/fedex-carrier';
 import { SandboxCarrier } from './sandbox-carrier';
 import { SANDBOX_TARIFFS } from './sandbox-tariffs';
 
@@ -17,7 +18,9 @@ export interface CarrierAdapterDeps {
     | 'CARRIER_SANDBOX_FAILURE_RATE'
     | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'
     | 'CARRIER_SANDBOX_LABEL_DELAY_MS'
-  >;
+  > &
+    /** Each real carrier's switch and address; unset, it stays a sandbox. */
+    Partial<Pick<Config, 'FEDEX_MODE' | 'FEDEX_BASE_URL'>>;
   postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
   /**
@@ -39,7 +42,9 @@ const LIVE_CARRIERS: Partial<
       live: NonNullable<CarrierAdapterDeps['live']>,
     ) => CarrierAdapter | null
   >
-> = {};
+> = {
+  fedex: fedexCarrier,
+};
 
 /**
  * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
