@@ -96,6 +96,8 @@ export interface FedexCarrierOptions {
   providerCalls: ProviderCalls;
   accounts: CarrierAccountResolver;
   clock: Clock;
+  /** How long FedEx may take to answer one call (tests shorten it). */
+  timeoutMs?: number;
 }
 
 /**

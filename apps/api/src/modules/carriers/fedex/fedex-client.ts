@@ -36,6 +36,8 @@ export class FedexClient {
       providerCalls: ProviderCalls;
       clock: Clock;
       tokens: FedexTokens;
+      /** How long FedEx may take to answer one call (default: ProviderCalls' 15 s). */
+      timeoutMs?: number;
     },
   ) {}
 
@@ -90,7 +92,10 @@ export class FedexClient {
         }
         return parsed.data;
       },
-      call.retries ? { retries: call.retries } : {},
+      {
+        ...(call.retries ? { retries: call.retries } : {}),
+        ...(this.deps.timeoutMs ? { timeoutMs: this.deps.timeoutMs } : {}),
+      },
     );
   }
 }
