@@ -1,6 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../platform/clock';
+import type { ProviderCalls } from '../../../platform/provider-calls';
 import { CarrierError, type LabelRequest } from '../carrier-adapter';
+import { carrierAdapters } from '../carrier-adapters';
+import { FedexCarrier } from './fedex-carrier';
 import { fedexAgainst, FedexDouble, fedexLabelPng, PLATFORM } from './fedex.test-support';
 
 let double: FedexDouble;
@@ -506,5 +510,35 @@ describe('FedEx pickups', () => {
       code: 'rejected',
       message: expect.stringMatching(/7\.NQAA\.20261202 se canceló.*PICKUP\.READYTIME\.INVALID/),
     });
+  });
+});
+
+describe('FedEx switched on by configuration', () => {
+  const deps = (FEDEX_MODE?: 'sandbox' | 'test' | 'production') => ({
+    config: {
+      CARRIER_SANDBOX_FAILURE_RATE: 0,
+      CARRIER_SANDBOX_CANCEL_DELAY_SECONDS: 300,
+      CARRIER_SANDBOX_LABEL_DELAY_MS: 0,
+      ...(FEDEX_MODE ? { FEDEX_MODE } : {}),
+      FEDEX_BASE_URL: 'http://127.0.0.1:1/',
+    },
+    postalCodes: {} as never,
+    clock: new ManualClock(),
+    live: {
+      providerCalls: {} as ProviderCalls,
+      accounts: { credentialsFor: async () => null },
+    },
+  });
+
+  it('replaces the sandbox only when FEDEX_MODE is test or production', () => {
+    expect(carrierAdapters(deps()).fedex.sandbox).toBe(true);
+    expect(carrierAdapters(deps('sandbox')).fedex.sandbox).toBe(true);
+    const { live: _live, ...withoutLive } = deps('production');
+    expect(carrierAdapters(withoutLive).fedex.sandbox).toBe(true);
+    for (const mode of ['test', 'production'] as const) {
+      const adapters = carrierAdapters(deps(mode));
+      expect(adapters.fedex).toBeInstanceOf(FedexCarrier);
+      expect(adapters.dhl_express.sandbox).toBe(true);
+    }
   });
 });

@@ -158,7 +158,7 @@ export class FedexDouble {
         ),
       };
     }
-    const json = body as Record<string, never>;
+    const json = body as Record<string, unknown>;
     switch (path) {
       case '/rate/v1/rates/quotes':
         return { status: 200, body: rateReply(json) };
