@@ -47,7 +47,7 @@ describe("FedEx's documented errors", () => {
     [500, 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error.', 'unavailable'],
     [503, 'SERVICE.UNAVAILABLE.ERROR', 'The service is currently unavailable.', 'unavailable'],
   ] as const)(
-    'HTTP %i %s → %s, with FedEx code and message kept for staff',
+    'HTTP %i %s (%s) → %s, with FedEx code and message kept for staff',
     async (status, code, message, kind) => {
       const { carrier, failures } = fedexAgainst(double);
       // Enough answers for the retries of a read: the label call must not retry at all.
@@ -223,7 +223,7 @@ describe('FedEx OAuth tokens', () => {
   });
 
   it('never lends a cached token to another secret for the same client id', async () => {
-    const { carrier } = fedexAgainst(double, {
+    const { carrier, failures } = fedexAgainst(double, {
       'org-guess': { ...OWN, secret: 'a-wrong-guess' },
       'org-own': OWN,
     });
@@ -236,6 +236,10 @@ describe('FedEx OAuth tokens', () => {
     expect(double.to(RATES)).toHaveLength(1);
     // The wrong secret reached FedEx's token endpoint only, and no failure keeps it.
     expect(double.to('/oauth/token')).toHaveLength(2);
+    expect(failures).toEqual([
+      expect.objectContaining({ operation: 'oauth_token', providerCode: 'NOT.AUTHORIZED.ERROR' }),
+    ]);
+    expect(JSON.stringify(failures)).not.toContain('a-wrong-guess');
   });
 
   it('refuses an organization with no FedEx account, without calling FedEx', async () => {
