@@ -1,10 +1,3 @@
-import {
-  addBusinessDays,
-  billableWeightKg,
-  carrierByKey,
-  mexicoDate,
-  type CarrierServiceDefinition,
-} from '@despacho/domain';
 import type { Config } from '../../../config';
 import type { Clock } from '../../../platform/clock';
 import type { ProviderCalls } from '../../../platform/provider-calls';
@@ -15,7 +8,6 @@ import {
   type CancelRequest,
   type CarrierAdapter,
   type CarrierQuote,
-  type CarrierRate,
   type CarrierTrackingEvent,
   type IssuedLabel,
   type LabelRequest,
@@ -29,8 +21,9 @@ import {
 } from '../carrier-adapter';
 import { FedexClient } from './fedex-client';
 import { fedexLabelFiles } from './fedex-label';
-import { FEDEX_SERVICE_TYPE_OF, FEDEX_SERVICES, trackingMovement } from './fedex-mapping';
+import { FEDEX_SERVICE_TYPE_OF } from './fedex-mapping';
 import { FedexTokens } from './fedex-oauth';
+import { fedexRates } from './fedex-rates';
 import {
   cancelBody,
   invoiceUploadForm,
@@ -51,8 +44,8 @@ import {
   rateAnswer,
   shipAnswer,
   trackAnswer,
-  type FedexRateReply,
 } from './fedex-wire';
+import { fedexEvents } from './fedex-tracking';
 
 /** FedEx's environments (developer.fedex.com): its sandbox for `test`, the live one otherwise. */
 export const FEDEX_BASE_URLS = {
@@ -67,27 +60,6 @@ const FEDEX_DOCUMENTS_URLS = {
 
 /** Calls that only read may be repeated after a rate limit or an outage. */
 const READ_RETRIES = 2;
-
-const TRANSIT_WORDS = [
-  'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN',
-  'ELEVEN', 'TWELVE', 'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN',
-  'NINETEEN', 'TWENTY',
-]; // prettier-ignore
-
-/** "THREE_DAYS" → 3. */
-function transitDaysOf(text: string | undefined): number | null {
-  const index = TRANSIT_WORDS.indexOf(text?.split('_')[0] ?? '');
-  return index < 0 ? null : index + 1;
-}
-
-const cents = (amount: number) => Math.round(amount * 100);
-
-/** Surcharges FedEx adds for a delivery outside its regular area: our "extended zone". */
-const AREA_SURCHARGES = new Set([
-  'OUT_OF_DELIVERY_AREA',
-  'DELIVERY_AREA',
-  'EXTENDED_DELIVERY_AREA',
-]);
 
 export interface FedexCarrierOptions {
   mode: 'test' | 'production';
@@ -111,7 +83,6 @@ export class FedexCarrier implements CarrierAdapter {
   readonly sandbox = false;
   private readonly client: FedexClient;
   private readonly documentsUrl: string;
-  private readonly services: readonly CarrierServiceDefinition[];
 
   constructor(private readonly options: FedexCarrierOptions) {
     const baseUrl = options.baseUrl ?? FEDEX_BASE_URLS[options.mode];
@@ -125,7 +96,6 @@ export class FedexCarrier implements CarrierAdapter {
     this.documentsUrl = options.baseUrl
       ? `${options.baseUrl}/documents/v1/etds/upload`
       : FEDEX_DOCUMENTS_URLS[options.mode];
-    this.services = carrierByKey('fedex')!.services;
   }
 
   private async credentials(organizationId: string): Promise<CarrierCredentials> {
@@ -150,59 +120,8 @@ export class FedexCarrier implements CarrierAdapter {
       answer: rateAnswer,
       retries: READ_RETRIES,
     });
-    const international = (request.originCountry ?? 'MX') !== (request.destinationCountry ?? 'MX');
-    const billable = request.parcels.reduce((sum, parcel) => sum + billableWeightKg(parcel), 0);
-    const rates = answer.output.rateReplyDetails.flatMap((reply) => {
-      const service = this.services.find(
-        (known) => known.key === FEDEX_SERVICES[reply.serviceType],
-      );
-      if (!service || Boolean(service.international) !== international) return [];
-      const rate = this.rateOf(reply, service, request.shipDate, billable);
-      return rate ? [rate] : [];
-    });
+    const rates = fedexRates(answer.output.rateReplyDetails, request);
     return rates.length > 0 ? { rates } : { rates: [], unavailable: 'no_coverage' };
-  }
-
-  /**
-   * One service's price in pesos, before VAT: FedEx's net charge less its taxes, split into the
-   * fuel surcharge, the out-of-area surcharge (our extended zone) and the rest as the base.
-   */
-  private rateOf(
-    reply: FedexRateReply,
-    service: CarrierServiceDefinition,
-    shipDate: Date,
-    billable: number,
-  ): CarrierRate | null {
-    const detail = reply.ratedShipmentDetails.find((rated) =>
-      ['NMP', 'MXN'].includes(rated.currency ?? rated.shipmentRateDetail?.currency ?? ''),
-    );
-    if (!detail) return null;
-    const rateDetail = detail.shipmentRateDetail;
-    const surcharges = rateDetail?.surCharges ?? [];
-    const sum = (wanted: (type: string) => boolean) =>
-      cents(surcharges.filter((charge) => wanted(charge.type)).reduce((a, c) => a + c.amount, 0));
-    const fuelSurcharge = sum((type) => type === 'FUEL');
-    const extendedZoneSurcharge = sum((type) => AREA_SURCHARGES.has(type));
-    const beforeTax = cents(detail.totalNetCharge - (rateDetail?.totalTaxes ?? 0));
-    const days =
-      transitDaysOf(reply.operationalDetail?.transitTime) ??
-      transitDaysOf(reply.commit?.transitDays?.minimumTransitTime);
-    const transitDays = days === null ? service.transitDays : { min: days, max: days };
-    const delivery = reply.commit?.dateDetail?.dayFormat ?? reply.operationalDetail?.deliveryDate;
-    const weight = rateDetail?.totalBillingWeight;
-    return {
-      serviceKey: service.key,
-      zone: Number(rateDetail?.rateZone?.replace(/\D/g, '') || 1),
-      billableWeightKg: weight?.units === 'KG' ? weight.value : billable,
-      base: beforeTax - fuelSurcharge - extendedZoneSurcharge,
-      fuelSurcharge,
-      extendedZoneSurcharge,
-      extendedZone: extendedZoneSurcharge > 0,
-      transitDays,
-      estimatedDelivery: delivery
-        ? delivery.slice(0, 10)
-        : addBusinessDays(mexicoDate(shipDate), transitDays.max),
-    };
   }
 
   async createLabel(request: LabelRequest): Promise<IssuedLabel> {
@@ -243,10 +162,21 @@ export class FedexCarrier implements CarrierAdapter {
     try {
       files = await fedexLabelFiles(pngs, trackingNumber);
     } catch {
+      // A guide nobody can print must not stay billed: void it, and say whether that worked.
+      const voided = await this.cancel({
+        organizationId: request.organizationId,
+        trackingNumber,
+        requestedAt: this.options.clock.now(),
+      }).then(
+        () => true,
+        () => false,
+      );
       throw new CarrierError(
         'fedex',
         'unavailable',
-        `FedEx emitió la guía ${trackingNumber} con una etiqueta ilegible; cancélala y vuelve a intentarlo.`,
+        voided
+          ? `FedEx entregó una etiqueta ilegible; la guía ${trackingNumber} se canceló. Intenta de nuevo.`
+          : `FedEx entregó una etiqueta ilegible y no se pudo cancelar la guía ${trackingNumber}: cancélala en FedEx.`,
       );
     }
     return {
@@ -314,29 +244,7 @@ export class FedexCarrier implements CarrierAdapter {
         `FedEx no pudo rastrear la guía: ${result.error.message ?? ''} [${result.error.code}]`,
       );
     }
-    const events = result.scanEvents.flatMap((scan) => {
-      const movement = trackingMovement(
-        scan.eventType,
-        scan.derivedStatusCode,
-        `${scan.eventDescription} ${scan.exceptionDescription}`,
-      );
-      const occurredAt = new Date(scan.date);
-      if (!movement || Number.isNaN(occurredAt.getTime())) return [];
-      const place = scan.scanLocation;
-      const location = [place?.city, place?.stateOrProvinceCode, place?.countryCode]
-        .filter(Boolean)
-        .join(', ');
-      return [
-        {
-          id: `${request.trackingNumber}:${scan.eventType ?? scan.derivedStatusCode}:${scan.date}`,
-          ...movement,
-          location: location || null,
-          occurredAt,
-        },
-      ];
-    });
-    // FedEx lists the newest scan first; the timeline reads oldest first.
-    return events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    return fedexEvents(request.trackingNumber, result.scanEvents);
   }
 
   async pickupAvailability(request: PickupAvailabilityRequest): Promise<PickupDayOffer[]> {

@@ -121,7 +121,7 @@ describe("FedEx's documented errors", () => {
     ]);
   });
 
-  it('fails a label FedEx returns that is no image, naming the guide to void', async () => {
+  it('voids a guide whose label FedEx returns as no image', async () => {
     const { carrier } = fedexAgainst(double);
     double.next(SHIP, {
       status: 200,
@@ -144,7 +144,10 @@ describe("FedEx's documented errors", () => {
     const error = await failure(carrier.createLabel(label()));
     expect(error).toMatchObject({
       code: 'unavailable',
-      message: expect.stringContaining('794953555571'),
+      message: expect.stringContaining('la guía 794953555571 se canceló'),
+    });
+    expect(double.to('/ship/v1/shipments/cancel')[0]?.body).toMatchObject({
+      trackingNumber: '794953555571',
     });
   });
 });
