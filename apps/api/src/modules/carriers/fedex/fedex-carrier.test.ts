@@ -147,6 +147,7 @@ describe('FedEx rates', () => {
         ],
       },
     });
+    expect(rate?.body).not.toHaveProperty('requestedShipment.customsClearanceDetail');
   });
 
   it('quotes only international services for a parcel abroad', async () => {
@@ -163,6 +164,15 @@ describe('FedEx rates', () => {
       ['international_priority', 2],
       ['international_economy', 5],
     ]);
+    expect(double.to('/rate/v1/rates/quotes')[0]?.body).toMatchObject({
+      requestedShipment: {
+        recipient: { address: { postalCode: '78701', countryCode: 'US' } },
+        customsClearanceDetail: {
+          dutiesPayment: { paymentType: 'SENDER' },
+          commodities: [{ quantity: 1, weight: { units: 'KG', value: 2.5 } }],
+        },
+      },
+    });
   });
 });
 

@@ -40,9 +40,11 @@ function rateOf(
   shipDate: Date,
   billable: number,
 ): CarrierRate | null {
-  const detail = reply.ratedShipmentDetails.find((rated) =>
+  // In pesos, and the account's negotiated price before any list price.
+  const inPesos = reply.ratedShipmentDetails.filter((rated) =>
     ['NMP', 'MXN'].includes(rated.currency ?? rated.shipmentRateDetail?.currency ?? ''),
   );
+  const detail = inPesos.find((rated) => !rated.rateType?.startsWith('LIST')) ?? inPesos[0];
   if (!detail) return null;
   const rateDetail = detail.shipmentRateDetail;
   const surcharges = rateDetail?.surCharges ?? [];
@@ -55,7 +57,10 @@ function rateOf(
     transitDaysOf(reply.operationalDetail?.transitTime) ??
     transitDaysOf(reply.commit?.transitDays?.minimumTransitTime);
   const transitDays = days === null ? service.transitDays : { min: days, max: days };
-  const delivery = reply.commit?.dateDetail?.dayFormat ?? reply.operationalDetail?.deliveryDate;
+  const delivery =
+    reply.commit?.dateDetail?.dayFormat ??
+    reply.operationalDetail?.commitDate ??
+    reply.operationalDetail?.deliveryDate;
   const weight = rateDetail?.totalBillingWeight;
   return {
     serviceKey: service.key,

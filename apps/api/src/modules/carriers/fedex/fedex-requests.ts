@@ -26,6 +26,7 @@ const packageLine = (parcel: QuoteParcel, index: number) => ({
 });
 
 export function rateBody(request: RateRequest, accountNumber: string) {
+  const international = (request.originCountry ?? 'MX') !== (request.destinationCountry ?? 'MX');
   return {
     accountNumber: account(accountNumber),
     rateRequestControlParameters: { returnTransitTimes: true },
@@ -44,6 +45,30 @@ export function rateBody(request: RateRequest, accountNumber: string) {
       rateRequestType: ['ACCOUNT', 'PREFERRED'],
       preferredCurrency: 'NMP',
       requestedPackageLineItems: request.parcels.map(packageLine),
+      // FedEx prices a parcel abroad only with its customs outline; a quote knows no goods yet,
+      // and duties are not in the transport price, so one nominal line stands for them.
+      ...(international
+        ? {
+            customsClearanceDetail: {
+              dutiesPayment: {
+                paymentType: 'SENDER',
+                payor: { responsibleParty: { accountNumber: account(accountNumber) } },
+              },
+              commodities: [
+                {
+                  description: 'Merchandise',
+                  quantity: 1,
+                  quantityUnits: 'PCS',
+                  weight: {
+                    units: 'KG',
+                    value: request.parcels.reduce((sum, parcel) => sum + parcel.weight_kg, 0),
+                  },
+                  customsValue: { amount: 1, currency: 'USD' },
+                },
+              ],
+            },
+          }
+        : {}),
     },
   };
 }

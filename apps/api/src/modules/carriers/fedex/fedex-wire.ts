@@ -39,7 +39,11 @@ export const rateAnswer = z.object({
             })
             .optional(),
           operationalDetail: z
-            .object({ deliveryDate: z.string().optional(), transitTime: z.string().optional() })
+            .object({
+              commitDate: z.string().optional(),
+              deliveryDate: z.string().optional(),
+              transitTime: z.string().optional(),
+            })
             .optional(),
         }),
       )

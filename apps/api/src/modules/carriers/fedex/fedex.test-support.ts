@@ -340,6 +340,8 @@ function rateReply(json: {
         packagingType: 'YOUR_PACKAGING',
         ratedShipmentDetails: [
           { ...ratedDetail(Number(net), [fuel]), currency: 'USD', rateType: 'LIST' },
+          // The list price in pesos too: never the one we quote.
+          { ...ratedDetail(Number(net) * 2, [fuel]), rateType: 'LIST' },
           ratedDetail(
             Number(net),
             index === 1 ? [fuel, { type: 'OUT_OF_DELIVERY_AREA', amount: 55 }] : [fuel],
