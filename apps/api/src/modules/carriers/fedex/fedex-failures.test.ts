@@ -99,7 +99,7 @@ describe("FedEx's documented errors", () => {
   });
 
   it('times out a silent FedEx', async () => {
-    const { carrier } = fedexAgainst(double);
+    const { carrier } = fedexAgainst(double, {}, 1_000);
     double.next(SHIP, { status: 200, body: {}, hang: true });
     const error = await failure(carrier.createLabel(label()));
     expect(error.code).toBe('timeout');

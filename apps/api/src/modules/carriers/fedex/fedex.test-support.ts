@@ -397,6 +397,8 @@ function availabilityReply() {
 export function fedexAgainst(
   double: FedexDouble,
   accounts: Record<string, CarrierCredentials | null> = {},
+  /** Long enough for a loaded machine; the timeout test shortens it. */
+  timeoutMs = 10_000,
 ) {
   const clock = new ManualClock(new Date('2026-11-30T15:00:00Z'));
   const failures: {
@@ -431,7 +433,7 @@ export function fedexAgainst(
     providerCalls,
     accounts: resolver,
     clock,
-    timeoutMs: 200,
+    timeoutMs,
   });
   return { carrier, clock, failures, waits };
 }
