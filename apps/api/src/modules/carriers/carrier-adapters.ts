@@ -7,6 +7,7 @@ import type { CarrierAccountResolver, LiveCarrierKey } from './carrier-accounts'
 import type { CarrierAdapter } from './carrier-adapter';
 import { dhlExpressCarrier } from './dhl-express/dhl-express-carrier';
 import { ExtendedZones } from './extended-zones';
+import { fedexCarrier } from './fedex/fedex-carrier';
 import { SandboxCarrier } from './sandbox-carrier';
 import { SANDBOX_TARIFFS } from './sandbox-tariffs';
 
@@ -19,8 +20,10 @@ export interface CarrierAdapterDeps {
     | 'CARRIER_SANDBOX_CANCEL_DELAY_SECONDS'
     | 'CARRIER_SANDBOX_LABEL_DELAY_MS'
   > &
-    // The real carriers' switches: absent, each carrier stays its sandbox.
-    Partial<Pick<Config, 'DHL_EXPRESS_MODE' | 'DHL_EXPRESS_BASE_URL'>>;
+    // The real carriers' switches and addresses: absent, each carrier stays its sandbox.
+    Partial<
+      Pick<Config, 'DHL_EXPRESS_MODE' | 'DHL_EXPRESS_BASE_URL' | 'FEDEX_MODE' | 'FEDEX_BASE_URL'>
+    >;
   postalCodes: Pick<PostalCodesService, 'allSettlementsRural'>;
   clock: Clock;
   /**
@@ -44,12 +47,14 @@ const LIVE_CARRIERS: Partial<
   >
 > = {
   dhl_express: dhlExpressCarrier,
+  fedex: fedexCarrier,
 };
 
 /**
- * One adapter per carrier of the catalogue. No real carrier can be reached yet, so each is its
- * sandbox (decision 017), configured by `CARRIER_SANDBOX_FAILURE_RATE` and
- * `CARRIER_SANDBOX_CANCEL_DELAY_SECONDS`; the six share one extended-zone cache.
+ * One adapter per carrier of the catalogue: DHL Express and FedEx their real APIs when their
+ * mode says so (decision 036), every other carrier its sandbox (decision 017), configured by
+ * `CARRIER_SANDBOX_FAILURE_RATE` and `CARRIER_SANDBOX_CANCEL_DELAY_SECONDS`; the sandboxes share
+ * one extended-zone cache.
  *
  * The composition root (`modules/services.ts`) builds one set per app and hands it to every
  * service that calls a carrier, so the cache and what the sandboxes remember are the app's.
