@@ -31,6 +31,7 @@ import {
   type CarrierAdapters,
   type PickupDayOffer,
 } from '../carriers';
+import { labelParty } from './label-party';
 import * as repository from './pickups.repository';
 import type { GuideForPickup, PickupRow } from './pickups.repository';
 
@@ -206,6 +207,7 @@ export class PickupsService {
       this.adapters[first.carrierKey].schedulePickup({
         organizationId,
         originZip: first.origin.zip,
+        address: labelParty(first.origin),
         date: input.date,
         start: input.start,
         end: input.end,
@@ -297,6 +299,7 @@ export class PickupsService {
       ({ confirmationNumber } = await this.adapters[guide.carrierKey].schedulePickup({
         organizationId,
         originZip: guide.origin.zip,
+        address: labelParty(guide.origin),
         date: slot.date,
         start: slot.start,
         end: slot.end,

@@ -19,7 +19,6 @@ import {
   CarrierError,
   type CarrierAdapters,
   type IssuedLabel,
-  type LabelParty,
   type LabelRequest,
 } from '../carriers';
 import type { InventoryService, StockLedger } from '../inventory';
@@ -27,6 +26,7 @@ import { movementRequestHash, type LedgerService, type Line } from '../wallet';
 import type { PurchaseData, PurchasePlan } from './purchase-checks.service';
 import type { QuotesService } from './quotes.service';
 import { labelStock } from './shipment-stock';
+import { labelParty } from './label-party';
 import * as repository from './shipments.repository';
 import type { StoredCustoms } from './shipments.tables';
 import type {
@@ -101,24 +101,6 @@ export interface PurchaseFlowDeps {
   stock: Pick<StockLedger, 'reserve' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   inFlight: Map<string, InFlightPurchase>;
-}
-
-/** How a label prints a party: the contact, the company, the phone and the address. */
-function labelParty(party: ShipmentParty): LabelParty {
-  return {
-    name: party.contact_name,
-    company: party.company,
-    phone: party.phone,
-    street: party.street,
-    exteriorNumber: party.external_number,
-    interiorNumber: party.internal_number,
-    neighborhood: party.neighborhood,
-    city: party.city,
-    state: party.state,
-    zip: party.zip,
-    reference: party.reference,
-    country: party.country,
-  };
 }
 
 /** The list's "customer" column: the contact, and the company when there is one. */
