@@ -110,3 +110,46 @@ export async function listInvoices(
     total: counted?.total ?? 0,
   };
 }
+
+/** An invoice by id alone: staff's side, which spans organizations. */
+export async function findInvoiceById(db: DbOrTx, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export async function findByProviderId(db: DbOrTx, pac: string, providerId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.pac, pac), eq(invoices.providerId, providerId)));
+  return row;
+}
+
+/**
+ * Marks a cancellation as asked, only if the invoice is stamped and none is pending or accepted
+ * (one asked again after SAT's receiver rejected it is fine): of two staff asking at once, one
+ * gets the row. Answers the row as it was before, or undefined when it was not cancellable.
+ */
+export async function claimCancellation(
+  db: DbOrTx,
+  id: string,
+  values: { motive: string; substitution: string | null; at: Date },
+): Promise<InvoiceRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+    if (!before || before.status !== 'stamped') return undefined;
+    if (before.cancellationStatus === 'pending' || before.cancellationStatus === 'accepted') {
+      return undefined;
+    }
+    await tx
+      .update(invoices)
+      .set({
+        cancellationMotive: values.motive,
+        cancellationSubstitution: values.substitution,
+        cancellationStatus: 'pending',
+        cancellationRequestedAt: values.at,
+      })
+      .where(eq(invoices.id, id));
+    return before;
+  });
+}
