@@ -21,7 +21,13 @@ import { validateCfdi } from './cfdi-schema';
 import * as repository from './billing.repository';
 import type { InvoiceRow } from './billing.repository';
 import { invoicePdf } from './invoice-pdf';
-import { SandboxPac, UNSEALED, type CancellationStatus, type Pac } from './pac';
+import {
+  SandboxPac,
+  UNSEALED,
+  withoutFiscalValidity,
+  type CancellationStatus,
+  type Pac,
+} from './pac';
 
 type IssuerConfig = Pick<
   Config,
@@ -270,7 +276,7 @@ export function present(
     vat_centavos: row.vat,
     total_centavos: row.total,
     uuid: row.uuid,
-    sandbox: row.pac === null ? sandbox : row.pac === 'sandbox',
+    sandbox: row.pac === null ? sandbox : withoutFiscalValidity(row.pac),
     deposit_id: row.depositId,
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
@@ -430,7 +436,7 @@ export class BillingService {
     const row = await this.stamped(organizationId, id);
     return {
       fileName: `${row.series}${row.folio}.pdf`,
-      content: await invoicePdf(row, row.pac === 'sandbox'),
+      content: await invoicePdf(row, withoutFiscalValidity(row.pac ?? 'sandbox')),
     };
   }
 }

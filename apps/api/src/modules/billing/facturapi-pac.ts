@@ -133,7 +133,8 @@ async function asText(body: unknown): Promise<string> {
  * mode: those documents have no fiscal validity and are shown as sandbox.
  */
 export class FacturapiPac implements Pac {
-  readonly name = PROVIDER;
+  /** `facturapi_test` in test mode, so each invoice records whether its stamp is valid. */
+  readonly name: string;
   readonly sandbox: boolean;
   readonly remote = true;
   private readonly client: Facturapi;
@@ -150,6 +151,7 @@ export class FacturapiPac implements Pac {
     this.client = new Facturapi(deps.apiKey);
     if (deps.baseUrl) this.client.BASE_URL = deps.baseUrl;
     this.sandbox = deps.apiKey.startsWith('sk_test_');
+    this.name = this.sandbox ? `${PROVIDER}_test` : PROVIDER;
   }
 
   private call<T>(operation: string, call: () => Promise<T>, retries: number): Promise<T> {

@@ -1,3 +1,4 @@
+import type { CancellationMotive, CANCELLATION_STATUSES } from '@despacho/domain';
 import { createHash, randomUUID } from 'node:crypto';
 import { buildCfdi, type CfdiInput, type CfdiSeal, type TimbreFiscal } from './cfdi';
 
@@ -10,13 +11,8 @@ export interface StampResult {
   providerId: string | null;
 }
 
-/**
- * SAT's cancellation reasons (c_MotivoCancelacion): 01 issued with errors, replaced by another
- * CFDI (its UUID is required); 02 issued with errors, no replacement; 03 the operation did not
- * happen; 04 a nominative operation included in a global invoice.
- */
-export const CANCELLATION_MOTIVES = ['01', '02', '03', '04'] as const;
-export type CancellationMotive = (typeof CANCELLATION_MOTIVES)[number];
+/** Where SAT has a cancellation: `pending` while the receiver may still answer (72 hours). */
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 
 export interface CancelRequest {
   uuid: string;
@@ -25,12 +21,6 @@ export interface CancelRequest {
   /** The replacing CFDI's UUID: required with motive 01, refused with the others. */
   substitutionUuid: string | null;
 }
-
-/**
- * Where SAT has the cancellation: `pending` while the receiver may still accept or refuse it
- * (SAT gives them 72 hours), `accepted` once cancelled, `rejected` when the receiver refused.
- */
-export type CancellationStatus = 'pending' | 'accepted' | 'rejected';
 
 /**
  * A PAC (Proveedor Autorizado de Certificación): seals and stamps a CFDI, and asks SAT to cancel
@@ -45,6 +35,14 @@ export interface Pac {
   /** `key` is the invoice's id: the same key stamps at most one document at the PAC. */
   stamp(input: CfdiInput, now: Date, key: string): Promise<StampResult>;
   cancel(request: CancelRequest): Promise<CancellationStatus>;
+}
+
+/**
+ * Whether the PAC recorded on an invoice (its `name`) stamps without fiscal validity: the
+ * sandbox, or a provider's test mode (`facturapi_test`).
+ */
+export function withoutFiscalValidity(pacName: string): boolean {
+  return pacName === 'sandbox' || pacName.endsWith('_test');
 }
 
 /** Certificate numbers of the sandbox: all zeros, which no SAT certificate has. */
