@@ -157,6 +157,7 @@ describe('Facturapi through its SDK, against a double of its REST API', () => {
     });
     const error = await failure(pac().stamp(sampleCfdiInput(), clock.now(), KEY));
     expect(error).toMatchObject({ code: 'rejected', details: { status: 401 } });
+    expect(error.message).toBe('Invalid API key [redacted]');
     const stored = await db.select().from(providerFailures);
     expect(JSON.stringify(stored)).not.toContain(API_KEY);
   });

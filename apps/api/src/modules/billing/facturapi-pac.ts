@@ -85,20 +85,27 @@ export function facturapiInvoice(input: CfdiInput, key: string) {
   };
 }
 
-/** The SDK's failures as ours; its message is Facturapi's own (it never echoes the key). */
+/** A secret key, should Facturapi's text ever quote one: it never goes further than here. */
+const SECRET_KEY = /\bsk_(test|live)_\S+/g;
+
+/**
+ * The SDK's failures as ours, with Facturapi's own message for staff (any key in it redacted:
+ * the message reaches the invoice's failure reason, the jobs' log and the failures view).
+ */
 function asProviderError(error: unknown): unknown {
   if (error instanceof ProviderError) return error;
   if (error instanceof FacturapiError) {
+    const message = error.message.replace(SECRET_KEY, '[redacted]');
     const details = { status: error.status, ...(error.code ? { providerCode: error.code } : {}) };
     if (error.status === 429) {
       const wait = retryAfterMs(error.headers['retry-after'] ?? null, new Date());
-      return new ProviderError(PROVIDER, 'rate_limited', error.message, {
+      return new ProviderError(PROVIDER, 'rate_limited', message, {
         ...details,
         ...(wait !== undefined ? { retryAfterMs: wait } : {}),
       });
     }
     const code = error.status >= 500 ? 'unavailable' : 'rejected';
-    return new ProviderError(PROVIDER, code, error.message, details);
+    return new ProviderError(PROVIDER, code, message, details);
   }
   if (error instanceof SyntaxError) {
     return new ProviderError(PROVIDER, 'malformed', 'answer is not JSON');
