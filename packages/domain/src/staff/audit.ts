@@ -56,6 +56,7 @@ export const AUDIT_ACTIONS = [
   't1.duty_rate',
   't1.exchange_rate',
   't1.restriction',
+  'invoice.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -76,6 +77,7 @@ export const AUDIT_SUBJECT_TYPES = [
   't1_duty_rate',
   't1_exchange_rate',
   't1_restriction',
+  'invoice',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

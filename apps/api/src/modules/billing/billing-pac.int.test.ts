@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifySpei, trackingKey } from '../../../test/spei';
 import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, createTestUser, type TestUser } from '../../../test/users';
+import { auditLog } from '../../platform/audit.tables';
 import { invoices } from './billing.tables';
 import { signFacturapiWebhook } from './facturapi-webhook';
 import { facturapiDouble, facturapiInvoiceAnswer, stampedXml } from './facturapi.test-support';
@@ -283,5 +284,59 @@ describe("Facturapi's webhook signatures", () => {
     const body = event('inv_somebody_else', ctx.clock.now());
     const response = await deliver(body, signFacturapiWebhook(WEBHOOK_SECRET, body));
     expect(response.json().data.status).toBe('ignored');
+  });
+});
+
+describe('a cancellation whose webhook never came', () => {
+  it("asks the PAC how a pending cancellation ended when no webhook came, and audits staff's request", async () => {
+    const id = await stampedInvoice('inv_lost_webhook');
+    double.answers.push({
+      status: 200,
+      body: facturapiInvoiceAnswer({ cancellation_status: 'pending' }),
+    });
+    ctx.clock.advance(1000); // asked after every earlier test's cancellation
+    await call(staff, 'POST', `/staff/invoices/${id}/cancellation`, { motive: '03' });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, 'invoice.cancel')));
+    expect(entry).toMatchObject({ actorId: staff.id, subjectType: 'invoice' });
+    expect(entry!.after).toMatchObject({
+      cancellation_motive: '03',
+      cancellation_status: 'pending',
+    });
+
+    // Too recent: nothing asked yet.
+    await ctx.app.services.invoiceCancellation.refreshJob();
+    expect(double.requests).toHaveLength(1);
+    // Last in the file: the clock moves past every token. Earlier tests' cancellations are
+    // older, so they are asked first and stay pending; this one is asked last.
+    ctx.clock.advance(31 * 60_000);
+    const pending = await ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.cancellationStatus, 'pending'));
+    for (let i = 1; i < pending.length; i += 1) {
+      double.answers.push({
+        status: 200,
+        body: facturapiInvoiceAnswer({ cancellation_status: 'pending' }),
+      });
+    }
+    double.answers.push({
+      status: 200,
+      body: facturapiInvoiceAnswer({
+        id: 'inv_lost_webhook',
+        status: 'canceled',
+        cancellation_status: 'accepted',
+      }),
+    });
+    await ctx.app.services.invoiceCancellation.refreshJob();
+    expect(double.requests).toHaveLength(1 + pending.length);
+    expect(double.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v2/invoices/inv_lost_webhook',
+    });
+    const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row!.cancellationStatus).toBe('accepted');
   });
 });

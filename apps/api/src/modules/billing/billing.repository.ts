@@ -1,5 +1,5 @@
 import type { InvoicesQuery } from '@despacho/domain';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { withinOrganizationDays } from '../accounts';
 import { invoices, invoiceSeries } from './billing.tables';
@@ -152,4 +152,21 @@ export async function claimCancellation(
       .where(eq(invoices.id, id));
     return before;
   });
+}
+
+/** Cancellations of `pac`'s invoices still pending, asked before `before`, oldest first. */
+export function pendingCancellations(db: DbOrTx, pac: string, before: Date, limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.pac, pac),
+        eq(invoices.cancellationStatus, 'pending'),
+        lt(invoices.cancellationRequestedAt, before),
+        isNotNull(invoices.providerId),
+      ),
+    )
+    .orderBy(asc(invoices.cancellationRequestedAt))
+    .limit(limit);
 }

@@ -1,5 +1,5 @@
 import { billingContract, pacWebhookContract, staffBillingContract } from '@despacho/domain';
-import { organizationOf } from '../../platform/auth';
+import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import { sendDownload } from '../../platform/download';
 import type { AppModule } from '../services';
@@ -23,7 +23,11 @@ export const billingRoutes: AppModule = async (app, deps) => {
   });
   implement(app, staffBillingContract, {
     cancel: async (request) => {
-      const row = await invoiceCancellation.cancel(request.params.id, request.body);
+      const row = await invoiceCancellation.cancel(
+        request.params.id,
+        request.body,
+        authOf(request).userId,
+      );
       const [view] = await billing.views(row.organizationId, [row.id]);
       return { data: view! };
     },

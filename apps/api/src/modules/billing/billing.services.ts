@@ -3,7 +3,7 @@ import type { Platform } from '../services';
 import { BillingService, STAMP_INVOICE_JOB, stampInvoicePayload } from './billing.service';
 import { FacturapiPac } from './facturapi-pac';
 import { FacturapiWebhook, facturapiWebhookSecret } from './facturapi-webhook';
-import { InvoiceCancellation } from './invoice-cancellation';
+import { InvoiceCancellation, REFRESH_CANCELLATIONS_JOB } from './invoice-cancellation';
 import { SandboxPac, type Pac } from './pac';
 
 /** The configured PAC (decision 035): the sandbox unless CFDI_PAC names Facturapi. */
@@ -29,6 +29,10 @@ export const buildBilling = (
     singletonKey: (payload) => payload.invoice_id,
   });
   const invoiceCancellation = new InvoiceCancellation({ ...deps, pac });
+  deps.jobs.register(REFRESH_CANCELLATIONS_JOB, invoiceCancellation.refreshJob, {
+    cron: '*/20 * * * *',
+    transaction: false,
+  });
   const pacWebhook = new FacturapiWebhook({
     ...deps,
     secret: facturapiWebhookSecret(deps.config),

@@ -220,4 +220,14 @@ export class FacturapiPac implements Pac {
     );
     return cancellationStatusOf(invoice);
   }
+
+  /** A read: retried like any GET. */
+  async cancellationStatus(providerId: string): Promise<CancellationStatus> {
+    const invoice = await this.call(
+      'cancellation_status',
+      async () => this.read(await this.client.invoices.retrieve(providerId)),
+      2,
+    );
+    return cancellationStatusOf(invoice);
+  }
 }

@@ -1,4 +1,5 @@
 import type { InvoiceCancellationRequest } from '@despacho/domain';
+import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
@@ -7,16 +8,35 @@ import * as repository from './billing.repository';
 import type { InvoiceRow } from './billing.repository';
 import type { CancellationStatus, Pac } from './pac';
 
+export const REFRESH_CANCELLATIONS_JOB = 'billing.refresh_cancellations';
+/** A cancellation asked this long ago with no webhook yet is asked of the PAC. */
+const REFRESH_AFTER_MS = 30 * 60_000;
+const REFRESH_BATCH = 50;
+
+const cancellationOf = (row: InvoiceRow) => ({
+  uuid: row.uuid,
+  cancellation_motive: row.cancellationMotive,
+  cancellation_substitution: row.cancellationSubstitution,
+  cancellation_status: row.cancellationStatus,
+});
+
 /**
  * Cancelling a stamped invoice before SAT through the PAC that stamped it (decision 035). The
  * request is claimed on the row first (one at a time), the PAC is called outside any
  * transaction, and its answer recorded: `accepted`, or `pending` while SAT waits on the
- * receiver (its webhook tells the end). A PAC failure gives the row back as it was.
+ * receiver (its webhook tells the end, or `refreshJob` asks). A PAC failure gives the row back
+ * as it was. Staff's request is in the audit log.
  */
 export class InvoiceCancellation {
-  constructor(private readonly deps: { db: Db; clock: Clock; pac: Pac }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; pac: Pac; audit: Pick<AuditLog, 'record'> },
+  ) {}
 
-  async cancel(id: string, request: InvoiceCancellationRequest): Promise<InvoiceRow> {
+  async cancel(
+    id: string,
+    request: InvoiceCancellationRequest,
+    staffId: string,
+  ): Promise<InvoiceRow> {
     const { db, pac } = this.deps;
     const found = await repository.findInvoiceById(db, id);
     if (!found) throw notFound();
@@ -50,8 +70,36 @@ export class InvoiceCancellation {
       if (error instanceof ProviderError) throw new AppError('PAC_UNAVAILABLE');
       throw error;
     }
-    return repository.updateInvoice(db, id, { cancellationStatus: status });
+    return db.transaction(async (tx) => {
+      const after = await repository.updateInvoice(tx, id, { cancellationStatus: status });
+      await this.deps.audit.record(tx, {
+        actorId: staffId,
+        action: 'invoice.cancel',
+        subjectType: 'invoice',
+        subjectId: id,
+        organizationId: after.organizationId,
+        before: cancellationOf(before),
+        after: cancellationOf(after),
+      });
+      return after;
+    });
   }
+
+  /**
+   * `REFRESH_CANCELLATIONS_JOB`: asks the PAC how the cancellations still pending ended, for a
+   * webhook that never came. Outside any transaction (the PAC is on the network); one PAC
+   * failure leaves that invoice for the next run.
+   */
+  readonly refreshJob = async (): Promise<void> => {
+    const { db, clock, pac } = this.deps;
+    const before = new Date(clock.now().getTime() - REFRESH_AFTER_MS);
+    for (const row of await repository.pendingCancellations(db, pac.name, before, REFRESH_BATCH)) {
+      const status = await pac.cancellationStatus(row.providerId!).catch(() => null);
+      if (status && status !== 'pending') {
+        await repository.updateInvoice(db, row.id, { cancellationStatus: status });
+      }
+    }
+  };
 
   /**
    * The PAC's word on a cancellation (its webhook): recorded on the invoice it stamped. Answers

@@ -35,6 +35,8 @@ export interface Pac {
   /** `key` is the invoice's id: the same key stamps at most one document at the PAC. */
   stamp(input: CfdiInput, now: Date, key: string): Promise<StampResult>;
   cancel(request: CancelRequest): Promise<CancellationStatus>;
+  /** Where a cancellation asked earlier stands now (`providerId`: the PAC's id of the document). */
+  cancellationStatus(providerId: string): Promise<CancellationStatus>;
 }
 
 /**
@@ -91,6 +93,10 @@ export class SandboxPac implements Pac {
 
   /** The sandbox has no receiver to ask: a cancellation is accepted at once. */
   cancel(): Promise<CancellationStatus> {
+    return Promise.resolve('accepted');
+  }
+
+  cancellationStatus(): Promise<CancellationStatus> {
     return Promise.resolve('accepted');
   }
 }

@@ -42,6 +42,8 @@ const SUBJECT_LINKS: Record<AuditSubjectType, (entry: AuditEntry) => string> = {
   t1_duty_rate: () => '/staff/international/rates',
   t1_exchange_rate: () => '/staff/international/rates',
   t1_restriction: () => '/staff/international/restrictions',
+  // Invoices have no staff page yet: most come from a credited deposit.
+  invoice: () => '/staff/deposits?status=credited',
 };
 const subjectLink = (entry: AuditEntry) => SUBJECT_LINKS[entry.subject_type](entry);
 
