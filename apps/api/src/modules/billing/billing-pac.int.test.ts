@@ -101,6 +101,46 @@ describe('stamping with a remote PAC', () => {
   });
 });
 
+describe("SAT's schema before sending", () => {
+  it("never sends a document the schema refuses, and keeps the schema's message for staff", async () => {
+    const { user } = await createTestMerchant(ctx);
+    const deposit = await notifySpei(ctx, user, {
+      amount: '1,250.00',
+      tracking_key: trackingKey(),
+    });
+    expect((await call(staff, 'POST', `/staff/deposits/${deposit.id}/approve`)).statusCode).toBe(
+      200,
+    );
+    // A "|" is the one character cfdv40.xsd refuses in a name (it separates the cadena original).
+    await ctx.db
+      .update(invoices)
+      .set({ receiverName: 'COMERCIO | PRUEBA' })
+      .where(eq(invoices.depositId, deposit.id));
+    await ctx.app.jobs.runDue(ctx.clock.now(), 100);
+
+    expect(double.requests).toEqual([]);
+    const [row] = await ctx.db.select().from(invoices).where(eq(invoices.depositId, deposit.id));
+    expect(row!.status).toBe('failed');
+    expect(row!.failureReason).toMatch(/CFDI does not follow SAT's schema.*Receptor.*Nombre/);
+    // Put right, so that the job's retry stamps it and no later test's answers go to it.
+    await ctx.db
+      .update(invoices)
+      .set({ receiverName: 'PUBLICO EN GENERAL' })
+      .where(eq(invoices.id, row!.id));
+    const uuid = crypto.randomUUID().toUpperCase();
+    double.answers.push(
+      { status: 200, body: facturapiInvoiceAnswer({ id: 'inv_after_schema', uuid }) },
+      { status: 200, type: 'application/xml', body: stampedXml(sampleCfdiInput(), uuid) },
+    );
+    await ctx.app.services.billing.stampJob(ctx.db, {
+      organization_id: row!.organizationId,
+      invoice_id: row!.id,
+    });
+    const [fixed] = await ctx.db.select().from(invoices).where(eq(invoices.id, row!.id));
+    expect(fixed!.status).toBe('stamped');
+  });
+});
+
 describe("staff's cancellation with SAT's reasons", () => {
   it('refuses reason 01 without the replacing UUID, and a UUID with another reason', async () => {
     const id = await stampedInvoice();
