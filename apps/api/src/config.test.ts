@@ -162,3 +162,39 @@ describe('Stripe card payments', () => {
     expect(parseConfig({}).PAYMENT_PROVIDER).toBeUndefined();
   });
 });
+
+describe('CFDI PAC switched on (Facturapi)', () => {
+  it('stops the start naming the key and the webhook secret Facturapi still needs', () => {
+    expect(() => parseConfig({ CFDI_PAC: 'facturapi' })).toThrow(
+      /FACTURAPI_API_KEY is required when CFDI_PAC=facturapi[\s\S]*FACTURAPI_WEBHOOK_SECRET is required/,
+    );
+    expect(() =>
+      parseConfig({ CFDI_PAC: 'facturapi', FACTURAPI_API_KEY: 'sk_live_0123456789abcdef' }),
+    ).toThrow(/FACTURAPI_WEBHOOK_SECRET/);
+  });
+
+  it('refuses a malformed key or secret, naming the variable', () => {
+    const secret = { FACTURAPI_WEBHOOK_SECRET: 'a-webhook-secret-long-enough' };
+    expect(() =>
+      parseConfig({ CFDI_PAC: 'facturapi', FACTURAPI_API_KEY: 'pk_live_0123456789', ...secret }),
+    ).toThrow(/FACTURAPI_API_KEY: a secret key/);
+    expect(() =>
+      parseConfig({
+        CFDI_PAC: 'facturapi',
+        FACTURAPI_API_KEY: 'sk_test_0123456789',
+        FACTURAPI_WEBHOOK_SECRET: 'short',
+      }),
+    ).toThrow(/FACTURAPI_WEBHOOK_SECRET: at least 16/);
+    expect(() => parseConfig({ CFDI_PAC: 'finkok' })).toThrow(/CFDI_PAC/);
+  });
+
+  it('starts with the key and the secret, and keeps the sandbox PAC when nothing is set', () => {
+    const on = parseConfig({
+      CFDI_PAC: 'facturapi',
+      FACTURAPI_API_KEY: 'sk_test_0123456789abcdef',
+      FACTURAPI_WEBHOOK_SECRET: 'a-webhook-secret-long-enough',
+    });
+    expect(on.CFDI_PAC).toBe('facturapi');
+    expect(parseConfig({}).CFDI_PAC).toBe('sandbox');
+  });
+});

@@ -116,8 +116,30 @@ const variablesSchema = z.object({
     .string()
     .regex(/^\d{5}$/)
     .default('42501'),
-  /** The PAC that stamps invoices: only the built-in `sandbox` (no fiscal validity) exists. */
-  CFDI_PAC: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The PAC that stamps and cancels invoices (decision 035): the built-in `sandbox` (no fiscal
+   * validity, the default) or `facturapi` (needs FACTURAPI_API_KEY and FACTURAPI_WEBHOOK_SECRET;
+   * docs/providers/facturapi.md).
+   */
+  CFDI_PAC: z.enum(['sandbox', 'facturapi']).default('sandbox'),
+  /**
+   * Facturapi's secret key of the issuing organization (its dashboard, API keys): `sk_test_…`
+   * stamps in Facturapi's test mode (no fiscal validity), `sk_live_…` for real. No default.
+   */
+  FACTURAPI_API_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\S{8,}$/, 'FACTURAPI_API_KEY: a secret key, sk_test_… or sk_live_…')
+    .optional(),
+  /**
+   * The secret Facturapi shows when its webhook (to `POST /api/v1/webhooks/facturapi`) is
+   * created; it signs each delivery. No default (outside production a development one).
+   */
+  FACTURAPI_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'FACTURAPI_WEBHOOK_SECRET: at least 16 characters')
+    .optional(),
+  /** Facturapi's API address; only a test double changes it. Default https://www.facturapi.io/v2 */
+  FACTURAPI_BASE_URL: z.url().optional(),
   /**
    * Sandbox carriers (decision 017): the share (0–1) of quotes and label requests that fail as
    * an unavailable carrier would, and how long a cancellation takes to be confirmed.
@@ -323,6 +345,10 @@ const PROVIDER_REQUIREMENTS: ProviderRequirement[] = [
   {
     switchedOn: (config) => config.PAYMENT_PROVIDER === 'stripe' && 'PAYMENT_PROVIDER=stripe',
     needs: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  },
+  {
+    switchedOn: (config) => config.CFDI_PAC !== 'sandbox' && `CFDI_PAC=${config.CFDI_PAC}`,
+    needs: ['FACTURAPI_API_KEY', 'FACTURAPI_WEBHOOK_SECRET'],
   },
 ];
 

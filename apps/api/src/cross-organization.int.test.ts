@@ -59,6 +59,7 @@ const IDS_OF_A: Record<string, (a: TenantRecords) => string> = {
   '/api/v1/staff/deposits/{id}': (a) => a.pendingDepositId,
   '/api/v1/staff/bank-transfers/{id}': (a) => a.bankTransferId,
   '/api/v1/invoices/{id}': (a) => a.invoiceId,
+  '/api/v1/staff/invoices/{id}': (a) => a.invoiceId,
   '/api/v1/customers/{id}': (a) => a.customerId,
   '/api/v1/customers/{id}/addresses/{addressId}': (a) => a.addressId,
   '/api/v1/vendors/{id}': (a) => a.vendorId,

@@ -21,3 +21,4 @@ export { EMBARQUES_ERRORS as embarques } from './embarques/errors';
 export { INTERNATIONAL_ERRORS as international } from './international/errors';
 export { API_KEYS_ERRORS as api_keys } from './developers/api-keys.errors';
 export { WEBHOOKS_ERRORS as webhooks } from './developers/webhooks.errors';
+export { BILLING_ERRORS as billing } from './billing/errors';

@@ -161,6 +161,10 @@ export const VALIDATION_MESSAGES = {
     es: 'El folio fiscal (UUID) tiene 36 caracteres, por ejemplo 5FB2822E-396D-4725-8521-CDC4BDD20CCF.',
     en: 'The fiscal folio (UUID) has 36 characters, for example 5FB2822E-396D-4725-8521-CDC4BDD20CCF.',
   },
+  cfdi_substitution_only_01: {
+    es: 'Solo el motivo 01 lleva el folio fiscal (UUID) de la factura que sustituye.',
+    en: 'Only reason 01 carries the fiscal folio (UUID) of the replacing invoice.',
+  },
   // Customers (clients) and vendors (settings/vendors)
   tax_id: {
     es: 'Ingresa un RFC (12 o 13 caracteres) o una CURP (18 caracteres) válidos.',

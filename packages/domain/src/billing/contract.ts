@@ -1,7 +1,14 @@
 import { defineContract, defineOperation } from '../contract';
 import { idParamsSchema } from '../ids';
 import { pageSchema } from '../pagination';
+import {
+  CANCELLATION_STATUSES,
+  FACTURAPI_WEBHOOK,
+  facturapiEventSchema,
+  invoiceCancellationSchema,
+} from './cancellation';
 import { invoicesQuerySchema, invoiceViewSchema } from './invoices';
+import { z } from '../validation';
 
 const access = 'finances.billing';
 
@@ -36,5 +43,51 @@ export const billingContract = defineContract('billing', {
     summary: 'The printed representation (PDF) of an invoice',
     params: idParamsSchema,
     download: true,
+  }),
+});
+
+/**
+ * Staff's side of billing: a stamped invoice cancelled before SAT through the PAC (decision 035).
+ * The invoice is the platform's, issued to the organization, so staff ask for its cancellation.
+ */
+export const staffBillingContract = defineContract('staff-billing', {
+  cancel: defineOperation({
+    method: 'POST',
+    path: '/staff/invoices/:id/cancellation',
+    access: 'staff',
+    summary: 'Asks SAT, through the PAC, to cancel a stamped invoice',
+    description:
+      "`motive` is SAT's c_MotivoCancelacion: 01 (errors, replaced: `substitution_uuid` of the replacing CFDI required), 02 (errors, no replacement), 03 (the operation did not happen), 04 (included in a global invoice). Answers the invoice with its `cancellation` (`pending` while the receiver may still answer, `accepted`, `rejected`). 409 INVOICE_NOT_CANCELLABLE when not stamped or already cancelled or pending; 422 INVOICE_CANCELLATION_REFUSED with the PAC's reason; 503 PAC_UNAVAILABLE.",
+    params: idParamsSchema,
+    body: invoiceCancellationSchema,
+    responses: { 200: z.object({ data: invoiceViewSchema }) },
+  }),
+});
+
+/** The PAC's signed notifications (Facturapi): a cancellation's answer from SAT. */
+export const pacWebhookContract = defineContract('pac-webhook', {
+  receive: defineOperation({
+    method: 'POST',
+    path: '/webhooks/facturapi',
+    access: 'public',
+    tags: ['webhooks'],
+    summary: "Facturapi's event (signed): an invoice's cancellation status changed",
+    description: [
+      `Header \`${FACTURAPI_WEBHOOK.signatureHeader}\`: hex HMAC-SHA256 of the raw body with`,
+      'FACTURAPI_WEBHOOK_SECRET. A wrong signature answers 401 WEBHOOK_SIGNATURE_INVALID; an',
+      `event whose \`created_at\` is more than ${FACTURAPI_WEBHOOK.toleranceSeconds / 60} minutes`,
+      'away, 401 WEBHOOK_TIMESTAMP_STALE; the same delivery again, 200 `duplicate`. Events other',
+      "than an invoice's status changes, or for invoices we do not hold, answer 200 `ignored`.",
+    ].join(' '),
+    signed: { header: FACTURAPI_WEBHOOK.signatureHeader },
+    body: facturapiEventSchema,
+    responses: {
+      200: z.object({
+        data: z.object({
+          status: z.enum(['applied', 'ignored', 'duplicate']),
+          cancellation_status: z.enum(CANCELLATION_STATUSES).optional(),
+        }),
+      }),
+    },
   }),
 });

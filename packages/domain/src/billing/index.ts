@@ -1,2 +1,3 @@
 export * from './invoices';
 export * from './contract';
+export * from './cancellation';

@@ -1,5 +1,6 @@
 import { paginationQuerySchema } from '../pagination';
 import { z } from '../validation';
+import { invoiceCancellationViewSchema } from './cancellation';
 import { dayField } from '../wallet/transactions';
 
 /**
@@ -87,5 +88,7 @@ export const invoiceViewSchema = z.object({
   deposit_id: z.string().nullable(),
   created_at: z.string(),
   stamped_at: z.string().nullable(),
+  /** Asked of SAT through the PAC (decision 035); null while never asked. */
+  cancellation: invoiceCancellationViewSchema.nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceViewSchema>;

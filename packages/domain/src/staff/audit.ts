@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   't1.restriction',
   'carrier_account.update',
   'carrier_account.remove',
+  'invoice.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -80,6 +81,7 @@ export const AUDIT_SUBJECT_TYPES = [
   't1_exchange_rate',
   't1_restriction',
   'carrier_account',
+  'invoice',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import type { InvoicesQuery } from '@despacho/domain';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { withinOrganizationDays } from '../accounts';
 import { invoices, invoiceSeries } from './billing.tables';
@@ -109,4 +109,64 @@ export async function listInvoices(
     rows,
     total: counted?.total ?? 0,
   };
+}
+
+/** An invoice by id alone: staff's side, which spans organizations. */
+export async function findInvoiceById(db: DbOrTx, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export async function findByProviderId(db: DbOrTx, pac: string, providerId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.pac, pac), eq(invoices.providerId, providerId)));
+  return row;
+}
+
+/**
+ * Marks a cancellation as asked, only if the invoice is stamped and none is pending or accepted
+ * (one asked again after SAT's receiver rejected it is fine): of two staff asking at once, one
+ * gets the row. Answers the row as it was before, or undefined when it was not cancellable.
+ */
+export async function claimCancellation(
+  db: DbOrTx,
+  id: string,
+  values: { motive: string; substitution: string | null; at: Date },
+): Promise<InvoiceRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+    if (!before || before.status !== 'stamped') return undefined;
+    if (before.cancellationStatus === 'pending' || before.cancellationStatus === 'accepted') {
+      return undefined;
+    }
+    await tx
+      .update(invoices)
+      .set({
+        cancellationMotive: values.motive,
+        cancellationSubstitution: values.substitution,
+        cancellationStatus: 'pending',
+        cancellationRequestedAt: values.at,
+      })
+      .where(eq(invoices.id, id));
+    return before;
+  });
+}
+
+/** Cancellations of `pac`'s invoices still pending, asked before `before`, oldest first. */
+export function pendingCancellations(db: DbOrTx, pac: string, before: Date, limit: number) {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.pac, pac),
+        eq(invoices.cancellationStatus, 'pending'),
+        lt(invoices.cancellationRequestedAt, before),
+        isNotNull(invoices.providerId),
+      ),
+    )
+    .orderBy(asc(invoices.cancellationRequestedAt))
+    .limit(limit);
 }

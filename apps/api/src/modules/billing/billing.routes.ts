@@ -1,11 +1,15 @@
-import { billingContract } from '@despacho/domain';
-import { organizationOf } from '../../platform/auth';
+import { billingContract, pacWebhookContract, staffBillingContract } from '@despacho/domain';
+import { authOf, organizationOf } from '../../platform/auth';
 import { implement } from '../../platform/contract-routes';
 import { sendDownload } from '../../platform/download';
 import type { AppModule } from '../services';
 
-/** `finance/billing`: the CFDI invoices, as `billingContract` declares them. */
-export const billingRoutes: AppModule = async (app, { billing }) => {
+/**
+ * `finance/billing`: the CFDI invoices, as `billingContract` declares them; staff's
+ * cancellation and the PAC's signed webhook (decision 035).
+ */
+export const billingRoutes: AppModule = async (app, deps) => {
+  const { billing, invoiceCancellation, pacWebhook } = deps;
   implement(app, billingContract, {
     list: async (request) => billing.list(organizationOf(request), request.query),
     xml: async (request, reply) => {
@@ -16,5 +20,25 @@ export const billingRoutes: AppModule = async (app, { billing }) => {
       const file = await billing.pdf(organizationOf(request), request.params.id);
       return sendDownload(reply, { ...file, type: 'application/pdf' });
     },
+  });
+  implement(app, staffBillingContract, {
+    cancel: async (request) => {
+      const row = await invoiceCancellation.cancel(
+        request.params.id,
+        request.body,
+        authOf(request).userId,
+      );
+      const [view] = await billing.views(row.organizationId, [row.id]);
+      return { data: view! };
+    },
+  });
+  implement(app, pacWebhookContract, {
+    receive: async (request) => ({
+      data: await pacWebhook.receive(
+        request.headers['facturapi-signature'],
+        request.body,
+        request.language,
+      ),
+    }),
   });
 };

@@ -1,4 +1,5 @@
 import {
+  type CancellationMotive,
   depositBreakdown,
   INVOICE_SERIES,
   splitVat,
@@ -7,21 +8,30 @@ import {
   type InvoiceView,
   type PageMeta,
 } from '@despacho/domain';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
+import type { Jobs } from '../../platform/jobs';
 import { notFound } from '../../platform/errors';
 import type { AccountDetailsService, AccountsService } from '../accounts';
 import type { DepositRow } from '../wallet';
-import { GENERAL_PUBLIC, type CfdiInput, type CfdiParty } from './cfdi';
+import { buildCfdi, GENERAL_PUBLIC, type CfdiInput, type CfdiParty } from './cfdi';
+import { validateCfdi } from './cfdi-schema';
 import * as repository from './billing.repository';
 import type { InvoiceRow } from './billing.repository';
 import { invoicePdf } from './invoice-pdf';
-import { pacFor, type Pac } from './pac';
+import {
+  SandboxPac,
+  UNSEALED,
+  withoutFiscalValidity,
+  type CancellationStatus,
+  type Pac,
+} from './pac';
 
 type IssuerConfig = Pick<
   Config,
-  'CFDI_ISSUER_RFC' | 'CFDI_ISSUER_NAME' | 'CFDI_ISSUER_REGIME' | 'CFDI_ISSUER_ZIP' | 'CFDI_PAC'
+  'CFDI_ISSUER_RFC' | 'CFDI_ISSUER_NAME' | 'CFDI_ISSUER_REGIME' | 'CFDI_ISSUER_ZIP'
 >;
 
 /** The sandbox issuer (SAT's test taxpayer), used when no configuration is at hand. */
@@ -30,7 +40,6 @@ const SANDBOX_ISSUER: IssuerConfig = {
   CFDI_ISSUER_NAME: 'ESCUELA KEMPER URGATE',
   CFDI_ISSUER_REGIME: '601',
   CFDI_ISSUER_ZIP: '42501',
-  CFDI_PAC: 'sandbox',
 };
 
 export function issuerOf(config?: Partial<IssuerConfig>): CfdiParty {
@@ -46,10 +55,20 @@ export interface InvoiceDepositDeps {
   clock: Clock;
   /** The receiver: the organization's tax information. */
   accountDetails: Pick<AccountDetailsService, 'taxInfo'>;
-  /** The API's configuration (issuer and PAC); the sandbox defaults without it. */
+  /** The API's configuration (the issuer); SAT's test taxpayer without it. */
   config?: Partial<IssuerConfig>;
+  /** The configured PAC; the sandbox without it. */
   pac?: Pac;
+  /** Where a remote PAC's stamping is queued, to run after the caller's transaction commits. */
+  jobs?: Pick<Jobs, 'enqueue'>;
 }
+
+/** Stamps one invoice with a remote PAC, after the transaction that created it committed. */
+export const STAMP_INVOICE_JOB = 'billing.stamp_invoice';
+export const stampInvoicePayload = z.object({
+  organization_id: z.string().uuid(),
+  invoice_id: z.string().uuid(),
+});
 
 function cfdiInputOf(row: InvoiceRow, reference: string | null): CfdiInput {
   return {
@@ -79,18 +98,28 @@ function cfdiInputOf(row: InvoiceRow, reference: string | null): CfdiInput {
 }
 
 /**
- * Stamps one invoice with the PAC and records the result. A PAC failure never throws: the row
- * is marked `failed` with the reason and a later retry stamps it again.
+ * Stamps one invoice with the PAC and records the result. The document is first built from the
+ * row and validated against SAT's schema: one the schema refuses is never sent (decision 035).
+ * The PAC's stamped XML is validated too; it is what SAT holds, so a refusal there is logged
+ * for staff and the document kept. A failure never throws: the row is marked `failed` with the
+ * reason and a later retry stamps it again (the invoice's id is the PAC's idempotency key, so a
+ * retry never stamps twice).
  */
 async function stamp(db: DbOrTx, row: InvoiceRow, pac: Pac, now: Date): Promise<InvoiceRow> {
   try {
-    const stamped = await pac.stamp(cfdiInputOf(row, null), now);
+    const input = cfdiInputOf(row, null);
+    await validateCfdi(buildCfdi(input, UNSEALED));
+    const stamped = await pac.stamp(input, now, row.id);
+    await validateCfdi(stamped.xml).catch((error: unknown) => {
+      console.error(`billing: invoice ${row.id} stamped by ${pac.name} fails SAT's schema`, error);
+    });
     return await repository.updateInvoice(db, row.id, {
       status: 'stamped',
       pac: pac.name,
       uuid: stamped.uuid,
       stampedAt: stamped.stampedAt,
       xml: stamped.xml,
+      providerId: stamped.providerId,
       failureReason: null,
     });
   } catch (error) {
@@ -103,6 +132,30 @@ async function stamp(db: DbOrTx, row: InvoiceRow, pac: Pac, now: Date): Promise<
 }
 
 /**
+ * Stamps the invoices just created in `tx`: inline with a local PAC (the sandbox is instant);
+ * with a remote one, queued in the same transaction so that the stamping runs once it commits,
+ * never holding it open on the network (decision 035).
+ */
+async function stampCreated(
+  tx: DbOrTx,
+  rows: InvoiceRow[],
+  pac: Pac,
+  deps: Pick<InvoiceDepositDeps, 'clock' | 'jobs'>,
+): Promise<InvoiceRow[]> {
+  if (pac.remote) {
+    if (!deps.jobs) throw new Error('a remote PAC needs the jobs queue');
+    for (const row of rows) {
+      const payload = { organization_id: row.organizationId, invoice_id: row.id };
+      await deps.jobs.enqueue(tx, STAMP_INVOICE_JOB, payload, deps.clock.now());
+    }
+    return rows;
+  }
+  const stamped: InvoiceRow[] = [];
+  for (const row of rows) stamped.push(await stamp(tx, row, pac, deps.clock.now()));
+  return stamped;
+}
+
+/**
  * Billing's part of `creditPendingDeposit` (decision 016, `depositCredited`): called inside the credit's transaction,
  * right after the deposit is marked credited. Issues the deposit's CFDI for the advance that
  * reached the balance (`net`, VAT included) and, when a fee was charged, the fee's CFDI (fee +
@@ -111,8 +164,8 @@ async function stamp(db: DbOrTx, row: InvoiceRow, pac: Pac, now: Date): Promise<
  *
  * It can never undo the credit: everything runs in a savepoint whose failure is caught and
  * logged (the credit commits without invoices), and a PAC failure only marks the row `failed`
- * for a retry. The sandbox PAC is local and instant, so it stamps inline; a real PAC must stamp
- * after commit (the rows are created `pending` first for that). A deposit is invoiced once:
+ * for a retry. The sandbox PAC is local and instant, so it stamps inline; a remote PAC stamps
+ * after commit (`stampCreated`). A deposit is invoiced once:
  * (deposit, kind) is unique, and a credit happens once per deposit.
  */
 export async function invoiceCreditedDeposit(
@@ -123,10 +176,7 @@ export async function invoiceCreditedDeposit(
   try {
     return await tx.transaction(async (savepoint) => {
       const created = await createInvoices(savepoint, deposit, deps);
-      const pac = deps.pac ?? pacFor(deps.config?.CFDI_PAC ?? 'sandbox');
-      const stamped: InvoiceRow[] = [];
-      for (const row of created) stamped.push(await stamp(savepoint, row, pac, deps.clock.now()));
-      return stamped;
+      return stampCreated(savepoint, created, deps.pac ?? new SandboxPac(), deps);
     });
   } catch (error) {
     console.error(`billing: deposit ${deposit.id} credited without invoices`, error);
@@ -202,7 +252,11 @@ async function createInvoices(
   return rows;
 }
 
-function present(row: InvoiceRow, userName: string | undefined, sandbox: boolean): InvoiceView {
+export function present(
+  row: InvoiceRow,
+  userName: string | undefined,
+  sandbox: boolean,
+): InvoiceView {
   return {
     id: row.id,
     series: row.series,
@@ -222,10 +276,19 @@ function present(row: InvoiceRow, userName: string | undefined, sandbox: boolean
     vat_centavos: row.vat,
     total_centavos: row.total,
     uuid: row.uuid,
-    sandbox: row.pac === null ? sandbox : row.pac === 'sandbox',
+    sandbox: row.pac === null ? sandbox : withoutFiscalValidity(row.pac),
     deposit_id: row.depositId,
     created_at: row.createdAt.toISOString(),
     stamped_at: row.stampedAt?.toISOString() ?? null,
+    cancellation:
+      row.cancellationMotive && row.cancellationStatus && row.cancellationRequestedAt
+        ? {
+            motive: row.cancellationMotive as CancellationMotive,
+            substitution_uuid: row.cancellationSubstitution,
+            status: row.cancellationStatus as CancellationStatus,
+            requested_at: row.cancellationRequestedAt.toISOString(),
+          }
+        : null,
   };
 }
 
@@ -242,12 +305,32 @@ export class BillingService {
       clock: Clock;
       config: Partial<IssuerConfig>;
       pac?: Pac;
+      jobs?: Pick<Jobs, 'enqueue'>;
       accounts: Pick<AccountsService, 'userNames'>;
       accountDetails: Pick<AccountDetailsService, 'taxInfo'>;
     },
   ) {
-    this.pac = deps.pac ?? pacFor(deps.config.CFDI_PAC);
+    this.pac = deps.pac ?? new SandboxPac();
   }
+
+  /**
+   * `STAMP_INVOICE_JOB`: a remote PAC's stamping, once the transaction that created the invoice
+   * committed. Runs outside any transaction (the PAC is called on the network); a failure stays
+   * on the row and fails the job, which pg-boss retries with backoff.
+   */
+  readonly stampJob = async (
+    _tx: DbOrTx,
+    payload: z.infer<typeof stampInvoicePayload>,
+  ): Promise<void> => {
+    const row = await repository.findInvoice(
+      this.deps.db,
+      payload.organization_id,
+      payload.invoice_id,
+    );
+    if (!row || row.status === 'stamped') return;
+    const result = await stamp(this.deps.db, row, this.pac, this.deps.clock.now());
+    if (result.status !== 'stamped') throw new Error(result.failureReason ?? 'not stamped');
+  };
 
   /** Wallet's `depositCredited` listener: the credited deposit's CFDI (decision 016). */
   readonly depositCredited = (tx: DbOrTx, deposit: DepositRow) =>
@@ -257,7 +340,8 @@ export class BillingService {
    * The CFDI of a service charged to the balance (an embarque's service fee, VAT included): one
    * per ledger charge, in the caller's transaction, paid by "aplicación de anticipos" (the
    * balance was invoiced as an advance when deposited). Asked again, it answers the one issued.
-   * A PAC failure leaves it `failed` for a retry, as a deposit's.
+   * A PAC failure leaves it `failed` for a retry, as a deposit's; a remote PAC stamps it after
+   * the caller's transaction commits (it answers `pending` then).
    */
   async invoiceService(
     tx: DbOrTx,
@@ -289,7 +373,8 @@ export class BillingService {
       status: 'pending',
       createdAt: this.deps.clock.now(),
     });
-    return this.viewOf(await stamp(tx, row, this.pac, this.deps.clock.now()));
+    const [result] = await stampCreated(tx, [row], this.pac, this.deps);
+    return this.viewOf(result!);
   }
 
   /** The organization's invoices among `ids` (another module's records name them). */
@@ -351,7 +436,7 @@ export class BillingService {
     const row = await this.stamped(organizationId, id);
     return {
       fileName: `${row.series}${row.folio}.pdf`,
-      content: await invoicePdf(row, row.pac === 'sandbox'),
+      content: await invoicePdf(row, withoutFiscalValidity(row.pac ?? 'sandbox')),
     };
   }
 }

@@ -72,6 +72,17 @@ export const invoices = pgTable(
     stampedAt: timestamp({ withTimezone: true }),
     xml: text(),
     failureReason: text(),
+    /** The PAC's own id of the document (Facturapi's invoice id): what its cancellation names. */
+    providerId: text(),
+    /**
+     * SAT's cancellation reason (c_MotivoCancelacion 01–04) once cancellation was asked; 01 names
+     * the replacing CFDI's UUID. The status is the PAC's answer or its webhook's (pending,
+     * accepted, rejected).
+     */
+    cancellationMotive: text(),
+    cancellationSubstitution: text(),
+    cancellationStatus: text(),
+    cancellationRequestedAt: timestamp({ withTimezone: true }),
     /** Issue date (Fecha of the CFDI). */
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -90,6 +101,14 @@ export const invoices = pgTable(
       'invoices_stamped_has_uuid',
       sql`(${table.status} = 'stamped') = (${table.uuid} is not null and ${table.xml} is not null)`,
     ),
+    check(
+      'invoices_cancellation',
+      sql`(${table.cancellationMotive} is null or (${table.status} = 'stamped' and ${table.cancellationMotive} in ('01', '02', '03', '04')))
+        and (${table.cancellationMotive} is null) = (${table.cancellationStatus} is null)
+        and (${table.cancellationMotive} is null) = (${table.cancellationRequestedAt} is null)
+        and (${table.cancellationStatus} is null or ${table.cancellationStatus} in ('pending', 'accepted', 'rejected'))
+        and (${table.cancellationMotive} is not distinct from '01') = (${table.cancellationSubstitution} is not null)`,
+    ),
     uniqueIndex('invoices_series_folio').on(table.series, table.folio),
     // A deposit is invoiced once for its advance and once for its fee, whatever retries happen.
     uniqueIndex('invoices_deposit_kind').on(table.depositId, table.kind),
@@ -98,9 +117,20 @@ export const invoices = pgTable(
       .on(table.ledgerTransactionId)
       .where(sql`${table.kind} = 'service'`),
     uniqueIndex('invoices_uuid').on(table.uuid),
+    uniqueIndex('invoices_provider_id').on(table.providerId),
     index('invoices_organization_created').on(table.organizationId, table.createdAt.desc()),
     index('invoices_failed')
       .on(table.status)
       .where(sql`${table.status} <> 'stamped'`),
   ],
 );
+
+/**
+ * PAC webhook deliveries already taken (decision 035), by the SHA-256 of their signed bytes: a
+ * delivery replayed within the freshness window is refused; after it, its age refuses it.
+ * Pruned past that window.
+ */
+export const cfdiWebhookDeliveries = pgTable('cfdi_webhook_deliveries', {
+  digest: text().primaryKey(),
+  receivedAt: timestamp({ withTimezone: true }).notNull(),
+});

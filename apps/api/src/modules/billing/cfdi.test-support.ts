@@ -1,4 +1,5 @@
 import { SaxesParser } from 'saxes';
+import type { CfdiInput } from './cfdi';
 
 /** A parsed element: its expanded name, attributes (by qualified name) and children. */
 export interface Node {
@@ -190,3 +191,24 @@ export function checkStampedCfdi(xml: string) {
   need(timbre, 'SelloSAT');
   return { root, emisor, receptor, timbre, uuid, subtotal, vat: totalVat, total };
 }
+
+/** A deposit's CFDI input with a receiver on file (SAT's test taxpayers). */
+export const sampleCfdiInput = (overrides: Partial<CfdiInput> = {}): CfdiInput => ({
+  series: 'DEP',
+  folio: 7,
+  kind: 'deposit',
+  issuedAt: new Date('2026-03-02T16:00:00Z'),
+  paymentForm: '03',
+  issuer: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', zip: '42501' },
+  receiver: {
+    rfc: 'CACX7605101P8',
+    name: 'XOCHILT CASAS CHAVEZ',
+    regime: '612',
+    zip: '36257',
+    use: 'G03',
+  },
+  subtotal: 107_759,
+  vat: 17_241,
+  total: 125_000,
+  ...overrides,
+});

@@ -1,31 +1,13 @@
 import { PDFDocument, decodePDFRawStream, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { buildCfdi, type CfdiInput } from './cfdi';
-import { checkStampedCfdi, parseXml } from './cfdi.test-support';
+import { buildCfdi } from './cfdi';
+import { checkStampedCfdi, parseXml, sampleCfdiInput } from './cfdi.test-support';
 import { invoicePdf } from './invoice-pdf';
 import type { InvoiceRow } from './billing.repository';
 import { SANDBOX_CERTIFICATE_NUMBER, SandboxPac } from './pac';
 import { element, toXml } from './xml';
 
-const input = (overrides: Partial<CfdiInput> = {}): CfdiInput => ({
-  series: 'DEP',
-  folio: 7,
-  kind: 'deposit',
-  issuedAt: new Date('2026-03-02T16:00:00Z'),
-  paymentForm: '03',
-  issuer: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', regime: '601', zip: '42501' },
-  receiver: {
-    rfc: 'CACX7605101P8',
-    name: 'XOCHILT CASAS CHAVEZ',
-    regime: '612',
-    zip: '36257',
-    use: 'G03',
-  },
-  subtotal: 107_759,
-  vat: 17_241,
-  total: 125_000,
-  ...overrides,
-});
+const input = sampleCfdiInput;
 
 describe('XML writer', () => {
   it('escapes every value it writes', () => {

@@ -34,6 +34,11 @@ const row = (overrides: Partial<InvoiceRow> = {}): InvoiceRow => ({
   stampedAt: new Date('2026-03-02T18:00:00Z'),
   xml: '<cfdi/>',
   failureReason: null,
+  providerId: null,
+  cancellationMotive: null,
+  cancellationSubstitution: null,
+  cancellationStatus: null,
+  cancellationRequestedAt: null,
   createdAt: new Date('2026-03-02T17:59:00Z'),
   ...overrides,
 });

@@ -1,22 +1,50 @@
+import type { CancellationMotive, CANCELLATION_STATUSES } from '@despacho/domain';
 import { createHash, randomUUID } from 'node:crypto';
 import { buildCfdi, type CfdiInput, type CfdiSeal, type TimbreFiscal } from './cfdi';
 
-/** What a PAC answers: the stamped XML and its fiscal folio. */
+/** What a PAC answers: the stamped XML, its fiscal folio and the PAC's own id of it. */
 export interface StampResult {
   uuid: string;
   stampedAt: Date;
   xml: string;
+  /** The PAC's id of the document (what its cancellation names); null for the sandbox. */
+  providerId: string | null;
+}
+
+/** Where SAT has a cancellation: `pending` while the receiver may still answer (72 hours). */
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
+
+export interface CancelRequest {
+  uuid: string;
+  providerId: string | null;
+  motive: CancellationMotive;
+  /** The replacing CFDI's UUID: required with motive 01, refused with the others. */
+  substitutionUuid: string | null;
 }
 
 /**
- * A PAC (Proveedor Autorizado de Certificación): seals and stamps a CFDI. Only the sandbox
- * exists today; a real PAC adapter would sign with the issuer's CSD and call the provider.
+ * A PAC (Proveedor Autorizado de Certificación): seals and stamps a CFDI, and asks SAT to cancel
+ * one. The built-in sandbox is local; Facturapi (decision 035) calls the provider.
  */
 export interface Pac {
   readonly name: string;
   /** True when its stamps carry no fiscal validity. */
   readonly sandbox: boolean;
-  stamp(input: CfdiInput, now: Date): Promise<StampResult>;
+  /** True when it calls the network: it must never be called inside a database transaction. */
+  readonly remote: boolean;
+  /** `key` is the invoice's id: the same key stamps at most one document at the PAC. */
+  stamp(input: CfdiInput, now: Date, key: string): Promise<StampResult>;
+  cancel(request: CancelRequest): Promise<CancellationStatus>;
+  /** Where a cancellation asked earlier stands now (`providerId`: the PAC's id of the document). */
+  cancellationStatus(providerId: string): Promise<CancellationStatus>;
+}
+
+/**
+ * Whether the PAC recorded on an invoice (its `name`) stamps without fiscal validity: the
+ * sandbox, or a provider's test mode (`facturapi_test`).
+ */
+export function withoutFiscalValidity(pacName: string): boolean {
+  return pacName === 'sandbox' || pacName.endsWith('_test');
 }
 
 /** Certificate numbers of the sandbox: all zeros, which no SAT certificate has. */
@@ -24,6 +52,13 @@ export const SANDBOX_CERTIFICATE_NUMBER = '00000000000000000000';
 export const SANDBOX_MARK = 'SANDBOX-SIN-VALIDEZ-FISCAL';
 /** SAT's own RFC, the PAC RFC its test documents carry. */
 export const SANDBOX_PAC_RFC = 'SAT970701NN3';
+
+/** The seal fields of a document not sealed yet: what is validated before a PAC gets it. */
+export const UNSEALED: CfdiSeal = {
+  sello: SANDBOX_MARK,
+  noCertificado: SANDBOX_CERTIFICATE_NUMBER,
+  certificado: SANDBOX_MARK,
+};
 
 /**
  * The built-in sandbox PAC: local and instant. Its seals are the mark `SANDBOX-SIN-VALIDEZ-FISCAL`
@@ -33,13 +68,10 @@ export const SANDBOX_PAC_RFC = 'SAT970701NN3';
 export class SandboxPac implements Pac {
   readonly name = 'sandbox';
   readonly sandbox = true;
+  readonly remote = false;
 
   stamp(input: CfdiInput, now: Date): Promise<StampResult> {
-    const unsealed: CfdiSeal = {
-      sello: SANDBOX_MARK,
-      noCertificado: SANDBOX_CERTIFICATE_NUMBER,
-      certificado: SANDBOX_MARK,
-    };
+    const unsealed = UNSEALED;
     const digest = createHash('sha256').update(buildCfdi(input, unsealed)).digest('base64');
     const seal: CfdiSeal = { ...unsealed, sello: `${SANDBOX_MARK}:${digest}` };
     const uuid = randomUUID().toUpperCase();
@@ -51,15 +83,20 @@ export class SandboxPac implements Pac {
       noCertificadoSat: SANDBOX_CERTIFICATE_NUMBER,
       selloSat: `${SANDBOX_MARK}:${createHash('sha256').update(`${uuid}|${digest}`).digest('base64')}`,
     };
-    return Promise.resolve({ uuid, stampedAt: now, xml: buildCfdi(input, seal, timbre) });
+    return Promise.resolve({
+      uuid,
+      stampedAt: now,
+      xml: buildCfdi(input, seal, timbre),
+      providerId: null,
+    });
   }
-}
 
-/** The configured PAC; only the sandbox exists, and it is the default. */
-export function pacFor(name: 'sandbox' | undefined): Pac {
-  switch (name) {
-    case undefined:
-    case 'sandbox':
-      return new SandboxPac();
+  /** The sandbox has no receiver to ask: a cancellation is accepted at once. */
+  cancel(): Promise<CancellationStatus> {
+    return Promise.resolve('accepted');
+  }
+
+  cancellationStatus(): Promise<CancellationStatus> {
+    return Promise.resolve('accepted');
   }
 }

@@ -35,7 +35,16 @@ export function configuredProviders(config: Config): ConfiguredProvider[] {
     const test = config.STRIPE_PUBLISHABLE_KEY?.startsWith('pk_test_');
     providers.push({ kind: 'payments', provider: 'stripe', mode: test ? 'test' : 'live' });
   }
-  providers.push({ kind: 'cfdi', provider: config.CFDI_PAC, mode: 'sandbox' });
+  providers.push(
+    config.CFDI_PAC === 'facturapi'
+      ? {
+          kind: 'cfdi',
+          provider: 'facturapi',
+          // Facturapi's keys say their mode in their prefix; nothing more of the key is read.
+          mode: config.FACTURAPI_API_KEY?.startsWith('sk_test_') ? 'test' : 'live',
+        }
+      : { kind: 'cfdi', provider: 'sandbox', mode: 'sandbox' },
+  );
   providers.push(
     config.SMS_PROVIDER === 'twilio'
       ? { kind: 'sms', provider: 'twilio', mode: 'live' }

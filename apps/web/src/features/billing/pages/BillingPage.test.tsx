@@ -25,6 +25,7 @@ const INVOICE: InvoiceView = {
   deposit_id: 'a1b2c3d4-0000-4000-8000-000000000001',
   created_at: '2026-03-02T16:00:00.000Z',
   stamped_at: '2026-03-02T16:00:01.000Z',
+  cancellation: null,
 };
 
 const page = (rows: InvoiceView[]) =>

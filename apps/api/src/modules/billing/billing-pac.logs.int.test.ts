@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { notifySpei, trackingKey } from '../../../test/spei';
+import { createTestDatabase, testConfig } from '../../../test/test-app';
+import { callAs, createTestMerchant, createTestUser } from '../../../test/users';
+import { ManualClock } from '../../platform/clock';
+import { providerFailures } from '../../platform/provider-calls.tables';
+import { signFacturapiWebhook } from './facturapi-webhook';
+import { facturapiDouble } from './facturapi.test-support';
+
+const API_KEY = 'sk_live_U2VjcmV0b0RlRmFjdHVyYXBpTG9ncw';
+const WEBHOOK_SECRET = 'facturapi-webhook-secret-kept-out-of-logs';
+
+describe('Facturapi secrets in the logs', () => {
+  const lines: string[] = [];
+  let double: Awaited<ReturnType<typeof facturapiDouble>>;
+  let ctx: {
+    app: Awaited<ReturnType<typeof buildApp>>;
+    db: Awaited<ReturnType<typeof createTestDatabase>>;
+    clock: ManualClock;
+  };
+
+  beforeAll(async () => {
+    double = await facturapiDouble();
+    const db = await createTestDatabase();
+    const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
+    const config = testConfig({
+      LOG_LEVEL: 'trace',
+      CFDI_PAC: 'facturapi',
+      FACTURAPI_API_KEY: API_KEY,
+      FACTURAPI_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      FACTURAPI_BASE_URL: double.baseUrl,
+    });
+    const app = await buildApp({
+      config,
+      db,
+      clock,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    await app.ready();
+    ctx = { app, db, clock };
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.db.$client.end();
+    await double.close();
+  });
+
+  it('never writes the API key or the webhook secret, even when Facturapi echoes the key', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const staff = await createTestUser(ctx, { isStaff: true });
+      const { user } = await createTestMerchant(ctx);
+      const deposit = await notifySpei(ctx, user, {
+        amount: '1,250.00',
+        tracking_key: trackingKey(),
+      });
+      await callAs(ctx.app, staff, 'POST', `/staff/deposits/${deposit.id}/approve`);
+      double.answers.push({ status: 401, body: { message: `API key inválida: ${API_KEY}` } });
+      await ctx.app.jobs.runDue(ctx.clock.now(), 100);
+      expect(double.requests[0]!.authorization).toBe(`Bearer ${API_KEY}`);
+
+      const body = JSON.stringify({
+        type: 'invoice.cancellation_status_updated',
+        created_at: ctx.clock.now().toISOString(),
+        data: { object: { id: 'inv_x', status: 'canceled', cancellation_status: 'accepted' } },
+      });
+      for (const signature of [signFacturapiWebhook(WEBHOOK_SECRET, body), 'f'.repeat(64)]) {
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/facturapi',
+          headers: { 'content-type': 'application/json', 'facturapi-signature': signature },
+          payload: body,
+        });
+      }
+
+      const written = [
+        ...lines,
+        ...printed.mock.calls.map((args) => args.map((arg) => String(arg)).join(' ')),
+        JSON.stringify(await ctx.db.select().from(providerFailures)),
+      ].join('\n');
+      expect(lines.length).toBeGreaterThan(0);
+      expect(written).toMatch(/facturapi/);
+      expect(written).not.toContain(API_KEY.slice('sk_live_'.length));
+      expect(written).not.toContain(WEBHOOK_SECRET);
+    } finally {
+      printed.mockRestore();
+    }
+  });
+});
