@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { signInAsNewMerchant } from '../support';
+import { DEMO, signInAs, signInAsNewMerchant } from '../support';
+import { checkDialog } from '../support/a11y';
 
 // Card deposits on finance/deposits with the built-in sandbox provider (decision 013): the card
 // goes from the browser to the sandbox's token endpoint only; our API receives the token.
@@ -96,4 +97,47 @@ test('a declined sandbox card shows the provider’s reason and credits nothing'
   await expect(page.getByRole('row').filter({ hasText: 'Visa •••• 0002' })).toContainText(
     'Tarjeta rechazada por el banco emisor',
   );
+});
+
+test('staff open the refund of a credited card deposit; the sandbox cannot refund it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { person } = await signInAsNewMerchant(page, request);
+  const panel = await openCardDeposit(page);
+  await fillCard(panel, '300.00', '4242 4242 4242 4242');
+  await panel.getByRole('button', { name: 'Continuar' }).click();
+  await panel.getByRole('button', { name: 'Confirmar depósito de $300.00' }).click();
+  await expect(page.getByLabel('Saldo disponible: $285.50')).toBeVisible();
+
+  const context = await browser.newContext();
+  try {
+    const staff = await context.newPage();
+    await signInAs(staff, request, DEMO.staff);
+    await staff.goto('/staff/deposits?status=card-credited');
+    await staff
+      .getByRole('button', {
+        name: `Reembolsar a la tarjeta el depósito de ${person.company} por $300.00`,
+      })
+      .click();
+    const dialog = staff.getByRole('dialog', { name: '¿Reembolsar a la tarjeta?' });
+    await expect(dialog).toContainText(
+      `Se reembolsarán $285.50 a la tarjeta Visa •••• 4242 y se descontarán del saldo de ${person.company}.`,
+    );
+    await expect(dialog).toContainText('La comisión de $14.50 no se devuelve.');
+    await checkDialog(staff, dialog, 'card-refund-dialog', 'Cerrar');
+
+    // The sandbox processor does not refund: the API refuses before the balance moves.
+    const refused = staff.waitForResponse('**/refund-card');
+    await dialog.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Este depósito no se puede reembolsar a la tarjeta',
+    );
+  } finally {
+    await context.close();
+  }
+  await page.reload();
+  await expect(page.getByLabel('Saldo disponible: $285.50')).toBeVisible();
 });

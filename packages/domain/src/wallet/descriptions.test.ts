@@ -31,6 +31,9 @@ describe('describeTransaction', () => {
     const cancelled = { code: 'guide_cancellation', params: { tracking_number: '7710' } } as const;
     expect(describeTransaction(cancelled, 'es')).toBe('Cancelación de la guía 7710');
     expect(describeTransaction(cancelled, 'en')).toBe('Cancellation of guide 7710');
+    const refund = { code: 'deposit_card_refund', params: { card: 'Visa •••• 4242' } } as const;
+    expect(describeTransaction(refund, 'es')).toBe('Reembolso a la tarjeta Visa •••• 4242');
+    expect(describeTransaction(refund, 'en')).toBe('Refund to card Visa •••• 4242');
   });
 
   it('tells a known code from any other string', () => {

@@ -8,15 +8,25 @@ export const DEPOSITS_PAGE_SIZE = 20;
 
 /**
  * What staff review: SPEI notifications waiting, card deposits whose answer was lost (pending
- * past the reconciliation delay), and the notifications already decided.
+ * past the reconciliation delay), credited card deposits (to refund one to its card), and the
+ * notifications already decided.
  */
-export const STAFF_DEPOSIT_FILTERS = ['pending', 'card', 'credited', 'rejected'] as const;
+export const STAFF_DEPOSIT_FILTERS = [
+  'pending',
+  'card',
+  'card-credited',
+  'credited',
+  'rejected',
+] as const;
 export type StaffDepositFilter = (typeof STAFF_DEPOSIT_FILTERS)[number];
 
 export const staffDepositKeys = queryKeys(staffDepositsContract);
 
-const filterQuery = (filter: StaffDepositFilter) =>
-  filter === 'card' ? { stuck: 'true' as const } : { status: filter, method: 'spei' as const };
+const filterQuery = (filter: StaffDepositFilter) => {
+  if (filter === 'card') return { stuck: 'true' as const };
+  if (filter === 'card-credited') return { status: 'credited' as const, method: 'card' as const };
+  return { status: filter, method: 'spei' as const };
+};
 
 /** Deposits of every organization for a filter; the pending ones are a queue, oldest first. */
 export function useStaffDeposits(status: StaffDepositFilter, page: number) {
@@ -62,5 +72,15 @@ export function useRejectDeposit() {
 export function useVerifyCardDeposit() {
   return useDepositReview((id: string) =>
     unwrap(call(staffDepositsContract.verifyCard, { params: { id } })),
+  );
+}
+
+/**
+ * Returns an unspent card deposit's net to its card (the balance is debited). The API keys it by
+ * the deposit, so repeating it after the processor did not answer refunds nothing twice.
+ */
+export function useRefundCardDeposit() {
+  return useDepositReview((id: string) =>
+    unwrap(call(staffDepositsContract.refundCard, { params: { id } })),
   );
 }

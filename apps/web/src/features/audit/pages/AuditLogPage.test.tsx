@@ -42,8 +42,21 @@ describe('staff console: audit log', () => {
               after: { status: 'CLASSIFIED', fee_state: 'captured', code: '6109100100' },
               created_at: '2026-03-02T15:00:00.000Z',
             },
+            {
+              id: 'c9f2e4a6-7b9d-4d9a-9f84-5b3d4c6e7f8a',
+              action: 'deposit.refund_card',
+              subject_type: 'deposit',
+              subject_id: '5a0c1f1e-8f4e-4f7e-9a3b-2c1d0e9f8a7b',
+              organization_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_name: 'Abarrotes Don Chuy',
+              actor_id: '7c1f3f0e-2f1e-4b36-9d8a-4b3e6c3a9e11',
+              actor_email: 'tesoreria@despacho.mx',
+              before: { status: 'credited', method: 'card' },
+              after: { status: 'credited', method: 'card' },
+              created_at: '2026-03-02T14:00:00.000Z',
+            },
           ],
-          meta: { page: 1, pageSize: 20, total: 2 },
+          meta: { page: 1, pageSize: 20, total: 3 },
         }),
     });
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
@@ -62,6 +75,14 @@ describe('staff console: audit log', () => {
         .getByRole('link', { name: 'Aprobó y publicó una clasificación' })
         .getAttribute('href'),
     ).toBe('/staff/classification/7a1b2c3d-8e9f-4a0b-9c1d-3e4f5a6b7c8d');
+
+    // A card deposit's refund leads to the credited card deposits, where the refund is.
+    const refund = (await screen.findByText('tesoreria@despacho.mx')).closest('tr')!;
+    expect(
+      within(refund)
+        .getByRole('link', { name: 'Reembolsó a la tarjeta un depósito no usado' })
+        .getAttribute('href'),
+    ).toBe('/staff/deposits?status=card-credited');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
     expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeInTheDocument();

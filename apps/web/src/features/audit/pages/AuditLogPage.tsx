@@ -22,13 +22,18 @@ import { useDateFormat } from '../../../lib/dates';
 
 const COLUMNS = 5;
 
+/** The deposits list a deposit's entry shows in: credited card deposits have their own. */
+function depositFilter(after: AuditEntry['after']) {
+  if (after?.status === 'rejected') return 'rejected';
+  return after?.method === 'card' && after.status === 'credited' ? 'card-credited' : 'credited';
+}
+
 /** Where in the console the subject of each kind of entry is. */
 const SUBJECT_LINKS: Record<AuditSubjectType, (entry: AuditEntry) => string> = {
   verification: (entry) => `/staff/verifications/${entry.subject_id}`,
   conversation: (entry) => `/staff/conversations?conversation=${entry.subject_id}`,
   ticket: (entry) => `/staff/tickets/${entry.subject_id}`,
-  deposit: (entry) =>
-    `/staff/deposits?status=${entry.after?.status === 'rejected' ? 'rejected' : 'credited'}`,
+  deposit: (entry) => `/staff/deposits?status=${depositFilter(entry.after)}`,
   bank_transfer: (entry) =>
     `/staff/bank-transfers?status=${entry.after?.status === 'returned' ? 'returned' : 'credited'}`,
   bank_statement: () => '/staff/bank-transfers',

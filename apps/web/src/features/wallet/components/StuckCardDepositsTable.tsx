@@ -1,12 +1,12 @@
 import { formatMoney, type StaffDeposit } from '@despacho/domain';
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../lib/server-errors';
-import { DataTable } from '../../../ui/DataTable';
 import { useVerifyCardDeposit } from '../staff-deposits-api';
 import { useDateFormat } from '../../../lib/dates';
+import { CardDepositsTable } from './CardDepositsTable';
 
 /**
  * Card deposits whose charge's answer was lost (pending past the reconciliation delay), each
@@ -42,51 +42,27 @@ export function StuckCardDepositsTable({ deposits }: { deposits: StaffDeposit[] 
     });
 
   return (
-    <DataTable
-      rows={deposits}
-      rowKey={(deposit) => deposit.id}
-      minWidth={720}
-      columns={[
-        {
-          key: 'organization',
-          header: t('staff.columns.organization'),
-          cell: (deposit) => <Text fw={600}>{deposit.organization_name}</Text>,
-        },
-        {
-          key: 'created',
-          header: t('staff.card.created'),
-          cell: (deposit) => dates.dateTime(deposit.created_at),
-        },
-        {
-          key: 'amount',
-          header: t('staff.columns.amount'),
-          cell: (deposit) => <Text fw={600}>{formatMoney(deposit.amount_centavos)}</Text>,
-        },
-        {
-          key: 'card',
-          header: t('staff.card.card'),
-          cell: (deposit) => deposit.card_summary ?? t('staff.card.unknownCard'),
-        },
-        {
-          key: 'actions',
-          header: t('staff.columns.actions'),
-          cell: (deposit) => (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconRefresh size={14} />}
-              loading={verify.isPending && verify.variables === deposit.id}
-              aria-label={t('staff.card.verifyLabel', {
-                organization: deposit.organization_name,
-                amount: formatMoney(deposit.amount_centavos),
-              })}
-              onClick={() => run(deposit)}
-            >
-              {t('staff.card.verify')}
-            </Button>
-          ),
-        },
-      ]}
+    <CardDepositsTable
+      deposits={deposits}
+      when={{
+        header: t('staff.card.created'),
+        cell: (deposit) => dates.dateTime(deposit.created_at),
+      }}
+      action={(deposit) => (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          loading={verify.isPending && verify.variables === deposit.id}
+          aria-label={t('staff.card.verifyLabel', {
+            organization: deposit.organization_name,
+            amount: formatMoney(deposit.amount_centavos),
+          })}
+          onClick={() => run(deposit)}
+        >
+          {t('staff.card.verify')}
+        </Button>
+      )}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { StaffDeposit } from '@despacho/domain';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveSession } from '../../../lib/session';
@@ -43,6 +44,8 @@ beforeEach(() => {
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
+  // Notifications outlive a test: a full queue would hold back the next test's message.
+  notifications.clean();
 });
 
 describe('staff/deposits', { timeout: 20_000 }, () => {
@@ -175,5 +178,114 @@ describe('staff/deposits', { timeout: 20_000 }, () => {
         'El procesador de pagos aún no registra un cobro para este depósito.',
       ),
     ).toBeTruthy();
+  });
+});
+
+describe('staff/deposits: refund to card', { timeout: 20_000 }, () => {
+  const credited = staffDeposit({
+    method: 'card',
+    status: 'credited',
+    origin_bank: null,
+    origin_bank_name: null,
+    reference_type: null,
+    reference_number: null,
+    tracking_key: null,
+    has_voucher: false,
+    card_summary: 'Visa •••• 4242',
+    ledger_transaction_id: 'tx',
+    credited_at: '2026-03-02T16:01:00.000Z',
+  });
+  const REFUND = `POST /staff/deposits/${ID}/refund-card`;
+  const refundButton = { name: /^Reembolsar a la tarjeta el depósito/ };
+
+  /** Credited card deposits answer only the list that asks for them. */
+  const listing = (_body: unknown, url: URL) =>
+    page(
+      url.searchParams.get('method') === 'card' && url.searchParams.get('status') === 'credited'
+        ? [credited]
+        : [],
+    );
+
+  it('offers the refund on credited card deposits only', async () => {
+    stubApi({
+      'GET /staff/deposits': (_body, url) =>
+        page([
+          url.searchParams.get('stuck') === 'true'
+            ? staffDeposit({ method: 'card', tracking_key: null })
+            : staffDeposit({ status: 'credited', ledger_transaction_id: 'tx' }),
+        ]),
+    });
+    await renderApp('/staff/deposits?status=credited');
+    await screen.findByText('Abarrotes Don Chuy');
+    expect(screen.queryByRole('button', refundButton)).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Tarjetas sin confirmar' }));
+    await screen.findByRole('button', { name: /Verificar con el procesador/ });
+    expect(screen.queryByRole('button', refundButton)).toBeNull();
+  });
+
+  it('states the amount, refunds after confirming and refreshes the list', async () => {
+    const calls = stubApi({
+      'GET /staff/deposits': listing,
+      [REFUND]: () => json(200, { data: credited }),
+    });
+    await renderApp('/staff/deposits?status=card-credited');
+    const row = (await screen.findByText('Abarrotes Don Chuy')).closest('tr')!;
+    expect(within(row).getByText('Visa •••• 4242')).toBeTruthy();
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: 'Reembolsar a la tarjeta el depósito de Abarrotes Don Chuy por $300.00',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: '¿Reembolsar a la tarjeta?' });
+    expect(
+      within(dialog).getByText(
+        'Se reembolsarán $285.50 a la tarjeta Visa •••• 4242 y se descontarán del saldo de Abarrotes Don Chuy.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('La comisión de $14.50 no se devuelve.')).toBeTruthy();
+    expect(calls.some((call) => call.key === REFUND)).toBe(false);
+    const listed = calls.filter((call) => call.key === 'GET /staff/deposits').length;
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    expect(
+      await screen.findByText(
+        'Se reembolsaron $285.50 a la tarjeta Visa •••• 4242 y se descontaron del saldo de Abarrotes Don Chuy.',
+      ),
+    ).toBeTruthy();
+    expect(calls.filter((call) => call.key === REFUND)).toHaveLength(1);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key === 'GET /staff/deposits').length).toBeGreaterThan(
+        listed,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says in the dialog why the refund failed', async () => {
+    let answer = json(402, {
+      error: { code: 'INSUFFICIENT_BALANCE', message: 'Saldo insuficiente para realizar el pago' },
+    });
+    stubApi({ 'GET /staff/deposits': listing, [REFUND]: () => answer });
+    await renderApp('/staff/deposits?status=card-credited');
+    fireEvent.click(await screen.findByRole('button', refundButton));
+    const dialog = await screen.findByRole('dialog', { name: '¿Reembolsar a la tarjeta?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'El saldo de Abarrotes Don Chuy ya no cubre $285.50: el depósito se gastó y no puede reembolsarse a la tarjeta.',
+    );
+
+    // Any other refusal reads as the API wrote it, in the staff member's language.
+    answer = json(409, {
+      error: {
+        code: 'CARD_REFUND_UNAVAILABLE',
+        message: 'Este depósito no se puede reembolsar a la tarjeta.',
+      },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reembolsar' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Este depósito no se puede reembolsar a la tarjeta.',
+      ),
+    );
   });
 });

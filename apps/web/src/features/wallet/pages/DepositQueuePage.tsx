@@ -1,7 +1,7 @@
 import { formatMoney, type StaffDeposit } from '@despacho/domain';
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconExternalLink, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCreditCardRefund, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openFile } from '../../../lib/open-file';
@@ -9,6 +9,8 @@ import { messageOf } from '../../../lib/server-errors';
 import { useQueueParams } from '../../../lib/useQueueParams';
 import { DataTable } from '../../../ui/DataTable';
 import { QueuePage } from '../../../ui/QueuePage';
+import { CardDepositsTable } from '../components/CardDepositsTable';
+import { CardRefundDialog } from '../components/CardRefundDialog';
 import { DepositRejectDialog } from '../components/DepositRejectDialog';
 import { StuckCardDepositsTable } from '../components/StuckCardDepositsTable';
 import {
@@ -24,8 +26,8 @@ const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', fa
 /**
  * The SPEI deposits queue: transfers merchants notified, oldest first, each with its receipt to
  * open and the decision — approve (credits the balance) or reject with a reason; and the card
- * deposits whose answer was lost, to verify with the payment processor. Filter and page live in
- * the URL.
+ * deposits whose answer was lost, to verify with the payment processor; and the credited card
+ * deposits, to refund an unspent one to its card. Filter and page live in the URL.
  */
 export function DepositQueuePage() {
   const dates = useDateFormat();
@@ -36,6 +38,7 @@ export function DepositQueuePage() {
   const approve = useApproveDeposit();
   const [approving, setApproving] = useState<StaffDeposit | null>(null);
   const [rejecting, setRejecting] = useState<StaffDeposit | null>(null);
+  const [refunding, setRefunding] = useState<StaffDeposit | null>(null);
 
   const confirmApproval = () =>
     approve.mutate(approving!.id, {
@@ -85,6 +88,34 @@ export function DepositQueuePage() {
                 {t('staff.card.hint')}
               </Text>
               <StuckCardDepositsTable deposits={rows} />
+            </>
+          ) : status === 'card-credited' ? (
+            <>
+              <Text fz="sm" c="dimmed">
+                {t('staff.refund.hint')}
+              </Text>
+              <CardDepositsTable
+                deposits={rows}
+                when={{
+                  header: t('staff.refund.credited'),
+                  cell: (deposit) => dates.dateTime(deposit.credited_at),
+                }}
+                action={(deposit) => (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    leftSection={<IconCreditCardRefund size={14} />}
+                    aria-label={t('staff.refund.label', {
+                      organization: deposit.organization_name,
+                      amount: formatMoney(deposit.amount_centavos),
+                    })}
+                    onClick={() => setRefunding(deposit)}
+                  >
+                    {t('staff.refund.action')}
+                  </Button>
+                )}
+              />
             </>
           ) : (
             <DataTable
@@ -248,6 +279,7 @@ export function DepositQueuePage() {
         deposit={rejecting}
         onClose={() => setRejecting(null)}
       />
+      <CardRefundDialog deposit={refunding} onClose={() => setRefunding(null)} />
     </>
   );
 }
