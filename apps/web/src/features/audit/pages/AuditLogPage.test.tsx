@@ -42,8 +42,21 @@ describe('staff console: audit log', () => {
               after: { status: 'CLASSIFIED', fee_state: 'captured', code: '6109100100' },
               created_at: '2026-03-02T15:00:00.000Z',
             },
+            {
+              id: 'c9f2e4a6-7b9d-4d90-9f84-5b3d4c6e7f80',
+              action: 'invoice.cancel',
+              subject_type: 'invoice',
+              subject_id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1',
+              organization_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_name: 'Abarrotes Don Chuy',
+              actor_id: '7c1f3f0e-2f1e-4b36-9d8a-4b3e6c3a9e11',
+              actor_email: 'facturacion@despacho.mx',
+              before: { cancellation_status: null },
+              after: { cancellation_motive: '02', cancellation_status: 'accepted' },
+              created_at: '2026-03-02T14:00:00.000Z',
+            },
           ],
-          meta: { page: 1, pageSize: 20, total: 2 },
+          meta: { page: 1, pageSize: 20, total: 3 },
         }),
     });
     saveSession(makeSession({ user: staffUser(), organization: null }), 'SESSION');
@@ -62,6 +75,13 @@ describe('staff console: audit log', () => {
         .getByRole('link', { name: 'Aprobó y publicó una clasificación' })
         .getAttribute('href'),
     ).toBe('/staff/classification/7a1b2c3d-8e9f-4a0b-9c1d-3e4f5a6b7c8d');
+
+    const invoice = (await screen.findByText('facturacion@despacho.mx')).closest('tr')!;
+    expect(
+      within(invoice)
+        .getByRole('link', { name: 'Pidió al SAT cancelar una factura (CFDI)' })
+        .getAttribute('href'),
+    ).toBe('/staff/invoices?id=0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
     expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeInTheDocument();
