@@ -48,7 +48,7 @@ export function CancelInvoiceDialog({
             {t(`cancel.result.${status}`)}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>{t('cancel.close')}</Button>
+            <Button onClick={onClose}>{t('cancel.done')}</Button>
           </Group>
         </Stack>
       ) : (
@@ -82,9 +82,7 @@ export function CancelInvoiceDialog({
               <TextInput
                 label={t('cancel.substitution')}
                 description={t('cancel.substitutionHint')}
-                placeholder="5FB2822E-396D-4725-8521-CDC4BDD20CCF"
                 withAsterisk
-                ff="monospace"
                 error={form.formState.errors.substitution_uuid?.message}
                 {...form.register('substitution_uuid', {
                   setValueAs: (value: string | null) => value || null,
