@@ -102,7 +102,10 @@ export async function layoutProblems(
         }
       }
 
-      const controls = [...doc.body.querySelectorAll(controlsSelector)].filter(shown);
+      // Behind an open modal dialog the page is inert under its overlay: only the dialog's own
+      // controls are in reach, so only they can be in each other's way.
+      const modal = doc.body.querySelector('[role="dialog"][aria-modal="true"]') ?? doc.body;
+      const controls = [...modal.querySelectorAll(controlsSelector)].filter(shown);
       controls.forEach((one, index) => {
         const a = one.getBoundingClientRect();
         for (const other of controls.slice(index + 1)) {

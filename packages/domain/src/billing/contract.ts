@@ -7,7 +7,12 @@ import {
   facturapiEventSchema,
   invoiceCancellationSchema,
 } from './cancellation';
-import { invoicesQuerySchema, invoiceViewSchema } from './invoices';
+import {
+  invoicesQuerySchema,
+  invoiceViewSchema,
+  staffInvoicesQuerySchema,
+  staffInvoiceViewSchema,
+} from './invoices';
 import { z } from '../validation';
 
 const access = 'finances.billing';
@@ -51,6 +56,16 @@ export const billingContract = defineContract('billing', {
  * The invoice is the platform's, issued to the organization, so staff ask for its cancellation.
  */
 export const staffBillingContract = defineContract('staff-billing', {
+  list: defineOperation({
+    method: 'GET',
+    path: '/staff/invoices',
+    access: 'staff',
+    summary: "Every organization's CFDI invoices, newest first",
+    description:
+      'The invoices the platform issued to the organizations, with their cancellation, for staff to find the one to cancel. `id` keeps one invoice (the audit log links to it).',
+    query: staffInvoicesQuerySchema,
+    responses: { 200: pageSchema(staffInvoiceViewSchema) },
+  }),
   cancel: defineOperation({
     method: 'POST',
     path: '/staff/invoices/:id/cancellation',

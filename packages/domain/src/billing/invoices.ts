@@ -65,6 +65,12 @@ export const invoicesQuerySchema = paginationQuerySchema
   .refine(orderedDays, { path: ['to'], error: 'date_range' });
 export type InvoicesQuery = z.infer<typeof invoicesQuerySchema>;
 
+/** Staff's invoices across organizations (`/staff/invoices`): `id` keeps one (the audit log's link). */
+export const staffInvoicesQuerySchema = paginationQuerySchema.extend({
+  id: z.uuid({ error: 'invalid' }).optional(),
+});
+export type StaffInvoicesQuery = z.infer<typeof staffInvoicesQuerySchema>;
+
 export const invoiceViewSchema = z.object({
   id: z.string(),
   series: z.string(),
@@ -92,3 +98,9 @@ export const invoiceViewSchema = z.object({
   cancellation: invoiceCancellationViewSchema.nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+
+/** An invoice as staff see it: whose it is, since the receiver may be the general public. */
+export const staffInvoiceViewSchema = invoiceViewSchema.extend({
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type StaffInvoiceView = z.infer<typeof staffInvoiceViewSchema>;

@@ -1,4 +1,4 @@
-import type { InvoicesQuery } from '@despacho/domain';
+import type { InvoicesQuery, PaginationQuery, StaffInvoicesQuery } from '@despacho/domain';
 import { and, asc, count, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
 import { withinOrganizationDays } from '../accounts';
@@ -89,12 +89,11 @@ function whereOf(organizationId: string, query: Omit<InvoicesQuery, 'page' | 'pa
 }
 
 /** Newest first (by issue date, then series and folio). */
-export async function listInvoices(
+async function pageOf(
   db: DbOrTx,
-  organizationId: string,
-  query: InvoicesQuery,
+  where: SQL | undefined,
+  query: PaginationQuery,
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
-  const where = whereOf(organizationId, query);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -109,6 +108,15 @@ export async function listInvoices(
     rows,
     total: counted?.total ?? 0,
   };
+}
+
+export function listInvoices(db: DbOrTx, organizationId: string, query: InvoicesQuery) {
+  return pageOf(db, whereOf(organizationId, query), query);
+}
+
+/** Staff's side, across organizations: `id` keeps one. */
+export function listAllInvoices(db: DbOrTx, query: StaffInvoicesQuery) {
+  return pageOf(db, query.id ? eq(invoices.id, query.id) : undefined, query);
 }
 
 /** An invoice by id alone: staff's side, which spans organizations. */

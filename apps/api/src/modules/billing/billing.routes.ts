@@ -22,6 +22,7 @@ export const billingRoutes: AppModule = async (app, deps) => {
     },
   });
   implement(app, staffBillingContract, {
+    list: async (request) => billing.staffList(request.query),
     cancel: async (request) => {
       const row = await invoiceCancellation.cancel(
         request.params.id,

@@ -7,6 +7,8 @@ import {
   type InvoicesQuery,
   type InvoiceView,
   type PageMeta,
+  type StaffInvoicesQuery,
+  type StaffInvoiceView,
 } from '@despacho/domain';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -306,7 +308,7 @@ export class BillingService {
       config: Partial<IssuerConfig>;
       pac?: Pac;
       jobs?: Pick<Jobs, 'enqueue'>;
-      accounts: Pick<AccountsService, 'userNames'>;
+      accounts: Pick<AccountsService, 'userNames' | 'organizationNames'>;
       accountDetails: Pick<AccountDetailsService, 'taxInfo'>;
     },
   ) {
@@ -413,6 +415,26 @@ export class BillingService {
     );
     return {
       data: rows.map((row) => present(row, names.get(row.triggeredBy ?? ''), this.pac.sandbox)),
+      meta: { page: query.page, pageSize: query.pageSize, total },
+    };
+  }
+
+  /** Staff's list across organizations, each invoice with its organization's name. */
+  async staffList(
+    query: StaffInvoicesQuery,
+  ): Promise<{ data: StaffInvoiceView[]; meta: PageMeta }> {
+    const { rows, total } = await repository.listAllInvoices(this.deps.db, query);
+    const [names, organizations] = await Promise.all([
+      this.deps.accounts.userNames(
+        rows.flatMap((row) => (row.triggeredBy ? [row.triggeredBy] : [])),
+      ),
+      this.deps.accounts.organizationNames(rows.map((row) => row.organizationId)),
+    ]);
+    return {
+      data: rows.map((row) => ({
+        ...present(row, names.get(row.triggeredBy ?? ''), this.pac.sandbox),
+        organization: { id: row.organizationId, name: organizations.get(row.organizationId) ?? '' },
+      })),
       meta: { page: query.page, pageSize: query.pageSize, total },
     };
   }

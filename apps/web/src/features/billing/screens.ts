@@ -1,4 +1,5 @@
-import type { Screen } from '../../lib/screens';
+import { IconReceipt } from '@tabler/icons-react';
+import type { Screen, StaffScreen } from '../../lib/screens';
 
 /** This domain's screens (spec §2), registered in the app's table (`app/navigation.ts`). */
 export const screens: readonly Screen[] = [
@@ -14,5 +15,15 @@ export const screens: readonly Screen[] = [
     path: 'finance/biling',
     permission: 'finances.billing',
     newFeature: true,
+  },
+];
+
+/** The console's invoices: every organization's CFDI, and their cancellation before SAT. */
+export const staffScreens: readonly StaffScreen[] = [
+  {
+    id: 'invoices',
+    path: 'invoices',
+    menu: { group: 'money', label: 'billing:staff.nav', Icon: IconReceipt },
+    page: () => import('./pages/StaffInvoicesPage').then((m) => m.StaffInvoicesPage),
   },
 ];

@@ -53,6 +53,19 @@ describe('staff console: audit log', () => {
               actor_email: 'tesoreria@despacho.mx',
               before: { status: 'credited', method: 'card' },
               after: { status: 'credited', method: 'card' },
+              created_at: '2026-03-02T14:30:00.000Z',
+            },
+            {
+              id: 'c9f2e4a6-7b9d-4d90-9f84-5b3d4c6e7f80',
+              action: 'invoice.cancel',
+              subject_type: 'invoice',
+              subject_id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1',
+              organization_id: '0b8e7c52-7a55-4f0e-9f7e-1d2c3b4a5f60',
+              organization_name: 'Abarrotes Don Chuy',
+              actor_id: '7c1f3f0e-2f1e-4b36-9d8a-4b3e6c3a9e11',
+              actor_email: 'facturacion@despacho.mx',
+              before: { cancellation_status: null },
+              after: { cancellation_motive: '02', cancellation_status: 'accepted' },
               created_at: '2026-03-02T14:00:00.000Z',
             },
           ],
@@ -83,6 +96,13 @@ describe('staff console: audit log', () => {
         .getByRole('link', { name: 'Reembolsó a la tarjeta un depósito no usado' })
         .getAttribute('href'),
     ).toBe('/staff/deposits?status=card-credited');
+
+    const invoice = (await screen.findByText('facturacion@despacho.mx')).closest('tr')!;
+    expect(
+      within(invoice)
+        .getByRole('link', { name: 'Pidió al SAT cancelar una factura (CFDI)' })
+        .getAttribute('href'),
+    ).toBe('/staff/invoices?id=0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1');
 
     fireEvent.click(within(row).getByRole('button', { name: 'Ver cambios' }));
     expect(screen.getByText(/"failure_reason": "Borrosa"/)).toBeInTheDocument();

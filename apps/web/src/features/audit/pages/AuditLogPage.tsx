@@ -49,8 +49,7 @@ const SUBJECT_LINKS: Record<AuditSubjectType, (entry: AuditEntry) => string> = {
   t1_restriction: () => '/staff/international/restrictions',
   // A merchant's own change of its settings: the organization's page.
   carrier_account: (entry) => `/staff/verifications/${entry.organization_id ?? ''}`,
-  // Invoices have no staff page yet: most come from a credited deposit.
-  invoice: () => '/staff/deposits?status=credited',
+  invoice: (entry) => `/staff/invoices?id=${entry.subject_id}`,
 };
 const subjectLink = (entry: AuditEntry) => SUBJECT_LINKS[entry.subject_type](entry);
 

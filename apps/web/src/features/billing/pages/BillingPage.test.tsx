@@ -79,4 +79,31 @@ describe('finance/billing', () => {
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(downloads).toEqual(['xml']);
   }, 30_000);
+  it("shows the cancellation staff asked for: pending, with SAT's reason and the replacement", async () => {
+    stubApi({
+      'GET /invoices': () =>
+        page([
+          {
+            ...INVOICE,
+            cancellation: {
+              motive: '01',
+              substitution_uuid: '11111111-2222-4333-8444-555555555555',
+              status: 'pending',
+              requested_at: '2026-03-03T10:00:00.000Z',
+            },
+          },
+        ]),
+    });
+    saveSession(makeSession(), 'SESSION');
+    await renderApp('/app/finance/billing');
+    const table = await screen.findByRole('table', { name: 'Facturas' });
+    const row = within(table).getByText('DEP12').closest('tr')!;
+    expect(within(row).getByText('Cancelación pendiente')).toBeInTheDocument();
+    expect(
+      within(row).getByText('Motivo 01: Comprobante emitido con errores con relación'),
+    ).toBeInTheDocument();
+    expect(
+      within(row).getByText('Sustituida por 11111111-2222-4333-8444-555555555555'),
+    ).toBeInTheDocument();
+  }, 30_000);
 });

@@ -23,6 +23,7 @@ import { ListPagination } from '../../../ui/ListPagination';
 import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { invoicesApi, useInvoices, type InvoicesFilter } from '../api';
+import { CancellationState } from '../components/CancellationState';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isKind = (value: string | null): value is InvoiceKind =>
@@ -175,6 +176,9 @@ export function BillingPage() {
                         <Text fz="xs" c="dimmed" ff="monospace">
                           {invoice.uuid}
                         </Text>
+                      )}
+                      {invoice.cancellation && (
+                        <CancellationState cancellation={invoice.cancellation} />
                       )}
                     </Table.Td>
                     <Table.Td>
