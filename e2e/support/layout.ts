@@ -21,6 +21,7 @@ interface PageElement {
   checkVisibility(options: { visibilityProperty: boolean; opacityProperty: boolean }): boolean;
   contains(other: PageElement): boolean;
   querySelectorAll(selector: string): Iterable<PageElement>;
+  querySelector(selector: string): PageElement | null;
 }
 interface BrowserGlobals {
   document: { documentElement: PageElement; body: PageElement };
