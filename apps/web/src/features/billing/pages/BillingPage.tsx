@@ -24,6 +24,7 @@ import { DateRangeFields, isReversedRange } from '../../../ui/DateRangeFields';
 import { PageHeader } from '../../../ui/PageHeader';
 import { invoicesApi, useInvoices, type InvoicesFilter } from '../api';
 import { CancellationState } from '../components/CancellationState';
+import { InvoiceFolio } from '../components/InvoiceFolio';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isKind = (value: string | null): value is InvoiceKind =>
@@ -169,14 +170,7 @@ export function BillingPage() {
                 {invoices.data.data.map((invoice) => (
                   <Table.Tr key={invoice.id}>
                     <Table.Td>
-                      <Text fz="sm" fw={600}>
-                        {invoice.folio_label}
-                      </Text>
-                      {invoice.uuid && (
-                        <Text fz="xs" c="dimmed" ff="monospace">
-                          {invoice.uuid}
-                        </Text>
-                      )}
+                      <InvoiceFolio invoice={invoice} />
                       {invoice.cancellation && (
                         <CancellationState cancellation={invoice.cancellation} />
                       )}

@@ -11,6 +11,7 @@ import { PagedList } from '../../../ui/PagedList';
 import { CancelInvoiceDialog } from '../components/CancelInvoiceDialog';
 import { CancellationState } from '../components/CancellationState';
 import { useStaffInvoices } from '../staff-api';
+import { InvoiceFolio } from '../components/InvoiceFolio';
 
 /** A stamped invoice staff may still cancel: none asked yet, or SAT refused the last request. */
 const cancellable = (invoice: StaffInvoiceView) =>
@@ -66,14 +67,7 @@ export function StaffInvoicesPage() {
                     cardTitle: true,
                     cell: (invoice) => (
                       <Stack gap={0}>
-                        <Text fz="sm" fw={600}>
-                          {invoice.folio_label}
-                        </Text>
-                        {invoice.uuid && (
-                          <Text fz="xs" c="dimmed" ff="monospace">
-                            {invoice.uuid}
-                          </Text>
-                        )}
+                        <InvoiceFolio invoice={invoice} />
                       </Stack>
                     ),
                   },
