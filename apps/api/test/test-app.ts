@@ -39,7 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * The real app on a fresh database, with a clock the test can move. Given `databaseUrl` (another
+ * The real app on a fresh database, with a clock the test can move and its log lines in `logs`. Given `databaseUrl` (another
  * test app's `db.$client.options.connectionString`), a second app with a pool and memory of its
  * own on that database instead, as a second API process would be. `services` puts other
  * adapters (carriers, payment provider) in its composition root.
@@ -53,8 +53,15 @@ export async function createTestApp(
   const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
   // Uploaded files of a test app go to a folder of its own, never into the project.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'despacho-test-data-'));
+  // What the app logs (nothing unless the test raises LOG_LEVEL), for tests that read it.
+  const logs: string[] = [];
   const app = await buildApp(
-    { config: testConfig({ DATA_DIR: dataDir, ...overrides }), db, clock },
+    {
+      config: testConfig({ DATA_DIR: dataDir, ...overrides }),
+      db,
+      clock,
+      logStream: { write: (line) => logs.push(line) },
+    },
     services,
   );
   await app.ready();
@@ -62,6 +69,7 @@ export async function createTestApp(
     app,
     db,
     clock,
+    logs,
     async close() {
       await app.close();
       await db.$client.end();

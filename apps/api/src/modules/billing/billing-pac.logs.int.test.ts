@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
 import { notifySpei, trackingKey } from '../../../test/spei';
-import { createTestDatabase, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant, createTestUser } from '../../../test/users';
-import { ManualClock } from '../../platform/clock';
 import { providerFailures } from '../../platform/provider-calls.tables';
 import { signFacturapiWebhook } from './facturapi-webhook';
 import { facturapiDouble } from './facturapi.test-support';
@@ -12,37 +10,21 @@ const API_KEY = 'sk_live_U2VjcmV0b0RlRmFjdHVyYXBpTG9ncw';
 const WEBHOOK_SECRET = 'facturapi-webhook-secret-kept-out-of-logs';
 
 describe('Facturapi secrets in the logs', () => {
-  const lines: string[] = [];
   let double: Awaited<ReturnType<typeof facturapiDouble>>;
-  let ctx: {
-    app: Awaited<ReturnType<typeof buildApp>>;
-    db: Awaited<ReturnType<typeof createTestDatabase>>;
-    clock: ManualClock;
-  };
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
   beforeAll(async () => {
     double = await facturapiDouble();
-    const db = await createTestDatabase();
-    const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
-    const config = testConfig({
+    ctx = await createTestApp({
       LOG_LEVEL: 'trace',
       CFDI_PAC: 'facturapi',
       FACTURAPI_API_KEY: API_KEY,
       FACTURAPI_WEBHOOK_SECRET: WEBHOOK_SECRET,
       FACTURAPI_BASE_URL: double.baseUrl,
     });
-    const app = await buildApp({
-      config,
-      db,
-      clock,
-      logStream: { write: (line) => lines.push(line) },
-    });
-    await app.ready();
-    ctx = { app, db, clock };
   });
   afterAll(async () => {
-    await ctx.app.close();
-    await ctx.db.$client.end();
+    await ctx.close();
     await double.close();
   });
 
@@ -75,11 +57,11 @@ describe('Facturapi secrets in the logs', () => {
       }
 
       const written = [
-        ...lines,
+        ...ctx.logs,
         ...printed.mock.calls.map((args) => args.map((arg) => String(arg)).join(' ')),
         JSON.stringify(await ctx.db.select().from(providerFailures)),
       ].join('\n');
-      expect(lines.length).toBeGreaterThan(0);
+      expect(ctx.logs.length).toBeGreaterThan(0);
       expect(written).toMatch(/facturapi/);
       expect(written).not.toContain(API_KEY.slice('sk_live_'.length));
       expect(written).not.toContain(WEBHOOK_SECRET);

@@ -1,35 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestDatabase, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import { callAs, createTestMerchant } from '../../../test/users';
-import { ManualClock } from '../../platform/clock';
 import { callWithKey, createKey, makeOwner } from './api-keys.test-support';
 
 describe('API key secrets in the logs', () => {
-  const lines: string[] = [];
-  let ctx: {
-    app: Awaited<ReturnType<typeof buildApp>>;
-    db: Awaited<ReturnType<typeof createTestDatabase>>;
-    clock: ManualClock;
-  };
+  let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
   beforeAll(async () => {
-    const db = await createTestDatabase();
-    const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
-    const config = testConfig({ LOG_LEVEL: 'trace', API_KEY_RATE_LIMIT: 2 });
-    const app = await buildApp({
-      config,
-      db,
-      clock,
-      logStream: { write: (line) => lines.push(line) },
-    });
-    await app.ready();
-    ctx = { app, db, clock };
+    ctx = await createTestApp({ LOG_LEVEL: 'trace', API_KEY_RATE_LIMIT: 2 });
   });
-  afterAll(async () => {
-    await ctx.app.close();
-    await ctx.db.$client.end();
-  });
+  afterAll(() => ctx.close());
 
   it('never writes a secret, while every line of a key’s call names the key', async () => {
     const { user } = await createTestMerchant(ctx);
@@ -37,7 +17,7 @@ describe('API key secrets in the logs', () => {
     const { key, secret } = await createKey(ctx, user);
     const rotated = await callAs(ctx.app, user, 'POST', `/developers/api-keys/${key.id}/rotate`);
     const fresh = (rotated.json().data as { secret: string }).secret;
-    const before = lines.length;
+    const before = ctx.logs.length;
     await callWithKey(ctx.app, secret, 'GET', '/vendors');
     await callWithKey(ctx.app, fresh, 'GET', '/vendors');
     // Over the limit, mistyped, revoked: the failures are logged too.
@@ -46,12 +26,12 @@ describe('API key secrets in the logs', () => {
     await callAs(ctx.app, user, 'POST', `/developers/api-keys/${key.id}/revoke`);
     await callWithKey(ctx.app, secret, 'GET', '/vendors');
 
-    const logged = lines.join('\n');
-    expect(lines.length).toBeGreaterThan(before);
+    const logged = ctx.logs.join('\n');
+    expect(ctx.logs.length).toBeGreaterThan(before);
     for (const value of [secret, fresh]) {
       expect(logged).not.toContain(value.slice(key.prefix.length));
     }
-    const keyCalls = lines
+    const keyCalls = ctx.logs
       .slice(before)
       .map(
         (line) =>

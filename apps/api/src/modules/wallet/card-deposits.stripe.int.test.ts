@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { createTestDatabase, testConfig } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import {
   callAs,
   createTestMerchant,
@@ -13,7 +12,6 @@ import {
   type TestUser,
 } from '../../../test/users';
 import { auditLog } from '../../platform/audit.tables';
-import { ManualClock } from '../../platform/clock';
 import { verifyLedger } from '../invariants';
 import type { StripePaymentProvider } from './card-payments.stripe';
 import { StripeDouble } from './card-payments.stripe.test-support';
@@ -23,19 +21,13 @@ const SECRET_KEY = 'sk_test_51DespachoFlowSecretKey';
 const WEBHOOK_SECRET = 'whsec_ZmxvdyB3ZWJob29rIHNlY3JldA==';
 const DELAY_S = 60;
 const double = new StripeDouble();
-const lines: string[] = [];
-let ctx: {
-  app: Awaited<ReturnType<typeof buildApp>>;
-  db: Awaited<ReturnType<typeof createTestDatabase>>;
-  clock: ManualClock;
-};
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let stripe: StripePaymentProvider;
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  const clock = new ManualClock(new Date('2026-03-02T16:00:00Z'));
-  double.createdAt = () => Math.floor(clock.now().getTime() / 1000) - 30;
-  const config = testConfig({
+  // Read at each answer the double gives, once the app (and its clock) exists.
+  double.createdAt = () => Math.floor(ctx.clock.now().getTime() / 1000) - 30;
+  ctx = await createTestApp({
     LOG_LEVEL: 'trace',
     CARD_RECONCILE_AFTER_SECONDS: DELAY_S,
     PAYMENT_PROVIDER: 'stripe',
@@ -44,20 +36,16 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE_URL: await double.start(),
   });
-  const app = await buildApp({ config, db, clock, logStream: { write: (l) => lines.push(l) } });
-  await app.ready();
-  ctx = { app, db, clock };
-  stripe = app.services.stripePayments!;
+  stripe = ctx.app.services.stripePayments!;
 });
 afterAll(async () => {
   expect(await verifyLedger(ctx.db)).toEqual([]);
   // Secrets never logged: not the secret key, not the webhook's signing secret.
-  const logged = lines.join('\n');
-  expect(lines.length).toBeGreaterThan(0);
+  const logged = ctx.logs.join('\n');
+  expect(ctx.logs.length).toBeGreaterThan(0);
   expect(logged).not.toContain(SECRET_KEY);
   expect(logged).not.toContain(WEBHOOK_SECRET);
-  await ctx.app.close();
-  await ctx.db.$client.end();
+  await ctx.close();
   await double.stop();
 });
 
