@@ -45,6 +45,19 @@ export const WALLET_NOTIFICATIONS = defineNotifications({
       };
     },
   },
+  deposit_card_refunded: {
+    params: z.object({ net: centavos, card: z.string() }),
+    texts: ({ net, card }) => ({
+      es: {
+        title: 'Depósito reembolsado a tu tarjeta',
+        body: `Reembolsamos ${money(net)} a tu tarjeta ${card} y los descontamos de tu saldo. Tu banco lo refleja en unos días.`,
+      },
+      en: {
+        title: 'Deposit refunded to your card',
+        body: `We refunded ${money(net)} to your card ${card} and took it from your balance. Your bank shows it within a few days.`,
+      },
+    }),
+  },
   deposit_rejected: {
     params: z.object({ amount: centavos, tracking_key: z.string().nullable(), reason: z.string() }),
     texts: ({ amount, tracking_key, reason }) => {

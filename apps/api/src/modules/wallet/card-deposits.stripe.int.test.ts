@@ -1,5 +1,5 @@
 import { CARD_NOT_CHARGED_REASON, depositBreakdown } from '@despacho/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +321,17 @@ describe('card deposits through Stripe (its HTTP double)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'deposit.refund_card'), eq(auditLog.subjectId, made.id)));
     expect(audited).toHaveLength(1);
+    // The merchant is told once, however often staff pressed it.
+    const told = await ctx.db.execute<{ code: string; params: unknown }>(
+      sql`select code, params from notifications
+           where organization_id = ${user.organizationId} and code = 'deposit_card_refunded'`,
+    );
+    expect(told.rows).toEqual([
+      {
+        code: 'deposit_card_refunded',
+        params: { net: 80_000, card: expect.stringMatching(/4242/) },
+      },
+    ]);
 
     // Spent in part: the balance no longer holds it, and nothing is refunded.
     const spent = (await deposit(user, '800.00', 'pm_card_mastercard')).json().data;

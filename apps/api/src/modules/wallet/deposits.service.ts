@@ -467,6 +467,19 @@ export class DepositsService {
       );
       if (!moved.replayed) {
         await this.audit(tx, staffUserId, 'deposit.refund_card', deposit, deposit);
+        // Staff took money from the balance: the merchant is told, as for every such move.
+        await this.deps.notifications.notify(
+          deposit.organizationId,
+          {
+            kind: 'NOTIFICATION',
+            content: {
+              code: 'deposit_card_refunded',
+              params: { net: deposit.net, card: deposit.cardSummary ?? '' },
+            },
+            link: DEPOSITS_SCREEN_LINK,
+          },
+          tx,
+        );
       }
     });
     await this.deps.cards.refundCharge(row, row.net);
