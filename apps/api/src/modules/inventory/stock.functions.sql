@@ -21,9 +21,10 @@ BEGIN
 END;
 $$;
 
--- Applies one operation: its lines (deltas per bucket for a variant at a location, as jsonb
--- `[{ variant_id, location_id, on_hand, reserved, incoming, not_sellable }]`) are summed per
--- variant and location first, so two lines of one item are checked against its stock together.
+-- Applies one operation, given as one array per column of its lines (a variant, a location and
+-- the deltas of each bucket; what `stock_move` makes of a verb's units, or the core's tests'
+-- raw deltas). Several lines are summed per variant and location first, so two lines of one item
+-- are checked against its stock together; a line that sums to nothing moves nothing.
 --
 -- The idempotency key is claimed by inserting the operation (its unique index): an operation
 -- stored under it answers 'replayed' (its lines were the same) or 'key_reused' (other lines),
@@ -33,8 +34,14 @@ $$;
 -- 'SK001' with the line and its balance as JSON in DETAIL, and the caller's transaction rolls
 -- back whole. The operation and its movements are written with the balances.
 --
--- A location must be a platform warehouse or one of the organization's own, and active
--- ('SK002' otherwise), before the balances change and again as each movement is written.
+-- A location must be a platform warehouse or one of the organization's own, and active: each
+-- movement is written only if its location is, and 'SK002' is raised otherwise (also when a
+-- line that does not fit is at such a location: not found, rather than short).
+--
+-- Like stock_move and stock_follow_reservation it runs its statements on generic plans
+-- (`SET plan_cache_mode`): PL/pgSQL would otherwise plan some of them again on every call,
+-- because a plan for the call's own values always looks cheaper, and that planning was a fifth
+-- of a reservation's cost (docs/benchmarks.md, decision 039).
 CREATE OR REPLACE FUNCTION stock_apply(
   p_organization_id uuid,
   p_idempotency_key text,
@@ -44,81 +51,51 @@ CREATE OR REPLACE FUNCTION stock_apply(
   p_reason text,
   p_actor_id uuid,
   p_created_at timestamptz,
-  p_lines jsonb,
+  variants uuid[],
+  locations uuid[],
+  on_hands int[],
+  reserveds int[],
+  incomings int[],
+  not_sellables int[],
   OUT outcome text,
   OUT operation_id uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  -- The summed lines, in the fixed order (variant, then location), one array per column.
-  variants uuid[];
-  locations uuid[];
-  on_hands int[];
-  reserveds int[];
-  incomings int[];
-  not_sellables int[];
   hash text;
   stored_hash text;
   changed int;
   balance_ensured boolean;
-  foreign_location uuid;
   i int;
+  setting text;
 BEGIN
-  IF jsonb_array_length(p_lines) = 1 THEN
-    -- One line (most reservations): nothing to sum or sort, and its location is checked in the
-    -- same statement.
-    SELECT ARRAY[l.variant_id], ARRAY[l.location_id], ARRAY[coalesce(l.on_hand, 0)],
-           ARRAY[coalesce(l.reserved, 0)], ARRAY[coalesce(l.incoming, 0)],
-           ARRAY[coalesce(l.not_sellable, 0)],
-           CASE WHEN sl.id IS NULL OR NOT sl.active
-                  OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
-                THEN l.location_id END
-      INTO variants, locations, on_hands, reserveds, incomings, not_sellables, foreign_location
-      FROM jsonb_to_record(p_lines->0)
-        AS l(variant_id uuid, location_id uuid, on_hand int, reserved int, incoming int, not_sellable int)
-      LEFT JOIN stock_locations sl ON sl.id = l.location_id
-     WHERE abs(coalesce(l.on_hand, 0)) + abs(coalesce(l.reserved, 0))
-         + abs(coalesce(l.incoming, 0)) + abs(coalesce(l.not_sellable, 0)) > 0;
-  ELSE
-  SELECT array_agg(s.variant_id ORDER BY s.variant_id, s.location_id),
-         array_agg(s.location_id ORDER BY s.variant_id, s.location_id),
-         array_agg(s.on_hand ORDER BY s.variant_id, s.location_id),
-         array_agg(s.reserved ORDER BY s.variant_id, s.location_id),
-         array_agg(s.incoming ORDER BY s.variant_id, s.location_id),
-         array_agg(s.not_sellable ORDER BY s.variant_id, s.location_id)
-    INTO variants, locations, on_hands, reserveds, incomings, not_sellables
-    FROM (
-      SELECT l.variant_id, l.location_id,
-             sum(coalesce(l.on_hand, 0))::int AS on_hand,
-             sum(coalesce(l.reserved, 0))::int AS reserved,
-             sum(coalesce(l.incoming, 0))::int AS incoming,
-             sum(coalesce(l.not_sellable, 0))::int AS not_sellable
-        FROM jsonb_to_recordset(p_lines)
-          AS l(variant_id uuid, location_id uuid, on_hand int, reserved int, incoming int, not_sellable int)
-       GROUP BY l.variant_id, l.location_id
-      -- A line that sums to nothing moves nothing and writes no movement.
-      HAVING sum(abs(coalesce(l.on_hand, 0))) + sum(abs(coalesce(l.reserved, 0)))
-           + sum(abs(coalesce(l.incoming, 0))) + sum(abs(coalesce(l.not_sellable, 0))) > 0
-    ) s;
+  IF cardinality(variants) > 1
+     OR abs(on_hands[1]) + abs(reserveds[1]) + abs(incomings[1]) + abs(not_sellables[1]) = 0 THEN
+    -- Summed per variant and location, in the fixed order; a single line that moves something
+    -- (most reservations) is already both.
+    SELECT array_agg(s.variant_id ORDER BY s.variant_id, s.location_id),
+           array_agg(s.location_id ORDER BY s.variant_id, s.location_id),
+           array_agg(s.on_hand ORDER BY s.variant_id, s.location_id),
+           array_agg(s.reserved ORDER BY s.variant_id, s.location_id),
+           array_agg(s.incoming ORDER BY s.variant_id, s.location_id),
+           array_agg(s.not_sellable ORDER BY s.variant_id, s.location_id)
+      INTO variants, locations, on_hands, reserveds, incomings, not_sellables
+      FROM (
+        SELECT l.variant_id, l.location_id, sum(l.on_hand)::int AS on_hand,
+               sum(l.reserved)::int AS reserved, sum(l.incoming)::int AS incoming,
+               sum(l.not_sellable)::int AS not_sellable
+          FROM unnest(variants, locations, on_hands, reserveds, incomings, not_sellables)
+            AS l(variant_id, location_id, on_hand, reserved, incoming, not_sellable)
+         GROUP BY l.variant_id, l.location_id
+        HAVING sum(abs(l.on_hand)) + sum(abs(l.reserved)) + sum(abs(l.incoming))
+             + sum(abs(l.not_sellable)) > 0
+      ) s;
   END IF;
-  IF variants IS NULL THEN
+  IF variants IS NULL OR cardinality(variants) = 0 THEN
     RAISE EXCEPTION 'a stock operation needs at least one line' USING ERRCODE = '22023';
   END IF;
   hash := md5(p_kind || variants::text || locations::text || on_hands::text || reserveds::text
               || incomings::text || not_sellables::text);
-
-  IF array_length(variants, 1) > 1 THEN
-    SELECT l.id INTO foreign_location
-      FROM unnest(locations) AS l(id)
-      LEFT JOIN stock_locations sl ON sl.id = l.id
-     WHERE sl.id IS NULL
-        OR NOT sl.active
-        OR (sl.kind = 'own' AND sl.organization_id <> p_organization_id)
-     LIMIT 1;
-  END IF;
-  IF foreign_location IS NOT NULL THEN
-    RAISE EXCEPTION 'stock location % is not available to this organization', foreign_location
-      USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', foreign_location)::text;
-  END IF;
 
   -- The key is claimed by its unique index: a concurrent operation with the same key waits here
   -- until the first commits (then this one answers from it) or rolls back (then this one goes on).
@@ -136,8 +113,9 @@ BEGIN
     RETURN;
   END IF;
 
-  PERFORM set_config('despacho.stock_apply', 'on', true);
-  FOR i IN 1 .. array_length(variants, 1) LOOP
+  -- Assignments rather than PERFORM: an expression, not a statement of its own.
+  setting := set_config('despacho.stock_apply', 'on', true);
+  FOR i IN 1 .. cardinality(variants) LOOP
     balance_ensured := false;
     LOOP
       UPDATE stock_balances b
@@ -166,13 +144,32 @@ BEGIN
         VALUES (p_organization_id, variants[i], locations[i], p_created_at)
         ON CONFLICT DO NOTHING;
       EXCEPTION WHEN foreign_key_violation THEN
-        -- The location was deleted meanwhile (an own one that never kept anything, issue 21).
+        -- No such location (or one deleted meanwhile: an own one that never kept anything).
         RAISE EXCEPTION 'stock location % is gone', locations[i] USING ERRCODE = 'SK002',
           DETAIL = json_build_object('location_id', locations[i])::text;
       END;
       balance_ensured := true;
     END LOOP;
-    IF changed = 0 THEN
+    -- The movement is written only while its location is open to this organization and active
+    -- (issue 21): a deactivation locks the location's row, then its balances, and refuses while
+    -- any holds stock. A balance changed here before that holds the deactivation until this
+    -- commits (it then sees the stock); a balance it locked first held the UPDATE above until it
+    -- committed, and this statement's fresh snapshot sees the location inactive now. A first
+    -- balance is covered by its foreign key, whose share lock on the location waits for the
+    -- deactivation's row lock, or holds it off. The check rides on the insert: no statement of
+    -- its own, and none before the writes (a refusal rolls them back).
+    IF changed > 0 THEN
+      INSERT INTO stock_movements (organization_id, operation_id, variant_id, location_id,
+                                   on_hand, reserved, incoming, not_sellable, created_at)
+      SELECT p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
+             reserveds[i], incomings[i], not_sellables[i], p_created_at
+        FROM stock_locations l
+       WHERE l.id = locations[i] AND l.active
+         AND (l.kind = 'warehouse' OR l.organization_id = p_organization_id);
+      GET DIAGNOSTICS changed = ROW_COUNT;
+    ELSIF EXISTS (SELECT 1 FROM stock_locations l
+                   WHERE l.id = locations[i] AND l.active
+                     AND (l.kind = 'warehouse' OR l.organization_id = p_organization_id)) THEN
       RAISE EXCEPTION 'insufficient stock for variant % at %', variants[i], locations[i]
         USING ERRCODE = 'SK001',
               DETAIL = (SELECT json_build_object(
@@ -188,26 +185,12 @@ BEGIN
                            AND b.variant_id = variants[i]
                            AND b.location_id = locations[i]);
     END IF;
-    -- The movement is written only while its location is still active (issue 21): a
-    -- deactivation locks the location's row, then its balances, and refuses while any holds
-    -- stock. A balance changed here before that holds the deactivation until this commits (it
-    -- then sees the stock); a balance it locked first held the UPDATE above until it committed,
-    -- and this statement's fresh snapshot sees the location inactive now. A first balance is
-    -- covered by its foreign key, whose share lock on the location waits for the deactivation's
-    -- row lock, or holds it off. The check rides on the insert: no statement of its own.
-    INSERT INTO stock_movements (organization_id, operation_id, variant_id, location_id, on_hand,
-                                 reserved, incoming, not_sellable, created_at)
-    SELECT p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
-           reserveds[i], incomings[i], not_sellables[i], p_created_at
-      FROM stock_locations l
-     WHERE l.id = locations[i] AND l.active;
-    GET DIAGNOSTICS changed = ROW_COUNT;
     IF changed = 0 THEN
-      RAISE EXCEPTION 'stock location % was deactivated', locations[i]
+      RAISE EXCEPTION 'stock location % is not available to this organization', locations[i]
         USING ERRCODE = 'SK002', DETAIL = json_build_object('location_id', locations[i])::text;
     END IF;
   END LOOP;
-  PERFORM set_config('despacho.stock_apply', '', true);
+  setting := set_config('despacho.stock_apply', '', true);
   outcome := 'applied';
 END;
 $$;
@@ -264,30 +247,38 @@ CREATE OR REPLACE FUNCTION stock_move(
   p_lines jsonb,
   OUT outcome text,
   OUT operation_id uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
-  deltas jsonb;
+  variants uuid[];
+  locations uuid[];
+  on_hands int[];
+  reserveds int[];
+  incomings int[];
+  not_sellables int[];
+  applied record;
 BEGIN
-  SELECT jsonb_agg(jsonb_build_object('variant_id', l.variant_id, 'location_id', l.location_id,
-      'on_hand', CASE
-        WHEN p_verb = 'adjust' THEN coalesce(l.on_hand, 0)
-        WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'on_hand' THEN l.quantity
-        WHEN p_verb = 'reclassify' THEN -l.quantity
-        WHEN p_verb = 'ship' THEN -l.quantity
-        WHEN p_verb = 'return' THEN l.quantity
-        ELSE 0 END,
-      'reserved', CASE p_verb
-        WHEN 'reserve' THEN l.quantity WHEN 'release' THEN -l.quantity WHEN 'ship' THEN -l.quantity
-        ELSE 0 END,
-      'incoming', CASE p_verb
-        WHEN 'announce' THEN l.quantity WHEN 'announce_cancel' THEN -l.quantity
-        WHEN 'receive' THEN -l.from_incoming ELSE 0 END,
-      'not_sellable', CASE
-        WHEN p_verb = 'adjust' THEN coalesce(l.not_sellable, 0)
-        WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'not_sellable' THEN l.quantity
-        WHEN p_verb = 'reclassify' THEN -l.quantity
-        ELSE 0 END))
-    INTO deltas
+  -- One statement turns the lines into their deltas, one array per column in the lines' order.
+  SELECT array_agg(l.variant_id), array_agg(l.location_id),
+         array_agg(CASE
+           WHEN p_verb = 'adjust' THEN coalesce(l.on_hand, 0)
+           WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'on_hand' THEN l.quantity
+           WHEN p_verb = 'reclassify' THEN -l.quantity
+           WHEN p_verb = 'ship' THEN -l.quantity
+           WHEN p_verb = 'return' THEN l.quantity
+           ELSE 0 END),
+         array_agg(CASE p_verb
+           WHEN 'reserve' THEN l.quantity WHEN 'release' THEN -l.quantity
+           WHEN 'ship' THEN -l.quantity ELSE 0 END),
+         array_agg(CASE p_verb
+           WHEN 'announce' THEN l.quantity WHEN 'announce_cancel' THEN -l.quantity
+           WHEN 'receive' THEN -l.from_incoming ELSE 0 END),
+         array_agg(CASE
+           WHEN p_verb = 'adjust' THEN coalesce(l.not_sellable, 0)
+           WHEN p_verb IN ('receive', 'reclassify') AND l."into" = 'not_sellable' THEN l.quantity
+           WHEN p_verb = 'reclassify' THEN -l.quantity
+           ELSE 0 END)
+    INTO variants, locations, on_hands, reserveds, incomings, not_sellables
     FROM jsonb_to_recordset(p_lines) AS l(variant_id uuid, location_id uuid, quantity int,
       "into" text, from_incoming int, on_hand int, not_sellable int)
    WHERE CASE
@@ -302,10 +293,13 @@ BEGIN
      WHEN p_verb = 'receive' AND (l.from_incoming IS NULL OR l.from_incoming < 0)
        THEN stock_refuse('receive needs from_incoming of 0 or more')
      ELSE true END;
-  SELECT a.outcome, a.operation_id INTO outcome, operation_id
-    FROM stock_apply(p_organization_id,
-      stock_key_of(p_verb, p_cause_type, p_cause_id, p_request), p_verb, p_cause_type,
-      p_cause_id, p_reason, p_actor_id, p_created_at, coalesce(deltas, '[]'::jsonb)) a;
+  -- An assignment, not a query: PL/pgSQL evaluates the call without a statement of its own.
+  applied := stock_apply(p_organization_id,
+    stock_key_of(p_verb, p_cause_type, p_cause_id, p_request), p_verb, p_cause_type, p_cause_id,
+    p_reason, p_actor_id, p_created_at, variants, locations, on_hands, reserveds, incomings,
+    not_sellables);
+  outcome := applied.outcome;
+  operation_id := applied.operation_id;
 END;
 $$;
 
@@ -333,7 +327,8 @@ CREATE OR REPLACE FUNCTION stock_follow_reservation(
   p_cause_type text,
   p_cause_id text,
   p_now timestamptz
-) RETURNS void LANGUAGE plpgsql AS $$
+) RETURNS void LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   reserve_id uuid;
   shipped boolean;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbOrTx } from '../../platform/db';
 import { searchKey } from '../../platform/search';
-import { applyStatement, type AppliedOperation } from './stock-ledger';
+import { applied, type AppliedOperation, type AppliedRow } from './stock-ledger';
 
 /** An operation as `stock_apply` takes it: a kind, its key and raw deltas per line. */
 export interface StockOperation {
@@ -27,13 +27,22 @@ export class StockOperations {
     operation: StockOperation,
     db: DbOrTx = this.deps.db,
   ): Promise<AppliedOperation> {
-    return applyStatement(
-      db,
-      sql`select * from stock_apply(
-        ${organizationId}, ${operation.idempotencyKey}, ${operation.kind},
-        ${operation.cause.type}, ${operation.cause.id}, ${operation.reason ?? null},
-        ${operation.actorId ?? null}, ${this.deps.clock.now().toISOString()},
-        ${JSON.stringify(operation.lines)}::jsonb)`,
+    const column = (bucket: 'on_hand' | 'reserved' | 'incoming' | 'not_sellable') =>
+      `{${operation.lines.map((line) => line[bucket] ?? 0).join(',')}}`;
+    const ids = (key: 'variant_id' | 'location_id') =>
+      `{${operation.lines.map((line) => line[key]).join(',')}}`;
+    return applied(
+      db
+        .execute<AppliedRow>(
+          sql`select * from stock_apply(
+            ${organizationId}, ${operation.idempotencyKey}, ${operation.kind},
+            ${operation.cause.type}, ${operation.cause.id}, ${operation.reason ?? null},
+            ${operation.actorId ?? null}, ${this.deps.clock.now().toISOString()},
+            ${ids('variant_id')}::uuid[], ${ids('location_id')}::uuid[],
+            ${column('on_hand')}::int[], ${column('reserved')}::int[], ${column('incoming')}::int[],
+            ${column('not_sellable')}::int[])`,
+        )
+        .then((result) => result.rows),
     );
   }
 }
