@@ -12,7 +12,8 @@
 --   unchanged, finished at `at` when `state` is final. False when another driver moved the run
 --   first: the caller then writes nothing.
 CREATE OR REPLACE FUNCTION flow_run_checkpoint(p_checkpoint jsonb)
-RETURNS boolean LANGUAGE plpgsql AS $$
+RETURNS boolean LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_at timestamptz := (p_checkpoint ->> 'at')::timestamptz;
   v_state text := p_checkpoint ->> 'state';

@@ -4,7 +4,8 @@
 -- lets through only a change of what counts: the row leaves its old key and joins its new one.
 -- A count left at zero stays as a row; a key whose organization was deleted is simply gone.
 CREATE OR REPLACE FUNCTION shipments_made_daily_follow() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     IF OLD.purchase_state = 'purchased' AND OLD.status <> 'cancelled' THEN

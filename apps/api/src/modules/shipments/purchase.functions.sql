@@ -47,7 +47,8 @@ CREATE OR REPLACE FUNCTION shipment_settle_purchase(
   OUT outcome text,
   OUT charge_transaction_id uuid,
   OUT event_id uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   s shipments%ROWTYPE;
   capture_key text := 'shipment:' || p_shipment_id || ':capture';
@@ -152,7 +153,8 @@ CREATE OR REPLACE FUNCTION shipment_start_purchase(
   OUT hold_id uuid,
   OUT packages jsonb,
   OUT products jsonb
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   posted record;
 BEGIN

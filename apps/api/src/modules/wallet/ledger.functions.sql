@@ -21,7 +21,8 @@ END;
 $$;
 
 -- Every transaction sums to zero, checked once per transaction when it commits (one index scan).
-CREATE OR REPLACE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION ledger_transaction_balanced() RETURNS trigger LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   total bigint;
   entries bigint;
@@ -44,7 +45,8 @@ $$;
 -- takes a fresh snapshot (READ COMMITTED), so the lookup sees an attempt that committed while
 -- this one waited on the lock.
 CREATE OR REPLACE FUNCTION ledger_claim(p_organization_id uuid, p_idempotency_key text)
-RETURNS SETOF ledger_transactions LANGUAGE plpgsql AS $$
+RETURNS SETOF ledger_transactions LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended(p_organization_id::text || ':' || p_idempotency_key, 0));
   RETURN QUERY SELECT * FROM ledger_transactions t
@@ -84,7 +86,8 @@ CREATE OR REPLACE FUNCTION ledger_post(
   OUT wallet_balance_after bigint,
   OUT payment_state text,
   OUT hold_id uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   postings int := coalesce(array_length(p_accounts, 1), 0);
   wallet_delta bigint := 0;
@@ -205,7 +208,8 @@ CREATE OR REPLACE FUNCTION ledger_place_hold(
   OUT outcome text,
   OUT request_hash text,
   OUT hold_id uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   wallet_id uuid;
   hold_account_id uuid;
@@ -251,7 +255,8 @@ CREATE OR REPLACE FUNCTION ledger_capture_hold(
   OUT transaction_id uuid,
   OUT wallet_amount bigint,
   OUT wallet_balance_after bigint
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   h ledger_holds%ROWTYPE;
   wallet_id uuid;

@@ -6,7 +6,8 @@
 -- insurance by its account, the rest labels (carrier price, VAT, margin). Rows are locked in key order, so two postings of one organization never
 -- wait on each other in a circle.
 CREATE OR REPLACE FUNCTION ledger_daily_spend_after_insert() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+  SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   INSERT INTO ledger_daily_spend AS s (organization_id, day, cause, amount)
   SELECT t.organization_id, (t.created_at AT TIME ZONE 'America/Mexico_City')::date,
