@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { root } from '../scripts/lib/throwaway-app.mjs';
 
 /** Where the official file sits beside the clone, as locally and in CI. */
@@ -21,8 +21,6 @@ export const DEFAULT_POSTAL_CODES_FILE = path.resolve(
 export const POSTAL_GOAL = { maxServerTimeMs: 5 };
 export const CUSTOMERS_GOAL = { connections: 20, maxP99Ms: 100 };
 export const CUSTOMER_COUNT = 100_000;
-
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 
 /** A percentile of a list of numbers (nearest rank). */
 export function percentile(values, p) {

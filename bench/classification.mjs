@@ -6,7 +6,7 @@
 // as platform staff, at 10 connections. Goal: p99 <= 50 ms.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { root } from '../scripts/lib/throwaway-app.mjs';
 
 export const CLASSIFICATION_GOAL = { connections: 10, maxP99Ms: 50 };
@@ -14,8 +14,6 @@ export const DEFAULT_TARIFF_FILE = path.resolve(
   root,
   '../shared/data/sat/c_FraccionArancelaria.csv',
 );
-
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 
 /** Searches as a classifier types them: common goods, a plural, a misspelling, several words. */
 const SEARCHES = [

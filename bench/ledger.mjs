@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import {
   clientsRun,
   comparisonTable,
@@ -39,7 +39,6 @@ const SECONDS = args.quick ? 3 : Number(args.seconds);
 const CLIENTS = 50;
 const GOAL_RATIO = 0.5;
 const say = (line) => console.error(line);
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 
 const { startEmbeddedPostgres } = await api('platform/embedded-postgres.ts');
 const { connect, runMigrations } = await api('platform/db.ts');

@@ -18,7 +18,7 @@
 //             per organization) started at once; timed until both runs are done (finished_at).
 // Addresses are in the SEPOMEX sample the app loads (06700 Roma Norte, Cuauhtémoc, CDMX).
 import { randomUUID } from 'node:crypto';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { round } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { createMerchant, expect, stockAtLocation } from './shipments.mjs';
@@ -29,7 +29,6 @@ export const ORDERS_GOAL = {
   labels: { orders: 1000, merchants: 2, maxSeconds: 30 },
 };
 
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 const WEBHOOK_PATH = '/api/v1/webhooks/stores/shopify';
 /** Far above the sandbox's own ids (a sequence from 1001), so bench orders never collide. */
 const INGEST_ID_BASE = 9_000_000_000;

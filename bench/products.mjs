@@ -3,13 +3,11 @@
 // the database, then `GET /api/v1/products` at 20 connections: the first page, a SKU lookup, a
 // name search, and lists filtered by status and tag and by collection.
 import { randomUUID } from 'node:crypto';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { insertRows, listScenarios, modulePresent, random, round } from './address-book.mjs';
 
 export const PRODUCTS_GOAL = { connections: 20, maxP99Ms: 100 };
 export const PRODUCT_COUNT = 100_000;
-
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 
 // What the catalogue sells: name, SKU prefix, SAT keys (c_ClaveProdServCP, c_ClaveUnidad), its
 // option when it has one, price range in pesos, weight (kg) and box (cm), and the 10-digit tariff

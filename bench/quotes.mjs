@@ -5,12 +5,11 @@
 //   time through `inject()`, recording Fastify's `reply.elapsedTime` (arrival to answer sent:
 //   sign-in check, validation, the enabled-carriers read, six quotes, the insert, serialization).
 //   Load: autocannon on the real app over loopback.
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { percentile } from './address-book.mjs';
 
 export const QUOTES_GOAL = { maxP95ServerTimeMs: 10 };
 
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 // Mexico City to destinations all over the country (zones 2–7, inside and outside the urban

@@ -41,7 +41,7 @@
 import autocannon from 'autocannon';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { startThrowawayApp, waitForHealth } from '../scripts/lib/throwaway-app.mjs';
 import {
   CUSTOMERS_GOAL,
@@ -104,7 +104,7 @@ const seconds = (full) => Math.max(2, Math.round(full * scale));
 // Progress goes to stderr so that --json leaves stdout to the result alone.
 const say = (line) => console.error(line);
 
-const { DEMO_LOGINS } = await tsImport('../apps/api/src/db/seed.ts', import.meta.url);
+const { DEMO_LOGINS } = await api('db/seed.ts');
 const owner = DEMO_LOGINS[0];
 
 const JWT_SECRET = 'despacho-bench-only-secret-not-for-any-real-server-01';

@@ -17,14 +17,13 @@
 //              exit's reserved units leave on hand. Each merchant's exits are created, sent to
 //              the warehouse and quoted beforehand (untimed); only the ship is timed.
 import { randomUUID } from 'node:crypto';
-import { tsImport } from 'tsx/esm/api';
+import { api, domain } from './api-modules.mjs';
 import { percentile } from './address-book.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { insertBenchVariants } from './stock.mjs';
 
 export const SHIPMENTS_GOAL = { merchants: 20, minGuidesPerSecond: 200 };
 
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 const round = (value, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 const FUNDS_CENTAVOS = 50_000_000; // 500,000 MXN per merchant: never the limit
@@ -118,7 +117,7 @@ export async function createMerchant(index, { db, app, jwtSecret }) {
     createdAt: now,
     expiresAt: new Date(now.getTime() + 3_600_000),
   });
-  const { ALL_PERMISSIONS } = await tsImport('../packages/domain/src/index.ts', import.meta.url);
+  const { ALL_PERMISSIONS } = await domain();
   // Long enough for the setup and the run.
   const token = await new AccessTokens(jwtSecret, 3600).sign(
     {

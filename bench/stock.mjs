@@ -15,13 +15,12 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tsImport } from 'tsx/esm/api';
+import { api } from './api-modules.mjs';
 import { appDatabaseUrl, openAppDatabase } from './address-book.mjs';
 import { clientsRun, comparisonTable, cpuMeter, pgbenchRun } from './pg-compare.mjs';
 
 export const STOCK_GOAL = { clients: 50, skus: 50, minRatio: 0.5 };
 
-const api = (file) => tsImport(`../apps/api/src/${file}`, import.meta.url);
 const ON_HAND = 1_000_000_000;
 
 /**
