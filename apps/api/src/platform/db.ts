@@ -14,6 +14,23 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 // Number.MAX_SAFE_INTEGER, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Named prepared statements built once per handle (the pool, or a transaction) rather than on
+ * every call: `prepare(db)` runs the first time a handle asks. PostgreSQL then parses them once
+ * per connection, under their names.
+ */
+export function preparedPerHandle<T>(prepare: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const prepared = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let statements = prepared.get(db);
+    if (!statements) {
+      statements = prepare(db);
+      prepared.set(db, statements);
+    }
+    return statements;
+  };
+}
+
 export function connect(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops must not crash the process; the pool replaces it on the

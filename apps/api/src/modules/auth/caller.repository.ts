@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db';
+import { preparedPerHandle, type DbOrTx } from '../../platform/db';
 import { accountQuery } from '../accounts';
 import { refreshTokens } from './auth.tables';
 
@@ -20,15 +20,10 @@ function prepareCaller(db: DbOrTx) {
 }
 
 // Runs on every authenticated call: prepared once per handle, planned once per connection.
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareCaller>>();
+const callerQuery = preparedPerHandle(prepareCaller);
 
 /** The account behind an access token, and whether its sign-in (family) is still alive. */
 export async function findCaller(db: DbOrTx, userId: string, family: string, now: Date) {
-  let query = prepared.get(db);
-  if (!query) {
-    query = prepareCaller(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ user: userId, family, now });
+  const [row] = await callerQuery(db).execute({ user: userId, family, now });
   return row;
 }

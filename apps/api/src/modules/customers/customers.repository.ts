@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../platform/db';
+import { preparedPerHandle, type DbOrTx } from '../../platform/db';
 import { customerAddresses, customerCounts, customers } from './customers.tables';
 import { likePattern, searchWords } from '../../platform/search';
 
@@ -161,15 +161,7 @@ function prepareStatements(db: DbOrTx) {
   return { page, count, items };
 }
 
-const statements = new WeakMap<DbOrTx, ReturnType<typeof prepareStatements>>();
-function statementsOf(db: DbOrTx) {
-  let found = statements.get(db);
-  if (!found) {
-    found = prepareStatements(db);
-    statements.set(db, found);
-  }
-  return found;
-}
+const statementsOf = preparedPerHandle(prepareStatements);
 
 /** Transaction-scoped locks on contact keys, always taken in one order (never a circle). */
 export async function lockContacts(db: DbOrTx, organizationId: string, keys: string[]) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
-import type { Db, DbOrTx } from '../../platform/db';
+import { preparedPerHandle, type Db, type DbOrTx } from '../../platform/db';
 import { raisedDetail } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 
@@ -207,16 +207,7 @@ function prepareMove(db: DbOrTx) {
 
 // Every reservation runs it: a named statement, parsed once per connection rather than per call
 // (a quarter of a reservation's cost in PostgreSQL, docs/benchmarks.md).
-const prepared = new WeakMap<DbOrTx, ReturnType<typeof prepareMove>>();
-
-function moveStatement(db: DbOrTx) {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareMove(db);
-    prepared.set(db, statement);
-  }
-  return statement;
-}
+const moveStatement = preparedPerHandle(prepareMove);
 
 /** The row `stock_apply` answers, and `stock_move` with it. */
 export type AppliedRow = {
