@@ -28,6 +28,7 @@ describe("the modules' database functions", () => {
     expect(files.map((file) => path.relative(SOURCE_FOLDER, file))).toEqual([
       path.join('modules', 'catalogs', 'tariff-fractions.functions.sql'),
       path.join('modules', 'customers', 'customer-counts.functions.sql'),
+      path.join('modules', 'exits', 'dispatch.functions.sql'),
       path.join('modules', 'inventory', 'stock.functions.sql'),
       path.join('modules', 'products', 'collection-products.functions.sql'),
       path.join('modules', 'products', 'product-counts.functions.sql'),
@@ -45,6 +46,7 @@ describe("the modules' database functions", () => {
       'customer_counts_after_delete',
       'customer_counts_after_insert',
       'customer_counts_after_truncate',
+      'exit_dispatch_ship',
       'flow_run_checkpoint',
       'jobs_enqueue_many',
       'ledger_capture_hold',

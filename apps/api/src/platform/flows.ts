@@ -71,9 +71,11 @@ export interface DbStep<D extends FlowData> extends StepBase<D> {
    * `flow_run_checkpoint(checkpoint)` (platform/flows.functions.sql) and writing nothing when it
    * answers false, which the step then reports by throwing FlowRunMoved. Saves the layer's own
    * statements: a first step's insert of the run, or a later step's transaction (begin, the
-   * compare-and-set, commit) around a step that is one statement, which then runs with no
-   * transaction of the layer's. Such a step records nothing, and its checkpoint keeps the run's
-   * data as saved: what a call answered for it (`answerWithNext`) is consumed, never written.
+   * compare-and-set, commit) around a step that is one statement. The step runs with no
+   * transaction of the layer's: one that sends several statements opens its own (the purchase's
+   * start); a first step's flow says `resumeJob: 'when-stopped'`. Such a step records nothing,
+   * and its checkpoint keeps the run's data as saved: what a call answered for it
+   * (`answerWithNext`) is consumed, never written.
    */
   checkpoint?: 'in-statement';
 }
@@ -107,7 +109,10 @@ export type FlowStep<D extends FlowData> = DbStep<D> | CallStep<D>;
 export interface FlowDefinition<D extends FlowData> {
   kind: string;
   subjectType: string;
-  /** The first runs in the transaction that creates the run: it may refuse, and nothing is kept. */
+  /**
+   * The first runs in the transaction that creates the run (or, `in-statement`, creates it in
+   * its own): it may refuse, and nothing is kept.
+   */
   steps: readonly [DbStep<D>, ...FlowStep<D>[]];
   /**
    * The error a start answers when another run of this kind owns the subject (the run's unique
@@ -214,6 +219,13 @@ export class Flows {
   define<D extends FlowData>(definition: FlowDefinition<D>): FlowDefinition<D> {
     if (this.definitions.has(definition.kind)) {
       throw new Error(`A flow of kind ${definition.kind} already exists`);
+    }
+    // Its resume job would be enqueued beside the run's insert, which the step writes itself.
+    if (
+      definition.steps[0].checkpoint === 'in-statement' &&
+      definition.resumeJob !== 'when-stopped'
+    ) {
+      throw new Error(`A flow whose first step inserts its run must say resumeJob: 'when-stopped'`);
     }
     this.definitions.set(definition.kind, definition as unknown as FlowDefinition<FlowData>);
     return definition;
@@ -377,53 +389,57 @@ export class Flows {
     input: { organizationId: string | null; subjectId: string; data: D },
   ): Promise<FlowRun<D>> {
     const [first, next] = definition.steps;
+    const now = this.deps.clock.now();
+    const run: FlowRun<D> = {
+      id: randomUUID(),
+      kind: definition.kind,
+      organizationId: input.organizationId,
+      subjectId: input.subjectId,
+      state: next ? 'running' : 'succeeded',
+      step: next?.name ?? first.name,
+      failedStep: null,
+      error: null,
+      data: input.data,
+    };
+    const instance = this.deps.instance?.id ?? null;
     try {
+      if (first.checkpoint === 'in-statement') {
+        // The step inserts the run itself, in a transaction of its own if it needs one.
+        const checkpoint = JSON.stringify({
+          insert: true,
+          id: run.id,
+          kind: run.kind,
+          organization_id: run.organizationId,
+          subject_type: definition.subjectType,
+          subject_id: run.subjectId,
+          state: run.state,
+          step: run.step,
+          data: run.data,
+          instance,
+          at: now,
+        });
+        recordsNothing(
+          first,
+          await first.run(this.deps.db, { ...run, step: first.name }, checkpoint),
+        );
+        return run;
+      }
       return await this.deps.db.transaction(async (tx) => {
-        const now = this.deps.clock.now();
-        const run: FlowRun<D> = {
-          id: randomUUID(),
-          kind: definition.kind,
-          organizationId: input.organizationId,
-          subjectId: input.subjectId,
-          state: next ? 'running' : 'succeeded',
-          step: next?.name ?? first.name,
-          failedStep: null,
-          error: null,
-          data: input.data,
-        };
-        const instance = this.deps.instance?.id ?? null;
-        if (first.checkpoint === 'in-statement') {
-          const checkpoint = JSON.stringify({
-            insert: true,
-            id: run.id,
-            kind: run.kind,
-            organization_id: run.organizationId,
-            subject_type: definition.subjectType,
-            subject_id: run.subjectId,
-            state: run.state,
-            step: run.step,
-            data: run.data,
-            instance,
-            at: now,
-          });
-          recordsNothing(first, await first.run(tx, { ...run, step: first.name }, checkpoint));
-        } else {
-          run.data = { ...input.data, ...(await first.run(tx, { ...run, step: first.name }, '')) };
-          await tx.insert(flowRuns).values({
-            id: run.id,
-            kind: run.kind,
-            organizationId: run.organizationId,
-            subjectType: definition.subjectType,
-            subjectId: run.subjectId,
-            state: run.state,
-            step: run.step,
-            data: run.data,
-            instance,
-            createdAt: now,
-            updatedAt: now,
-            finishedAt: next ? null : now,
-          });
-        }
+        run.data = { ...input.data, ...(await first.run(tx, { ...run, step: first.name }, '')) };
+        await tx.insert(flowRuns).values({
+          id: run.id,
+          kind: run.kind,
+          organizationId: run.organizationId,
+          subjectType: definition.subjectType,
+          subjectId: run.subjectId,
+          state: run.state,
+          step: run.step,
+          data: run.data,
+          instance,
+          createdAt: now,
+          updatedAt: now,
+          finishedAt: next ? null : now,
+        });
         if (next && definition.resumeJob !== 'when-stopped') {
           const payload: ResumePayload = { run_id: run.id };
           await this.deps.jobs.enqueue(

@@ -11,8 +11,8 @@ import type { AuditLog } from '../../platform/audit';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db';
 import { AppError, notFound } from '../../platform/errors';
-import type { FlowDefinition } from '../../platform/flows';
-import type { StockLedger, WarehousesService } from '../inventory';
+import { FlowRunMoved, type FlowDefinition } from '../../platform/flows';
+import { applied, type AppliedRow, type StockLedger, type WarehousesService } from '../inventory';
 import type { NotificationsService } from '../notifications';
 import type { PurchaseData, PurchaseService } from '../shipments';
 import * as repository from './exits.repository';
@@ -21,19 +21,25 @@ import type { DispatchLine, ExitRow } from './exits.repository';
 /** The flow kind of an exit's dispatch; the merchant's cancel reads whether one owns the exit. */
 export const DISPATCH_FLOW = 'exit.dispatch';
 
-/** What of the exit the dispatch needs, read once by `start` under the exit's lock. */
+/** The exit as the dispatch needs it: its row and its lines to send (fixed since processed). */
 interface DispatchedExit {
-  organization_id: string;
-  warehouse_id: string;
-  number: number;
-  destination: ExitRow['destination'];
-  /** Its lines to send (set when it was processed, fixed since). */
+  exit: ExitRow;
   lines: DispatchLine[];
 }
 
 /**
- * What a dispatch run carries: staff's request, the exit as `start` read it, then the guide
- * its purchase bought.
+ * What the process driving a dispatch keeps of it, by exit, while its request drives it: the
+ * exit as `start` locked it (so `buy` and `ship` read nothing again), then the exit as `ship`
+ * wrote it (the request answers from it). A run resumed elsewhere reads the exit instead.
+ */
+export interface InFlightDispatch {
+  started?: DispatchedExit;
+  shipped?: ExitRow;
+}
+
+/**
+ * What a dispatch run carries: staff's request, then the guide its purchase bought (answered
+ * to `ship` in memory: that step's checkpoint keeps the run's data as saved).
  */
 export interface DispatchData extends Record<string, unknown> {
   exit_id: string;
@@ -42,7 +48,6 @@ export interface DispatchData extends Record<string, unknown> {
   quote_id: string;
   rate_id: string;
   parcels: ExitShipData['parcels'];
-  exit?: DispatchedExit;
   shipment_id?: string;
   tracking_number?: string | null;
   total?: number;
@@ -52,16 +57,12 @@ export interface DispatchFlowDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  stock: Pick<StockLedger, 'ship' | 'followReservation'>;
+  stock: Pick<StockLedger, 'followReservation'>;
   warehouses: Pick<WarehousesService, 'list'>;
   purchase: Pick<PurchaseService, 'purchase'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  /**
-   * The exits this process's `ship` steps marked shipped, as written, by exit: the request that
-   * drove its run answers from it instead of reading the exit again (it takes it out). A run
-   * another driver finished leaves nothing here, and the request reads the exit.
-   */
-  shippedHere: Map<string, ExitRow>;
+  /** The dispatches this process's requests drive, by exit (InFlightDispatch). */
+  inFlight: Map<string, InFlightDispatch>;
 }
 
 /** The waybill's sender: the warehouse, as its contact. */
@@ -79,7 +80,7 @@ function partyOfWarehouse(warehouse: WarehouseView): ShipmentParty {
  * The purchase's request: the exit's destination as typed, its lines as the waybill's
  * products (declared on the first parcel, with their variants).
  */
-function shipmentData(exit: DispatchedExit, data: DispatchData): PurchaseData {
+function shipmentData({ exit, lines }: DispatchedExit, data: DispatchData): PurchaseData {
   const party = exit.destination;
   return {
     destination: {
@@ -104,7 +105,7 @@ function shipmentData(exit: DispatchedExit, data: DispatchData): PurchaseData {
       name: undefined,
       products:
         index === 0
-          ? exit.lines.map((line) => ({
+          ? lines.map((line) => ({
               description: line.product_name.slice(0, 100),
               quantity: line.quantity,
               sat_product_code: line.sat_product_code ?? '',
@@ -131,25 +132,34 @@ export async function warehouseOf(
   return warehouse;
 }
 
+/** The exit as `start` locked it, or read again (a run resumed without it). */
+async function dispatched(deps: DispatchFlowDeps, exitId: string): Promise<DispatchedExit> {
+  const started = deps.inFlight.get(exitId)?.started;
+  if (started) return started;
+  const found = await repository.findExitToDispatch(deps.db, exitId);
+  if (!found) throw notFound();
+  return found;
+}
+
 /**
  * An exit's dispatch as a flow (decision 028):
  *
- * 1. `start` — under the exit's row lock, the exit must be processing; the run's row then owns
- *    it (its unique index refuses a second dispatch: EXIT_DISPATCHING; the merchant's cancel
- *    answers the same). It records the exit and its lines for the steps after it, which need
- *    not read them again. Compensated by taking the exit's lock again, so the run ends under
- *    it: a cancel waiting there sees the exit free.
+ * 1. `start` — one statement (`in-statement`): under the exit's row lock, the exit must be
+ *    processing; the run's row, inserted there, then owns it (its unique index refuses a second
+ *    dispatch: EXIT_DISPATCHING; the merchant's cancel answers the same). The exit and its
+ *    lines, as locked, stay with the request for the steps after it. Compensated by taking the
+ *    exit's lock again, so the run ends under it: a cancel waiting there sees the exit free.
  * 2. `buy` — the guide through the one purchase path, with no transaction of ours open (the
  *    purchase's own transactions are short). Idempotent by `exit:<id>:guide:<quote>`: after a
  *    crash the same key answers the guide bought. A refusal (balance, carrier, quote) ends the
  *    run compensated: the exit stays processing with its reservation, for another quote.
  *    PURCHASE_IN_PROGRESS is not a refusal: the purchase's recovery settles it, and the run
- *    asks again. What it answers is recorded by the next step's transaction.
- * 3. `ship` — in one transaction with the run's checkpoint: the reserved units leave on hand
- *    (inventory's `ship` verb), the exit is shipped with its guide, audited, and the merchant
- *    is told their balance paid the guide. It has no refusal: once the guide is bought the run
- *    only goes forward (retried by its job; after the last retry it is failed, for staff to
- *    see in `/staff/flows`).
+ *    asks again. What it answers is consumed by the next step.
+ * 3. `ship` — one transaction: `exit_dispatch_ship` (dispatch.functions.sql) moves the run past
+ *    it (`in-statement`), ships the reserved units (inventory's `ship` verb) and the exit with
+ *    its guide; then the dispatch is audited and the merchant told their balance paid the
+ *    guide. It has no refusal: once the guide is bought the run only goes forward (retried by
+ *    its job; after the last retry it is failed, for staff to see in `/staff/flows`).
  */
 export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchData> {
   return {
@@ -163,20 +173,13 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
       {
         name: 'start',
         kind: 'db',
-        run: async (tx, run) => {
-          const found = await repository.lockExitToDispatch(tx, run.data.exit_id);
+        // One statement locks the exit and inserts the run when the exit is processing.
+        checkpoint: 'in-statement',
+        run: async (db, run, checkpoint) => {
+          const found = await repository.startDispatch(db, run.data.exit_id, checkpoint);
           if (!found) throw notFound();
-          const { exit: row, lines } = found;
-          if (row.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
-          return {
-            exit: {
-              organization_id: row.organizationId,
-              warehouse_id: row.warehouseId,
-              number: row.number,
-              destination: row.destination,
-              lines,
-            },
-          };
+          if (found.exit.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+          deps.inFlight.set(run.data.exit_id, { started: found });
         },
         compensate: async (tx, run) => {
           await repository.findExit(tx, null, run.data.exit_id, true);
@@ -187,15 +190,15 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
         kind: 'call',
         run: async (run) => {
           const { data } = run;
-          const exit = data.exit!;
-          const warehouse = await warehouseOf(deps.warehouses, exit.warehouse_id);
+          const started = await dispatched(deps, data.exit_id);
+          const warehouse = await warehouseOf(deps.warehouses, started.exit.warehouseId);
           const { shipment } = await deps.purchase.purchase({
-            organizationId: exit.organization_id,
+            organizationId: started.exit.organizationId,
             userId: data.actor_id,
             idempotencyKey: exitGuideKey(data.exit_id, data.quote_id),
             language: data.language,
             origin: partyOfWarehouse(warehouse),
-            data: shipmentData(exit, data),
+            data: shipmentData(started, data),
           });
           return {
             shipment_id: shipment.id,
@@ -210,57 +213,76 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
       {
         name: 'ship',
         kind: 'db',
-        // The run owns the exit since `start` (a cancel is refused), so what `start` read
-        // still holds: the exit is processing with these lines reserved.
-        run: async (tx, run) => {
+        checkpoint: 'in-statement',
+        // The run owns the exit since `start` (a cancel is refused), so it is still processing
+        // with these lines reserved.
+        run: async (_db, run, checkpoint) => {
           const { data } = run;
-          const exit = data.exit!;
+          const { exit, lines } = await dispatched(deps, data.exit_id);
           const shipmentId = data.shipment_id!;
-          await deps.stock.ship(
-            exit.organization_id,
-            {
-              cause: { type: EXIT_CAUSE_TYPE, id: data.exit_id },
-              location: exit.warehouse_id,
-              actorId: data.actor_id,
-              lines: exit.lines.map(({ variant_id, quantity }) => ({ variant_id, quantity })),
-            },
-            tx,
-          );
+          const trackingNumber = data.tracking_number ?? null;
           const now = deps.clock.now();
-          const shipped = await repository.updateExit(tx, data.exit_id, {
-            status: 'shipped',
-            shipmentId,
-            trackingNumber: data.tracking_number ?? null,
-            shippedAt: now,
-            updatedAt: now,
-          });
-          await deps.audit.record(tx, {
-            actorId: data.actor_id,
-            action: 'exit.ship',
-            subjectType: 'exit',
-            subjectId: data.exit_id,
-            organizationId: exit.organization_id,
-            before: { status: 'processing' },
-            after: { status: 'shipped', shipment_id: shipmentId },
-          });
-          // Staff spent the merchant's balance: the merchant hears of it, with the guide.
-          await deps.notifications.notify(
-            exit.organization_id,
-            {
-              kind: 'NOTIFICATION',
-              content: {
-                code: 'exit_guide_purchased',
-                params: {
-                  number: exit.number,
-                  tracking_number: data.tracking_number ?? shipmentId,
-                  total: data.total ?? 0,
+          await deps.db.transaction(async (tx) => {
+            await applied(
+              repository
+                .shipDispatched(tx, {
+                  checkpoint,
+                  organizationId: exit.organizationId,
+                  exitId: exit.id,
+                  causeType: EXIT_CAUSE_TYPE,
+                  actorId: data.actor_id,
+                  lines: lines.map(({ variant_id, quantity }) => ({
+                    variant_id,
+                    quantity,
+                    location_id: exit.warehouseId,
+                  })),
+                  shipmentId,
+                  trackingNumber,
+                  now,
+                })
+                .then((rows) => {
+                  if (rows[0]!.outcome === 'run_moved') throw new FlowRunMoved();
+                  return rows as AppliedRow[];
+                }),
+            );
+            await deps.audit.record(tx, {
+              actorId: data.actor_id,
+              action: 'exit.ship',
+              subjectType: 'exit',
+              subjectId: exit.id,
+              organizationId: exit.organizationId,
+              before: { status: 'processing' },
+              after: { status: 'shipped', shipment_id: shipmentId },
+            });
+            // Staff spent the merchant's balance: the merchant hears of it, with the guide.
+            await deps.notifications.notify(
+              exit.organizationId,
+              {
+                kind: 'NOTIFICATION',
+                content: {
+                  code: 'exit_guide_purchased',
+                  params: {
+                    number: exit.number,
+                    tracking_number: trackingNumber ?? shipmentId,
+                    total: data.total ?? 0,
+                  },
                 },
+                link: `/app/shippings/${shipmentId}`,
               },
-              link: `/app/shippings/${shipmentId}`,
-            },
-            tx,
-          );
-          deps.shippedHere.set(data.exit_id, shipped);
+              tx,
+            );
+          });
+          const inFlight = deps.inFlight.get(data.exit_id);
+          if (inFlight) {
+            inFlight.shipped = {
+              ...exit,
+              status: 'shipped',
+              shipmentId,
+              trackingNumber,
+              shippedAt: now,
+              updatedAt: now,
+            };
+          }
         },
       },
     ],

@@ -21,12 +21,13 @@ import {
   warehouseOf,
   type DispatchData,
   type DispatchFlowDeps,
+  type InFlightDispatch,
 } from './dispatch.flow';
 import * as repository from './exits.repository';
 import type { ExitRow } from './exits.repository';
 import type { ExitViews } from './exits.view';
 
-export interface DispatchDeps extends Omit<DispatchFlowDeps, 'shippedHere'> {
+export interface DispatchDeps extends Omit<DispatchFlowDeps, 'inFlight'> {
   flows: Pick<Flows, 'activeRun' | 'define' | 'run' | 'drive'>;
   views: ExitViews;
   packages: Pick<PackagesService, 'list'>;
@@ -49,11 +50,11 @@ export interface CancelledGuide {
  */
 export class DispatchService {
   private readonly flow: FlowDefinition<DispatchData>;
-  /** The exits this process's dispatches shipped, until their request answers (dispatch.flow.ts). */
-  private readonly shippedHere = new Map<string, ExitRow>();
+  /** The dispatches this process's requests drive, until they answer (dispatch.flow.ts). */
+  private readonly inFlight = new Map<string, InFlightDispatch>();
 
   constructor(private readonly deps: DispatchDeps) {
-    this.flow = deps.flows.define(dispatchFlow({ ...deps, shippedHere: this.shippedHere }));
+    this.flow = deps.flows.define(dispatchFlow({ ...deps, inFlight: this.inFlight }));
   }
 
   /**
@@ -139,24 +140,28 @@ export class DispatchService {
     const current = await repository.findExit(this.deps.db, null, id);
     if (!current) throw notFound();
     if (current.status === 'shipped') return this.deps.views.staff(this.deps.db, current);
-    const outcome = await this.deps.flows
-      .run(this.flow, {
-        organizationId: current.organizationId,
-        subjectId: id,
-        data: {
-          exit_id: id,
-          actor_id: actorId,
-          language,
-          quote_id: input.quote_id,
-          rate_id: input.rate_id,
-          parcels: input.parcels,
-        },
-      })
-      .catch((error: unknown) => this.driveUnderWay(id, input, error));
-    if (outcome.refusal) throw outcome.refusal;
-    const shipped =
-      this.shippedHere.get(id) ?? (await repository.findExit(this.deps.db, null, id))!;
-    this.shippedHere.delete(id);
+    let shipped: ExitRow | undefined;
+    try {
+      const outcome = await this.deps.flows
+        .run(this.flow, {
+          organizationId: current.organizationId,
+          subjectId: id,
+          data: {
+            exit_id: id,
+            actor_id: actorId,
+            language,
+            quote_id: input.quote_id,
+            rate_id: input.rate_id,
+            parcels: input.parcels,
+          },
+        })
+        .catch((error: unknown) => this.driveUnderWay(id, input, error));
+      if (outcome.refusal) throw outcome.refusal;
+      shipped = this.inFlight.get(id)?.shipped;
+    } finally {
+      this.inFlight.delete(id);
+    }
+    shipped ??= (await repository.findExit(this.deps.db, null, id))!;
     return this.deps.views.staff(this.deps.db, shipped);
   }
 

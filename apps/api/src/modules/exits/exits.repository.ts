@@ -1,6 +1,19 @@
 import type { ExitStatus, ExitsQuery } from '@despacho/domain';
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  type AnyColumn,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import type { AppliedRow } from '../inventory';
 import { exitLines, exits } from './exits.tables';
 
 export type ExitRow = typeof exits.$inferSelect;
@@ -74,27 +87,83 @@ export interface DispatchLine {
   unit_value: number;
 }
 
+/** An exit's lines to send (quantity above zero, in order), as one JSON array. */
+const linesToSend = (exitId: AnyColumn) =>
+  sql<DispatchLine[]>`(select coalesce(json_agg(json_build_object(
+      'variant_id', l.variant_id, 'quantity', l.quantity, 'product_name', l.product_name,
+      'sat_product_code', l.sat_product_code, 'sat_unit_code', l.sat_unit_code,
+      'unit_value', l.unit_value) order by l.position), '[]'::json)
+    from ${exitLines} l where l.exit_id = ${exitId} and l.quantity > 0)`;
+
 /**
- * The exit locked, with its lines to send (quantity above zero, in order), in one statement:
- * a dispatch's start.
+ * A dispatch's start in one statement (its own transaction): the exit locked and, when it is
+ * processing, the dispatch's run inserted through the platform's `flow_run_checkpoint`
+ * (`checkpoint`, as Flows gives it; the runs' unique index refuses a second dispatch). Answers
+ * the exit as locked, with its lines to send, or nothing when there is no such exit. The run is
+ * inserted only from the locked row (a materialized CTE), never from an older version of it.
  */
-export async function lockExitToDispatch(
+export async function startDispatch(
+  db: DbOrTx,
+  id: string,
+  checkpoint: string,
+): Promise<{ exit: ExitRow; lines: DispatchLine[] } | undefined> {
+  const locked = db
+    .$with('locked')
+    .as(db.select().from(exits).where(eq(exits.id, id)).for('update'));
+  const exit = Object.fromEntries(
+    Object.keys(getTableColumns(exits)).map((key) => [key, locked[key as keyof ExitRow]]),
+  ) as unknown as typeof exits._.columns;
+  const [row] = await db
+    .with(locked)
+    .select({
+      exit,
+      lines: linesToSend(locked.id),
+      started: sql<boolean>`case when ${locked.status} = 'processing'
+        then flow_run_checkpoint(${checkpoint}::jsonb) end`,
+    })
+    .from(locked);
+  return row && { exit: row.exit as ExitRow, lines: row.lines };
+}
+
+/** The exit with its lines to send: a dispatch resumed without its start's answer. */
+export async function findExitToDispatch(
   db: DbOrTx,
   id: string,
 ): Promise<{ exit: ExitRow; lines: DispatchLine[] } | undefined> {
   const [row] = await db
-    .select({
-      exit: exits,
-      lines: sql<DispatchLine[]>`(select coalesce(json_agg(json_build_object(
-          'variant_id', l.variant_id, 'quantity', l.quantity, 'product_name', l.product_name,
-          'sat_product_code', l.sat_product_code, 'sat_unit_code', l.sat_unit_code,
-          'unit_value', l.unit_value) order by l.position), '[]'::json)
-        from ${exitLines} l where l.exit_id = ${exits.id} and l.quantity > 0)`,
-    })
+    .select({ exit: exits, lines: linesToSend(exits.id) })
     .from(exits)
-    .where(eq(exits.id, id))
-    .for('update');
+    .where(eq(exits.id, id));
   return row;
+}
+
+/**
+ * The dispatch's `ship` step in one statement, `exit_dispatch_ship` (dispatch.functions.sql):
+ * the run's checkpoint, the reserved units shipped, the exit shipped with its guide. Answers the
+ * stock's outcome as inventory's verb answers it, or 'run_moved' with nothing written.
+ */
+export async function shipDispatched(
+  db: DbOrTx,
+  values: {
+    checkpoint: string;
+    organizationId: string;
+    exitId: string;
+    causeType: string;
+    actorId: string;
+    lines: { variant_id: string; quantity: number; location_id: string }[];
+    shipmentId: string;
+    trackingNumber: string | null;
+    now: Date;
+  },
+): Promise<{ outcome: AppliedRow['outcome'] | 'run_moved'; operation_id: string }[]> {
+  const { rows } = await db.execute<{
+    outcome: AppliedRow['outcome'] | 'run_moved';
+    operation_id: string;
+  }>(sql`select outcome, operation_id from exit_dispatch_ship(${values.checkpoint}::jsonb,
+      ${values.organizationId}, ${values.exitId}, ${values.causeType}, ${values.actorId},
+      ${JSON.stringify(values.lines)}::jsonb, ${values.shipmentId}, ${values.trackingNumber},
+      ${values.now.toISOString()})`);
+  return rows;
 }
 
 export async function findLines(db: DbOrTx, exitIds: string[]): Promise<ExitLineRow[]> {

@@ -7,5 +7,7 @@ export type {
   StockLedger,
   StockUnits,
 } from './stock-ledger';
+// What a module that calls `stock_move` in its own SQL answers with (exits' dispatch).
+export { applied, type AppliedRow } from './stock-ledger';
 export type { InventoryService } from './inventory.service';
 export type { WarehousesService } from './warehouses.service';

@@ -1,5 +1,6 @@
 import type { NotificationKind } from '@despacho/domain';
 import { and, eq } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { DbOrTx } from '../../platform/db';
 import { notificationMailKinds } from './notifications.tables';
 
@@ -41,14 +42,18 @@ export async function setMailKinds(
     .values([...new Set(kinds)].map((kind) => ({ organizationId, userId, kind })));
 }
 
-/** Who chose to receive `kind` by mail: the one user addressed, or any user of the organization. */
+/**
+ * Who chose to receive `kind` by mail: the one user addressed, or any user of the organization.
+ * `alongside` runs in the same statement (a notification's insert): one round trip for both.
+ */
 export async function mailRecipients(
   db: DbOrTx,
   organizationId: string,
   kind: NotificationKind,
   userId: string | null,
+  alongside?: WithSubquery,
 ): Promise<string[]> {
-  const rows = await db
+  const rows = await (alongside ? db.with(alongside) : db)
     .select({ userId: notificationMailKinds.userId })
     .from(notificationMailKinds)
     .where(

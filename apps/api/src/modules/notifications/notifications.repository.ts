@@ -1,6 +1,7 @@
 import type { NoticeKey, NotificationsQuery } from '@despacho/domain';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db';
+import { mailRecipients } from './mail-preferences.repository';
 import { noticeDismissals, notificationReads, notifications } from './notifications.tables';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -35,16 +36,23 @@ function readBy(userId: string) {
 
 const withReadAt = { notification: notifications, readAt: notificationReads.readAt };
 
+/**
+ * Inserts a notification. With `answerMailRecipients`, in the same statement: who of its
+ * audience chose its kind by mail (`mailRecipients`), answered; otherwise nobody.
+ */
 export async function insertNotification(
   db: DbOrTx,
   organizationId: string,
   values: NewNotification,
-): Promise<NotificationRow> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ ...values, organizationId })
-    .returning();
-  return row!;
+  answerMailRecipients: boolean,
+): Promise<string[]> {
+  const insert = db.insert(notifications).values({ ...values, organizationId });
+  if (!answerMailRecipients) {
+    await insert;
+    return [];
+  }
+  const inserted = db.$with('inserted').as(insert.returning({ id: notifications.id }));
+  return mailRecipients(db, organizationId, values.kind, values.userId ?? null, inserted);
 }
 
 export async function listVisible(

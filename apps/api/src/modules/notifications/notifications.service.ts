@@ -99,31 +99,26 @@ export class NotificationsService {
 
   async notify(organizationId: string, input: NotifyInput, tx: DbOrTx = this.deps.db) {
     const content = checkedNotification(input.content);
-    await repository.insertNotification(tx, organizationId, {
-      kind: input.kind,
-      code: content.code,
-      params: content.params,
-      link: input.link ?? null,
-      userId: input.userId ?? null,
-      createdAt: this.deps.clock.now(),
-    });
-    await this.mail(organizationId, { ...input, content }, tx);
-  }
-
-  /** Mails it, in the same transaction, to each addressed user who chose its kind. */
-  private async mail(organizationId: string, input: NotifyInput, tx: DbOrTx) {
     const { mailer } = this.deps;
-    if (!mailer) return;
-    const chosen = await mailPreferences.mailRecipients(
+    // One statement inserts it and answers who chose its kind by mail (when mail is sent).
+    const chosen = await repository.insertNotification(
       tx,
       organizationId,
-      input.kind,
-      input.userId ?? null,
+      {
+        kind: input.kind,
+        code: content.code,
+        params: content.params,
+        link: input.link ?? null,
+        userId: input.userId ?? null,
+        createdAt: this.deps.clock.now(),
+      },
+      mailer !== undefined,
     );
-    if (chosen.length === 0) return;
+    if (!mailer || chosen.length === 0) return;
+    // Mailed in the same transaction to each addressed user who chose its kind.
     const queue = mailer.outbox.queueIn(tx);
     for (const user of await mailer.accounts.mailContacts(organizationId, chosen, tx)) {
-      const text = notificationText(input.content, user.language);
+      const text = notificationText(content, user.language);
       const mail = notificationMail(text, input.link ?? null, mailer.appUrl, user.language);
       await queue({ channel: 'email', recipient: user.email, ...mail });
     }

@@ -176,12 +176,14 @@ export function purchaseFlow(deps: PurchaseFlowDeps): FlowDefinition<PurchaseFlo
       {
         name: 'start',
         kind: 'db',
-        // The run's insert rides in `shipment_start_purchase`.
+        // The run's insert rides in `shipment_start_purchase`, in the start's transaction.
         checkpoint: 'in-statement',
-        run: async (tx, run, checkpoint) => {
+        run: async (_db, run, checkpoint) => {
           const inFlight = memo(run);
           if (!inFlight) throw new Error(`no request for purchase ${run.subjectId}`);
-          inFlight.started = await start(deps, tx, run.subjectId, inFlight.request, checkpoint);
+          inFlight.started = await deps.db.transaction((tx) =>
+            start(deps, tx, run.subjectId, inFlight.request, checkpoint),
+          );
         },
         compensate: async (tx, run) => {
           await release(deps, tx, run.organizationId!, run.subjectId, run.error ?? '');
