@@ -178,8 +178,9 @@ export function dispatchFlow(deps: DispatchFlowDeps): FlowDefinition<DispatchDat
         run: async (db, run, checkpoint) => {
           const found = await repository.startDispatch(db, run.data.exit_id, checkpoint);
           if (!found) throw notFound();
-          if (found.exit.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
+          // Kept whatever its status: the request answers an exit already shipped as it is.
           deps.inFlight.set(run.data.exit_id, { started: found });
+          if (found.exit.status !== 'processing') throw new AppError('EXIT_STATUS_CONFLICT');
         },
         compensate: async (tx, run) => {
           await repository.findExit(tx, null, run.data.exit_id, true);

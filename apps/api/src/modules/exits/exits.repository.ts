@@ -98,7 +98,8 @@ const linesToSend = (exitId: AnyColumn) =>
 /**
  * A dispatch's start in one statement (its own transaction): the exit locked and, when it is
  * processing, the dispatch's run inserted through the platform's `flow_run_checkpoint`
- * (`checkpoint`, as Flows gives it; the runs' unique index refuses a second dispatch). Answers
+ * (`checkpoint`, as Flows gives it, with the exit's organization; the runs' unique index
+ * refuses a second dispatch). Answers
  * the exit as locked, with its lines to send, or nothing when there is no such exit. The run is
  * inserted only from the locked row (a materialized CTE), never from an older version of it.
  */
@@ -118,8 +119,10 @@ export async function startDispatch(
     .select({
       exit,
       lines: linesToSend(locked.id),
+      // The run belongs to the exit's organization, which the request did not read first.
       started: sql<boolean>`case when ${locked.status} = 'processing'
-        then flow_run_checkpoint(${checkpoint}::jsonb) end`,
+        then flow_run_checkpoint(jsonb_set(${checkpoint}::jsonb, '{organization_id}',
+          to_jsonb(${locked.organizationId}))) end`,
     })
     .from(locked);
   return row && { exit: row.exit as ExitRow, lines: row.lines };
