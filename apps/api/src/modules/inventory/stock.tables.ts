@@ -122,11 +122,12 @@ export const stockOperations = pgTable(
  * The deltas an operation applied to one balance. Append-only. Written only by `stock_apply`,
  * right after its operation and its balance, neither ever deleted: no foreign keys, whose checks
  * were a fifth of a reservation's cost (decision 039); `stock:verify` checks both relations.
+ * Keyed by its operation first: the one index serves the key and the reads by operation.
  */
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     organizationId: uuid().notNull(),
     operationId: uuid().notNull(),
     variantId: uuid().notNull(),
@@ -143,6 +144,6 @@ export const stockMovements = pgTable(
       table.variantId,
       table.createdAt.desc(),
     ),
-    index('stock_movements_operation').on(table.operationId),
+    primaryKey({ columns: [table.operationId, table.id] }),
   ],
 );
