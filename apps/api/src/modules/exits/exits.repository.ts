@@ -99,9 +99,9 @@ const linesToSend = (exitId: AnyColumn) =>
  * A dispatch's start in one statement (its own transaction): the exit locked and, when it is
  * processing, the dispatch's run inserted through the platform's `flow_run_checkpoint`
  * (`checkpoint`, as Flows gives it, with the exit's organization; the runs' unique index
- * refuses a second dispatch). Answers
- * the exit as locked, with its lines to send, or nothing when there is no such exit. The run is
- * inserted only from the locked row (a materialized CTE), never from an older version of it.
+ * refuses a second dispatch). Answers the exit as locked, with its lines to send, or nothing
+ * when there is no such exit. The run is inserted only from the locked row (a materialized
+ * CTE), never from an older version of it.
  */
 export async function startDispatch(
   db: DbOrTx,
