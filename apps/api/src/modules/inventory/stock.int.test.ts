@@ -242,6 +242,57 @@ describe('stock ledger', () => {
     expect(await verifyStock(setup)).toEqual([]);
   });
 
+  it('refuses a verb’s misuse as the caller’s bug (22023) and moves nothing', async () => {
+    const { organizationId, variant } = await organizationWithStock(5);
+    const line = { variant_id: variant, location_id: warehouse };
+    const misuses: [string, object[]][] = [
+      ['borrow', [{ ...line, quantity: 1 }]],
+      ['reserve', []],
+      ['reserve', [line]],
+      ['release', [{ ...line, quantity: -1 }]],
+      ['receive', [{ ...line, quantity: 1, from_incoming: 0 }]],
+      ['receive', [{ ...line, quantity: 1, into: 'reserved', from_incoming: 0 }]],
+      ['receive', [{ ...line, quantity: 1, into: 'on_hand' }]],
+      ['receive', [{ ...line, quantity: 1, into: 'on_hand', from_incoming: -1 }]],
+      ['reclassify', [{ ...line, quantity: 1 }]],
+    ];
+    for (const [verb, lines] of misuses) {
+      const refusal = await setup
+        .execute(
+          sql`select * from stock_move(${organizationId}, ${verb}, 'adjustment', ${`misuse-${verb}`},
+            null, null, null, now(), ${JSON.stringify(lines)}::jsonb)`,
+        )
+        .then(
+          () => 'moved',
+          (error: Error) => (error.cause as { code?: string } | undefined)?.code,
+        );
+      expect(refusal, `${verb} ${JSON.stringify(lines)}`).toBe('22023');
+    }
+    // A return puts units back on hand; reclassifying into on hand takes them from not sellable.
+    const ledger = new StockLedger({ db: setup, clock });
+    const entry = { cause: { type: 'entry', id: 'e-back' }, location: warehouse } as const;
+    await ledger.reclassify(organizationId, {
+      ...entry,
+      request: 'apart',
+      lines: [{ variant_id: variant, quantity: 2, into: 'not_sellable' }],
+    });
+    await ledger.reclassify(organizationId, {
+      ...entry,
+      request: 'back',
+      lines: [{ variant_id: variant, quantity: 1, into: 'on_hand' }],
+    });
+    await setup.execute(
+      sql`select * from stock_move(${organizationId}, 'return', 'shipment_cancellation', 's-back',
+        null, null, null, now(), ${JSON.stringify([{ ...line, quantity: 3 }])}::jsonb)`,
+    );
+    expect(await balance(organizationId, variant)).toMatchObject({
+      on_hand: 7,
+      reserved: 0,
+      not_sellable: 1,
+    });
+    expect(await verifyStock(setup)).toEqual([]);
+  });
+
   it('refuses any write to balances, operations or movements outside stock_apply', async () => {
     const { organizationId, variant } = await organizationWithStock(2);
     const attempts = [
