@@ -22,7 +22,13 @@ const eventSchema = z.object({
 });
 export type DomainEvent = z.infer<typeof eventSchema>;
 
-export type EventSubscriber = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
+/** The one consumer of every event: what it writes for one, and whether it wants a kind at all. */
+export interface EventSubscriber {
+  /** Writes in `tx` what `event` must send (the webhooks' messages, deliveries and jobs). */
+  receive(tx: DbOrTx, event: DomainEvent): Promise<void>;
+  /** Whether anything of the organization would be sent for `type`, read in `tx`. */
+  wants(tx: DbOrTx, organizationId: string, type: WebhookEventType): Promise<boolean>;
+}
 
 /**
  * What happened in a domain that a merchant's systems may want to hear of (issue 26's webhook
@@ -31,7 +37,7 @@ export type EventSubscriber = (tx: DbOrTx, event: DomainEvent) => Promise<void>;
  * committed, and one record's events are written in the order its changes committed (each
  * domain changes a record under its row lock). Nothing is sent in the transaction. A change made
  * in one SQL statement that enqueues its own jobs (the guide purchase's settle) carries the
- * event as a `events.publish` job instead (`job`), which hands it to the subscriber.
+ * event as a `events.publish` job instead (`jobIfWanted`), which hands it to the subscriber.
  */
 export class DomainEvents {
   private subscriber: EventSubscriber | undefined;
@@ -40,7 +46,7 @@ export class DomainEvents {
     deps.jobs.register(
       PUBLISH_EVENT_JOB,
       async (tx, event) => {
-        await this.subscriber?.(tx, event);
+        await this.subscriber?.receive(tx, event);
       },
       { payload: eventSchema },
     );
@@ -63,14 +69,29 @@ export class DomainEvents {
     data: WebhookEventData<Type>,
     resource: string,
   ): Promise<void> {
-    await this.subscriber?.(tx, this.job(organizationId, type, data, resource).payload);
+    await this.subscriber?.receive(tx, this.job(organizationId, type, data, resource).payload);
   }
 
   /**
    * The event as a job, for a change made in one SQL statement that enqueues its own jobs (the
-   * guide purchase's settle): the event then commits with that statement.
+   * guide purchase's settle): the event then commits with that statement. Undefined when the
+   * subscriber wants nothing of the kind for the organization (read in `db` just before the
+   * change, as `emit`'s subscriber reads in the change's transaction): most merchants have no
+   * webhook, and a job that finds nothing to send cost a guide a fetch, a transaction and a read
+   * (docs/benchmarks.md).
    */
-  job<Type extends WebhookEventType>(
+  async jobIfWanted<Type extends WebhookEventType>(
+    db: DbOrTx,
+    organizationId: string,
+    type: Type,
+    data: WebhookEventData<Type>,
+    resource: string,
+  ) {
+    if (!(await this.subscriber?.wants(db, organizationId, type))) return undefined;
+    return this.job(organizationId, type, data, resource);
+  }
+
+  private job<Type extends WebhookEventType>(
     organizationId: string,
     type: Type,
     data: WebhookEventData<Type>,

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/test-app';
+import { JOBS_SCHEMA } from '../../platform/jobs.store';
 import { callAs, type TestUser } from '../../../test/users';
 import { buyGuide, guideBuyer } from '../shipments/guides.test-support';
 
@@ -28,6 +30,26 @@ describe('webhook events emitted by the domains', () => {
   afterAll(async () => {
     server.close();
     await ctx.close();
+  });
+
+  it('enqueues nothing for a guide bought where no endpoint wants shipment.created', async () => {
+    const other = await guideBuyer(ctx);
+    const onlyCancellations = await callAs(ctx.app, other.owner, 'POST', '/webhook-endpoints', {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+      events: ['shipment.cancelled'],
+    });
+    expect(onlyCancellations.statusCode).toBe(201);
+    const publishJobs = async () => {
+      const result = await ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.raw(JOBS_SCHEMA)}.job
+            where name = 'events.publish' and data ->> 'organization_id' = ${other.organizationId}`,
+      );
+      return result.rows[0]!.n;
+    };
+    await buyGuide(ctx, other.owner, { locationId: other.locationId });
+    expect(await publishJobs()).toBe(0);
+    await ctx.app.jobs.runDue(ctx.clock.now());
+    expect(bodies).toEqual([]);
   });
 
   it('tells the guide bought, then its cancellation with the refund, in that order', async () => {

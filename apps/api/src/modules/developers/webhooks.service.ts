@@ -128,7 +128,11 @@ export class WebhooksService {
         repository.pruneLog(tx, new Date(job.now.getTime() - WEBHOOK_LOG_KEPT_DAYS * DAY_MS)),
       { cron: PRUNE_WEBHOOKS_CRON },
     );
-    deps.events.subscribe(this.fanOut);
+    deps.events.subscribe({
+      receive: this.fanOut,
+      wants: async (tx, organizationId, type) =>
+        (await repository.subscribedEndpoints(tx, organizationId, type).limit(1)).length > 0,
+    });
   }
 
   async list(organizationId: string): Promise<WebhookEndpointView[]> {

@@ -97,7 +97,7 @@ export interface PurchaseFlowDeps {
   ledger: Pick<LedgerService, 'release'>;
   quotes: Pick<QuotesService, 'setStatus'>;
   tracking: Pick<TrackingService, 'purchasedJobs'>;
-  events: Pick<DomainEvents, 'job'>;
+  events: Pick<DomainEvents, 'jobIfWanted'>;
   stock: Pick<StockLedger, 'reserve' | 'followReservation'>;
   inventory: Pick<InventoryService, 'stockLocationOf'>;
   inFlight: Map<string, InFlightPurchase>;
@@ -468,6 +468,20 @@ async function settleIssued(
     holdId: row.holdId,
     lines: captureLines(row),
   });
+  const created = await deps.events.jobIfWanted(
+    db,
+    row.organizationId,
+    'shipment.created',
+    {
+      shipment_id: row.id,
+      tracking_number: label.tracking_number,
+      carrier: row.carrierKey,
+      service: row.serviceKey,
+      total: row.total,
+      reference: row.reference,
+    },
+    `shipment:${row.id}`,
+  );
   const settled = await repository.settlePurchase(db, {
     organizationId: row.organizationId,
     shipmentId: row.id,
@@ -479,19 +493,7 @@ async function settleIssued(
     captureRequestHash,
     jobs: [
       ...deps.tracking.purchasedJobs({ ...row, trackingNumber: label.tracking_number }, now),
-      deps.events.job(
-        row.organizationId,
-        'shipment.created',
-        {
-          shipment_id: row.id,
-          tracking_number: label.tracking_number,
-          carrier: row.carrierKey,
-          service: row.serviceKey,
-          total: row.total,
-          reference: row.reference,
-        },
-        `shipment:${row.id}`,
-      ),
+      ...(created ? [created] : []),
     ],
     checkpoint,
   });

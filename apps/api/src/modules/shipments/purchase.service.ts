@@ -44,7 +44,7 @@ export interface PurchaseDeps {
   checks: Pick<PurchaseChecksService, 'plan'>;
   quotes: Pick<QuotesService, 'setStatus'>;
   tracking: Pick<TrackingService, 'purchasedJobs'>;
-  events: Pick<DomainEvents, 'job'>;
+  events: Pick<DomainEvents, 'jobIfWanted'>;
   pickups: Pick<PickupsService, 'scheduleForShipment'>;
   shipments: Pick<ShipmentsService, 'detailOf'>;
   /** A label from a stock-keeping location reserves its catalogue products (issue 15). */
