@@ -242,7 +242,7 @@ $$;
 --
 -- The lines are read in a PL/pgSQL loop of assignments, not by a query: each assignment is an
 -- expression evaluated in place, where a query over jsonb_to_recordset cost an executor and an
--- aggregate set up on every call, a quarter of a reservation (decision 039). With no query of its
+-- aggregate set up on every call, a ninth of a reservation (decision 039). With no query of its
 -- own the function needs no plan setting; stock_apply keeps its own.
 CREATE OR REPLACE FUNCTION stock_move(
   p_organization_id uuid,
