@@ -43,9 +43,11 @@ async function openStaffQueue(browser: Browser, request: APIRequestContext) {
   await staff.goto('/staff');
   await staff
     .getByRole('navigation', { name: 'Menú de la consola' })
-    .getByRole('link', { name: 'Depósitos SPEI' })
+    .getByRole('link', { name: 'Depósitos', exact: true })
     .click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Depósitos SPEI' })).toBeVisible();
+  await expect(
+    staff.getByRole('heading', { level: 1, name: 'Depósitos', exact: true }),
+  ).toBeVisible();
   return { staff, context };
 }
 

@@ -27,7 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCreditCard, IconFlask } from '@tabler/icons-react';
+import { IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -42,6 +42,7 @@ import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { depositKeys } from '../deposits-api';
 import { Breakdown } from './CardDepositBreakdown';
+import { CardAmountField, CardAmountSummary, CardEntryError } from './CardEntryFields';
 import { StripeCardEntry } from './StripeCardEntry';
 import {
   clearPendingCardDeposit,
@@ -96,9 +97,7 @@ export function CardDepositPanel({ onDeposited }: { onDeposited?: () => void } =
         {config.isPending ? (
           <Skeleton height={220} />
         ) : config.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {messageOf(config.error)}
-          </Alert>
+          <CardEntryError error={messageOf(config.error)} />
         ) : !config.data.available ? (
           <Alert color="gray" variant="light">
             {t('unavailable')}
@@ -126,8 +125,6 @@ function CardDepositForm({
   const [review, setReview] = useState<Review | null>(resumed);
   const [error, setError] = useState<string | null>(null);
   const { errors } = form.formState;
-  const typedAmount = form.watch('amount');
-  const parsedAmount = cardDepositSchema.shape.amount.safeParse(typedAmount);
 
   const tokenize = useMutation({
     mutationFn: async (amount: number) => {
@@ -195,11 +192,7 @@ function CardDepositForm({
       <Box pos="relative">
         <AppLoadingOverlay visible={busy} />
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {error}
-            </Alert>
-          )}
+          <CardEntryError error={error} />
           {resumed && confirm.isPending && (
             <Alert color="blue" variant="light">
               {t('review.resuming')}
@@ -265,20 +258,8 @@ function CardDepositForm({
       >
         <AppLoadingOverlay visible={busy} />
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label={t('fields.amount')}
-            description={t('fields.amountHint')}
-            leftSection="$"
-            inputMode="decimal"
-            withAsterisk
-            error={errors.amount?.message}
-            {...form.register('amount')}
-          />
+          <CardEntryError error={error} />
+          <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
           <TextInput
             label={t('fields.cardNumber')}
             inputMode="numeric"
@@ -315,10 +296,7 @@ function CardDepositForm({
             error={errors.holder_name?.message}
             {...form.register('holder_name')}
           />
-          {parsedAmount.success && <Breakdown breakdown={depositBreakdown(parsedAmount.data)} />}
-          <Text size="xs" c="dimmed">
-            {t('privacy')}
-          </Text>
+          <CardAmountSummary typed={form.watch('amount')} />
           <Group justify="flex-end">
             <Button type="submit" loading={tokenize.isPending}>
               {t('continue')}

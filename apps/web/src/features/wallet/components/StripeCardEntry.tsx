@@ -5,8 +5,7 @@ import {
   type CardToken,
   type DepositBreakdown,
 } from '@despacho/domain';
-import { Alert, Box, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Box, Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { domainResolver } from '../../../lib/form-resolver';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
 import { createStripePaymentMethod, loadStripeJs } from '../stripe-card';
-import { Breakdown } from './CardDepositBreakdown';
+import { CardAmountField, CardAmountSummary, CardEntryError } from './CardEntryFields';
 
 const formSchema = z.object({
   amount: cardDepositSchema.shape.amount,
@@ -43,7 +42,6 @@ export function StripeCardEntry({
   const [stripe, setStripe] = useState<{ client: Stripe; card: StripeCardElement } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const parsedAmount = cardDepositSchema.shape.amount.safeParse(form.watch('amount'));
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -83,20 +81,8 @@ export function StripeCardEntry({
     >
       <AppLoadingOverlay visible={busy} />
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          label={t('fields.amount')}
-          description={t('fields.amountHint')}
-          leftSection="$"
-          inputMode="decimal"
-          withAsterisk
-          error={errors.amount?.message}
-          {...form.register('amount')}
-        />
+        <CardEntryError error={error} />
+        <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
         <Input.Wrapper label={t('stripe.card')} withAsterisk>
           <Box ref={mountPoint} data-testid="stripe-card-element" py="xs" />
         </Input.Wrapper>
@@ -107,10 +93,7 @@ export function StripeCardEntry({
           error={errors.holder_name?.message}
           {...form.register('holder_name')}
         />
-        {parsedAmount.success && <Breakdown breakdown={depositBreakdown(parsedAmount.data)} />}
-        <Text size="xs" c="dimmed">
-          {t('privacy')}
-        </Text>
+        <CardAmountSummary typed={form.watch('amount')} />
         {testMode && (
           <Alert color="yellow" variant="light">
             {t('stripe.testCards')}

@@ -62,7 +62,7 @@ describe('staff/deposits', { timeout: 20_000 }, () => {
       },
     });
     await renderApp('/staff/deposits');
-    expect(screen.getByRole('heading', { level: 1, name: 'Depósitos SPEI' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Depósitos' })).toBeTruthy();
     const row = (await screen.findByText('Abarrotes Don Chuy')).closest('tr')!;
     expect(within(row).getByText('$300.00')).toBeTruthy();
     expect(within(row).getByText('Abono $285.50 · comisión $14.50')).toBeTruthy();

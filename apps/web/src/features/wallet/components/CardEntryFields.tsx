@@ -1,0 +1,57 @@
+import { cardDepositSchema, depositBreakdown } from '@despacho/domain';
+import { Alert, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Breakdown } from './CardDepositBreakdown';
+
+/**
+ * What both card entries show around the card itself (our sandbox's fields, or Stripe's
+ * element): the refusal above the form, the amount, and under the card what the amount comes to.
+ */
+
+/** Why the card or the deposit was refused, above the form. */
+export function CardEntryError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+      {error}
+    </Alert>
+  );
+}
+
+/** The amount to deposit, in pesos as typed. */
+export function CardAmountField({
+  registration,
+  error,
+}: {
+  registration: UseFormRegisterReturn<'amount'>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('card-deposits');
+  return (
+    <TextInput
+      label={t('fields.amount')}
+      description={t('fields.amountHint')}
+      leftSection="$"
+      inputMode="decimal"
+      withAsterisk
+      error={error}
+      {...registration}
+    />
+  );
+}
+
+/** The fee and what reaches the balance once the typed amount is valid, then the privacy line. */
+export function CardAmountSummary({ typed }: { typed: string }) {
+  const { t } = useTranslation('card-deposits');
+  const parsed = cardDepositSchema.shape.amount.safeParse(typed);
+  return (
+    <>
+      {parsed.success && <Breakdown breakdown={depositBreakdown(parsed.data)} />}
+      <Text size="xs" c="dimmed">
+        {t('privacy')}
+      </Text>
+    </>
+  );
+}
