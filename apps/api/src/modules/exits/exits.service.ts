@@ -14,12 +14,32 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Flows } from '../../platform/flows';
 import type { LocationsService } from '../addresses';
 import type { CustomersService } from '../customers';
-import type { InventoryService, StockLedger, WarehousesService } from '../inventory';
+import type {
+  InventoryService,
+  StockCall,
+  StockLedger,
+  StockUnits,
+  WarehousesService,
+} from '../inventory';
 import type { ProductVariantsService } from '../products';
 import { DISPATCH_FLOW } from './dispatch.flow';
 import * as repository from './exits.repository';
 import type { ExitRow } from './exits.repository';
 import type { ExitViews } from './exits.view';
+
+/** An exit's units at its warehouse, under its cause, as inventory's verbs take them. */
+function exitUnits(
+  row: ExitRow,
+  actorId: string | null,
+  lines: readonly { variantId: string; quantity: number }[],
+): StockCall & { lines: StockUnits[] } {
+  return {
+    cause: { type: EXIT_CAUSE_TYPE, id: row.id },
+    location: row.warehouseId,
+    actorId,
+    lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
+  };
+}
 
 export interface ExitsDeps {
   db: Db;
@@ -156,16 +176,7 @@ export class ExitsService {
             quantity: kept.find((k) => k.variantId === line.variantId)?.quantity ?? 0,
           })),
         );
-        await this.deps.stock.reserve(
-          organizationId,
-          {
-            cause: { type: EXIT_CAUSE_TYPE, id },
-            location: row.warehouseId,
-            actorId: caller.userId,
-            lines: kept.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-          },
-          tx,
-        );
+        await this.deps.stock.reserve(organizationId, exitUnits(row, caller.userId, kept), tx);
         const now = this.deps.clock.now();
         return repository.updateExit(tx, id, {
           status: 'processing',
@@ -226,16 +237,7 @@ export class ExitsService {
       }
       if (row.status === 'processing') {
         const lines = (await repository.findLines(tx, [id])).filter((line) => line.quantity > 0);
-        await this.deps.stock.release(
-          organizationId,
-          {
-            cause: { type: EXIT_CAUSE_TYPE, id },
-            location: row.warehouseId,
-            actorId: caller.userId,
-            lines: lines.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-          },
-          tx,
-        );
+        await this.deps.stock.release(organizationId, exitUnits(row, caller.userId, lines), tx);
       }
       const now = this.deps.clock.now();
       return repository.updateExit(tx, id, {

@@ -3,6 +3,7 @@
 export type {
   AppliedOperation,
   SellableBucket,
+  StockCall,
   StockCause,
   StockLedger,
   StockUnits,
