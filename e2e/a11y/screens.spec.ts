@@ -164,6 +164,7 @@ test.describe('signed in as platform staff', () => {
     ['staff-receiving', '/staff/receiving', 'Recepción en almacén'],
     ['staff-exits', '/staff/exits', 'Salidas por despachar'],
     ['staff-tickets', '/staff/tickets', 'Tickets de soporte'],
+    ['staff-deposits', '/staff/deposits', 'Depósitos'],
   ] as const) {
     test(name, async ({ page }) => {
       await page.goto(path);
