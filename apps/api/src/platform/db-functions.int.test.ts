@@ -68,6 +68,7 @@ describe("the modules' database functions", () => {
       'stock_balances_guard',
       'stock_follow_reservation',
       'stock_key_of',
+      'stock_location_open',
       'stock_move',
       'stock_refuse',
       'tariff_fraction_words_refresh',

@@ -25,6 +25,14 @@ BEGIN
 END;
 $$;
 
+-- Whether an organization may move stock at a location: an active platform warehouse or an
+-- active one of its own. Inlined by the planner into the statements that call it (plain column
+-- tests, no call at run time).
+CREATE OR REPLACE FUNCTION stock_location_open(l stock_locations, p_organization_id uuid)
+RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT l.active AND (l.kind = 'warehouse' OR l.organization_id = p_organization_id)
+$$;
+
 -- Applies one operation, given as one array per column of its lines (a variant, a location and
 -- the deltas of each bucket; what `stock_move` makes of a verb's units, or the core's tests'
 -- raw deltas). Several lines are summed per variant and location first, so two lines of one item
@@ -168,12 +176,10 @@ BEGIN
       SELECT p_organization_id, operation_id, variants[i], locations[i], on_hands[i],
              reserveds[i], incomings[i], not_sellables[i], p_created_at
         FROM stock_locations l
-       WHERE l.id = locations[i] AND l.active
-         AND (l.kind = 'warehouse' OR l.organization_id = p_organization_id);
+       WHERE l.id = locations[i] AND stock_location_open(l, p_organization_id);
       GET DIAGNOSTICS changed = ROW_COUNT;
     ELSIF EXISTS (SELECT 1 FROM stock_locations l
-                   WHERE l.id = locations[i] AND l.active
-                     AND (l.kind = 'warehouse' OR l.organization_id = p_organization_id)) THEN
+                   WHERE l.id = locations[i] AND stock_location_open(l, p_organization_id)) THEN
       RAISE EXCEPTION 'insufficient stock for variant % at %', variants[i], locations[i]
         USING ERRCODE = 'SK001',
               DETAIL = (SELECT json_build_object(
