@@ -1,7 +1,7 @@
-import { TextInput } from '@mantine/core';
 import { useFormContext, type FieldPath } from 'react-hook-form';
 import { errorAt } from './field-error';
 import type { ProductFormValues } from './product-form';
+import { PesosInput } from '../../../ui/PesosInput';
 
 /** An amount in pesos as typed ("249.90"); the shared schema reads it as centavos. */
 export function PriceInput({
@@ -17,12 +17,10 @@ export function PriceInput({
 }) {
   const form = useFormContext<ProductFormValues>();
   return (
-    <TextInput
+    <PesosInput
       label={hideLabel ? undefined : label}
       aria-label={hideLabel ? label : undefined}
       size={size}
-      inputMode="decimal"
-      leftSection="$"
       error={errorAt(form.formState.errors, name)}
       {...form.register(name)}
     />

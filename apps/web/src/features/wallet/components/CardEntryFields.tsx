@@ -1,9 +1,10 @@
 import { cardDepositSchema, depositBreakdown } from '@despacho/domain';
-import { Alert, Text, TextInput } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Breakdown } from './CardDepositBreakdown';
+import { PesosInput } from '../../../ui/PesosInput';
 
 /**
  * What both card entries show around the card itself (our sandbox's fields, or Stripe's
@@ -30,11 +31,9 @@ export function CardAmountField({
 }) {
   const { t } = useTranslation('card-deposits');
   return (
-    <TextInput
+    <PesosInput
       label={t('fields.amount')}
       description={t('fields.amountHint')}
-      leftSection="$"
-      inputMode="decimal"
       withAsterisk
       error={error}
       {...registration}

@@ -36,6 +36,7 @@ import { applyServerErrors } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useNotifySpeiDeposit } from '../deposits-api';
+import { PesosInput } from '../../../ui/PesosInput';
 
 interface FormValues {
   amount: string;
@@ -177,11 +178,9 @@ export function SpeiNotifyForm() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <PesosInput
               label={t('notify.amount')}
               description={t('notify.amountHint')}
-              leftSection="$"
-              inputMode="decimal"
               withAsterisk
               error={errors.amount?.message}
               {...form.register('amount')}

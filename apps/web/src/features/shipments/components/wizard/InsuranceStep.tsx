@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../lib/server-errors';
 import { invoiceFileProblem, purchaseApi, INSURANCE_INVOICE_RULES } from '../../purchase-api';
 import { centavosOf, emptyInsurance, errorAt, productsValue, type WizardValues } from './model';
+import { PesosInput } from '../../../../ui/PesosInput';
 
 export const INVOICE_UPLOAD_KEY = ['shipments', 'insurance-invoice'] as const;
 
@@ -118,12 +119,10 @@ function InsuranceForm({ goodsValue }: { goodsValue: number | null }) {
   return (
     <Paper withBorder radius="lg" p="md">
       <Stack gap="md">
-        <TextInput
+        <PesosInput
           label={t('insurance.declaredValue')}
           description={t('insurance.declaredValueHint')}
           withAsterisk
-          leftSection="$"
-          inputMode="decimal"
           error={errorAt(errors, 'insurance.declared_value')}
           {...form.register('insurance.declared_value')}
         />

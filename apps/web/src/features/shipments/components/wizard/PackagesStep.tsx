@@ -27,6 +27,7 @@ import { ParcelFields } from '../../../../ui/ParcelFields';
 import { lengthCountOf } from './FieldCount';
 import { VariantPicker } from './VariantPicker';
 import { errorAt, hasErrorAt, newPackage, newProduct, type WizardValues } from './model';
+import { PesosInput } from '../../../../ui/PesosInput';
 
 const MAX_PRODUCTS = 50;
 
@@ -242,11 +243,9 @@ function ProductFields({
               />
             )}
           />
-          <TextInput
+          <PesosInput
             label={t('packages.unitValue')}
             withAsterisk={PRODUCT_RULES.unit_value.required}
-            leftSection="$"
-            inputMode="decimal"
             error={errorAt(errors, `${path}.unit_value`)}
             {...form.register(`${path}.unit_value`)}
           />
