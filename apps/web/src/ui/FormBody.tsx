@@ -1,7 +1,7 @@
-import { Alert, Box, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Box, Stack } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 import { AppLoadingOverlay } from './AppLoadingOverlay';
+import { ErrorAlert } from './ErrorAlert';
 
 /**
  * The body of a form of `useDomainForm` (spread its `formProps`): covered by the loading overlay
@@ -24,11 +24,7 @@ export function FormBody({
     <Box component="form" pos="relative" onSubmit={onSubmit} noValidate>
       <AppLoadingOverlay visible={busy} />
       <Stack gap="md">
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert error={error} />
         {children}
         {actions}
       </Stack>

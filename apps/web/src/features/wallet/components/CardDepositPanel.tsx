@@ -37,12 +37,14 @@ import { ApiError } from '../../../lib/http';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyServerErrors, messageOf } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
+import { FormBody } from '../../../ui/FormBody';
 import { walletKeys } from '../../../lib/api/wallet';
 import { createCardDeposit, tokenizeCard, useCardPaymentsConfig } from '../card-deposits';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { depositKeys } from '../deposits-api';
 import { Breakdown } from './CardDepositBreakdown';
-import { CardAmountField, CardAmountSummary, CardEntryError } from './CardEntryFields';
+import { CardAmountField, CardAmountSummary } from './CardEntryFields';
 import { StripeCardEntry } from './StripeCardEntry';
 import {
   clearPendingCardDeposit,
@@ -97,7 +99,7 @@ export function CardDepositPanel({ onDeposited }: { onDeposited?: () => void } =
         {config.isPending ? (
           <Skeleton height={220} />
         ) : config.isError ? (
-          <CardEntryError error={messageOf(config.error)} />
+          <ErrorAlert error={messageOf(config.error)} />
         ) : !config.data.available ? (
           <Alert color="gray" variant="light">
             {t('unavailable')}
@@ -192,7 +194,7 @@ function CardDepositForm({
       <Box pos="relative">
         <AppLoadingOverlay visible={busy} />
         <Stack gap="md">
-          <CardEntryError error={error} />
+          <ErrorAlert error={error} />
           {resumed && confirm.isPending && (
             <Alert color="blue" variant="light">
               {t('review.resuming')}
@@ -247,63 +249,60 @@ function CardDepositForm({
 
   return (
     <Stack gap="md">
-      <Box
-        component="form"
-        pos="relative"
-        noValidate
+      <FormBody
+        error={error}
+        busy={busy}
         onSubmit={form.handleSubmit((values) => {
           setError(null);
           tokenize.mutate(values.amount);
         })}
-      >
-        <AppLoadingOverlay visible={busy} />
-        <Stack gap="md">
-          <CardEntryError error={error} />
-          <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
-          <TextInput
-            label={t('fields.cardNumber')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={23}
-            withAsterisk
-            error={errors.card_number?.message}
-            {...form.register('card_number')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              label={t('fields.expiry')}
-              placeholder={t('fields.expiryPlaceholder')}
-              autoComplete="cc-exp"
-              maxLength={7}
-              withAsterisk
-              error={errors.expiry?.message}
-              {...form.register('expiry')}
-            />
-            <TextInput
-              label={t('fields.cvc')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              withAsterisk
-              error={errors.cvc?.message}
-              {...form.register('cvc')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label={t('fields.holderName')}
-            autoComplete="cc-name"
-            withAsterisk
-            error={errors.holder_name?.message}
-            {...form.register('holder_name')}
-          />
-          <CardAmountSummary typed={form.watch('amount')} />
+        actions={
           <Group justify="flex-end">
             <Button type="submit" loading={tokenize.isPending}>
               {t('continue')}
             </Button>
           </Group>
-        </Stack>
-      </Box>
+        }
+      >
+        <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
+        <TextInput
+          label={t('fields.cardNumber')}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          withAsterisk
+          error={errors.card_number?.message}
+          {...form.register('card_number')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={t('fields.expiry')}
+            placeholder={t('fields.expiryPlaceholder')}
+            autoComplete="cc-exp"
+            maxLength={7}
+            withAsterisk
+            error={errors.expiry?.message}
+            {...form.register('expiry')}
+          />
+          <TextInput
+            label={t('fields.cvc')}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            withAsterisk
+            error={errors.cvc?.message}
+            {...form.register('cvc')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('fields.holderName')}
+          autoComplete="cc-name"
+          withAsterisk
+          error={errors.holder_name?.message}
+          {...form.register('holder_name')}
+        />
+        <CardAmountSummary typed={form.watch('amount')} />
+      </FormBody>
       {config.sandbox && (
         <TestCards
           onUse={(number) =>

@@ -1,6 +1,5 @@
 import { cardDepositSchema, depositBreakdown } from '@despacho/domain';
-import { Alert, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Breakdown } from './CardDepositBreakdown';
@@ -8,18 +7,8 @@ import { PesosInput } from '../../../ui/PesosInput';
 
 /**
  * What both card entries show around the card itself (our sandbox's fields, or Stripe's
- * element): the refusal above the form, the amount, and under the card what the amount comes to.
+ * element): the amount above it, and under it what the amount comes to.
  */
-
-/** Why the card or the deposit was refused, above the form. */
-export function CardEntryError({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-      {error}
-    </Alert>
-  );
-}
 
 /** The amount to deposit, in pesos as typed. */
 export function CardAmountField({

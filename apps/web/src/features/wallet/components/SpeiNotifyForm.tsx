@@ -26,7 +26,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
+import { IconInfoCircle, IconPaperclip } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ import { domainResolver } from '../../../lib/form-resolver';
 import { currentLanguage } from '../../../lib/i18n';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useNotifySpeiDeposit } from '../deposits-api';
 import { PesosInput } from '../../../ui/PesosInput';
@@ -172,11 +173,7 @@ export function SpeiNotifyForm() {
               {t('notify.description')}
             </Text>
           </div>
-          {error && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert error={error} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PesosInput
               label={t('notify.amount')}

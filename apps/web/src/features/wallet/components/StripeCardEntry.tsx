@@ -5,15 +5,15 @@ import {
   type CardToken,
   type DepositBreakdown,
 } from '@despacho/domain';
-import { Alert, Box, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Input, TextInput } from '@mantine/core';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { domainResolver } from '../../../lib/form-resolver';
-import { AppLoadingOverlay } from '../../../ui/AppLoadingOverlay';
+import { FormBody } from '../../../ui/FormBody';
 import { createStripePaymentMethod, loadStripeJs } from '../stripe-card';
-import { CardAmountField, CardAmountSummary, CardEntryError } from './CardEntryFields';
+import { CardAmountField, CardAmountSummary } from './CardEntryFields';
 
 const formSchema = z.object({
   amount: cardDepositSchema.shape.amount,
@@ -63,10 +63,9 @@ export function StripeCardEntry({
   }, [publishableKey, t]);
 
   return (
-    <Box
-      component="form"
-      pos="relative"
-      noValidate
+    <FormBody
+      error={error}
+      busy={busy}
       onSubmit={form.handleSubmit(async (values) => {
         if (!stripe) return;
         setError(null);
@@ -78,33 +77,31 @@ export function StripeCardEntry({
         const { amount } = form.getValues();
         onTokenized({ amount, breakdown: depositBreakdown(values.amount), token: made.token });
       })}
-    >
-      <AppLoadingOverlay visible={busy} />
-      <Stack gap="md">
-        <CardEntryError error={error} />
-        <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
-        <Input.Wrapper label={t('stripe.card')} withAsterisk>
-          <Box ref={mountPoint} data-testid="stripe-card-element" py="xs" />
-        </Input.Wrapper>
-        <TextInput
-          label={t('fields.holderName')}
-          autoComplete="cc-name"
-          withAsterisk
-          error={errors.holder_name?.message}
-          {...form.register('holder_name')}
-        />
-        <CardAmountSummary typed={form.watch('amount')} />
-        {testMode && (
-          <Alert color="yellow" variant="light">
-            {t('stripe.testCards')}
-          </Alert>
-        )}
+      actions={
         <Group justify="flex-end">
           <Button type="submit" loading={busy} disabled={!stripe}>
             {t('continue')}
           </Button>
         </Group>
-      </Stack>
-    </Box>
+      }
+    >
+      <CardAmountField registration={form.register('amount')} error={errors.amount?.message} />
+      <Input.Wrapper label={t('stripe.card')} withAsterisk>
+        <Box ref={mountPoint} data-testid="stripe-card-element" py="xs" />
+      </Input.Wrapper>
+      <TextInput
+        label={t('fields.holderName')}
+        autoComplete="cc-name"
+        withAsterisk
+        error={errors.holder_name?.message}
+        {...form.register('holder_name')}
+      />
+      <CardAmountSummary typed={form.watch('amount')} />
+      {testMode && (
+        <Alert color="yellow" variant="light">
+          {t('stripe.testCards')}
+        </Alert>
+      )}
+    </FormBody>
   );
 }

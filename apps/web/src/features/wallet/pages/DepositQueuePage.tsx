@@ -24,7 +24,7 @@ import { useDateFormat } from '../../../lib/dates';
 const STATUS_COLORS = { pending: 'yellow', credited: 'teal', rejected: 'red', failed: 'red' };
 
 /**
- * The deposits queue (card deposits too): transfers merchants notified, oldest first, each with its receipt to
+ * The deposits queue: transfers merchants notified, oldest first, each with its receipt to
  * open and the decision — approve (credits the balance) or reject with a reason; and the card
  * deposits whose answer was lost, to verify with the payment processor; and the credited card
  * deposits, to refund an unspent one to its card. Filter and page live in the URL.
